@@ -1,0 +1,45 @@
+// Credential redaction for URLs, messages and hook payloads.
+
+const API_KEY_PARAM = /([?&]apikey=)[^&#]*/gi;
+
+/** Placeholder that replaces a credential. */
+export const REDACTED = "REDACTED";
+
+/** Replaces the value of every `apiKey` query parameter. */
+export function redactUrl(url: string): string {
+  return url.replace(API_KEY_PARAM, `$1${REDACTED}`);
+}
+
+/** Holds the secrets a client knows and scrubs them from any text. */
+export class Redactor {
+  #secrets = new Set<string>();
+
+  /** Remembers a secret (and its percent-encoded form). */
+  add(secret: string | undefined): void {
+    if (!secret || secret.length < 4) return;
+    this.#secrets.add(secret);
+    const enc = encodeURIComponent(secret);
+    if (enc !== secret) this.#secrets.add(enc);
+  }
+
+  /** The text with `apiKey` values and every known secret replaced. */
+  scrub(text: string): string {
+    let out = redactUrl(text);
+    for (const s of this.#secrets) {
+      if (out.includes(s)) out = out.split(s).join(REDACTED);
+    }
+    return out;
+  }
+}
+
+/** Header names whose values are never shown. */
+const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "x-api-key"]);
+
+/** A copy of the headers as a plain object with credentials redacted. */
+export function redactHeaders(headers: Headers, redactor: Redactor): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, key) => {
+    out[key] = SECRET_HEADERS.has(key.toLowerCase()) ? REDACTED : redactor.scrub(value);
+  });
+  return out;
+}

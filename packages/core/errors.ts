@@ -1,0 +1,390 @@
+/**
+ * The error classes every package throws. All extend {@linkcode LSError}, set
+ * `name` to their class name, and work with `instanceof` even when two copies
+ * of `@ls/core` end up in one program (they carry a registry-wide brand).
+ *
+ * @module
+ */
+
+const KIND: unique symbol = Symbol.for("@ls/core.error.kind") as never;
+
+function brand(target: object, kind: string): void {
+  const kinds: string[] = Reflect.get(target, KIND) ?? [];
+  Object.defineProperty(target, KIND, {
+    value: [...kinds, kind],
+    enumerable: false,
+    configurable: true,
+  });
+}
+
+function hasKind(value: unknown, kind: string): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const kinds = Reflect.get(value, KIND);
+  return Array.isArray(kinds) && kinds.includes(kind);
+}
+
+function makeInstanceCheck(kind: string) {
+  return function (this: unknown, value: unknown): boolean {
+    if (Object.hasOwn(this as object, "kind") && Reflect.get(this as object, "kind") === kind) {
+      return hasKind(value, kind);
+    }
+    // A user's subclass: fall back to the ordinary prototype check.
+    return Function.prototype[Symbol.hasInstance].call(this, value);
+  };
+}
+
+/**
+ * The base class of every error thrown by the `@ls/*` packages.
+ *
+ * @example
+ * ```ts
+ * import { LSError } from "@ls/core";
+ * try {
+ *   throw new LSError("Something failed");
+ * } catch (e) {
+ *   if (e instanceof LSError) console.log(e.name); // "LSError"
+ * }
+ * ```
+ */
+export class LSError extends Error {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static readonly kind: string = "LSError";
+  /** Works across duplicate copies of the package. */
+  static override [Symbol.hasInstance]: (value: unknown) => boolean = makeInstanceCheck("LSError");
+
+  /** Creates the error; `options.cause` becomes the standard `Error.cause`. */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "LSError";
+    brand(this, "LSError");
+  }
+
+  /** A plain-object view for logs; never contains credentials. */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message };
+  }
+}
+
+/**
+ * Bad input, thrown before any request is sent. `parameter` names the offending
+ * parameter (dotted path for nested values).
+ *
+ * @example
+ * ```ts
+ * import { ValueError } from "@ls/core";
+ * const err = new ValueError("limit", "must be a positive integer", 0);
+ * console.log(err.message); // "Invalid limit: must be a positive integer, got 0"
+ * ```
+ */
+export class ValueError extends LSError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "ValueError";
+  /** Works across duplicate copies of the package. */
+  static override [Symbol.hasInstance]: (value: unknown) => boolean = makeInstanceCheck(
+    "ValueError",
+  );
+  /** The parameter that failed validation. */
+  readonly parameter: string;
+
+  /**
+   * @param parameter the parameter name, e.g. `"origin"` or `"truck.height"`
+   * @param rule what the value must be, e.g. `"must be a finite number"`
+   * @param given the offending value; it is described, briefly, in the message
+   */
+  constructor(parameter: string, rule: string, ...given: [unknown?]) {
+    const suffix = given.length > 0 ? `, got ${describe(given[0])}` : "";
+    super(`Invalid ${parameter}: ${rule}${suffix}`);
+    this.name = "ValueError";
+    this.parameter = parameter;
+    brand(this, "ValueError");
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), parameter: this.parameter };
+  }
+}
+
+/** Fields of an {@linkcode ApiError}. */
+export interface ApiErrorInit {
+  /** HTTP status of the response. */
+  status: number;
+  /** HTTP method of the request. */
+  method: string;
+  /** Request URL with credentials redacted. */
+  url: string;
+  /** HERE's error code (`E605001`, `401204`, ...), as a string. */
+  code?: string;
+  /** HERE's title (`title`, `error` or `message`). */
+  title?: string;
+  /** HERE's cause text (`cause`, `error_description` or `message`). */
+  detail?: string;
+  /** HERE's suggested action. */
+  action?: string;
+  /** `correlationId` from the body, else the `X-Correlation-Id` header. */
+  correlationId?: string;
+  /** The `X-Request-Id` response header. */
+  requestId?: string;
+  /** The parsed JSON body, when the body was JSON. */
+  body?: unknown;
+  /** The body text (credentials scrubbed), possibly truncated. */
+  bodyText?: string;
+  /** Delay the server asked for (`Retry-After`), in milliseconds. */
+  retryAfterMs?: number;
+  /** The standard `Error.cause`. */
+  cause?: unknown;
+}
+
+/**
+ * A response whose HTTP status was not the one expected, or a job that failed.
+ * Carries HERE's error fields whichever body shape the service used.
+ *
+ * @example
+ * ```ts
+ * import { ApiError } from "@ls/core";
+ * try {
+ *   // await geocode(client, { query: "..." });
+ * } catch (e) {
+ *   if (e instanceof ApiError) console.log(e.status, e.code, e.correlationId);
+ * }
+ * ```
+ */
+export class ApiError extends LSError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "ApiError";
+  /** Works across duplicate copies of the package. */
+  static override [Symbol.hasInstance]: (value: unknown) => boolean = makeInstanceCheck("ApiError");
+  /** HTTP status. */
+  readonly status: number;
+  /** HTTP method. */
+  readonly method: string;
+  /** Request URL, credentials redacted. */
+  readonly url: string;
+  /** HERE's error code as a string, when given. */
+  readonly code?: string;
+  /** HERE's error title. */
+  readonly title?: string;
+  /** HERE's cause text (kept apart from the standard `cause`). */
+  readonly detail?: string;
+  /** HERE's suggested action. */
+  readonly action?: string;
+  /** HERE's correlation id. */
+  readonly correlationId?: string;
+  /** The request id echoed by HERE. */
+  readonly requestId?: string;
+  /** Parsed JSON body, if any. */
+  readonly body?: unknown;
+  /** Body text, credentials scrubbed, truncated to 4 kB. */
+  readonly bodyText?: string;
+  /** `Retry-After` in milliseconds, when the server sent one. */
+  readonly retryAfterMs?: number;
+
+  /** Builds the error and a message from HERE's fields. */
+  constructor(init: ApiErrorInit) {
+    super(apiMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = "ApiError";
+    this.status = init.status;
+    this.method = init.method;
+    this.url = init.url;
+    this.code = init.code;
+    this.title = init.title;
+    this.detail = init.detail;
+    this.action = init.action;
+    this.correlationId = init.correlationId;
+    this.requestId = init.requestId;
+    this.body = init.body;
+    this.bodyText = init.bodyText;
+    this.retryAfterMs = init.retryAfterMs;
+    brand(this, "ApiError");
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      method: this.method,
+      url: this.url,
+      code: this.code,
+      title: this.title,
+      detail: this.detail,
+      action: this.action,
+      correlationId: this.correlationId,
+      requestId: this.requestId,
+      body: this.body,
+    };
+  }
+}
+
+/**
+ * A request (or a whole operation, or an async job) ran out of time.
+ *
+ * @example
+ * ```ts
+ * import { TimeoutError } from "@ls/core";
+ * const err = new TimeoutError("Request timed out after 30000 ms", { url: "https://example.com/" });
+ * console.log(err.name); // "TimeoutError"
+ * ```
+ */
+export class TimeoutError extends LSError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "TimeoutError";
+  /** Works across duplicate copies of the package. */
+  static override [Symbol.hasInstance]: (value: unknown) => boolean = makeInstanceCheck(
+    "TimeoutError",
+  );
+  /** The request URL, credentials redacted, if one was in flight. */
+  readonly url?: string;
+
+  /** @param message what timed out and after how long */
+  constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = "TimeoutError";
+    this.url = init.url;
+    brand(this, "TimeoutError");
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), url: this.url };
+  }
+}
+
+/**
+ * The network failed: no response arrived (DNS, refused, reset, TLS, ...).
+ *
+ * @example
+ * ```ts
+ * import { ConnectionError } from "@ls/core";
+ * const err = new ConnectionError("Connection failed", { url: "https://example.com/" });
+ * console.log(err instanceof ConnectionError); // true
+ * ```
+ */
+export class ConnectionError extends LSError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "ConnectionError";
+  /** Works across duplicate copies of the package. */
+  static override [Symbol.hasInstance]: (value: unknown) => boolean = makeInstanceCheck(
+    "ConnectionError",
+  );
+  /** The request URL, credentials redacted. */
+  readonly url?: string;
+
+  /** @param message what failed; `init.cause` keeps the runtime's error */
+  constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = "ConnectionError";
+    this.url = init.url;
+    brand(this, "ConnectionError");
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), url: this.url };
+  }
+}
+
+/**
+ * True for any error thrown by an `@ls/*` package, from any copy of it.
+ *
+ * @example
+ * ```ts
+ * import { isLSError, ValueError } from "@ls/core";
+ * console.log(isLSError(new ValueError("x", "must be set"))); // true
+ * ```
+ */
+export function isLSError(value: unknown): value is LSError {
+  return hasKind(value, "LSError");
+}
+
+/**
+ * True for an {@linkcode ApiError} from any copy of the package.
+ *
+ * @example
+ * ```ts
+ * import { isApiError } from "@ls/core";
+ * console.log(isApiError(new Error("x"))); // false
+ * ```
+ */
+export function isApiError(value: unknown): value is ApiError {
+  return hasKind(value, "ApiError");
+}
+
+/**
+ * True for a {@linkcode ValueError} from any copy of the package.
+ *
+ * @example
+ * ```ts
+ * import { isValueError, ValueError } from "@ls/core";
+ * console.log(isValueError(new ValueError("limit", "must be positive"))); // true
+ * ```
+ */
+export function isValueError(value: unknown): value is ValueError {
+  return hasKind(value, "ValueError");
+}
+
+/**
+ * True for a {@linkcode TimeoutError} from any copy of the package.
+ *
+ * @example
+ * ```ts
+ * import { isTimeoutError } from "@ls/core";
+ * console.log(isTimeoutError(new Error("x"))); // false
+ * ```
+ */
+export function isTimeoutError(value: unknown): value is TimeoutError {
+  return hasKind(value, "TimeoutError");
+}
+
+/**
+ * True for a {@linkcode ConnectionError} from any copy of the package.
+ *
+ * @example
+ * ```ts
+ * import { isConnectionError } from "@ls/core";
+ * console.log(isConnectionError(new Error("x"))); // false
+ * ```
+ */
+export function isConnectionError(value: unknown): value is ConnectionError {
+  return hasKind(value, "ConnectionError");
+}
+
+function apiMessage(init: ApiErrorInit): string {
+  const head = [init.code, init.title].filter(Boolean).join(" ");
+  let msg = `HERE answered ${init.status}${head ? ` (${head})` : ""}`;
+  if (init.detail) msg += `: ${init.detail}`;
+  else if (!head && init.bodyText) msg += `: ${snippet(init.bodyText)}`;
+  if (init.action) msg += `. ${init.action}`;
+  return `${msg} [${init.method} ${init.url}]`;
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+}
+
+/** Short, safe description of a value for error messages. */
+export function describe(value: unknown): string {
+  if (typeof value === "string") {
+    const s = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+    return JSON.stringify(s);
+  }
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
+    return String(value);
+  }
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) {
+    return value.length > 4 ? `an array of ${value.length} items` : safeJson(value);
+  }
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? "an invalid Date" : value.toISOString();
+  }
+  if (typeof value === "object") return safeJson(value);
+  return typeof value;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    const s = JSON.stringify(value);
+    if (s === undefined) return typeof value;
+    return s.length > 80 ? `${s.slice(0, 80)}…` : s;
+  } catch {
+    return typeof value;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * `@ls/core`: the transport every HERE Location Services package builds on —
+ * one {@linkcode Client} with auth (API key or OAuth), retries, timeouts,
+ * concurrency and rate limits, typed errors, the async-job poller, flexible
+ * polyline, coordinate helpers and the option types shared by routing,
+ * isoline and matrix. Web-standard APIs only: runs on Deno, Node, browsers
+ * and edge runtimes.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * ```
+ *
+ * @module
+ */
+
+export * from "./errors.ts";
+export * from "./format.ts";
+export * from "./query.ts";

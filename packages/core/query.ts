@@ -1,0 +1,92 @@
+/**
+ * Query-string building with HERE's two-level encoding: content is encoded
+ * strictly, structured values keep their delimiters literal, and a key is
+ * never repeated unless the caller asks for it (routing's `via`).
+ *
+ * @module
+ */
+
+import { LSError } from "./errors.ts";
+
+/**
+ * Percent-encodes content strictly (RFC 3986 unreserved characters only):
+ * `encodeURIComponent` plus `! ' ( ) *`. A space becomes `%20`.
+ *
+ * @example
+ * ```ts
+ * import { encodeContent } from "@ls/core";
+ * encodeContent("café & bar"); // "caf%C3%A9%20%26%20bar"
+ * ```
+ */
+export function encodeContent(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
+  );
+}
+
+/**
+ * An ordered query string. {@linkcode Query.set} encodes a value as content;
+ * {@linkcode Query.setStructured} takes a value already assembled from encoded
+ * pieces and literal delimiters. Setting a key twice throws, because
+ * Geocoding & Search answers 400 to a repeated key; {@linkcode Query.append}
+ * is for the keys that are meant to repeat.
+ *
+ * @example
+ * ```ts
+ * import { Query } from "@ls/core";
+ * const q = new Query()
+ *   .set("q", "coffee shop")
+ *   .setStructured("in", "circle:52.5,13.4;r=1000")
+ *   .set("avoid[features]", ["tollRoad", "ferry"]);
+ * q.toString(); // "q=coffee%20shop&in=circle:52.5,13.4;r=1000&avoid%5Bfeatures%5D=tollRoad,ferry"
+ * ```
+ */
+export class Query {
+  #parts: string[] = [];
+  #keys = new Set<string>();
+
+  /**
+   * Sets `key` to a content value (encoded strictly). Lists are joined with
+   * literal commas, each element encoded. `undefined` and empty lists are
+   * skipped.
+   */
+  set(key: string, value: string | number | boolean | readonly string[] | undefined): this {
+    if (value === undefined) return this;
+    let encoded: string;
+    if (Array.isArray(value)) {
+      if (value.length === 0) return this;
+      encoded = value.map(encodeContent).join(",");
+    } else {
+      encoded = encodeContent(String(value));
+    }
+    return this.setStructured(key, encoded);
+  }
+
+  /** Sets `key` to a value already built from encoded content and delimiters. */
+  setStructured(key: string, encoded: string | undefined): this {
+    if (encoded === undefined) return this;
+    if (this.#keys.has(key)) {
+      throw new LSError(`Query key ${key} was set twice; HERE rejects repeated keys`);
+    }
+    this.#keys.add(key);
+    this.#parts.push(`${encodeContent(key)}=${encoded}`);
+    return this;
+  }
+
+  /** Appends a repeatable key (such as `via`) with an already-encoded value. */
+  append(key: string, encoded: string): this {
+    this.#parts.push(`${encodeContent(key)}=${encoded}`);
+    return this;
+  }
+
+  /** True when `key` was set. */
+  has(key: string): boolean {
+    return this.#keys.has(key);
+  }
+
+  /** The query string, without the leading `?`. */
+  toString(): string {
+    return this.#parts.join("&");
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * A loopback HTTP server for tests: `Deno.serve` on 127.0.0.1, port 0, with
+ * scripted routes; it records every request (method, URL, headers, body) and
+ * shuts down cleanly. Not part of the default (edge-safe) entry point.
+ *
+ * @example
+ * ```ts ignore
+ * import { jsonReply, startTestServer } from "@ls/core/testing";
+ * await using server = await startTestServer();
+ * server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+ * await (await fetch(`${server.url}/v1/geocode?q=x`)).body?.cancel();
+ * console.log(server.requests[0].query.get("q")); // "x"
+ * ```
+ *
+ * @module
+ */
+
+/** One request the server received. */
+export interface RecordedRequest {
+  /** HTTP method. */
+  method: string;
+  /** The full URL as received. */
+  url: URL;
+  /** The path, e.g. `/v1/geocode`. */
+  path: string;
+  /** The raw query string without `?`, exactly as sent. */
+  rawQuery: string;
+  /** The decoded query parameters. */
+  query: URLSearchParams;
+  /** Request headers. */
+  headers: Headers;
+  /** The body as text (empty when none). */
+  bodyText: string;
+  /** The body parsed as JSON, or `undefined` when it is not JSON. */
+  body: unknown;
+}
+
+/**
+ * Answers a request. `n` counts the calls of this route, from 0. Returning
+ * `"drop"` closes the connection without a response.
+ */
+export type RouteHandler = (
+  req: RecordedRequest,
+  n: number,
+  signal: AbortSignal,
+) => Response | "drop" | Promise<Response | "drop">;
+
+/** A running test server. */
+export interface TestServer extends AsyncDisposable {
+  /** The origin, e.g. `http://127.0.0.1:49152`. */
+  readonly url: string;
+  /** Every request received, in order. */
+  readonly requests: RecordedRequest[];
+  /**
+   * Sets the handler for `"METHOD /path"` (exact path). An array of handlers
+   * is played in order, its last one repeating.
+   */
+  route(key: string, handler: RouteHandler | RouteHandler[]): void;
+  /** Requests received for one route key. */
+  requestsFor(key: string): RecordedRequest[];
+  /** Stops the server and waits for open connections to end. */
+  close(): Promise<void>;
+}
+
+/**
+ * A handler that answers with JSON.
+ *
+ * @example
+ * ```ts
+ * import { jsonReply } from "@ls/core/testing";
+ * const handler = jsonReply(429, { title: "Too many" }, { "retry-after": "1" });
+ * ```
+ */
+export function jsonReply(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): RouteHandler {
+  return () =>
+    new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json", ...headers },
+    });
+}
+
+/**
+ * A handler that answers with plain text (or any body) and the given headers.
+ *
+ * @example
+ * ```ts
+ * import { textReply } from "@ls/core/testing";
+ * const handler = textReply(502, "<html>Bad gateway</html>", { "content-type": "text/html" });
+ * ```
+ */
+export function textReply(
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): RouteHandler {
+  return () => new Response(status === 204 || status === 304 ? null : body, { status, headers });
+}
+
+/**
+ * Starts a server on 127.0.0.1 with an OS-assigned port. Unknown routes get
+ * 404 with a JSON body.
+ *
+ * @example
+ * ```ts ignore
+ * import { startTestServer } from "@ls/core/testing";
+ * const server = await startTestServer();
+ * await server.close();
+ * ```
+ */
+export function startTestServer(): Promise<TestServer> {
+  const routes = new Map<string, { handlers: RouteHandler[]; calls: number }>();
+  const requests: RecordedRequest[] = [];
+  const keyed = new Map<string, RecordedRequest[]>();
+  const controller = new AbortController();
+  const dropped = new Set<AbortController>();
+
+  const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    signal: controller.signal,
+    onListen: (addr) => resolve(addr),
+    onError: (err) => new Response(String(err), { status: 500 }),
+  }, async (request, info) => {
+    const url = new URL(request.url);
+    const bodyText = await request.text();
+    let body: unknown;
+    try {
+      body = bodyText ? JSON.parse(bodyText) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const recorded: RecordedRequest = {
+      method: request.method,
+      url,
+      path: url.pathname,
+      rawQuery: url.search.replace(/^\?/, ""),
+      query: url.searchParams,
+      headers: request.headers,
+      bodyText,
+      body,
+    };
+    requests.push(recorded);
+    const key = `${request.method} ${url.pathname}`;
+    const list = keyed.get(key) ?? [];
+    list.push(recorded);
+    keyed.set(key, list);
+    const route = routes.get(key);
+    if (!route) {
+      return Response.json({ title: "Not found", status: 404, path: url.pathname }, {
+        status: 404,
+      });
+    }
+    const n = route.calls++;
+    const handler = route.handlers[Math.min(n, route.handlers.length - 1)];
+    const result = await handler(recorded, n, controller.signal);
+    if (result === "drop") {
+      // Hold the response open and abort it: the client sees a reset.
+      const ac = new AbortController();
+      dropped.add(ac);
+      void info;
+      return new Response(
+        new ReadableStream({
+          start(c) {
+            ac.signal.addEventListener("abort", () => c.error(new Error("dropped")));
+            queueMicrotask(() => ac.abort());
+          },
+        }),
+        { status: 200, headers: { "content-length": "100" } },
+      );
+    }
+    return result;
+  });
+
+  return listening.then((addr) => {
+    const url = `http://127.0.0.1:${addr.port}`;
+    let closed: Promise<void> | undefined;
+    const close = () => {
+      closed ??= (async () => {
+        for (const ac of dropped) ac.abort();
+        controller.abort();
+        await server.finished;
+      })();
+      return closed;
+    };
+    return {
+      url,
+      requests,
+      route(key: string, handler: RouteHandler | RouteHandler[]) {
+        routes.set(key, { handlers: Array.isArray(handler) ? handler : [handler], calls: 0 });
+      },
+      requestsFor(key: string) {
+        return keyed.get(key) ?? [];
+      },
+      close,
+      [Symbol.asyncDispose]: close,
+    };
+  });
+}
