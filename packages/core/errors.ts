@@ -349,7 +349,9 @@ function apiMessage(init: ApiErrorInit): string {
   const head = [init.code, init.title].filter(Boolean).join(" ");
   let msg = `HERE answered ${init.status}${head ? ` (${head})` : ""}`;
   if (init.detail) msg += `: ${init.detail}`;
-  else if (!head && init.bodyText) msg += `: ${snippet(init.bodyText)}`;
+  else if (init.bodyText && init.body === undefined) {
+    msg += `: ${snippet(init.bodyText)}`;
+  }
   if (init.action) msg += `. ${init.action}`;
   return `${msg} [${init.method} ${init.url}]`;
 }

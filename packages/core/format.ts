@@ -39,8 +39,9 @@ function expandExponent(mantissa: string, exp: number): string {
   const intLen = (dot === -1 ? m.length : dot) + exp;
   let out: string;
   if (intLen <= 0) out = "0." + "0".repeat(-intLen) + digits;
-  else if (intLen >= digits.length) out = digits + "0".repeat(intLen - digits.length);
-  else out = digits.slice(0, intLen) + "." + digits.slice(intLen);
+  else if (intLen >= digits.length) {
+    out = digits + "0".repeat(intLen - digits.length);
+  } else out = digits.slice(0, intLen) + "." + digits.slice(intLen);
   return negative ? "-" + out : out;
 }
 
@@ -81,7 +82,7 @@ export function formatBoolean(value: boolean, parameter = "value"): string {
 }
 
 const RFC3339 =
-  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?(Z|z|[+-]([01]\d|2[0-3]):[0-5]\d)?$/;
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?<offset>Z|z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?$/;
 
 /** Options of {@linkcode formatDateTime}. */
 export interface DateTimeFormatOptions {
@@ -113,11 +114,17 @@ export function formatDateTime(
 ): string {
   if (value instanceof Date) {
     const t = value.getTime();
-    if (Number.isNaN(t)) throw new ValueError(parameter, "must be a valid Date", value);
+    if (Number.isNaN(t)) {
+      throw new ValueError(parameter, "must be a valid Date", value);
+    }
     return dateToRfc3339(value);
   }
   if (typeof value !== "string") {
-    throw new ValueError(parameter, "must be a Date or an RFC 3339 string", value);
+    throw new ValueError(
+      parameter,
+      "must be a Date or an RFC 3339 string",
+      value,
+    );
   }
   if (value === "any") {
     if (options.allowAny) return value;
@@ -130,8 +137,12 @@ export function formatDateTime(
       : "must be a Date or an RFC 3339 date-time";
     throw new ValueError(parameter, rule, value);
   }
-  if (m[7] === undefined && !options.allowLocal) {
-    throw new ValueError(parameter, "must carry a time zone offset (Z or ±hh:mm)", value);
+  if (m.groups?.offset === undefined && !options.allowLocal) {
+    throw new ValueError(
+      parameter,
+      "must carry a time zone offset (Z or ±hh:mm)",
+      value,
+    );
   }
   return value;
 }
@@ -142,9 +153,12 @@ function pad(n: number, width = 2): string {
 
 function dateToRfc3339(d: Date): string {
   const offsetMin = -d.getTimezoneOffset();
-  const date = `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const date = `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${
+    pad(d.getDate())
+  }`;
   const ms = d.getMilliseconds();
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` +
+  const time =
+    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` +
     (ms ? `.${pad(ms, 3)}` : "");
   if (offsetMin === 0) return `${date}T${time}Z`;
   const sign = offsetMin > 0 ? "+" : "-";

@@ -1,0 +1,91 @@
+// Turning HERE responses into ApiErrors, whatever the body shape (wire README §5).
+
+import { ApiError } from "./errors.ts";
+import type { Redactor } from "./_redact.ts";
+
+const MAX_BODY_TEXT = 4096;
+
+function str(v: unknown): string | undefined {
+  if (typeof v === "string") return v || undefined;
+  if (typeof v === "number" && Number.isFinite(v)) return String(v);
+  return undefined;
+}
+
+/** Response tracing headers (case-insensitive). */
+export function tracing(
+  headers: Headers,
+): { correlationId?: string; requestId?: string } {
+  return {
+    correlationId: headers.get("x-correlation-id") ?? undefined,
+    requestId: headers.get("x-request-id") ?? undefined,
+  };
+}
+
+/** What an error needs to know about the request. */
+export interface ErrorContext {
+  method: string;
+  /** Already redacted. */
+  url: string;
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+/**
+ * Builds an ApiError from a status, headers and body text: the gateway shape
+ * `{error, error_description}`, the routing family `{title, status, code,
+ * cause, action, correlationId}`, the token endpoint's `errorCode`/`message`,
+ * or anything else (kept as text).
+ */
+export function apiErrorFrom(
+  status: number,
+  headers: Headers,
+  text: string,
+  ctx: ErrorContext & { redactor: Redactor },
+  fallbackTitle?: string,
+): ApiError {
+  const safeText = ctx.redactor.scrub(text);
+  let body: unknown;
+  try {
+    body = safeText ? JSON.parse(safeText) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return apiErrorFromBody(status, headers, body, safeText, ctx, fallbackTitle);
+}
+
+/** Builds an ApiError from an already parsed (and scrubbed) body. */
+export function apiErrorFromBody(
+  status: number,
+  headers: Headers | undefined,
+  body: unknown,
+  text: string | undefined,
+  ctx: ErrorContext,
+  fallbackTitle?: string,
+): ApiError {
+  const o = typeof body === "object" && body !== null && !Array.isArray(body)
+    ? body as Record<string, unknown>
+    : {};
+  const t = headers ? tracing(headers) : {};
+  const title = str(o.title) ?? str(o.error) ?? str(o.message) ?? fallbackTitle;
+  const detail = str(o.cause) ?? str(o.error_description) ??
+    (str(o.message) !== title ? str(o.message) : undefined);
+  return new ApiError({
+    status,
+    method: ctx.method,
+    url: ctx.url,
+    code: str(o.code) ?? str(o.errorCode),
+    title,
+    detail,
+    action: str(o.action),
+    correlationId: str(o.correlationId) ?? t.correlationId,
+    requestId: t.requestId ?? str(o.requestId),
+    body,
+    bodyText: text === undefined
+      ? undefined
+      : text.length > MAX_BODY_TEXT
+      ? text.slice(0, MAX_BODY_TEXT)
+      : text,
+    retryAfterMs: ctx.retryAfterMs,
+    cause: ctx.cause,
+  });
+}

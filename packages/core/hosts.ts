@@ -1,0 +1,91 @@
+/**
+ * HERE service hosts per region, and the rule for which hosts may receive
+ * credentials.
+ *
+ * @module
+ */
+
+/** The region setting: `row` (rest of world, `hereapi.com`) or `china` (`hereapi.cn`). */
+export type Country = "row" | "china";
+
+/** The HERE services the client talks to; each has its own host. */
+export type Service =
+  | "geocode"
+  | "revgeocode"
+  | "discover"
+  | "browse"
+  | "lookup"
+  | "autosuggest"
+  | "router"
+  | "isoline"
+  | "matrix"
+  | "weather"
+  | "tourplanning";
+
+const HOST_PREFIX: Record<Service, string> = {
+  geocode: "geocode.search",
+  revgeocode: "revgeocode.search",
+  discover: "discover.search",
+  browse: "browse.search",
+  lookup: "lookup.search",
+  autosuggest: "autosuggest.search",
+  router: "router",
+  isoline: "isoline.router",
+  matrix: "matrix.router",
+  weather: "weather",
+  tourplanning: "tourplanning",
+};
+
+/** The services, in a stable order. */
+export const SERVICES: readonly Service[] = Object.keys(
+  HOST_PREFIX,
+) as Service[];
+
+/**
+ * The `https://` origin of a service in a region.
+ *
+ * @example
+ * ```ts
+ * import { serviceOrigin } from "@ls/core";
+ * serviceOrigin("revgeocode", "row"); // "https://revgeocode.search.hereapi.com"
+ * serviceOrigin("router", "china"); // "https://router.hereapi.cn"
+ * ```
+ */
+export function serviceOrigin(service: Service, country: Country): string {
+  return `https://${HOST_PREFIX[service]}.hereapi.${
+    country === "china" ? "cn" : "com"
+  }`;
+}
+
+/**
+ * The default OAuth token endpoint of a region.
+ *
+ * @example
+ * ```ts
+ * import { defaultTokenUrl } from "@ls/core";
+ * defaultTokenUrl("row"); // "https://account.api.here.com/oauth2/token"
+ * ```
+ */
+export function defaultTokenUrl(country: Country): string {
+  return country === "china"
+    ? "https://elb.cn-northwest-1.account.hereapi.cn/oauth2/token"
+    : "https://account.api.here.com/oauth2/token";
+}
+
+/**
+ * True when a host belongs to HERE (`*.hereapi.com`, `*.hereapi.cn`,
+ * `*.here.com`) and may therefore receive credentials.
+ *
+ * @example
+ * ```ts
+ * import { isHereHost } from "@ls/core";
+ * isHereHost("aws-eu-west-1.matrix.router.hereapi.com"); // true
+ * isHereHost("bucket.s3.amazonaws.com"); // false
+ * ```
+ */
+export function isHereHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, "");
+  return [".hereapi.com", ".hereapi.cn", ".here.com"].some((s) =>
+    h.endsWith(s)
+  );
+}

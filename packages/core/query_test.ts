@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { encodeContent, Query } from "./query.ts";
+
+Deno.test("encodeContent is strict RFC 3986 with %20 for spaces", () => {
+  assert.equal(encodeContent("café & bar"), "caf%C3%A9%20%26%20bar");
+  assert.equal(
+    encodeContent("a!b'c(d)e*f~g-h.i_j"),
+    "a%21b%27c%28d%29e%2Af~g-h.i_j",
+  );
+  assert.equal(
+    encodeContent("2024-05-01T08:30:00+02:00"),
+    "2024-05-01T08%3A30%3A00%2B02%3A00",
+  );
+  assert.equal(encodeContent("Main St; Gate 2"), "Main%20St%3B%20Gate%202");
+});
+
+Deno.test("Query keeps order, encodes keys' brackets, joins lists, skips empties", () => {
+  const q = new Query()
+    .set("q", "coffee shop")
+    .set("limit", 5)
+    .set("flag", false)
+    .set("missing", undefined)
+    .set("empty", [])
+    .set("avoid[features]", ["tollRoad", "ferry"])
+    .setStructured("in", "circle:52.5,13.4;r=1000")
+    .append("via", "1,2")
+    .append("via", "3,4");
+  assert.equal(
+    q.toString(),
+    "q=coffee%20shop&limit=5&flag=false&avoid%5Bfeatures%5D=tollRoad,ferry&in=circle:52.5,13.4;r=1000&via=1,2&via=3,4",
+  );
+  assert.ok(q.has("q"));
+  assert.ok(!q.has("missing"));
+});
+
+Deno.test("Query refuses to repeat a key", () => {
+  const q = new Query().set("in", "x");
+  assert.throws(() => q.setStructured("in", "y"), /set twice/);
+});
