@@ -15,6 +15,13 @@
  * @module
  */
 
+export * from "./auth.ts";
+export * from "./client.ts";
+export * from "./credentials.ts";
 export * from "./errors.ts";
 export * from "./format.ts";
+export * from "./hosts.ts";
+export * from "./oauth.ts";
+export * from "./poller.ts";
 export * from "./query.ts";
+export * from "./retry.ts";

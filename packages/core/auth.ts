@@ -1,0 +1,512 @@
+/**
+ * The OAuth 2.0 token manager: gets bearer tokens from HERE's token endpoint
+ * with the client-credentials grant (signed with OAuth 1.0a HMAC-SHA256),
+ * caches them, refreshes them before they expire, shares one in-flight token
+ * request between concurrent callers and corrects the clock when the endpoint
+ * reports clock skew (`401204`). Web-standard APIs only.
+ *
+ * @example
+ * ```ts ignore
+ * import { Auth, PlatformCredentials } from "@ls/core";
+ * const auth = new Auth({ credentials: PlatformCredentials.fromEnv(Deno.env) });
+ * const token = await auth.getToken();
+ * const res = await fetch("https://router.hereapi.com/v8/routes?...", {
+ *   headers: { authorization: `Bearer ${token}` },
+ * });
+ * if (res.status === 401) auth.invalidate(token); // the next getToken() renews
+ * ```
+ *
+ * @module
+ */
+
+import {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  ValueError,
+} from "./errors.ts";
+import { encodeContent as enc } from "./query.ts";
+import { Redactor } from "./_redact.ts";
+import { apiErrorFrom } from "./_response.ts";
+import { parseRetryAfter } from "./retry.ts";
+import { oauthAuthorizationHeader, oauthNonce } from "./oauth.ts";
+import type { PlatformCredentials } from "./credentials.ts";
+
+/** HERE's default token endpoint. */
+export const DEFAULT_TOKEN_URL: string =
+  "https://account.api.here.com/oauth2/token";
+
+/** The error code the token endpoint uses for a timestamp outside its window. */
+const CLOCK_SKEW_CODE = "401204";
+/** Longest early-refresh margin. */
+const MAX_MARGIN_MS = 60_000;
+/** Lifetime assumed when a token response has no usable `expires_in`. */
+const DEFAULT_LIFETIME_S = 3600;
+
+/** What {@linkcode AuthOptions.onTokenRequest} is told before each token request. */
+export interface TokenRequestInfo {
+  /** The token URL (credentials redacted). */
+  url: string;
+  /** 1 for the first request of a renewal, 2 for the retry after a clock correction. */
+  attempt: number;
+}
+
+/** Options of {@linkcode Auth}. */
+export interface AuthOptions {
+  /** The access key id and secret (plus optional token URL and scope). */
+  credentials: PlatformCredentials;
+  /**
+   * The token endpoint. Default `credentials.tokenEndpointUrl`, else
+   * {@linkcode DEFAULT_TOKEN_URL}.
+   */
+  tokenUrl?: string;
+  /** The `fetch` to use; default the global one. */
+  fetch?: typeof fetch;
+  /** Timeout of each token (or server time) request, in ms. Default 30000. */
+  timeoutMs?: number;
+  /** The clock, in ms since the epoch; default `Date.now`. For tests. */
+  now?: () => number;
+  /** Called before each token request is sent; errors it throws are ignored. */
+  onTokenRequest?: (info: TokenRequestInfo) => void;
+}
+
+interface CachedToken {
+  token: string;
+  /** Until when (local clock, ms) the token is used without renewal. */
+  validUntil: number;
+}
+
+interface Flight {
+  promise: Promise<string>;
+  controller: AbortController;
+  waiters: number;
+}
+
+/**
+ * Gets, caches and renews OAuth bearer tokens for HERE services.
+ *
+ * - The token is fetched lazily, on the first {@linkcode Auth.getToken}.
+ * - It is used while `now < expiresAt - margin`, where `expiresAt` is the time
+ *   the request was sent plus `expires_in`, and the margin is 60 s or 10 % of
+ *   the lifetime, whichever is smaller.
+ * - Concurrent callers share a single token request.
+ * - On a 401 with `errorCode` 401204 (clock skew) it reads the server time from
+ *   `/timestamp`, keeps the offset for later requests and retries once.
+ *
+ * Errors: {@linkcode ApiError} for a non-2xx answer (429 and 503 keep their
+ * status, so callers can retry), {@linkcode ConnectionError} for a network
+ * failure, {@linkcode TimeoutError} when a request exceeds `timeoutMs`. No
+ * error carries the secret or a token.
+ *
+ * @example
+ * ```ts ignore
+ * import { Auth, PlatformCredentials } from "@ls/core";
+ * const auth = new Auth({
+ *   credentials: new PlatformCredentials({
+ *     accessKeyId: "<ACCESS_KEY_ID>",
+ *     accessKeySecret: "<ACCESS_KEY_SECRET>",
+ *   }),
+ * });
+ * const token = await auth.getToken(AbortSignal.timeout(10_000));
+ * ```
+ */
+export class Auth {
+  /** The token endpoint this manager uses. */
+  readonly tokenUrl: string;
+  #credentials: PlatformCredentials;
+  #fetch: typeof fetch;
+  #timeoutMs: number;
+  #now: () => number;
+  #onTokenRequest?: (info: TokenRequestInfo) => void;
+  #redactor = new Redactor();
+  #cached?: CachedToken;
+  #flight?: Flight;
+  #offsetMs = 0;
+
+  /**
+   * Creates the manager; no request is sent until the first
+   * {@linkcode Auth.getToken}.
+   *
+   * @throws {ValueError} when the credentials are missing, the token URL is
+   * not an absolute http(s) URL or the timeout is not a positive number
+   */
+  constructor(options: AuthOptions) {
+    const credentials = options?.credentials;
+    if (
+      typeof credentials !== "object" || credentials === null ||
+      typeof credentials.accessKeyId !== "string" ||
+      typeof credentials.accessKeySecret !== "string"
+    ) {
+      throw new ValueError("credentials", "must be a PlatformCredentials");
+    }
+    this.#credentials = credentials;
+    this.#redactor.add(credentials.accessKeySecret);
+    this.#redactor.add(enc(credentials.accessKeySecret));
+
+    const tokenUrl = options.tokenUrl ?? credentials.tokenEndpointUrl ??
+      DEFAULT_TOKEN_URL;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(tokenUrl);
+    } catch {
+      parsed = undefined;
+    }
+    if (
+      !parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+    ) {
+      throw new ValueError(
+        "tokenUrl",
+        "must be an absolute http(s) URL",
+        this.#redactor.scrub(String(tokenUrl)),
+      );
+    }
+    this.tokenUrl = tokenUrl;
+
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) {
+      throw new ValueError(
+        "timeoutMs",
+        "must be a positive number of milliseconds",
+        timeoutMs,
+      );
+    }
+    this.#timeoutMs = timeoutMs;
+    const customFetch = options.fetch;
+    // Look the global up per call (tests may stub it) and never call it as a method.
+    this.#fetch = customFetch ?? ((input, init) => fetch(input, init));
+    this.#now = options.now ?? Date.now;
+    this.#onTokenRequest = options.onTokenRequest;
+  }
+
+  /**
+   * The offset between the token endpoint's clock and the local one, in ms,
+   * learnt from a clock-skew correction (0 until then).
+   *
+   * @example
+   * ```ts ignore
+   * console.log(auth.clockOffsetMs); // 0
+   * ```
+   */
+  get clockOffsetMs(): number {
+    return this.#offsetMs;
+  }
+
+  /**
+   * A valid bearer token: the cached one, or a new one from the token endpoint.
+   * Concurrent calls share one token request. Aborting `signal` rejects only
+   * this call, with `signal.reason`; the shared request is cancelled only when
+   * no caller is left waiting for it.
+   *
+   * @example
+   * ```ts ignore
+   * const token = await auth.getToken();
+   * const headers = { authorization: `Bearer ${token}` };
+   * ```
+   *
+   * @throws {ApiError} when the token endpoint answers with an error status
+   * @throws {ConnectionError} when the token endpoint cannot be reached
+   * @throws {TimeoutError} when a token request takes longer than `timeoutMs`
+   */
+  getToken(signal?: AbortSignal): Promise<string> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const cached = this.#cached;
+    if (cached && this.#now() < cached.validUntil) {
+      return Promise.resolve(cached.token);
+    }
+    const flight = this.#flight ??= this.#startFlight();
+    flight.waiters++;
+    if (!signal) return flight.promise;
+    return new Promise<string>((resolve, reject) => {
+      const onAbort = () => {
+        flight.waiters--;
+        if (flight.waiters === 0 && this.#flight === flight) {
+          this.#flight = undefined;
+          flight.controller.abort(signal.reason);
+        }
+        reject(signal.reason);
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      flight.promise.then(
+        (token) => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(token);
+        },
+        (err) => {
+          signal.removeEventListener("abort", onAbort);
+          reject(err);
+        },
+      );
+    });
+  }
+
+  /**
+   * Drops the cached token if it is still `token`, so the next
+   * {@linkcode Auth.getToken} fetches a new one. Call it when a service
+   * answers 401 to a request made with `token`, then retry that request once.
+   *
+   * @example
+   * ```ts ignore
+   * const token = await auth.getToken();
+   * // ... the service answered 401:
+   * auth.invalidate(token);
+   * const fresh = await auth.getToken();
+   * ```
+   */
+  invalidate(token: string): void {
+    if (this.#cached?.token === token) this.#cached = undefined;
+  }
+
+  #startFlight(): Flight {
+    const controller = new AbortController();
+    const flight: Flight = {
+      controller,
+      waiters: 0,
+      promise: this.#renew(controller.signal).then(
+        (cached) => {
+          if (this.#flight === flight) {
+            this.#cached = cached;
+            this.#flight = undefined;
+          }
+          return cached.token;
+        },
+        (err) => {
+          if (this.#flight === flight) this.#flight = undefined;
+          throw err;
+        },
+      ),
+    };
+    // Callers that aborted no longer listen; keep the rejection handled.
+    flight.promise.catch(() => {});
+    return flight;
+  }
+
+  async #renew(signal: AbortSignal): Promise<CachedToken> {
+    try {
+      return await this.#requestToken(signal, 1);
+    } catch (err) {
+      if (!isClockSkew(err)) throw err;
+      await this.#syncClock(signal);
+      return await this.#requestToken(signal, 2);
+    }
+  }
+
+  async #requestToken(
+    signal: AbortSignal,
+    attempt: number,
+  ): Promise<CachedToken> {
+    const credentials = this.#credentials;
+    const params: [string, string][] = [["grant_type", "client_credentials"]];
+    if (credentials.scope) params.push(["scope", credentials.scope]);
+    const body = params.map(([k, v]) => `${enc(k)}=${enc(v)}`).join("&");
+    const sentAt = this.#now();
+    const authorization = await oauthAuthorizationHeader({
+      method: "POST",
+      url: this.tokenUrl,
+      consumerKey: credentials.accessKeyId,
+      consumerSecret: credentials.accessKeySecret,
+      nonce: oauthNonce(),
+      timestamp: Math.floor((sentAt + this.#offsetMs) / 1000),
+      params,
+    });
+    const url = this.#redactor.scrub(this.tokenUrl);
+    try {
+      this.#onTokenRequest?.({ url, attempt });
+    } catch {
+      // A logging hook must not break authentication.
+    }
+    const { response, text } = await this.#send(
+      this.tokenUrl,
+      {
+        method: "POST",
+        headers: {
+          authorization,
+          "content-type": "application/x-www-form-urlencoded",
+          accept: "application/json",
+        },
+        body,
+      },
+      signal,
+      "Token request",
+    );
+    if (!response.ok) throw this.#apiError("POST", response, text);
+    return this.#parseToken(response, text, sentAt);
+  }
+
+  #parseToken(response: Response, text: string, sentAt: number): CachedToken {
+    const fail = (detail: string) =>
+      new ApiError({
+        status: response.status,
+        method: "POST",
+        url: this.#redactor.scrub(this.tokenUrl),
+        title: "Invalid token response",
+        detail,
+        requestId: response.headers.get("x-request-id") ?? undefined,
+        correlationId: response.headers.get("x-correlation-id") ?? undefined,
+      });
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw fail("The token endpoint did not answer with JSON");
+    }
+    if (typeof json !== "object" || json === null || Array.isArray(json)) {
+      throw fail("The token endpoint did not answer with a JSON object");
+    }
+    const body = json as Record<string, unknown>;
+    const token = body.access_token ?? body.accessToken;
+    if (typeof token !== "string" || token === "") {
+      const keys = Object.keys(body).slice(0, 10).join(", ");
+      throw fail(
+        `The token response has no access_token (keys: ${keys || "none"})`,
+      );
+    }
+    const type = body.token_type ?? body.tokenType;
+    if (
+      type !== undefined && type !== null &&
+      String(type).toLowerCase() !== "bearer"
+    ) {
+      throw fail(
+        `The token type is ${JSON.stringify(String(type))}, expected bearer`,
+      );
+    }
+    this.#redactor.add(token);
+    const rawLifetime = body.expires_in ?? body.expiresIn;
+    const parsed = typeof rawLifetime === "number"
+      ? rawLifetime
+      : typeof rawLifetime === "string" && rawLifetime.trim() !== ""
+      ? Number(rawLifetime)
+      : NaN;
+    const lifetimeMs =
+      (Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_LIFETIME_S) *
+      1000;
+    const margin = Math.min(MAX_MARGIN_MS, lifetimeMs / 10);
+    return { token, validUntil: sentAt + lifetimeMs - margin };
+  }
+
+  /** Reads the server time from `/timestamp` and keeps the clock offset. */
+  async #syncClock(signal: AbortSignal): Promise<void> {
+    const url = new URL(this.tokenUrl);
+    url.pathname = url.pathname.includes("/oauth2/token")
+      ? url.pathname.replace("/oauth2/token", "/timestamp")
+      : "/timestamp";
+    url.search = "";
+    url.hash = "";
+    const sentAt = this.#now();
+    const { response, text } = await this.#send(
+      url.href,
+      { method: "GET", headers: { accept: "application/json" } },
+      signal,
+      "Server time request",
+    );
+    const receivedAt = this.#now();
+    if (!response.ok) throw this.#apiError("GET", response, text, url.href);
+    const seconds = parseServerTime(text);
+    if (seconds === undefined) {
+      throw apiErrorFrom(response.status, response.headers, text, {
+        method: "GET",
+        url: this.#redactor.scrub(url.href),
+        redactor: this.#redactor,
+      }, "Invalid server time response");
+    }
+    const serverMs = seconds > 1e11 ? seconds : seconds * 1000;
+    this.#offsetMs = serverMs - (sentAt + receivedAt) / 2;
+  }
+
+  /** One HTTP exchange with a timeout; the body is always read. */
+  async #send(
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal,
+    what: string,
+  ): Promise<{ response: Response; text: string }> {
+    signal.throwIfAborted();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.#timeoutMs);
+    const onAbort = () => controller.abort(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      const fetchFn = this.#fetch; // a plain call: never `this`-bound to Auth
+      const response = await fetchFn(url, {
+        ...init,
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      return { response, text };
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      const safeUrl = this.#redactor.scrub(url);
+      if (timedOut) {
+        throw new TimeoutError(
+          `${what} timed out after ${this.#timeoutMs} ms`,
+          { url: safeUrl },
+        );
+      }
+      const reason = err instanceof Error ? err.message : String(err);
+      const detail = this.#redactor.scrub(
+        reason.replace(/\s+/g, " ").slice(0, 200),
+      );
+      throw new ConnectionError(`${what} to ${safeUrl} failed: ${detail}`, {
+        url: safeUrl,
+        cause: err,
+      });
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+    }
+  }
+
+  #apiError(
+    method: string,
+    response: Response,
+    text: string,
+    url = this.tokenUrl,
+  ): ApiError {
+    return apiErrorFrom(response.status, response.headers, text, {
+      method,
+      url: this.#redactor.scrub(url),
+      redactor: this.#redactor,
+      retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
+    });
+  }
+}
+
+/** A 401 whose body's `errorCode` (or `code`) is 401204, as a number or a string. */
+function isClockSkew(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.status !== 401) return false;
+  const body = typeof err.body === "object" && err.body !== null
+    ? err.body as Record<string, unknown>
+    : {};
+  return [body.errorCode, body.code, err.code].some((c) =>
+    str(c)?.trim() === CLOCK_SKEW_CODE
+  );
+}
+
+/** A string or number field as a non-empty string. */
+function str(value: unknown): string | undefined {
+  if (typeof value === "string") return value === "" ? undefined : value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** Server Unix time from `{"timestamp": n}`, a bare number, or numeric strings. */
+function parseServerTime(text: string): number | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = text.trim();
+  }
+  if (typeof value === "object" && value !== null) {
+    value = (value as Record<string, unknown>).timestamp;
+  }
+  const n = typeof value === "number"
+    ? value
+    : typeof value === "string" && value.trim() !== ""
+    ? Number(value)
+    : NaN;
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}

@@ -1,0 +1,773 @@
+/**
+ * The {@linkcode Client}: one transport for every HERE service, with
+ * credentials, hosts per region, retries, timeouts, cancellation,
+ * concurrency and rate limits, and redacted hooks.
+ *
+ * @module
+ */
+
+import { Auth } from "./auth.ts";
+import type { PlatformCredentials } from "./credentials.ts";
+import {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  ValueError,
+} from "./errors.ts";
+import {
+  type Country,
+  defaultTokenUrl,
+  isHereHost,
+  type Service,
+  serviceOrigin,
+} from "./hosts.ts";
+import { encodeContent, type Query } from "./query.ts";
+import { redactHeaders, Redactor } from "./_redact.ts";
+import { apiErrorFrom, apiErrorFromBody, tracing } from "./_response.ts";
+import {
+  backoffDelay,
+  parseRetryAfter,
+  RETRY_STATUSES,
+  SUBMIT_RETRY_STATUSES,
+} from "./retry.ts";
+import { RateLimiter, Semaphore, sleep } from "./_timers.ts";
+
+/** Proxy URLs, used through `Deno.createHttpClient` where the runtime has it. */
+export interface Proxies {
+  /** Proxy for `http://` URLs. */
+  http?: string;
+  /** Proxy for `https://` URLs (every HERE host). */
+  https?: string;
+}
+
+/** What `onRequest` sees; the URL and headers are redacted. */
+export interface RequestEvent {
+  /** HTTP method. */
+  method: string;
+  /** URL with `apiKey` redacted. */
+  url: string;
+  /** Request headers with `Authorization` redacted. */
+  headers: Record<string, string>;
+  /** 0 for the first attempt. */
+  attempt: number;
+}
+
+/** What `onResponse` sees. */
+export interface ResponseEvent {
+  /** HTTP method. */
+  method: string;
+  /** URL with `apiKey` redacted. */
+  url: string;
+  /** HTTP status. */
+  status: number;
+  /** 0 for the first attempt. */
+  attempt: number;
+  /** Time to response headers, in ms. */
+  durationMs: number;
+  /** `X-Correlation-Id` of the response. */
+  correlationId?: string;
+  /** `X-Request-Id` of the response. */
+  requestId?: string;
+}
+
+/** What `onRetry` sees before the client waits and tries again. */
+export interface RetryEvent {
+  /** HTTP method. */
+  method: string;
+  /** URL with `apiKey` redacted. */
+  url: string;
+  /** The attempt that failed (0 for the first). */
+  attempt: number;
+  /** How long the client waits before the next attempt, in ms. */
+  delayMs: number;
+  /** The status that caused the retry, when there was a response. */
+  status?: number;
+  /** The failure, credentials redacted. */
+  error: Error;
+}
+
+/** Options of a {@linkcode Client}. */
+export interface ClientOptions {
+  /** HERE API key, sent as the `apiKey` query parameter. Wins over OAuth. */
+  apiKey?: string;
+  /** OAuth credentials; the client obtains, caches and refreshes tokens itself. */
+  platformCredentials?: PlatformCredentials;
+  /** A token manager to share between clients (instead of `platformCredentials`). */
+  auth?: Auth;
+  /** `"row"` (default) or `"china"`. */
+  country?: Country;
+  /** One origin for every service (tests, sandbox, proxies), e.g. `http://127.0.0.1:8080`. */
+  baseUrl?: string;
+  /** HTTP(S) proxies; needs `Deno.createHttpClient`, else pass a custom `fetch`. */
+  proxies?: Proxies;
+  /** The `fetch` to use; defaults to `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Retries after the first attempt; default 3. */
+  maxRetries?: number;
+  /** Per-attempt timeout in ms; default 30 000. */
+  timeoutMs?: number;
+  /** Most requests in flight at once; default unlimited. */
+  maxConcurrency?: number;
+  /** Most request starts per second, all services together; default unlimited. */
+  requestsPerSecond?: number;
+  /**
+   * Most request starts per second per service. Tour planning defaults to 2
+   * (HERE's limit); pass a value to change it.
+   */
+  serviceRequestsPerSecond?: Partial<Record<Service, number>>;
+  /** First backoff ceiling in ms; default 500. */
+  retryBaseDelayMs?: number;
+  /** Largest backoff delay in ms; default 30 000. */
+  retryMaxDelayMs?: number;
+  /** Largest `Retry-After` honoured, in ms; longer waits are cut to it. Default 60 000. */
+  maxRetryAfterMs?: number;
+  /** Called before each attempt; sees a redacted URL and headers. */
+  onRequest?: (event: RequestEvent) => void;
+  /** Called when response headers arrive. */
+  onResponse?: (event: ResponseEvent) => void;
+  /** Called before waiting for a retry. */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+/** Options every operation takes as its last argument. */
+export interface RequestOptions {
+  /** Cancels the operation; it rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Per-attempt timeout in ms (overrides the client's). */
+  timeoutMs?: number;
+  /** Overall deadline for the whole operation, retries and polling included, in ms. */
+  deadlineMs?: number;
+  /** Retries after the first attempt (overrides the client's). */
+  maxRetries?: number;
+  /** Extra request headers. */
+  headers?: HeadersInit;
+  /** Sent as `X-Request-ID`; HERE echoes it back. */
+  requestId?: string;
+  /** Reports async job statuses (matrix, tour planning). */
+  onProgress?: (status: string) => void;
+}
+
+/** A request to one HERE service, as domain packages describe it. */
+export interface RequestSpec {
+  /** Which service (selects the host). */
+  service: Service;
+  /** HTTP method; default `GET`. */
+  method?: "GET" | "POST";
+  /** The path, e.g. `/v1/geocode`. */
+  path: string;
+  /** The query; `apiKey` is appended last by the client. */
+  query?: Query;
+  /** A JSON body (POST). */
+  body?: unknown;
+  /** Statuses that count as success; default `[200]`. */
+  expect?: readonly number[];
+  /**
+   * `"idempotent"` (default) retries network errors, 408, 429 and 5xx;
+   * `"submit"` (a request that creates a job) retries only 429 and 503.
+   */
+  retry?: "idempotent" | "submit";
+}
+
+/** A request to an absolute URL HERE handed back (job status, results). */
+export interface UrlRequestSpec {
+  /** Service the URL belongs to (rate limits, error context). */
+  service: Service;
+  /** The absolute URL. */
+  url: string;
+  /** HTTP method; default `GET`. */
+  method?: "GET" | "POST";
+  /** Statuses that count as success; default `[200]`. */
+  expect?: readonly number[];
+  /** `"manual"` to see redirects (job status polls); default `"follow"`. */
+  redirect?: RequestRedirect;
+}
+
+/** A parsed JSON response. */
+export interface JsonResponse<T = unknown> {
+  /** HTTP status. */
+  status: number;
+  /** The parsed body. */
+  body: T;
+  /** Response headers. */
+  headers: Headers;
+  /** `X-Correlation-Id`. */
+  correlationId?: string;
+  /** `X-Request-Id`. */
+  requestId?: string;
+}
+
+interface Target {
+  service: Service;
+  method: string;
+  url: string;
+  body?: string;
+  expect: readonly number[];
+  retry: "idempotent" | "submit";
+  redirect: RequestRedirect;
+}
+
+const DEFAULT_SERVICE_RPS: Partial<Record<Service, number>> = {
+  tourplanning: 2,
+};
+
+/**
+ * The transport every domain package uses. Construct one per set of
+ * credentials and share it.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * const client = new Client({ apiKey: "<API_KEY>", maxRetries: 2, timeoutMs: 10_000 });
+ * // pass it to a domain function: await geocode(client, { query: "Berlin" })
+ * ```
+ */
+export class Client {
+  /** The region. */
+  readonly country: Country;
+  /** The single origin for every service, when set. */
+  readonly baseUrl?: string;
+  readonly #apiKey?: string;
+  readonly #auth?: Auth;
+  readonly #fetch: typeof fetch;
+  readonly #maxRetries: number;
+  readonly #timeoutMs: number;
+  readonly #retryBase: number;
+  readonly #retryMax: number;
+  readonly #maxRetryAfter: number;
+  readonly #semaphore?: Semaphore;
+  readonly #globalLimiter?: RateLimiter;
+  readonly #serviceLimiters = new Map<Service, RateLimiter>();
+  readonly #redactor = new Redactor();
+  readonly #httpClient?: { close(): void };
+  readonly #hooks: Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
+
+  /** @throws {ValueError} on missing credentials or invalid options */
+  constructor(options: ClientOptions) {
+    if (typeof options !== "object" || options === null) {
+      throw new ValueError("options", "must be an object", options);
+    }
+    const country = options.country ?? "row";
+    if (country !== "row" && country !== "china") {
+      throw new ValueError("country", 'must be "row" or "china"', country);
+    }
+    this.country = country;
+    if (options.baseUrl !== undefined) {
+      this.baseUrl = checkBaseUrl(options.baseUrl);
+    }
+
+    if (options.apiKey !== undefined) {
+      if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
+        throw new ValueError("apiKey", "must be a non-empty string");
+      }
+      this.#apiKey = options.apiKey;
+      this.#redactor.add(options.apiKey);
+    } else if (options.auth !== undefined) {
+      this.#auth = options.auth;
+    } else if (options.platformCredentials !== undefined) {
+      this.#redactor.add(options.platformCredentials.accessKeySecret);
+    } else {
+      throw new ValueError(
+        "apiKey",
+        "a credential is required: pass apiKey, platformCredentials or auth",
+      );
+    }
+
+    this.#maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
+    this.#timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
+    this.#retryBase = nonNegative(
+      options.retryBaseDelayMs,
+      500,
+      "retryBaseDelayMs",
+    );
+    this.#retryMax = nonNegative(
+      options.retryMaxDelayMs,
+      30_000,
+      "retryMaxDelayMs",
+    );
+    this.#maxRetryAfter = nonNegative(
+      options.maxRetryAfterMs,
+      60_000,
+      "maxRetryAfterMs",
+    );
+    if (options.maxConcurrency !== undefined) {
+      this.#semaphore = new Semaphore(
+        positiveInt(options.maxConcurrency, "maxConcurrency"),
+      );
+    }
+    if (options.requestsPerSecond !== undefined) {
+      this.#globalLimiter = new RateLimiter(
+        positive(options.requestsPerSecond, 0, "requestsPerSecond"),
+      );
+    }
+    const perService = {
+      ...DEFAULT_SERVICE_RPS,
+      ...options.serviceRequestsPerSecond,
+    };
+    for (const [service, rps] of Object.entries(perService)) {
+      if (rps === undefined || rps === Infinity) continue;
+      this.#serviceLimiters.set(
+        service as Service,
+        new RateLimiter(
+          positive(rps, 0, `serviceRequestsPerSecond.${service}`),
+        ),
+      );
+    }
+    this.#hooks = {
+      onRequest: options.onRequest,
+      onResponse: options.onResponse,
+      onRetry: options.onRetry,
+    };
+
+    let fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+    if (options.proxies !== undefined) {
+      if (options.fetch !== undefined) {
+        throw new ValueError(
+          "proxies",
+          "cannot be combined with a custom fetch",
+        );
+      }
+      const proxyUrl = options.proxies.https ?? options.proxies.http;
+      if (!proxyUrl) {
+        throw new ValueError("proxies", "must give an http or https proxy URL");
+      }
+      const deno = Reflect.get(globalThis, "Deno") as
+        | {
+          createHttpClient?: (
+            o: { proxy: { url: string } },
+          ) => { close(): void };
+        }
+        | undefined;
+      if (typeof deno?.createHttpClient !== "function") {
+        throw new ValueError(
+          "proxies",
+          "need Deno.createHttpClient, which this runtime lacks; pass a fetch that uses your proxy instead",
+        );
+      }
+      const httpClient = deno.createHttpClient({ proxy: { url: proxyUrl } });
+      this.#httpClient = httpClient;
+      const base = fetchFn;
+      fetchFn = (input, init) =>
+        base(input, { ...init, client: httpClient } as unknown as RequestInit);
+    }
+    this.#fetch = fetchFn;
+
+    if (!this.#apiKey && !this.#auth && options.platformCredentials) {
+      this.#auth = new Auth({
+        credentials: options.platformCredentials,
+        tokenUrl: this.baseUrl
+          ? `${this.baseUrl}/oauth2/token`
+          : options.platformCredentials.tokenEndpointUrl ??
+            defaultTokenUrl(country),
+        fetch: this.#fetch,
+        timeoutMs: this.#timeoutMs,
+      });
+    }
+  }
+
+  /** The origin a service's requests go to (`baseUrl` when set). */
+  originFor(service: Service): string {
+    return this.baseUrl ?? serviceOrigin(service, this.country);
+  }
+
+  /** Scrubs every credential this client knows from a text. */
+  redact(text: string): string {
+    return this.#redactor.scrub(text);
+  }
+
+  /** Releases the proxy HTTP client, if one was created. */
+  close(): void {
+    this.#httpClient?.close();
+  }
+
+  /** Same as {@linkcode Client.close}. */
+  [Symbol.dispose](): void {
+    this.close();
+  }
+
+  /**
+   * Sends a request to a service and returns the response with an expected
+   * status, its body unread. Anything else becomes an {@linkcode ApiError}
+   * after the retry policy is exhausted.
+   */
+  request(spec: RequestSpec, options: RequestOptions = {}): Promise<Response> {
+    return this.#run(
+      this.#target(spec),
+      options,
+      (res) => Promise.resolve(res),
+    );
+  }
+
+  /**
+   * Like {@linkcode Client.request}, and parses the body as JSON; a body that
+   * is not JSON becomes an {@linkcode ApiError} carrying the status and a
+   * snippet of the text.
+   */
+  requestJson<T = unknown>(
+    spec: RequestSpec,
+    options: RequestOptions = {},
+  ): Promise<JsonResponse<T>> {
+    const target = this.#target(spec);
+    return this.#run(target, options, (res) => this.#json<T>(res, target));
+  }
+
+  /**
+   * Sends a request to an absolute URL that HERE returned (a job's status or
+   * result URL). Credentials are attached only when the host is HERE's (or
+   * the `baseUrl` origin). Returns the response with its body unread.
+   */
+  requestUrl(
+    spec: UrlRequestSpec,
+    options: RequestOptions = {},
+  ): Promise<Response> {
+    let url: URL;
+    try {
+      url = new URL(spec.url);
+    } catch {
+      throw new ApiError({
+        status: 0,
+        method: spec.method ?? "GET",
+        url: this.redact(String(spec.url)),
+        title: "HERE returned an invalid URL",
+      });
+    }
+    return this.#run(
+      {
+        service: spec.service,
+        method: spec.method ?? "GET",
+        url: url.href,
+        expect: spec.expect ?? [200],
+        retry: "idempotent",
+        redirect: spec.redirect ?? "follow",
+      },
+      options,
+      (res) => Promise.resolve(res),
+    );
+  }
+
+  /** Parses a response body as JSON, raising an ApiError on bad JSON. */
+  async parseJson<T = unknown>(
+    res: Response,
+    method = "GET",
+  ): Promise<JsonResponse<T>> {
+    return await this.#json<T>(res, {
+      method,
+      url: res.url,
+    } as Target);
+  }
+
+  /** True when credentials may be sent to this URL. */
+  isTrusted(url: string | URL): boolean {
+    const u = typeof url === "string" ? new URL(url) : url;
+    if (this.baseUrl && u.origin === new URL(this.baseUrl).origin) return true;
+    return u.protocol === "https:" && isHereHost(u.hostname);
+  }
+
+  #target(spec: RequestSpec): Target {
+    const qs = spec.query?.toString() ?? "";
+    return {
+      service: spec.service,
+      method: spec.method ?? "GET",
+      url: `${this.originFor(spec.service)}${spec.path}${qs ? `?${qs}` : ""}`,
+      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      expect: spec.expect ?? [200],
+      retry: spec.retry ?? "idempotent",
+      redirect: "follow",
+    };
+  }
+
+  async #json<T>(
+    res: Response,
+    target: Pick<Target, "method" | "url">,
+  ): Promise<JsonResponse<T>> {
+    const text = await res.text();
+    const t = tracing(res.headers);
+    try {
+      return {
+        status: res.status,
+        body: JSON.parse(text) as T,
+        headers: res.headers,
+        ...t,
+      };
+    } catch (cause) {
+      throw apiErrorFrom(
+        res.status,
+        res.headers,
+        text,
+        {
+          method: target.method,
+          url: this.redact(target.url),
+          redactor: this.#redactor,
+          cause,
+        },
+        text.trim() === ""
+          ? "Empty response body"
+          : "Response body is not valid JSON",
+      );
+    }
+  }
+
+  async #run<T>(
+    target: Target,
+    options: RequestOptions,
+    consume: (res: Response) => Promise<T>,
+  ): Promise<T> {
+    const signal = options.signal;
+    if (signal?.aborted) throw signal.reason;
+    const maxRetries = options.maxRetries === undefined
+      ? this.#maxRetries
+      : nonNegativeInt(options.maxRetries, 0, "maxRetries");
+    const timeoutMs = options.timeoutMs === undefined
+      ? this.#timeoutMs
+      : positive(options.timeoutMs, 0, "timeoutMs");
+    const deadline = options.deadlineMs === undefined
+      ? Infinity
+      : performance.now() + positive(options.deadlineMs, 0, "deadlineMs");
+    const safeUrl = this.redact(target.url);
+    const trusted = this.isTrusted(target.url);
+    let renewed = false;
+
+    for (let attempt = 0;; attempt++) {
+      await this.#globalLimiter?.take(signal);
+      await this.#serviceLimiters.get(target.service)?.take(signal);
+      const release = this.#semaphore
+        ? await this.#semaphore.acquire(signal)
+        : undefined;
+      let failure: Error;
+      let status: number | undefined;
+      let retryAfterMs: number | undefined;
+      let bearer: string | undefined;
+      const attemptCtl = new AbortController();
+      const attemptSignal = signal
+        ? AbortSignal.any([signal, attemptCtl.signal])
+        : attemptCtl.signal;
+      let timedOut: "attempt" | "deadline" | undefined;
+      const remaining = deadline - performance.now();
+      const limit = Math.min(timeoutMs, remaining);
+      const timer = setTimeout(() => {
+        timedOut = limit === timeoutMs ? "attempt" : "deadline";
+        attemptCtl.abort(new TimeoutError("timeout"));
+      }, Math.max(0, limit));
+      try {
+        const headers = new Headers(options.headers);
+        if (!headers.has("accept")) headers.set("accept", "application/json");
+        if (options.requestId) headers.set("x-request-id", options.requestId);
+        if (target.body !== undefined) {
+          headers.set("content-type", "application/json");
+        }
+        let url = target.url;
+        if (trusted && this.#apiKey) {
+          url += `${url.includes("?") ? "&" : "?"}apiKey=${
+            encodeContent(this.#apiKey)
+          }`;
+        } else if (trusted && this.#auth) {
+          bearer = await this.#auth.getToken(attemptSignal);
+          this.#redactor.add(bearer);
+          headers.set("authorization", `Bearer ${bearer}`);
+        }
+        this.#emit("onRequest", {
+          method: target.method,
+          url: safeUrl,
+          headers: redactHeaders(headers, this.#redactor),
+          attempt,
+        });
+        const started = performance.now();
+        const res = await this.#fetch(url, {
+          method: target.method,
+          headers,
+          body: target.body,
+          redirect: target.redirect,
+          signal: attemptSignal,
+        });
+        status = res.status;
+        const t = tracing(res.headers);
+        this.#emit("onResponse", {
+          method: target.method,
+          url: safeUrl,
+          status: res.status,
+          attempt,
+          durationMs: performance.now() - started,
+          ...t,
+        });
+        if (target.expect.includes(res.status)) {
+          const value = await consume(res);
+          return value;
+        }
+        const text = await res.text();
+        retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
+        failure = apiErrorFrom(res.status, res.headers, text, {
+          method: target.method,
+          url: safeUrl,
+          redactor: this.#redactor,
+          retryAfterMs,
+        });
+        if (res.status === 401 && bearer && !renewed) {
+          renewed = true;
+          this.#auth!.invalidate(bearer);
+          attempt--; // a token renewal is not a retry
+          continue;
+        }
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason;
+        if (timedOut === "deadline") {
+          throw new TimeoutError(
+            `Operation exceeded its deadline of ${options.deadlineMs} ms [${target.method} ${safeUrl}]`,
+            { url: safeUrl },
+          );
+        }
+        if (timedOut === "attempt") {
+          failure = new TimeoutError(
+            `Request timed out after ${timeoutMs} ms [${target.method} ${safeUrl}]`,
+            { url: safeUrl },
+          );
+        } else if (err instanceof ApiError || err instanceof ValueError) {
+          failure = err;
+          status = err instanceof ApiError ? err.status : undefined;
+          retryAfterMs = err instanceof ApiError ? err.retryAfterMs : undefined;
+          if (err instanceof ValueError) throw err;
+        } else if (
+          err instanceof TimeoutError || err instanceof ConnectionError
+        ) {
+          failure = err;
+        } else {
+          const reason = err instanceof Error
+            ? this.redact(err.message)
+            : "unknown error";
+          // The runtime's error names the URL, key included: keep a scrubbed copy.
+          const cause = new Error(reason);
+          if (err instanceof Error) cause.name = err.name;
+          failure = new ConnectionError(
+            `Connection failed: ${reason} [${target.method} ${safeUrl}]`,
+            { url: safeUrl, cause },
+          );
+        }
+        // A failure after the status was accepted (a broken body) is retried
+        // like a connection failure; a non-JSON 200 body is not.
+        if (
+          failure instanceof ApiError && status !== undefined &&
+          target.expect.includes(status)
+        ) {
+          throw failure;
+        }
+      } finally {
+        clearTimeout(timer);
+        release?.();
+      }
+
+      const retryable = failure instanceof ApiError
+        ? (target.retry === "submit" ? SUBMIT_RETRY_STATUSES : RETRY_STATUSES)
+          .has(failure.status)
+        : target.retry === "idempotent";
+      if (!retryable || attempt >= maxRetries) throw failure;
+      const delayMs = retryAfterMs !== undefined
+        ? Math.min(retryAfterMs, this.#maxRetryAfter)
+        : backoffDelay(attempt, {
+          baseDelayMs: this.#retryBase,
+          maxDelayMs: this.#retryMax,
+        });
+      if (performance.now() + delayMs > deadline) throw failure;
+      this.#emit("onRetry", {
+        method: target.method,
+        url: safeUrl,
+        attempt,
+        delayMs,
+        status,
+        error: failure,
+      });
+      await sleep(delayMs, signal);
+    }
+  }
+
+  #emit<K extends "onRequest" | "onResponse" | "onRetry">(
+    hook: K,
+    event: Parameters<NonNullable<ClientOptions[K]>>[0],
+  ): void {
+    const fn = this.#hooks[hook] as ((e: typeof event) => void) | undefined;
+    if (!fn) return;
+    try {
+      fn(event);
+    } catch {
+      // A hook must never break a request.
+    }
+  }
+}
+
+/** Builds an ApiError for a failed job from the body HERE returned. */
+export function jobError(
+  client: Client,
+  body: unknown,
+  init: {
+    status: number;
+    method: string;
+    url: string;
+    headers?: Headers;
+    title: string;
+  },
+): ApiError {
+  const error = typeof body === "object" && body !== null &&
+      typeof (body as Record<string, unknown>).error === "object"
+    ? (body as Record<string, unknown>).error
+    : body;
+  const text = client.redact(JSON.stringify(body) ?? "");
+  let safe: unknown = error;
+  try {
+    safe = JSON.parse(client.redact(JSON.stringify(error) ?? "null"));
+  } catch {
+    // keep the original
+  }
+  return apiErrorFromBody(init.status, init.headers, safe, text, {
+    method: init.method,
+    url: client.redact(init.url),
+  }, init.title);
+}
+
+function checkBaseUrl(value: string): string {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new ValueError("baseUrl", "must be an absolute http(s) URL", value);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") {
+    throw new ValueError("baseUrl", "must be an absolute http(s) URL", value);
+  }
+  return u.href.replace(/\/+$/, "");
+}
+
+function nonNegativeInt(
+  v: number | undefined,
+  dflt: number,
+  name: string,
+): number {
+  if (v === undefined) return dflt;
+  if (!Number.isSafeInteger(v) || v < 0) {
+    throw new ValueError(name, "must be a non-negative integer", v);
+  }
+  return v;
+}
+
+function positiveInt(v: number, name: string): number {
+  if (!Number.isSafeInteger(v) || v <= 0) {
+    throw new ValueError(name, "must be a positive integer", v);
+  }
+  return v;
+}
+
+function positive(v: number | undefined, dflt: number, name: string): number {
+  if (v === undefined) return dflt;
+  if (typeof v !== "number" || !(v > 0) || Number.isNaN(v)) {
+    throw new ValueError(name, "must be a positive number", v);
+  }
+  return v;
+}
+
+function nonNegative(
+  v: number | undefined,
+  dflt: number,
+  name: string,
+): number {
+  if (v === undefined) return dflt;
+  if (typeof v !== "number" || !(v >= 0) || !Number.isFinite(v)) {
+    throw new ValueError(name, "must be a non-negative number", v);
+  }
+  return v;
+}

@@ -1,0 +1,703 @@
+import assert from "node:assert/strict";
+import { Auth } from "./auth.ts";
+import { Client, type ClientOptions } from "./client.ts";
+import { PlatformCredentials } from "./credentials.ts";
+import {
+  ApiError,
+  ConnectionError,
+  LSError,
+  TimeoutError,
+  ValueError,
+} from "./errors.ts";
+import { SERVICES } from "./hosts.ts";
+import { Query } from "./query.ts";
+import {
+  jsonReply,
+  type RouteHandler,
+  startTestServer,
+  textReply,
+} from "./testing.ts";
+import { leakWitness, SECRETS } from "./_test_leaks.ts";
+
+const KEY = SECRETS.apiKey;
+
+function makeClient(url: string, extra: Partial<ClientOptions> = {}): Client {
+  return new Client({
+    apiKey: KEY,
+    baseUrl: url,
+    retryBaseDelayMs: 1,
+    retryMaxDelayMs: 5,
+    ...leakWitness.hooks,
+    ...extra,
+  });
+}
+
+const ok: RouteHandler = jsonReply(200, { ok: true }, {
+  "x-correlation-id": "corr-1",
+});
+
+Deno.test("apiKey goes last, strictly encoded; GET carries no content-type", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", ok);
+  const client = makeClient(server.url);
+  const res = await client.requestJson({
+    service: "geocode",
+    path: "/v1/geocode",
+    query: new Query().set("q", "Invalidenstr 116, Berlin").set("limit", 5),
+  }, { requestId: "req-42" });
+  assert.deepEqual(res.body, { ok: true });
+  assert.equal(res.correlationId, "corr-1");
+  const [req] = server.requests;
+  assert.equal(req.method, "GET");
+  assert.equal(
+    req.rawQuery,
+    `q=Invalidenstr%20116%2C%20Berlin&limit=5&apiKey=${
+      encodeURIComponent(KEY)
+    }`,
+  );
+  assert.equal(req.headers.get("content-type"), null);
+  assert.equal(req.headers.get("authorization"), null);
+  assert.equal(req.headers.get("accept"), "application/json");
+  assert.equal(req.headers.get("x-request-id"), "req-42");
+});
+
+Deno.test("POST sends compact JSON with content-type and honours expected statuses", async () => {
+  await using server = await startTestServer();
+  server.route("POST /v8/matrix", jsonReply(202, { status: "accepted" }));
+  const client = makeClient(server.url);
+  const res = await client.requestJson({
+    service: "matrix",
+    method: "POST",
+    path: "/v8/matrix",
+    query: new Query().set("async", true),
+    body: { origins: [{ lat: 1, lng: 2 }] },
+    expect: [202],
+  });
+  assert.equal(res.status, 202);
+  const [req] = server.requests;
+  assert.equal(req.rawQuery, `async=true&apiKey=${encodeURIComponent(KEY)}`);
+  assert.equal(req.headers.get("content-type"), "application/json");
+  assert.equal(req.bodyText, '{"origins":[{"lat":1,"lng":2}]}');
+});
+
+Deno.test("baseUrl sends every service to one origin, keeping paths", async () => {
+  await using server = await startTestServer();
+  for (const s of SERVICES) server.route(`GET /${s}/x`, ok);
+  const client = makeClient(`${server.url}/`);
+  for (const s of SERVICES) {
+    await client.requestJson({ service: s, path: `/${s}/x` });
+  }
+  assert.deepEqual(
+    server.requests.map((r) => r.path),
+    SERVICES.map((s) => `/${s}/x`),
+  );
+});
+
+async function hostsFor(
+  country: "row" | "china" | undefined,
+): Promise<string[]> {
+  await using server = await startTestServer();
+  for (const s of SERVICES) server.route(`GET /${s}`, ok);
+  const seen: string[] = [];
+  const client = new Client({
+    apiKey: KEY,
+    country,
+    fetch: (input, init) => {
+      const u = new URL(String(input));
+      seen.push(u.origin);
+      assert.equal(u.searchParams.get("apiKey"), KEY); // HERE hosts get the key
+      return fetch(`${server.url}${u.pathname}${u.search}`, init);
+    },
+  });
+  for (const s of SERVICES) {
+    await client.requestJson({ service: s, path: `/${s}` });
+  }
+  return seen;
+}
+
+Deno.test("hosts per service: row by default, hereapi.cn for china", async () => {
+  const row = await hostsFor(undefined);
+  assert.deepEqual(row, [
+    "https://geocode.search.hereapi.com",
+    "https://revgeocode.search.hereapi.com",
+    "https://discover.search.hereapi.com",
+    "https://browse.search.hereapi.com",
+    "https://lookup.search.hereapi.com",
+    "https://autosuggest.search.hereapi.com",
+    "https://router.hereapi.com",
+    "https://isoline.router.hereapi.com",
+    "https://matrix.router.hereapi.com",
+    "https://weather.hereapi.com",
+    "https://tourplanning.hereapi.com",
+  ]);
+  const china = await hostsFor("china");
+  assert.deepEqual(china, row.map((h) => h.replace(/\.com$/, ".cn")));
+});
+
+Deno.test("constructor validation: credentials, country, baseUrl, limits", () => {
+  assert.throws(
+    () => new Client({}),
+    (e) => e instanceof ValueError && e.parameter === "apiKey",
+  );
+  assert.throws(() => new Client({ apiKey: " " }), ValueError);
+  assert.throws(
+    // deno-lint-ignore no-explicit-any
+    () => new Client({ apiKey: "k", country: "eu" as any }),
+    (e) =>
+      e instanceof ValueError && e.parameter === "country" &&
+      /"eu"/.test(e.message),
+  );
+  assert.throws(
+    () => new Client({ apiKey: "k", baseUrl: "ftp://x" }),
+    ValueError,
+  );
+  assert.throws(() => new Client({ apiKey: "k", maxRetries: -1 }), ValueError);
+  assert.throws(() => new Client({ apiKey: "k", timeoutMs: 0 }), ValueError);
+  assert.throws(
+    () => new Client({ apiKey: "k", maxConcurrency: 1.5 }),
+    ValueError,
+  );
+  assert.throws(
+    () => new Client({ apiKey: "k", proxies: { https: "http://p" }, fetch }),
+    (e) => e instanceof ValueError && e.parameter === "proxies",
+  );
+});
+
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+
+for (const status of RETRY_STATUSES) {
+  Deno.test(`retries ${status} with backoff, then succeeds`, async () => {
+    await using server = await startTestServer();
+    server.route("GET /v8/routes", [
+      jsonReply(status, { title: "Busy", status, code: "E605500" }),
+      jsonReply(status, { title: "Busy", status }),
+      ok,
+    ]);
+    const retries: { delayMs: number; status?: number }[] = [];
+    const client = makeClient(server.url, {
+      onRetry: (e) => {
+        leakWitness.hooks.onRetry(e);
+        retries.push({ delayMs: e.delayMs, status: e.status });
+      },
+    });
+    const res = await client.requestJson({
+      service: "router",
+      path: "/v8/routes",
+    });
+    assert.deepEqual(res.body, { ok: true });
+    assert.equal(server.requests.length, 3);
+    assert.deepEqual(retries.map((r) => r.status), [status, status]);
+    assert.ok(retries.every((r) => r.delayMs >= 0 && r.delayMs <= 5));
+  });
+
+  Deno.test(`retries ${status} after its Retry-After, capped by maxRetryAfterMs`, async () => {
+    await using server = await startTestServer();
+    server.route("GET /v8/routes", [
+      jsonReply(status, {}, { "retry-after": "120" }),
+      ok,
+    ]);
+    const delays: number[] = [];
+    const client = makeClient(server.url, {
+      maxRetryAfterMs: 20,
+      onRetry: (e) => delays.push(e.delayMs),
+    });
+    await client.requestJson({ service: "router", path: "/v8/routes" });
+    assert.deepEqual(delays, [20]);
+    assert.equal(server.requests.length, 2);
+  });
+}
+
+Deno.test("Retry-After in seconds and as an HTTP date are honoured", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v8/routes", [
+    jsonReply(429, {}, { "retry-after": "1" }),
+    () =>
+      jsonReply(503, {}, {
+        "retry-after": new Date(Date.now() + 1000).toUTCString(),
+      })(
+        undefined as never,
+        0,
+        undefined as never,
+      ),
+    ok,
+  ]);
+  const delays: number[] = [];
+  const client = makeClient(server.url, {
+    onRetry: (e) => delays.push(e.delayMs),
+  });
+  await client.requestJson({ service: "router", path: "/v8/routes" });
+  assert.equal(delays[0], 1000);
+  assert.ok(delays[1] > 0 && delays[1] <= 1000, `date delay ${delays[1]}`);
+  assert.equal(server.requests.length, 3);
+});
+
+Deno.test("gives up after maxRetries with the last ApiError", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v8/routes",
+    jsonReply(503, { title: "Service unavailable", status: 503 }),
+  );
+  const client = makeClient(server.url, { maxRetries: 2 });
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "router", path: "/v8/routes" }),
+  );
+  assert.ok(err instanceof ApiError);
+  assert.equal(err.status, 503);
+  assert.equal(server.requests.length, 3);
+  assert.equal(err.name, "ApiError");
+});
+
+Deno.test("400 is not retried and carries the routing-family fields", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v8/routes",
+    jsonReply(400, {
+      title: "Malformed request",
+      status: 400,
+      code: "E605001",
+      cause: "Invalid value for parameter 'transportMode'",
+      action: "",
+      correlationId: "body-corr",
+    }, { "x-request-id": "rid-9" }),
+  );
+  const client = makeClient(server.url);
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "router", path: "/v8/routes" }),
+  );
+  assert.ok(err instanceof ApiError);
+  assert.equal(server.requests.length, 1);
+  assert.equal(err.status, 400);
+  assert.equal(err.code, "E605001");
+  assert.equal(err.title, "Malformed request");
+  assert.equal(err.detail, "Invalid value for parameter 'transportMode'");
+  assert.equal(err.action, undefined);
+  assert.equal(err.correlationId, "body-corr");
+  assert.equal(err.requestId, "rid-9");
+  assert.equal(err.method, "GET");
+  assert.equal(err.cause, undefined); // the standard Error.cause is untouched
+  assert.match(err.message, /400 \(E605001 Malformed request\): Invalid value/);
+  assert.equal(err.url, `${server.url}/v8/routes`);
+});
+
+Deno.test("gateway error body becomes ApiError with error/error_description", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v1/geocode",
+    jsonReply(401, {
+      error: "Unauthorized",
+      error_description: "apiKey invalid. apiKey not found.",
+    }, {
+      "x-correlation-id": "hdr-corr",
+    }),
+  );
+  const client = makeClient(server.url);
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/v1/geocode" }),
+  );
+  assert.ok(err instanceof ApiError);
+  assert.equal(err.status, 401);
+  assert.equal(err.title, "Unauthorized");
+  assert.equal(err.detail, "apiKey invalid. apiKey not found.");
+  assert.equal(err.correlationId, "hdr-corr");
+});
+
+Deno.test("a job-creating submit is retried on 429/503 but not on 500", async () => {
+  await using server = await startTestServer();
+  server.route("POST /v3/problems/async", [
+    jsonReply(429, {}),
+    jsonReply(500, {}),
+    ok,
+  ]);
+  const client = makeClient(server.url, {
+    serviceRequestsPerSecond: { tourplanning: Infinity },
+  });
+  const err = await leakWitness.rejects(client.requestJson({
+    service: "tourplanning",
+    method: "POST",
+    path: "/v3/problems/async",
+    body: {},
+    retry: "submit",
+  }));
+  assert.ok(err instanceof ApiError);
+  assert.equal(err.status, 500);
+  assert.equal(server.requests.length, 2);
+});
+
+Deno.test("HTML and empty 200 bodies become ApiError with the status and a snippet", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /a",
+    textReply(200, "<html><body>Gateway says hi</body></html>"),
+  );
+  server.route("GET /b", textReply(200, ""));
+  const client = makeClient(server.url);
+  const a = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/a" }),
+  );
+  assert.ok(a instanceof ApiError);
+  assert.equal(a.status, 200);
+  assert.match(a.message, /not valid JSON.*Gateway says hi|Gateway says hi/);
+  assert.equal(a.bodyText, "<html><body>Gateway says hi</body></html>");
+  const b = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/b" }),
+  );
+  assert.ok(b instanceof ApiError);
+  assert.equal(b.title, "Empty response body");
+  assert.equal(server.requests.length, 2); // not retried
+});
+
+Deno.test("per-attempt timeout is retried, then a TimeoutError", async () => {
+  await using server = await startTestServer();
+  server.route("GET /slow", async (_req, _n, signal) => {
+    await new Promise((r) => {
+      const t = setTimeout(r, 300);
+      signal.addEventListener("abort", () => clearTimeout(t));
+    });
+    return new Response("{}");
+  });
+  const client = makeClient(server.url, { timeoutMs: 30, maxRetries: 1 });
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/slow" }),
+  );
+  assert.ok(err instanceof TimeoutError);
+  assert.equal(err.name, "TimeoutError");
+  assert.match(err.message, /timed out after 30 ms/);
+  assert.equal(server.requests.length, 2);
+});
+
+Deno.test("the overall deadline stops retries with a TimeoutError", async () => {
+  await using server = await startTestServer();
+  server.route("GET /busy", jsonReply(503, {}, { "retry-after": "5" }));
+  const client = makeClient(server.url);
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/busy" }, {
+      deadlineMs: 200,
+    }),
+  );
+  // The Retry-After wait would cross the deadline: the last error is returned at once.
+  assert.ok(err instanceof ApiError);
+  assert.equal(server.requests.length, 1);
+
+  server.route("GET /hang", async (_req, _n, signal) => {
+    await new Promise((r) => {
+      const t = setTimeout(r, 400);
+      signal.addEventListener("abort", () => clearTimeout(t));
+    });
+    return new Response("{}");
+  });
+  const err2 = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/hang" }, {
+      deadlineMs: 50,
+    }),
+  );
+  assert.ok(err2 instanceof TimeoutError);
+  assert.match(err2.message, /deadline of 50 ms/);
+});
+
+Deno.test("caller abort rejects with the signal's reason: before, during, and in backoff", async () => {
+  await using server = await startTestServer();
+  server.route("GET /busy", jsonReply(503, {}, { "retry-after": "10" }));
+  server.route("GET /hang", async (_req, _n, signal) => {
+    await new Promise((r) => {
+      const t = setTimeout(r, 300);
+      signal.addEventListener("abort", () => clearTimeout(t));
+    });
+    return new Response("{}");
+  });
+  const client = makeClient(server.url);
+
+  const reason = new Error("user gave up");
+  const before = AbortSignal.abort(reason);
+  await assert.rejects(
+    client.requestJson({ service: "geocode", path: "/busy" }, {
+      signal: before,
+    }),
+    (e) => e === reason,
+  );
+  assert.equal(server.requests.length, 0);
+
+  const during = new AbortController();
+  const p = client.requestJson({ service: "geocode", path: "/hang" }, {
+    signal: during.signal,
+  });
+  setTimeout(() => during.abort(reason), 20);
+  await assert.rejects(p, (e) => e === reason);
+
+  const backoff = new AbortController();
+  const q = client.requestJson({ service: "geocode", path: "/busy" }, {
+    signal: backoff.signal,
+  });
+  setTimeout(() => backoff.abort(), 50);
+  await assert.rejects(
+    q,
+    (e) => e instanceof DOMException && e.name === "AbortError",
+  );
+  assert.equal(server.requestsFor("GET /busy").length, 1);
+});
+
+Deno.test("network failures become ConnectionError after retries", async () => {
+  const server = await startTestServer();
+  const url = server.url;
+  await server.close();
+  const attempts: number[] = [];
+  const client = makeClient(url, {
+    maxRetries: 2,
+    onRetry: (e) => attempts.push(e.attempt),
+  });
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/x" }),
+  );
+  assert.ok(err instanceof ConnectionError);
+  assert.ok(err instanceof LSError);
+  assert.equal(err.name, "ConnectionError");
+  assert.deepEqual(attempts, [0, 1]);
+});
+
+Deno.test("a connection reset mid-body is retried", async () => {
+  await using server = await startTestServer();
+  server.route("GET /flaky", [() => "drop", ok]);
+  const client = makeClient(server.url);
+  const res = await client.requestJson({ service: "geocode", path: "/flaky" });
+  assert.deepEqual(res.body, { ok: true });
+  assert.equal(server.requests.length, 2);
+});
+
+Deno.test("maxConcurrency bounds requests in flight", async () => {
+  await using server = await startTestServer();
+  let inFlight = 0;
+  let peak = 0;
+  server.route("GET /c", async () => {
+    inFlight++;
+    peak = Math.max(peak, inFlight);
+    await new Promise((r) => setTimeout(r, 5));
+    inFlight--;
+    return Response.json({});
+  });
+  const client = makeClient(server.url, { maxConcurrency: 2 });
+  await Promise.all(
+    Array.from(
+      { length: 12 },
+      () => client.requestJson({ service: "geocode", path: "/c" }),
+    ),
+  );
+  assert.equal(server.requests.length, 12);
+  assert.equal(peak, 2);
+});
+
+// ---- OAuth through the client ----
+
+function credentials(): PlatformCredentials {
+  return new PlatformCredentials({
+    accessKeyId: SECRETS.accessKeyId,
+    accessKeySecret: SECRETS.accessKeySecret,
+  });
+}
+
+function tokenRoute(tokens: string[], expiresIn = 86399): RouteHandler[] {
+  return tokens.map((t) =>
+    jsonReply(200, {
+      access_token: t,
+      token_type: "bearer",
+      expires_in: expiresIn,
+    })
+  );
+}
+
+Deno.test("platformCredentials: bearer token, no apiKey, token fetched lazily once", async () => {
+  await using server = await startTestServer();
+  server.route("POST /oauth2/token", tokenRoute([SECRETS.token]));
+  server.route("GET /v8/routes", ok);
+  const client = new Client({
+    platformCredentials: credentials(),
+    baseUrl: server.url,
+    ...leakWitness.hooks,
+  });
+  assert.equal(server.requests.length, 0); // lazily
+  await client.requestJson({ service: "router", path: "/v8/routes" });
+  await client.requestJson({ service: "router", path: "/v8/routes" });
+  const calls = server.requestsFor("GET /v8/routes");
+  assert.equal(calls.length, 2);
+  for (const c of calls) {
+    assert.equal(c.headers.get("authorization"), `Bearer ${SECRETS.token}`);
+    assert.equal(c.query.has("apiKey"), false);
+  }
+  assert.equal(server.requestsFor("POST /oauth2/token").length, 1);
+  const tokenReq = server.requestsFor("POST /oauth2/token")[0];
+  assert.match(tokenReq.headers.get("authorization") ?? "", /^OAuth /);
+  assert.equal(tokenReq.bodyText, "grant_type=client_credentials");
+});
+
+Deno.test("50 concurrent calls share one token request; expiry refreshes once", async () => {
+  await using server = await startTestServer();
+  server.route("POST /oauth2/token", [
+    jsonReply(200, {
+      access_token: "tok-one-aaaa",
+      token_type: "bearer",
+      expires_in: 3600,
+    }),
+    jsonReply(200, {
+      accessToken: "tok-two-bbbb",
+      tokenType: "bearer",
+      expiresIn: "3600",
+    }),
+  ]);
+  server.route("GET /v8/routes", async () => {
+    await new Promise((r) => setTimeout(r, 2));
+    return Response.json({});
+  });
+  let now = 1_000_000;
+  const auth = new Auth({
+    credentials: credentials(),
+    tokenUrl: `${server.url}/oauth2/token`,
+    now: () => now,
+  });
+  const client = new Client({
+    auth,
+    baseUrl: server.url,
+    ...leakWitness.hooks,
+  });
+  const burst = () =>
+    Promise.all(
+      Array.from({ length: 50 }, () =>
+        client.requestJson({ service: "router", path: "/v8/routes" })),
+    );
+  await burst();
+  assert.equal(server.requestsFor("POST /oauth2/token").length, 1);
+  now += 3600_000 - 30_000; // within the refresh margin
+  await burst();
+  assert.equal(server.requestsFor("POST /oauth2/token").length, 2);
+  const auths = server.requestsFor("GET /v8/routes").map((r) =>
+    r.headers.get("authorization")
+  );
+  assert.equal(auths.filter((a) => a === "Bearer tok-one-aaaa").length, 50);
+  assert.equal(auths.filter((a) => a === "Bearer tok-two-bbbb").length, 50);
+});
+
+Deno.test("a 401 renews the token once, then fails with the ApiError", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "POST /oauth2/token",
+    tokenRoute([
+      "tok-old-cccc",
+      "tok-new-dddd",
+      "tok-3rd-eeee",
+      "tok-4th-ffff",
+    ]),
+  );
+  server.route("GET /v8/routes", [
+    jsonReply(401, {
+      error: "Unauthorized",
+      error_description: "Token expired",
+    }),
+    ok,
+  ]);
+  server.route(
+    "GET /v1/geocode",
+    jsonReply(401, {
+      error: "Unauthorized",
+      error_description: "Token invalid",
+    }),
+  );
+  const client = new Client({
+    platformCredentials: credentials(),
+    baseUrl: server.url,
+    ...leakWitness.hooks,
+  });
+  await client.requestJson({ service: "router", path: "/v8/routes" });
+  const routes = server.requestsFor("GET /v8/routes").map((r) =>
+    r.headers.get("authorization")
+  );
+  assert.deepEqual(routes, ["Bearer tok-old-cccc", "Bearer tok-new-dddd"]);
+
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/v1/geocode" }),
+  );
+  assert.ok(err instanceof ApiError);
+  assert.equal(err.status, 401);
+  assert.equal(server.requestsFor("GET /v1/geocode").length, 2);
+  assert.equal(server.requestsFor("POST /oauth2/token").length, 3);
+});
+
+Deno.test("a token endpoint 429 is retried by the client", async () => {
+  await using server = await startTestServer();
+  server.route("POST /oauth2/token", [
+    jsonReply(429, { error: "Too Many Requests" }),
+    ...tokenRoute([SECRETS.token]),
+  ]);
+  server.route("GET /v8/routes", ok);
+  const client = new Client({
+    platformCredentials: credentials(),
+    baseUrl: server.url,
+    retryBaseDelayMs: 1,
+    ...leakWitness.hooks,
+  });
+  await client.requestJson({ service: "router", path: "/v8/routes" });
+  assert.equal(server.requestsFor("POST /oauth2/token").length, 2);
+});
+
+Deno.test("credentials are never sent to a host that is not HERE's", async () => {
+  await using server = await startTestServer();
+  await using other = await startTestServer();
+  other.route("GET /bucket", ok);
+  const client = makeClient(server.url);
+  assert.equal(client.isTrusted(`${other.url}/bucket`), false);
+  assert.equal(
+    client.isTrusted("https://aws-eu-west-1.matrix.router.hereapi.com/x"),
+    true,
+  );
+  assert.equal(client.isTrusted("http://matrix.router.hereapi.com/x"), false);
+  assert.equal(client.isTrusted("https://evil.com/?x=.hereapi.com"), false);
+  await (await client.requestUrl({
+    service: "matrix",
+    url: `${other.url}/bucket`,
+  })).body?.cancel();
+  assert.equal(other.requests[0].query.has("apiKey"), false);
+});
+
+Deno.test("proxies route requests through the proxy (Deno.createHttpClient)", async () => {
+  await using proxy = await startTestServer();
+  // A forward proxy receives the absolute URL; the test server records it.
+  proxy.route("GET /v1/geocode", ok);
+  using client = new Client({
+    apiKey: KEY,
+    baseUrl: "http://localhost:65001",
+    proxies: { http: proxy.url },
+    maxRetries: 0,
+  });
+  const res = await client.requestJson({
+    service: "geocode",
+    path: "/v1/geocode",
+  });
+  assert.deepEqual(res.body, { ok: true });
+  assert.equal(proxy.requests.length, 1);
+  assert.equal(proxy.requests[0].headers.get("host"), "localhost:65001");
+});
+
+Deno.test("error classes set name and work across duplicate copies of the module", async () => {
+  const copy = await import("./errors.ts?copy=2");
+  assert.notEqual(copy.ApiError, ApiError);
+  const foreign = new copy.ApiError({ status: 500, method: "GET", url: "u" });
+  assert.ok(foreign instanceof ApiError);
+  assert.ok(foreign instanceof LSError);
+  assert.ok(!(foreign instanceof ValueError));
+  assert.ok(new ValueError("a", "b") instanceof copy.LSError);
+  for (
+    const [cls, name] of [
+      [new LSError("m"), "LSError"],
+      [new ValueError("p", "r"), "ValueError"],
+      [new TimeoutError("m"), "TimeoutError"],
+      [new ConnectionError("m"), "ConnectionError"],
+      [foreign, "ApiError"],
+    ] as const
+  ) {
+    assert.equal(cls.name, name);
+    assert.equal(String(cls).startsWith(`${name}: `), true);
+  }
+  class Mine extends ApiError {}
+  assert.ok(!(foreign instanceof Mine));
+  assert.ok(new Mine({ status: 1, method: "GET", url: "u" }) instanceof Mine);
+});
+
+Deno.test("no credential appears in any error or hook output of this suite", () => {
+  leakWitness.assertClean(50);
+});

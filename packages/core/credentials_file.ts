@@ -1,0 +1,81 @@
+/**
+ * Loads HERE platform credentials from a `credentials.properties` file
+ * (default `~/.here/credentials.properties`). This entry point uses
+ * `node:fs/promises` and `node:os`, so it works on Deno and Node but not on
+ * edge runtimes or in browsers; the rest of `@ls/core` does not import it.
+ *
+ * On Deno it needs `--allow-read` for the file and `--allow-env` (`HOME`,
+ * `USERPROFILE`) to find the home directory.
+ *
+ * @example
+ * ```ts ignore
+ * import { fromFile } from "@ls/core/file";
+ * const credentials = await fromFile();
+ * console.log(credentials.accessKeyId);
+ * ```
+ *
+ * @module
+ */
+
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { ValueError } from "./errors.ts";
+import { PlatformCredentials } from "./credentials.ts";
+
+export { PlatformCredentials } from "./credentials.ts";
+
+/**
+ * The default credentials file: `~/.here/credentials.properties`. The home
+ * directory is `HOME`, else `USERPROFILE`, else `os.homedir()` (which Deno
+ * allows only with `--allow-sys`).
+ *
+ * @example
+ * ```ts ignore
+ * import { defaultCredentialsPath } from "@ls/core/file";
+ * defaultCredentialsPath(); // "/home/me/.here/credentials.properties"
+ * ```
+ */
+export function defaultCredentialsPath(): string {
+  const home = process.env.HOME || process.env.USERPROFILE || homedir();
+  return join(home, ".here", "credentials.properties");
+}
+
+/**
+ * Reads and parses a `credentials.properties` file (rules of
+ * {@linkcode PlatformCredentials.fromProperties}).
+ *
+ * @example
+ * ```ts ignore
+ * import { fromFile } from "@ls/core/file";
+ * const credentials = await fromFile("/etc/here/credentials.properties");
+ * ```
+ *
+ * @param path the file; default `~/.here/credentials.properties`
+ * @throws {ValueError} when the file does not exist or cannot be read, or lacks
+ * the key id or the secret; the message names the path, never the contents
+ */
+export async function fromFile(path?: string): Promise<PlatformCredentials> {
+  const file = path ?? defaultCredentialsPath();
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    const code = (err as { code?: unknown })?.code;
+    if (code === "ENOENT" || code === "ENOTDIR") {
+      throw new ValueError("credentials file", `${file} does not exist`);
+    }
+    if (code === "EISDIR") {
+      throw new ValueError("credentials file", `${file} is a directory`);
+    }
+    if (typeof code === "string") {
+      throw new ValueError(
+        "credentials file",
+        `${file} cannot be read (${code})`,
+      );
+    }
+    throw err;
+  }
+  return PlatformCredentials.fromProperties(text, file);
+}

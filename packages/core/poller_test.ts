@@ -1,0 +1,271 @@
+import assert from "node:assert/strict";
+import { Client, type ClientOptions } from "./client.ts";
+import { PlatformCredentials } from "./credentials.ts";
+import { ApiError, TimeoutError } from "./errors.ts";
+import {
+  downloadResult,
+  type JobStatusResponse,
+  type JobStep,
+  pollJob,
+} from "./poller.ts";
+import { jsonReply, startTestServer, type TestServer } from "./testing.ts";
+import { leakWitness, SECRETS } from "./_test_leaks.ts";
+
+function makeClient(url: string, extra: Partial<ClientOptions> = {}): Client {
+  return new Client({
+    apiKey: SECRETS.apiKey,
+    baseUrl: url,
+    retryBaseDelayMs: 1,
+    ...leakWitness.hooks,
+    ...extra,
+  });
+}
+
+// A matrix-like interpreter (the real one lives in @ls/matrix).
+function interpret(r: JobStatusResponse): JobStep {
+  const b = (r.body ?? {}) as Record<string, unknown>;
+  if (r.status === 303) {
+    return {
+      state: "done",
+      status: String(b.status ?? "completed"),
+      resultUrl: String(b.resultUrl ?? r.headers.get("location")),
+    };
+  }
+  if (b.error !== undefined || b.status === "failed") {
+    return { state: "failed", status: String(b.status ?? "failed"), body: b };
+  }
+  return { state: "pending", status: String(b.status) };
+}
+
+const fast = { initialDelayMs: 1, maxDelayMs: 5 };
+
+function statusRoutes(
+  server: TestServer,
+  steps: Parameters<TestServer["route"]>[1],
+) {
+  server.route("GET /v8/matrix/job-1/status", steps);
+}
+
+Deno.test("poller: pending statuses (known and unknown) → 303 → result download", async () => {
+  await using server = await startTestServer();
+  const resultUrl = `${server.url}/v8/matrix/job-1`;
+  statusRoutes(server, [
+    jsonReply(200, { matrixId: "job-1", status: "accepted" }),
+    jsonReply(200, { matrixId: "job-1", status: "inProgress" }),
+    jsonReply(200, { matrixId: "job-1", status: "somethingNew" }),
+    jsonReply(303, { status: "completed", resultUrl }, { location: resultUrl }),
+  ]);
+  server.route(
+    "GET /v8/matrix/job-1",
+    jsonReply(200, { matrix: { numOrigins: 1 } }),
+  );
+  const client = makeClient(server.url);
+  const progress: string[] = [];
+  const outcome = await pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    ...fast,
+  }, { onProgress: (s) => progress.push(s) });
+  assert.deepEqual(outcome, { kind: "url", url: resultUrl });
+  assert.deepEqual(progress, [
+    "accepted",
+    "inProgress",
+    "somethingNew",
+    "completed",
+  ]);
+  const res = await downloadResult(client, {
+    service: "matrix",
+    url: outcome.url,
+  });
+  assert.deepEqual(await res.json(), { matrix: { numOrigins: 1 } });
+  // Every status poll and the download carried the key: the host is trusted.
+  for (const r of server.requests) {
+    assert.equal(r.query.get("apiKey"), SECRETS.apiKey);
+  }
+});
+
+Deno.test("poller: 5xx and 429 on the status URL back off and recover", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, [
+    jsonReply(503, {}),
+    jsonReply(502, {}),
+    jsonReply(429, {}, { "retry-after": "0" }),
+    jsonReply(200, { status: "inProgress" }),
+    jsonReply(303, { resultUrl: `${server.url}/r` }),
+  ]);
+  const client = makeClient(server.url);
+  const outcome = await pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    ...fast,
+  });
+  assert.deepEqual(outcome, { kind: "url", url: `${server.url}/r` });
+  assert.equal(server.requests.length, 5);
+});
+
+Deno.test("poller: a failed job is an ApiError carrying HERE's error", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, [
+    jsonReply(200, { status: "inProgress" }),
+    jsonReply(200, {
+      status: "failed",
+      error: {
+        title: "Matrix calculation failed",
+        cause: "Region too large",
+        code: "E606",
+      },
+    }),
+  ]);
+  const client = makeClient(server.url);
+  const progress: string[] = [];
+  const err = await leakWitness.rejects(pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    ...fast,
+  }, { onProgress: (s) => progress.push(s) }));
+  assert.ok(err instanceof ApiError);
+  assert.equal(err.title, "Matrix calculation failed");
+  assert.equal(err.detail, "Region too large");
+  assert.equal(err.code, "E606");
+  assert.deepEqual(progress, ["inProgress", "failed"]);
+});
+
+Deno.test("poller: a 404 status URL stops at once", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, jsonReply(404, { title: "Not found", status: 404 }));
+  const client = makeClient(server.url);
+  const err = await leakWitness.rejects(pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    ...fast,
+  }));
+  assert.ok(err instanceof ApiError);
+  assert.equal(err.status, 404);
+  assert.equal(server.requests.length, 1);
+});
+
+Deno.test("poller: a job that never finishes ends at the deadline", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, jsonReply(200, { status: "inProgress" }));
+  const client = makeClient(server.url);
+  const err = await leakWitness.rejects(pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    deadlineMs: 80,
+    ...fast,
+  }));
+  assert.ok(err instanceof TimeoutError);
+  assert.match(
+    err.message,
+    /did not finish within 80 ms; last status inProgress/,
+  );
+  assert.ok(server.requests.length >= 2);
+});
+
+Deno.test("poller: abort mid-poll rejects with the signal's reason", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, jsonReply(200, { status: "inProgress" }));
+  const client = makeClient(server.url);
+  const ctl = new AbortController();
+  const reason = new Error("stop polling");
+  const p = pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    initialDelayMs: 10,
+    maxDelayMs: 10,
+  }, { signal: ctl.signal });
+  setTimeout(() => ctl.abort(reason), 35);
+  await assert.rejects(p, (e) => e === reason);
+});
+
+for (const mode of ["apiKey", "bearer"] as const) {
+  Deno.test(`download: a redirect to a foreign host gets no credentials (${mode})`, async () => {
+    await using server = await startTestServer();
+    await using storage = await startTestServer();
+    const signed = `${storage.url}/bucket/result.json?X-Sig=abc`;
+    server.route(
+      "POST /oauth2/token",
+      jsonReply(200, {
+        access_token: SECRETS.token,
+        token_type: "bearer",
+        expires_in: 3600,
+      }),
+    );
+    server.route(
+      "GET /v8/matrix/job-1",
+      jsonReply(303, {}, { location: signed }),
+    );
+    storage.route(
+      "GET /bucket/result.json",
+      jsonReply(200, { matrix: { numOrigins: 2 } }),
+    );
+    const client = mode === "apiKey" ? makeClient(server.url) : new Client({
+      platformCredentials: new PlatformCredentials({
+        accessKeyId: SECRETS.accessKeyId,
+        accessKeySecret: SECRETS.accessKeySecret,
+      }),
+      baseUrl: server.url,
+      ...leakWitness.hooks,
+    });
+    const res = await downloadResult(client, {
+      service: "matrix",
+      url: `${server.url}/v8/matrix/job-1`,
+    });
+    assert.deepEqual(await res.json(), { matrix: { numOrigins: 2 } });
+    const here = server.requestsFor("GET /v8/matrix/job-1")[0];
+    if (mode === "apiKey") {
+      assert.equal(here.query.get("apiKey"), SECRETS.apiKey);
+    } else {assert.equal(
+        here.headers.get("authorization"),
+        `Bearer ${SECRETS.token}`,
+      );}
+    const [foreign] = storage.requests;
+    assert.equal(foreign.rawQuery, "X-Sig=abc");
+    assert.equal(foreign.headers.get("authorization"), null);
+  });
+}
+
+Deno.test("download: a result URL on a foreign host is fetched without credentials", async () => {
+  await using server = await startTestServer();
+  await using storage = await startTestServer();
+  statusRoutes(server, jsonReply(303, { resultUrl: `${storage.url}/r` }));
+  storage.route("GET /r", jsonReply(200, {}));
+  const client = makeClient(server.url);
+  const outcome = await pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    ...fast,
+  });
+  assert.equal(outcome.kind, "url");
+  if (outcome.kind !== "url") return;
+  await (await downloadResult(client, { service: "matrix", url: outcome.url }))
+    .body?.cancel();
+  assert.equal(storage.requests[0].rawQuery, "");
+});
+
+Deno.test("download: too many redirects is an ApiError", async () => {
+  await using server = await startTestServer();
+  server.route("GET /loop", jsonReply(302, {}, { location: "/loop" }));
+  const client = makeClient(server.url);
+  const err = await leakWitness.rejects(
+    downloadResult(client, {
+      service: "matrix",
+      url: `${server.url}/loop`,
+      maxRedirects: 2,
+    }),
+  );
+  assert.ok(err instanceof ApiError);
+  assert.match(err.message, /More than 2 redirects/);
+  assert.equal(server.requests.length, 3);
+});
+
+Deno.test("no credential appears in any error or hook output of this suite", () => {
+  leakWitness.assertClean(20);
+});
