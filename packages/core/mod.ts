@@ -17,11 +17,14 @@
 
 export * from "./auth.ts";
 export * from "./client.ts";
+export * from "./coordinates.ts";
 export * from "./credentials.ts";
 export * from "./errors.ts";
 export * from "./format.ts";
 export * from "./hosts.ts";
 export * from "./oauth.ts";
+export * from "./options.ts";
 export * from "./poller.ts";
 export * from "./query.ts";
 export * from "./retry.ts";
+export * from "./validate.ts";

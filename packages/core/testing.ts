@@ -15,6 +15,8 @@
  * @module
  */
 
+import { ValueError } from "./errors.ts";
+
 /** One request the server received. */
 export interface RecordedRequest {
   /** HTTP method. */
@@ -97,7 +99,11 @@ export function textReply(
   body: string,
   headers: Record<string, string> = {},
 ): RouteHandler {
-  return () => new Response(status === 204 || status === 304 ? null : body, { status, headers });
+  return () =>
+    new Response(status === 204 || status === 304 ? null : body, {
+      status,
+      headers,
+    });
 }
 
 /**
@@ -151,7 +157,11 @@ export function startTestServer(): Promise<TestServer> {
     keyed.set(key, list);
     const route = routes.get(key);
     if (!route) {
-      return Response.json({ title: "Not found", status: 404, path: url.pathname }, {
+      return Response.json({
+        title: "Not found",
+        status: 404,
+        path: url.pathname,
+      }, {
         status: 404,
       });
     }
@@ -166,7 +176,10 @@ export function startTestServer(): Promise<TestServer> {
       return new Response(
         new ReadableStream({
           start(c) {
-            ac.signal.addEventListener("abort", () => c.error(new Error("dropped")));
+            ac.signal.addEventListener(
+              "abort",
+              () => c.error(new Error("dropped")),
+            );
             queueMicrotask(() => ac.abort());
           },
         }),
@@ -191,7 +204,10 @@ export function startTestServer(): Promise<TestServer> {
       url,
       requests,
       route(key: string, handler: RouteHandler | RouteHandler[]) {
-        routes.set(key, { handlers: Array.isArray(handler) ? handler : [handler], calls: 0 });
+        routes.set(key, {
+          handlers: Array.isArray(handler) ? handler : [handler],
+          calls: 0,
+        });
       },
       requestsFor(key: string) {
         return keyed.get(key) ?? [];
@@ -200,4 +216,45 @@ export function startTestServer(): Promise<TestServer> {
       [Symbol.asyncDispose]: close,
     };
   });
+}
+
+/**
+ * Runs `fn` and asserts that it throws a `ValueError` (from any copy of
+ * `@ls/core`) for `parameter`, and with exactly `message` when given.
+ * Returns the error.
+ *
+ * @example
+ * ```ts
+ * import { assertValueError } from "@ls/core/testing";
+ * import { formatInteger } from "@ls/core";
+ * assertValueError(() => formatInteger(1.5, "limit"), "limit");
+ * ```
+ */
+export function assertValueError(
+  fn: () => unknown,
+  parameter: string,
+  message?: string,
+): ValueError {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (e) {
+    caught = e;
+  }
+  if (!(caught instanceof ValueError)) {
+    throw new Error(`Expected a ValueError for ${parameter}, got ${caught}`);
+  }
+  if (caught.parameter !== parameter) {
+    throw new Error(
+      `Expected a ValueError for ${parameter}, got one for ${caught.parameter}: ${caught.message}`,
+    );
+  }
+  if (message !== undefined && caught.message !== message) {
+    throw new Error(
+      `Expected the message ${JSON.stringify(message)}, got ${
+        JSON.stringify(caught.message)
+      }`,
+    );
+  }
+  return caught;
 }

@@ -1,0 +1,347 @@
+/**
+ * Coordinates, bounding boxes and country codes: their types, validation
+ * (reported as {@linkcode ValueError}s naming the parameter) and the wire
+ * forms of Geocoding & Search's `in=` filter. Positions are `[lat, lng]`;
+ * bounding boxes are `[west, south, east, north]`, the order HERE uses on
+ * the wire.
+ *
+ * Every `in…` builder returns a finished structured value (delimiters
+ * literal, numbers without exponents) for `Query.setStructured`.
+ *
+ * @example
+ * ```ts
+ * import { inCircle, Query } from "@ls/core";
+ * new Query().setStructured("in", inCircle({ lat: 52.53, lng: 13.38, radius: 10000 }))
+ *   .toString(); // "in=circle:52.53,13.38;r=10000"
+ * ```
+ *
+ * @module
+ */
+
+import * as z from "zod/mini";
+import { formatInteger, formatNumber } from "./format.ts";
+import { numberInRange, parseWith, positiveInteger } from "./validate.ts";
+
+/** A position as `[latitude, longitude]` in WGS 84 degrees. */
+export type LatLng = [lat: number, lng: number];
+
+/**
+ * A bounding box as `[west, south, east, north]`: longitudes, then latitudes,
+ * in the order of HERE's `bbox:` wire form.
+ */
+export type BoundingBox = [
+  west: number,
+  south: number,
+  east: number,
+  north: number,
+];
+
+/** A position as an object, the form of JSON bodies and responses. */
+export interface LatLngObject {
+  /** Latitude in degrees, -90 to 90. */
+  lat: number;
+  /** Longitude in degrees, -180 to 180. */
+  lng: number;
+}
+
+/** A search circle: centre and radius in metres (a positive integer). */
+export interface SearchCircle extends LatLngObject {
+  /** Radius in metres; a positive integer. */
+  radius: number;
+}
+
+/**
+ * A latitude: a finite number from -90 to 90.
+ *
+ * @example
+ * ```ts
+ * import { latitude, parseWith } from "@ls/core";
+ * parseWith(latitude, 52.5, "lat"); // 52.5
+ * ```
+ */
+export const latitude: z.ZodMiniType<number> = numberInRange(
+  -90,
+  90,
+  "must be a latitude from -90 to 90",
+);
+
+/**
+ * A longitude: a finite number from -180 to 180.
+ *
+ * @example
+ * ```ts
+ * import { longitude, parseWith } from "@ls/core";
+ * parseWith(longitude, 13.4, "lng"); // 13.4
+ * ```
+ */
+export const longitude: z.ZodMiniType<number> = numberInRange(
+  -180,
+  180,
+  "must be a longitude from -180 to 180",
+);
+
+/**
+ * Schema of a {@linkcode LatLng} tuple, for composing larger schemas.
+ *
+ * @example
+ * ```ts
+ * import * as z from "zod/mini";
+ * import { latLngSchema, parseWith } from "@ls/core";
+ * parseWith(z.array(latLngSchema), [[52.5, 13.4]], "polygon");
+ * ```
+ */
+export const latLngSchema: z.ZodMiniType<LatLng> = z.tuple([
+  latitude,
+  longitude,
+], {
+  error: "must be a [lat, lng] array",
+});
+
+/**
+ * Schema of a {@linkcode LatLngObject}; other keys are dropped.
+ *
+ * @example
+ * ```ts
+ * import * as z from "zod/mini";
+ * import { latLngObjectSchema, parseWith } from "@ls/core";
+ * parseWith(z.array(latLngObjectSchema), [{ lat: 52.5, lng: 13.4 }], "origins");
+ * ```
+ */
+export const latLngObjectSchema: z.ZodMiniType<LatLngObject> = z.object(
+  { lat: latitude, lng: longitude },
+  { error: "must be an object with lat and lng" },
+);
+
+/** The rule shared by every bounding-box form. */
+const SOUTH_NORTH = "south must not be greater than north";
+
+/**
+ * Schema of a {@linkcode BoundingBox}: longitudes in -180..180, latitudes in
+ * -90..90, south ≤ north. West may exceed east: such a box crosses the
+ * antimeridian (the RFC 7946 §5.2 convention) and is sent unchanged.
+ *
+ * @example
+ * ```ts
+ * import { boundingBoxSchema, parseWith } from "@ls/core";
+ * parseWith(boundingBoxSchema, [13.08, 52.33, 13.76, 52.67], "bbox");
+ * ```
+ */
+export const boundingBoxSchema: z.ZodMiniType<BoundingBox> = z.tuple(
+  [longitude, latitude, longitude, latitude],
+  { error: "must be a [west, south, east, north] array" },
+).check(
+  z.refine(([, south, , north]) => south <= north, { error: SOUTH_NORTH }),
+);
+
+/** A bounding box with named edges, the form of JSON bodies and responses. */
+export interface BoundingBoxObject {
+  /** Western longitude, -180 to 180. */
+  west: number;
+  /** Southern latitude, -90 to 90. */
+  south: number;
+  /** Eastern longitude, -180 to 180; less than `west` across the antimeridian. */
+  east: number;
+  /** Northern latitude, -90 to 90, not less than `south`. */
+  north: number;
+}
+
+/**
+ * Schema of a {@linkcode BoundingBoxObject}, with the rules of
+ * {@linkcode boundingBoxSchema}; other keys are dropped.
+ *
+ * @example
+ * ```ts
+ * import { boundingBoxObjectSchema, parseWith } from "@ls/core";
+ * parseWith(boundingBoxObjectSchema, { west: 13.4, south: 52.5, east: 13.5, north: 52.6 }, "area");
+ * ```
+ */
+export const boundingBoxObjectSchema: z.ZodMiniType<BoundingBoxObject> = z
+  .object(
+    { west: longitude, south: latitude, east: longitude, north: latitude },
+    { error: "must be an object with west, south, east and north" },
+  ).check(
+    z.refine(({ south, north }) => south <= north, { error: SOUTH_NORTH }),
+  );
+
+/**
+ * Validates a `[lat, lng]` position: exactly two finite numbers, latitude in
+ * -90..90, longitude in -180..180. Returns a fresh tuple.
+ *
+ * @example
+ * ```ts
+ * import { validateLatLng } from "@ls/core";
+ * validateLatLng([52.5, 13.4], "origin"); // [52.5, 13.4]
+ * // validateLatLng([95, 13.4], "origin") throws
+ * // ValueError: Invalid origin[0]: must be a latitude from -90 to 90, got 95
+ * ```
+ *
+ * @throws {ValueError} naming `parameter` (or `parameter[0]`/`[1]`)
+ */
+export function validateLatLng(value: unknown, parameter: string): LatLng {
+  return parseWith(latLngSchema, value, parameter);
+}
+
+/**
+ * Validates a `{ lat, lng }` position, with the ranges of
+ * {@linkcode validateLatLng}. Returns a fresh object with only `lat` and `lng`.
+ *
+ * @example
+ * ```ts
+ * import { validateLatLngObject } from "@ls/core";
+ * validateLatLngObject({ lat: 52.5, lng: 13.4 }, "origins[0]"); // { lat: 52.5, lng: 13.4 }
+ * ```
+ *
+ * @throws {ValueError} naming `parameter.lat` or `parameter.lng`
+ */
+export function validateLatLngObject(
+  value: unknown,
+  parameter: string,
+): LatLngObject {
+  return parseWith(latLngObjectSchema, value, parameter);
+}
+
+/**
+ * Validates a `[west, south, east, north]` box: longitudes in -180..180,
+ * latitudes in -90..90, south ≤ north. West may be greater than east; the box
+ * then crosses the antimeridian (RFC 7946 §5.2) and is passed on unchanged,
+ * because a single `in=` value cannot be split in two. Whether HERE honours
+ * such a box is unverified.
+ *
+ * @example
+ * ```ts
+ * import { validateBbox } from "@ls/core";
+ * validateBbox([13.08836, 52.33812, 13.761, 52.6755], "bbox");
+ * validateBbox([170, -50, -170, -30], "bbox"); // crosses the antimeridian
+ * ```
+ *
+ * @throws {ValueError} naming `parameter` or the offending element
+ */
+export function validateBbox(value: unknown, parameter: string): BoundingBox {
+  return parseWith(boundingBoxSchema, value, parameter);
+}
+
+/**
+ * Formats a position as HERE's `lat,lng`, numbers in plain decimals (never
+ * with an exponent). Only finiteness is checked; validate ranges first.
+ *
+ * @example
+ * ```ts
+ * import { formatLatLng } from "@ls/core";
+ * formatLatLng(52.5, 13.4); // "52.5,13.4"
+ * formatLatLng(1e-7, -0); // "0.0000001,0"
+ * ```
+ *
+ * @throws {ValueError} when a coordinate is not a finite number
+ */
+export function formatLatLng(
+  lat: number,
+  lng: number,
+  parameter = "position",
+): string {
+  return `${formatNumber(lat, parameter)},${formatNumber(lng, parameter)}`;
+}
+
+/** Options of {@linkcode validateCountryCodes}. */
+export interface CountryCodeOptions {
+  /** ISO 3166-1 alpha-3 (`DEU`, the default) or alpha-2 (`DE`). */
+  alpha?: 2 | 3;
+}
+
+function countryCodesSchema(alpha: 2 | 3): z.ZodMiniType<string[]> {
+  const code = `must be an upper-case ISO 3166-1 alpha-${alpha} code`;
+  const list = `must be a non-empty array of ISO 3166-1 alpha-${alpha} codes`;
+  return z.array(
+    z.string({ error: code }).check(
+      z.regex(new RegExp(`^[A-Z]{${alpha}}$`), { error: code }),
+    ),
+    { error: list },
+  ).check(z.minLength(1, { error: list }));
+}
+
+const COUNTRY_CODES = { 2: countryCodesSchema(2), 3: countryCodesSchema(3) };
+
+/**
+ * Validates a non-empty list of upper-case ISO 3166-1 country codes
+ * (alpha-3 by default, as Geocoding & Search and Routing expect). Lower-case,
+ * wrong-length and non-letter codes are rejected, not corrected.
+ *
+ * @example
+ * ```ts
+ * import { validateCountryCodes } from "@ls/core";
+ * validateCountryCodes(["DEU", "FRA"], "countryCodes"); // ["DEU", "FRA"]
+ * validateCountryCodes(["DE"], "politicalView", { alpha: 2 }); // ["DE"]
+ * ```
+ *
+ * @throws {ValueError} naming `parameter` or `parameter[i]`
+ */
+export function validateCountryCodes(
+  codes: unknown,
+  parameter: string,
+  options: CountryCodeOptions = {},
+): string[] {
+  return parseWith(
+    COUNTRY_CODES[options.alpha === 2 ? 2 : 3],
+    codes,
+    parameter,
+  );
+}
+
+const searchCircleSchema: z.ZodMiniType<SearchCircle> = z.object(
+  { lat: latitude, lng: longitude, radius: positiveInteger },
+  { error: "must be an object with lat, lng and radius" },
+);
+
+/**
+ * The `in=circle:` value of Geocoding & Search: centre `lat,lng` and an
+ * integer radius in metres.
+ *
+ * @example
+ * ```ts
+ * import { inCircle } from "@ls/core";
+ * inCircle({ lat: 52.53, lng: 13.38, radius: 10000 }); // "circle:52.53,13.38;r=10000"
+ * ```
+ *
+ * @throws {ValueError} for an invalid centre or a radius that is not a
+ * positive integer (`in.radius`)
+ */
+export function inCircle(circle: SearchCircle, parameter = "in"): string {
+  const { lat, lng, radius } = parseWith(searchCircleSchema, circle, parameter);
+  return `circle:${formatLatLng(lat, lng)};r=${formatInteger(radius)}`;
+}
+
+/**
+ * The `in=bbox:` value of Geocoding & Search, in `west,south,east,north`
+ * order (see {@linkcode validateBbox} for the rules).
+ *
+ * @example
+ * ```ts
+ * import { inBbox } from "@ls/core";
+ * inBbox([13.08836, 52.33812, 13.761, 52.6755]); // "bbox:13.08836,52.33812,13.761,52.6755"
+ * ```
+ *
+ * @throws {ValueError} for an invalid box
+ */
+export function inBbox(bbox: BoundingBox, parameter = "in"): string {
+  return `bbox:${
+    validateBbox(bbox, parameter).map((n) => formatNumber(n)).join(",")
+  }`;
+}
+
+/**
+ * The `in=countryCode:` value of Geocoding & Search: a non-empty list of
+ * upper-case ISO 3166-1 alpha-3 codes.
+ *
+ * @example
+ * ```ts
+ * import { inCountryCodes } from "@ls/core";
+ * inCountryCodes(["DEU", "FRA"]); // "countryCode:DEU,FRA"
+ * ```
+ *
+ * @throws {ValueError} for an empty list or a malformed code
+ */
+export function inCountryCodes(
+  codes: readonly string[],
+  parameter = "in",
+): string {
+  return `countryCode:${validateCountryCodes(codes, parameter).join(",")}`;
+}

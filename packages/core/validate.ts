@@ -1,0 +1,215 @@
+/**
+ * Input validation with `zod/mini`, reported as {@linkcode ValueError}s:
+ * {@linkcode parseWith} names the offending parameter by its path
+ * (`truck.height`, `via[2].lat`) and states the rule as a sentence. The
+ * schemas here are the small building blocks the domain packages share.
+ *
+ * @example
+ * ```ts
+ * import * as z from "zod/mini";
+ * import { integer, parseWith } from "@ls/core";
+ * const limit = parseWith(z.optional(integer(1, 100)), 20, "limit"); // 20
+ * ```
+ *
+ * @module
+ */
+
+import * as z from "zod/mini";
+import { ValueError } from "./errors.ts";
+
+/**
+ * Parses `value` with `schema` and returns the parsed value. On failure it
+ * throws a {@linkcode ValueError} for the first problem found: its `parameter`
+ * is `parameter` followed by the path inside the value (`.key` for object
+ * keys, `[i]` for array items), its rule the schema's message, or a sentence
+ * derived from the issue when the schema set none. An unknown key of a strict
+ * object is reported at that key's path.
+ *
+ * @example
+ * ```ts
+ * import * as z from "zod/mini";
+ * import { nonNegativeInteger, parseWith } from "@ls/core";
+ * const Truck = z.strictObject({ height: z.optional(nonNegativeInteger) });
+ * try {
+ *   parseWith(Truck, { height: 3.5 }, "truck");
+ * } catch (e) {
+ *   // ValueError: Invalid truck.height: must be a non-negative integer, got 3.5
+ * }
+ * ```
+ *
+ * @throws {ValueError} when `value` does not match `schema`
+ */
+export function parseWith<T>(
+  schema: z.ZodMiniType<T>,
+  value: unknown,
+  parameter: string,
+): T {
+  const result = schema.safeParse(value, { error: defaultRule });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue.code === "unrecognized_keys"
+    ? [...issue.path, issue.keys[0]]
+    : issue.path;
+  throw new ValueError(
+    formatPath(parameter, path),
+    issue.message,
+    valueAt(value, path),
+  );
+}
+
+/**
+ * A finite number (no `NaN`, no infinities).
+ *
+ * @example
+ * ```ts
+ * import { finiteNumber, parseWith } from "@ls/core";
+ * parseWith(finiteNumber, 1e-7, "speed"); // 1e-7
+ * ```
+ */
+export const finiteNumber: z.ZodMiniType<number> = z.number({
+  error: "must be a finite number",
+});
+
+/**
+ * A finite number from `min` to `max`, both inclusive. `rule` replaces the
+ * default message `must be a number from <min> to <max>`.
+ *
+ * @example
+ * ```ts
+ * import { numberInRange, parseWith } from "@ls/core";
+ * parseWith(numberInRange(0, 1), 0.5, "share"); // 0.5
+ * ```
+ */
+export function numberInRange(
+  min: number,
+  max: number,
+  rule = `must be a number from ${min} to ${max}`,
+): z.ZodMiniType<number> {
+  return z.number({ error: rule }).check(
+    z.refine((n) => n >= min && n <= max, { error: rule }),
+  );
+}
+
+/**
+ * A safe integer, optionally bounded (inclusive). The message names the
+ * bounds: `must be an integer from 0 to 360`, `must be a positive integer`,
+ * `must be a non-negative integer`, `must be an integer of at least 2`.
+ *
+ * @example
+ * ```ts
+ * import { integer, parseWith } from "@ls/core";
+ * parseWith(integer(0, 360), 270, "course"); // 270
+ * ```
+ */
+export function integer(
+  min = -Infinity,
+  max = Infinity,
+): z.ZodMiniType<number> {
+  const rule = integerRule(min, max);
+  return z.number({ error: rule }).check(
+    z.refine((n) => Number.isSafeInteger(n) && n >= min && n <= max, {
+      error: rule,
+    }),
+  );
+}
+
+/**
+ * An integer ≥ 0 (metres, seconds, kilograms, centimetres).
+ *
+ * @example
+ * ```ts
+ * import { nonNegativeInteger, parseWith } from "@ls/core";
+ * parseWith(nonNegativeInteger, 0, "radius"); // 0
+ * ```
+ */
+export const nonNegativeInteger: z.ZodMiniType<number> = integer(0);
+
+/**
+ * An integer ≥ 1.
+ *
+ * @example
+ * ```ts
+ * import { parseWith, positiveInteger } from "@ls/core";
+ * parseWith(positiveInteger, 10000, "radius"); // 10000
+ * ```
+ */
+export const positiveInteger: z.ZodMiniType<number> = integer(1);
+
+/**
+ * A string with at least one character.
+ *
+ * @example
+ * ```ts
+ * import { nonEmptyString, parseWith } from "@ls/core";
+ * parseWith(nonEmptyString, "Main St", "nameHint"); // "Main St"
+ * ```
+ */
+export const nonEmptyString: z.ZodMiniType<string> = z.string({
+  error: "must be a non-empty string",
+}).check(z.minLength(1, { error: "must be a non-empty string" }));
+
+function integerRule(min: number, max: number): string {
+  const lo = Number.isFinite(min);
+  const hi = Number.isFinite(max);
+  if (lo && hi) return `must be an integer from ${min} to ${max}`;
+  if (min === 0) return "must be a non-negative integer";
+  if (min === 1) return "must be a positive integer";
+  if (lo) return `must be an integer of at least ${min}`;
+  if (hi) return `must be an integer of at most ${max}`;
+  return "must be an integer";
+}
+
+/** The rule for issues whose schema set no message of its own. */
+function defaultRule(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined
+        ? "is required"
+        : `must be ${article(issue.expected)}`;
+    case "unrecognized_keys":
+      return "is not a known option";
+    case "too_small":
+    case "too_big": {
+      const bound = issue.code === "too_small" ? "at least" : "at most";
+      const limit = Number(
+        issue.code === "too_small" ? issue.minimum : issue.maximum,
+      );
+      if (issue.origin === "array" || issue.origin === "set") {
+        return `must have ${bound} ${limit} item${limit === 1 ? "" : "s"}`;
+      }
+      if (issue.origin === "string") {
+        return `must have ${bound} ${limit} character${limit === 1 ? "" : "s"}`;
+      }
+      return `must be ${bound} ${limit}`;
+    }
+    case "invalid_value":
+      return `must be one of ${
+        issue.values.map((v) => JSON.stringify(v)).join(", ")
+      }`;
+    case "invalid_union":
+      return "does not match any accepted form";
+    default:
+      return "is invalid";
+  }
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+function formatPath(parameter: string, path: readonly PropertyKey[]): string {
+  let out = parameter;
+  for (const key of path) {
+    out += typeof key === "number" ? `[${key}]` : `.${String(key)}`;
+  }
+  return out;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = Reflect.get(current, key);
+  }
+  return current;
+}
