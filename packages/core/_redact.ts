@@ -33,13 +33,23 @@ export class Redactor {
 }
 
 /** Header names whose values are never shown. */
-const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "x-api-key"]);
+const SECRET_HEADERS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "x-api-key",
+]);
 
 /** A copy of the headers as a plain object with credentials redacted. */
-export function redactHeaders(headers: Headers, redactor: Redactor): Record<string, string> {
+export function redactHeaders(
+  headers: Headers,
+  redactor: Redactor,
+): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, key) => {
-    out[key] = SECRET_HEADERS.has(key.toLowerCase()) ? REDACTED : redactor.scrub(value);
+    out[key] = SECRET_HEADERS.has(key.toLowerCase())
+      ? REDACTED
+      : redactor.scrub(value);
   });
   return out;
 }

@@ -25,7 +25,10 @@ function hasKind(value: unknown, kind: string): boolean {
 
 function makeInstanceCheck(kind: string) {
   return function (this: unknown, value: unknown): boolean {
-    if (Object.hasOwn(this as object, "kind") && Reflect.get(this as object, "kind") === kind) {
+    if (
+      Object.hasOwn(this as object, "kind") &&
+      Reflect.get(this as object, "kind") === kind
+    ) {
       return hasKind(value, kind);
     }
     // A user's subclass: fall back to the ordinary prototype check.
@@ -50,7 +53,8 @@ export class LSError extends Error {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static readonly kind: string = "LSError";
   /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean = makeInstanceCheck("LSError");
+  static override [Symbol.hasInstance]: (value: unknown) => boolean =
+    makeInstanceCheck("LSError");
 
   /** Creates the error; `options.cause` becomes the standard `Error.cause`. */
   constructor(message: string, options?: ErrorOptions) {
@@ -80,9 +84,10 @@ export class ValueError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ValueError";
   /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean = makeInstanceCheck(
-    "ValueError",
-  );
+  static override [Symbol.hasInstance]: (value: unknown) => boolean =
+    makeInstanceCheck(
+      "ValueError",
+    );
   /** The parameter that failed validation. */
   readonly parameter: string;
 
@@ -152,7 +157,8 @@ export class ApiError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ApiError";
   /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean = makeInstanceCheck("ApiError");
+  static override [Symbol.hasInstance]: (value: unknown) => boolean =
+    makeInstanceCheck("ApiError");
   /** HTTP status. */
   readonly status: number;
   /** HTTP method. */
@@ -180,7 +186,10 @@ export class ApiError extends LSError {
 
   /** Builds the error and a message from HERE's fields. */
   constructor(init: ApiErrorInit) {
-    super(apiMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
+    super(
+      apiMessage(init),
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.name = "ApiError";
     this.status = init.status;
     this.method = init.method;
@@ -228,15 +237,19 @@ export class TimeoutError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "TimeoutError";
   /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean = makeInstanceCheck(
-    "TimeoutError",
-  );
+  static override [Symbol.hasInstance]: (value: unknown) => boolean =
+    makeInstanceCheck(
+      "TimeoutError",
+    );
   /** The request URL, credentials redacted, if one was in flight. */
   readonly url?: string;
 
   /** @param message what timed out and after how long */
   constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(
+      message,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.name = "TimeoutError";
     this.url = init.url;
     brand(this, "TimeoutError");
@@ -261,15 +274,19 @@ export class ConnectionError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ConnectionError";
   /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean = makeInstanceCheck(
-    "ConnectionError",
-  );
+  static override [Symbol.hasInstance]: (value: unknown) => boolean =
+    makeInstanceCheck(
+      "ConnectionError",
+    );
   /** The request URL, credentials redacted. */
   readonly url?: string;
 
   /** @param message what failed; `init.cause` keeps the runtime's error */
   constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(
+      message,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.name = "ConnectionError";
     this.url = init.url;
     brand(this, "ConnectionError");
@@ -367,15 +384,22 @@ export function describe(value: unknown): string {
     const s = value.length > 60 ? `${value.slice(0, 60)}…` : value;
     return JSON.stringify(s);
   }
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
+  if (
+    typeof value === "number" || typeof value === "boolean" ||
+    typeof value === "bigint"
+  ) {
     return String(value);
   }
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) {
-    return value.length > 4 ? `an array of ${value.length} items` : safeJson(value);
+    return value.length > 4
+      ? `an array of ${value.length} items`
+      : safeJson(value);
   }
   if (value instanceof Date) {
-    return Number.isNaN(value.getTime()) ? "an invalid Date" : value.toISOString();
+    return Number.isNaN(value.getTime())
+      ? "an invalid Date"
+      : value.toISOString();
   }
   if (typeof value === "object") return safeJson(value);
   return typeof value;

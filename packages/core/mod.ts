@@ -25,6 +25,7 @@ export * from "./hosts.ts";
 export * from "./oauth.ts";
 export * from "./options.ts";
 export * from "./poller.ts";
+export * from "./polyline.ts";
 export * from "./query.ts";
 export * from "./retry.ts";
 export * from "./validate.ts";

@@ -51,7 +51,10 @@ export class Query {
    * literal commas, each element encoded. `undefined` and empty lists are
    * skipped.
    */
-  set(key: string, value: string | number | boolean | readonly string[] | undefined): this {
+  set(
+    key: string,
+    value: string | number | boolean | readonly string[] | undefined,
+  ): this {
     if (value === undefined) return this;
     let encoded: string;
     if (Array.isArray(value)) {
@@ -67,7 +70,9 @@ export class Query {
   setStructured(key: string, encoded: string | undefined): this {
     if (encoded === undefined) return this;
     if (this.#keys.has(key)) {
-      throw new LSError(`Query key ${key} was set twice; HERE rejects repeated keys`);
+      throw new LSError(
+        `Query key ${key} was set twice; HERE rejects repeated keys`,
+      );
     }
     this.#keys.add(key);
     this.#parts.push(`${encodeContent(key)}=${encoded}`);

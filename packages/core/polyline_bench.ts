@@ -1,0 +1,127 @@
+/**
+ * Flexible polyline benchmarks against HERE's reference implementation
+ * (`@here/flexpolyline`). Two deterministic 100k-point routes: 2-D at precision 5,
+ * and precision 6 with elevation at precision 1.
+ *
+ * Run: `deno bench --allow-read packages/core/polyline_bench.ts`
+ */
+
+import { decode as refDecode, encode as refEncode } from "@here/flexpolyline";
+import {
+  decodePolyline,
+  decodePolylineFlat,
+  encodePolyline,
+  polylineToGeoJSON,
+} from "./polyline.ts";
+
+const POINTS = 100_000;
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A route-like walk: 5–60 m steps, a slowly turning heading, rolling terrain. */
+function route(
+  seed: number,
+  points: number,
+  withElevation: boolean,
+): number[][] {
+  const random = mulberry32(seed);
+  let lat = 52.5;
+  let lng = 13.4;
+  let z = 34;
+  let heading = random() * 2 * Math.PI;
+  let slope = 0;
+  const out: number[][] = [];
+  for (let k = 0; k < points; k++) {
+    out.push(withElevation ? [lat, lng, z] : [lat, lng]);
+    heading += (random() - 0.5) * 0.6;
+    const metres = 5 + random() * 55;
+    lat += (metres * Math.cos(heading)) / 111_320;
+    lng += (metres * Math.sin(heading)) /
+      (111_320 * Math.cos((lat * Math.PI) / 180));
+    slope = Math.max(-0.08, Math.min(0.08, slope + (random() - 0.5) * 0.02));
+    z += slope * metres;
+  }
+  return out;
+}
+
+const flat2d = { precision: 5, polyline: route(1, POINTS, false) };
+const elev3d = {
+  precision: 6,
+  // The reference types `thirdDim` as a literal union, so not our `number` constant.
+  thirdDim: 3 as const,
+  thirdDimPrecision: 1,
+  polyline: route(2, POINTS, true),
+};
+const encoded2d = encodePolyline(flat2d);
+const encoded3d = encodePolyline(elev3d);
+if (encoded2d !== refEncode(flat2d) || encoded3d !== refEncode(elev3d)) {
+  throw new Error(
+    "The encoders disagree; the benchmark would compare different work",
+  );
+}
+
+for (
+  const [label, encoded, input] of [
+    ["2-D p5", encoded2d, flat2d],
+    ["3-D p6+elevation", encoded3d, elev3d],
+  ] as const
+) {
+  const decodeGroup = `decode ${label} (${
+    POINTS / 1000
+  }k points, ${encoded.length} chars)`;
+  Deno.bench({
+    name: "reference decode",
+    group: decodeGroup,
+    baseline: true,
+    fn: () => {
+      refDecode(encoded);
+    },
+  });
+  Deno.bench({
+    name: "decodePolylineFlat",
+    group: decodeGroup,
+    fn: () => {
+      decodePolylineFlat(encoded);
+    },
+  });
+  Deno.bench({
+    name: "decodePolyline",
+    group: decodeGroup,
+    fn: () => {
+      decodePolyline(encoded);
+    },
+  });
+  Deno.bench({
+    name: "polylineToGeoJSON",
+    group: decodeGroup,
+    fn: () => {
+      polylineToGeoJSON(encoded);
+    },
+  });
+
+  const encodeGroup = `encode ${label} (${POINTS / 1000}k points)`;
+  Deno.bench({
+    name: "reference encode",
+    group: encodeGroup,
+    baseline: true,
+    fn: () => {
+      refEncode(input);
+    },
+  });
+  Deno.bench({
+    name: "encodePolyline",
+    group: encodeGroup,
+    fn: () => {
+      encodePolyline(input);
+    },
+  });
+}
