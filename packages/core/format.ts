@@ -165,3 +165,43 @@ function dateToRfc3339(d: Date): string {
   const abs = Math.abs(offsetMin);
   return `${date}T${time}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * Validates one BCP 47 language tag or a list of them (in order of
+ * preference) and returns the list.
+ *
+ * @example
+ * ```ts
+ * import { validateLanguages } from "@ls/core";
+ * validateLanguages("en-US", "lang"); // ["en-US"]
+ * validateLanguages(["de", "en"], "lang"); // ["de", "en"]
+ * ```
+ *
+ * @throws {ValueError} for an empty list or a malformed tag
+ */
+export function validateLanguages(
+  value: string | readonly string[],
+  parameter = "lang",
+): string[] {
+  const list = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(list) || list.length === 0) {
+    throw new ValueError(
+      parameter,
+      "must be a language tag or a non-empty list of them",
+      value,
+    );
+  }
+  list.forEach((tag, i) => {
+    if (typeof tag !== "string" || !LANGUAGE_TAG.test(tag)) {
+      const name = typeof value === "string" ? parameter : `${parameter}[${i}]`;
+      throw new ValueError(
+        name,
+        "must be a BCP 47 language tag such as en-US",
+        tag,
+      );
+    }
+  });
+  return [...list];
+}

@@ -80,3 +80,17 @@ Deno.test("formatDateTime: Date gets an offset; strings are validated", () => {
     ValueError,
   );
 });
+
+Deno.test("validateLanguages accepts tags and lists, names the bad element", () => {
+  assert.deepEqual(validateLanguages("en-US"), ["en-US"]);
+  assert.deepEqual(validateLanguages(["de", "en"], "lang"), ["de", "en"]);
+  assert.throws(
+    () => validateLanguages([], "lang"),
+    (e) => e instanceof ValueError && e.parameter === "lang",
+  );
+  assert.throws(
+    () => validateLanguages(["de", "en US"], "lang"),
+    (e) => e instanceof ValueError && e.parameter === "lang[1]",
+  );
+  assert.throws(() => validateLanguages("", "language"), /BCP 47/);
+});

@@ -27,5 +27,6 @@ export * from "./options.ts";
 export * from "./poller.ts";
 export * from "./polyline.ts";
 export * from "./query.ts";
+export * from "./response.ts";
 export * from "./retry.ts";
 export * from "./validate.ts";

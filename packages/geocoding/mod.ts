@@ -1,0 +1,7 @@
+/**
+ * `@ls/geocoding` (work in progress).
+ *
+ * @module
+ */
+
+export {};

@@ -1,0 +1,7 @@
+/**
+ * `@ls/isoline` (work in progress).
+ *
+ * @module
+ */
+
+export {};

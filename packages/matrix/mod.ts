@@ -1,0 +1,7 @@
+/**
+ * `@ls/matrix` (work in progress).
+ *
+ * @module
+ */
+
+export {};

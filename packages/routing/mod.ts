@@ -1,0 +1,7 @@
+/**
+ * `@ls/routing` (work in progress).
+ *
+ * @module
+ */
+
+export {};

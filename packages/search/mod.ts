@@ -1,0 +1,7 @@
+/**
+ * `@ls/search` (work in progress).
+ *
+ * @module
+ */
+
+export {};

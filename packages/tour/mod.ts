@@ -1,0 +1,7 @@
+/**
+ * `@ls/tour` (work in progress).
+ *
+ * @module
+ */
+
+export {};

@@ -1,0 +1,7 @@
+/**
+ * `@ls/weather` (work in progress).
+ *
+ * @module
+ */
+
+export {};
