@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatInteger,
   formatNumber,
+  validateLanguages,
 } from "./format.ts";
 
 Deno.test("formatNumber never uses exponent notation", () => {
