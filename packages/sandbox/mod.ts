@@ -1,0 +1,7 @@
+/**
+ * `@ls/sandbox` (work in progress).
+ *
+ * @module
+ */
+
+export {};
