@@ -59,11 +59,13 @@ export interface SearchCircle extends LatLngObject {
  * parseWith(latitude, 52.5, "lat"); // 52.5
  * ```
  */
-export const latitude: z.ZodMiniType<number> = numberInRange(
-  -90,
-  90,
-  "must be a latitude from -90 to 90",
-);
+export const latitude: z.ZodMiniType<number> =
+  /* @__PURE__ */ (() =>
+    numberInRange(
+      -90,
+      90,
+      "must be a latitude from -90 to 90",
+    ))();
 
 /**
  * A longitude: a finite number from -180 to 180.
@@ -74,11 +76,13 @@ export const latitude: z.ZodMiniType<number> = numberInRange(
  * parseWith(longitude, 13.4, "lng"); // 13.4
  * ```
  */
-export const longitude: z.ZodMiniType<number> = numberInRange(
-  -180,
-  180,
-  "must be a longitude from -180 to 180",
-);
+export const longitude: z.ZodMiniType<number> =
+  /* @__PURE__ */ (() =>
+    numberInRange(
+      -180,
+      180,
+      "must be a longitude from -180 to 180",
+    ))();
 
 /**
  * Schema of a {@linkcode LatLng} tuple, for composing larger schemas.
@@ -90,12 +94,14 @@ export const longitude: z.ZodMiniType<number> = numberInRange(
  * parseWith(z.array(latLngSchema), [[52.5, 13.4]], "polygon");
  * ```
  */
-export const latLngSchema: z.ZodMiniType<LatLng> = z.tuple([
-  latitude,
-  longitude,
-], {
-  error: "must be a [lat, lng] array",
-});
+export const latLngSchema: z.ZodMiniType<LatLng> =
+  /* @__PURE__ */ (() =>
+    z.tuple([
+      latitude,
+      longitude,
+    ], {
+      error: "must be a [lat, lng] array",
+    }))();
 
 /**
  * Schema of a {@linkcode LatLngObject}; other keys are dropped.
@@ -107,10 +113,13 @@ export const latLngSchema: z.ZodMiniType<LatLng> = z.tuple([
  * parseWith(z.array(latLngObjectSchema), [{ lat: 52.5, lng: 13.4 }], "origins");
  * ```
  */
-export const latLngObjectSchema: z.ZodMiniType<LatLngObject> = z.object(
-  { lat: latitude, lng: longitude },
-  { error: "must be an object with lat and lng" },
-);
+export const latLngObjectSchema: z.ZodMiniType<LatLngObject> =
+  /* @__PURE__ */ (() =>
+    z
+      .object(
+        { lat: latitude, lng: longitude },
+        { error: "must be an object with lat and lng" },
+      ))();
 
 /** The rule shared by every bounding-box form. */
 const SOUTH_NORTH = "south must not be greater than north";
@@ -126,12 +135,17 @@ const SOUTH_NORTH = "south must not be greater than north";
  * parseWith(boundingBoxSchema, [13.08, 52.33, 13.76, 52.67], "bbox");
  * ```
  */
-export const boundingBoxSchema: z.ZodMiniType<BoundingBox> = z.tuple(
-  [longitude, latitude, longitude, latitude],
-  { error: "must be a [west, south, east, north] array" },
-).check(
-  z.refine(([, south, , north]) => south <= north, { error: SOUTH_NORTH }),
-);
+export const boundingBoxSchema: z.ZodMiniType<BoundingBox> =
+  /* @__PURE__ */ (() =>
+    z
+      .tuple(
+        [longitude, latitude, longitude, latitude],
+        { error: "must be a [west, south, east, north] array" },
+      ).check(
+        z.refine(([, south, , north]) => south <= north, {
+          error: SOUTH_NORTH,
+        }),
+      ))();
 
 /** A bounding box with named edges, the form of JSON bodies and responses. */
 export interface BoundingBoxObject {
@@ -155,13 +169,15 @@ export interface BoundingBoxObject {
  * parseWith(boundingBoxObjectSchema, { west: 13.4, south: 52.5, east: 13.5, north: 52.6 }, "area");
  * ```
  */
-export const boundingBoxObjectSchema: z.ZodMiniType<BoundingBoxObject> = z
-  .object(
-    { west: longitude, south: latitude, east: longitude, north: latitude },
-    { error: "must be an object with west, south, east and north" },
-  ).check(
-    z.refine(({ south, north }) => south <= north, { error: SOUTH_NORTH }),
-  );
+export const boundingBoxObjectSchema: z.ZodMiniType<BoundingBoxObject> =
+  /* @__PURE__ */ (() =>
+    z
+      .object(
+        { west: longitude, south: latitude, east: longitude, north: latitude },
+        { error: "must be an object with west, south, east and north" },
+      ).check(
+        z.refine(({ south, north }) => south <= north, { error: SOUTH_NORTH }),
+      ))();
 
 /**
  * Validates a `[lat, lng]` position: exactly two finite numbers, latitude in
@@ -247,7 +263,9 @@ export interface CountryCodeOptions {
   alpha?: 2 | 3;
 }
 
-function countryCodesSchema(alpha: 2 | 3): z.ZodMiniType<string[]> {
+/* @__NO_SIDE_EFFECTS__ */ function countryCodesSchema(
+  alpha: 2 | 3,
+): z.ZodMiniType<string[]> {
   const code = `must be an upper-case ISO 3166-1 alpha-${alpha} code`;
   const list = `must be a non-empty array of ISO 3166-1 alpha-${alpha} codes`;
   return z.array(
@@ -258,7 +276,10 @@ function countryCodesSchema(alpha: 2 | 3): z.ZodMiniType<string[]> {
   ).check(z.minLength(1, { error: list }));
 }
 
-const COUNTRY_CODES = { 2: countryCodesSchema(2), 3: countryCodesSchema(3) };
+const COUNTRY_CODES = {
+  2: /* @__PURE__ */ countryCodesSchema(2),
+  3: /* @__PURE__ */ countryCodesSchema(3),
+};
 
 /**
  * Validates a non-empty list of upper-case ISO 3166-1 country codes
@@ -286,10 +307,12 @@ export function validateCountryCodes(
   );
 }
 
-const searchCircleSchema: z.ZodMiniType<SearchCircle> = z.object(
-  { lat: latitude, lng: longitude, radius: positiveInteger },
-  { error: "must be an object with lat, lng and radius" },
-);
+const searchCircleSchema: z.ZodMiniType<SearchCircle> = /* @__PURE__ */ (() =>
+  z
+    .object(
+      { lat: latitude, lng: longitude, radius: positiveInteger },
+      { error: "must be an object with lat, lng and radius" },
+    ))();
 
 /**
  * The `in=circle:` value of Geocoding & Search: centre `lat,lng` and an

@@ -80,6 +80,12 @@ const ENV_NAMES: Record<keyof PlatformCredentialsInit, readonly string[]> = {
 };
 
 const REDACTED = "[REDACTED]";
+const INSPECT_DENO: unique symbol = /* @__PURE__ */ Symbol.for(
+  "Deno.customInspect",
+) as never;
+const INSPECT_NODE: unique symbol = /* @__PURE__ */ Symbol.for(
+  "nodejs.util.inspect.custom",
+) as never;
 
 /**
  * An access key id and secret for HERE's OAuth token endpoint. The secret is
@@ -146,6 +152,13 @@ export class PlatformCredentials {
     if (userId !== undefined) this.userId = userId;
     const clientId = optional(init.clientId, "clientId");
     if (clientId !== undefined) this.clientId = clientId;
+    // Console hooks that keep the secret hidden, set per instance (not as
+    // computed class members) so bundlers can drop the class when unused.
+    const inspect = { value: () => this.toString() };
+    Object.defineProperties(this, {
+      [INSPECT_DENO]: inspect,
+      [INSPECT_NODE]: inspect,
+    });
   }
 
   /** The access key secret. Not enumerable, never printed. */
@@ -291,16 +304,6 @@ export class PlatformCredentials {
       ...Object.entries(rest).map(([k, v]) => `${k}: ${JSON.stringify(v)}`),
     ];
     return `PlatformCredentials { ${fields.join(", ")} }`;
-  }
-
-  /** Deno's `inspect` (and `console.log`) hook: the secret stays hidden. */
-  [Symbol.for("Deno.customInspect")](): string {
-    return this.toString();
-  }
-
-  /** Node's `util.inspect` (and `console.log`) hook: the secret stays hidden. */
-  [Symbol.for("nodejs.util.inspect.custom")](): string {
-    return this.toString();
   }
 }
 

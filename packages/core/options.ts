@@ -370,63 +370,72 @@ export interface AvoidAreaJson {
 
 // ------------------------------------------------------------------ schemas
 
-const placeOptionsSchema = z.strictObject({
-  course: z.optional(integer(0, 360)),
-  sideOfStreetHint: z.optional(latLngSchema),
-  matchSideOfStreet: z.optional(nonEmptyString),
-  nameHint: z.optional(nonEmptyString),
-  radius: z.optional(nonNegativeInteger),
-  minCourseDistance: z.optional(nonNegativeInteger),
-}).check(
-  z.refine(
-    (o) =>
-      o.matchSideOfStreet === undefined || o.sideOfStreetHint !== undefined,
-    {
-      error: "requires sideOfStreetHint",
-      path: ["matchSideOfStreet"],
-    },
-  ),
-);
+const placeOptionsSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    course: z.optional(integer(0, 360)),
+    sideOfStreetHint: z.optional(latLngSchema),
+    matchSideOfStreet: z.optional(nonEmptyString),
+    nameHint: z.optional(nonEmptyString),
+    radius: z.optional(nonNegativeInteger),
+    minCourseDistance: z.optional(nonNegativeInteger),
+  }).check(
+    z.refine(
+      (o) =>
+        o.matchSideOfStreet === undefined || o.sideOfStreetHint !== undefined,
+      {
+        error: "requires sideOfStreetHint",
+        path: ["matchSideOfStreet"],
+      },
+    ),
+  ))();
 
-const waypointOptionsSchema = z.strictObject({
-  stopDuration: z.optional(integer(0, 49999)),
-  passThrough: z.optional(z.boolean()),
-}).check(
-  z.refine((o) => o.passThrough !== true || !o.stopDuration, {
-    error: "cannot be combined with a stopDuration greater than 0",
-    path: ["passThrough"],
-  }),
-);
+const waypointOptionsSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    stopDuration: z.optional(integer(0, 49999)),
+    passThrough: z.optional(z.boolean()),
+  }).check(
+    z.refine((o) => o.passThrough !== true || !o.stopDuration, {
+      error: "cannot be combined with a stopDuration greater than 0",
+      path: ["passThrough"],
+    }),
+  ))();
 
-const viaSchema = z.strictObject({
-  lat: latitude,
-  lng: longitude,
-  placeOptions: z.optional(placeOptionsSchema),
-  waypointOptions: z.optional(waypointOptionsSchema),
-});
+const viaSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    lat: latitude,
+    lng: longitude,
+    placeOptions: z.optional(placeOptionsSchema),
+    waypointOptions: z.optional(waypointOptionsSchema),
+  }))();
 
-const truckSchema = z.strictObject({
-  shippedHazardousGoods: z.optional(
-    z.array(nonEmptyString, { error: "must be an array" }),
-  ),
-  grossWeight: z.optional(nonNegativeInteger),
-  weightPerAxle: z.optional(nonNegativeInteger),
-  height: z.optional(nonNegativeInteger),
-  width: z.optional(nonNegativeInteger),
-  length: z.optional(nonNegativeInteger),
-  tunnelCategory: z.optional(nonEmptyString),
-  axleCount: z.optional(nonNegativeInteger),
-  type: z.optional(nonEmptyString),
-  trailerCount: z.optional(nonNegativeInteger),
-});
+const truckSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    shippedHazardousGoods: z.optional(
+      z.array(nonEmptyString, { error: "must be an array" }),
+    ),
+    grossWeight: z.optional(nonNegativeInteger),
+    weightPerAxle: z.optional(nonNegativeInteger),
+    height: z.optional(nonNegativeInteger),
+    width: z.optional(nonNegativeInteger),
+    length: z.optional(nonNegativeInteger),
+    tunnelCategory: z.optional(nonEmptyString),
+    axleCount: z.optional(nonNegativeInteger),
+    type: z.optional(nonEmptyString),
+    trailerCount: z.optional(nonNegativeInteger),
+  }))();
 
-const scooterSchema = z.strictObject({ allowHighway: z.optional(z.boolean()) });
+const scooterSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    allowHighway: z.optional(z.boolean()),
+  }))();
 
-const avoidAreasSchema = z.array(boundingBoxObjectSchema, {
-  error: "must be an array",
-}).check(
-  z.maxLength(250, { error: "must have at most 250 areas" }),
-);
+const avoidAreasSchema =
+  /* @__PURE__ */ (() =>
+    z.array(boundingBoxObjectSchema, {
+      error: "must be an array",
+    }).check(
+      z.maxLength(250, { error: "must have at most 250 areas" }),
+    ))();
 
 // -------------------------------------------------------------- waypoints
 

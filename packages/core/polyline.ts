@@ -164,18 +164,22 @@ export interface FlatPolyline {
 const ALPHABET =
   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 /** 6-bit value → character code. */
-const ENCODE_TABLE: Uint8Array = new Uint8Array(64);
+const ENCODE_TABLE: Uint8Array = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(64);
+  for (let k = 0; k < 64; k++) table[k] = ALPHABET.charCodeAt(k);
+  return table;
+})();
 /**
  * Marks a character outside the alphabet. Bit 6 makes it fail `v > 63`; bit 5
  * makes it look like a continuation, so a fast read never ends on it.
  */
 const INVALID = 0xe0;
 /** Character code (< 128) → 6-bit value, or {@linkcode INVALID}. */
-const DECODE_TABLE: Uint8Array = new Uint8Array(128).fill(INVALID);
-for (let k = 0; k < 64; k++) {
-  ENCODE_TABLE[k] = ALPHABET.charCodeAt(k);
-  DECODE_TABLE[ALPHABET.charCodeAt(k)] = k;
-}
+const DECODE_TABLE: Uint8Array = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128).fill(INVALID);
+  for (let k = 0; k < 64; k++) table[ALPHABET.charCodeAt(k)] = k;
+  return table;
+})();
 
 /** Exact powers of ten, 10^0 … 10^15. */
 const POW10: readonly number[] = [
@@ -209,9 +213,9 @@ const SLOW_SUM_LIMIT = 2 ** 52;
 /** Varint values with more than 50 bits (10 characters) take the BigInt path. */
 const VARINT_LIMIT = 2 ** 50;
 const FORMAT_VERSION = 1;
-const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+const MAX_SAFE_BIG = /* @__PURE__ */ BigInt(Number.MAX_SAFE_INTEGER);
 
-const TEXT_DECODER = new TextDecoder();
+const TEXT_DECODER = /* @__PURE__ */ new TextDecoder();
 
 // ---------------------------------------------------------------------------
 // Encoding
@@ -486,7 +490,7 @@ interface Header {
 const FLAT = 0;
 const POINTS = 1;
 const POSITIONS = 2;
-const NO_FLAT: Float64Array = new Float64Array(0);
+const NO_FLAT: Float64Array = /* @__PURE__ */ new Float64Array(0);
 const NO_LIST: number[][] = [];
 
 /**

@@ -18,7 +18,7 @@ import type { JsonResponse } from "./client.ts";
  *     return this.raw.items;
  *   }
  * }
- * const res = new MyResponse({ status: 200, body: { items: [] }, headers: new Headers() });
+ * const res = new MyResponse({ body: { items: [] } });
  * res.toJSON(); // { items: [] }
  * ```
  */

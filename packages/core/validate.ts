@@ -66,9 +66,11 @@ export function parseWith<T>(
  * parseWith(finiteNumber, 1e-7, "speed"); // 1e-7
  * ```
  */
-export const finiteNumber: z.ZodMiniType<number> = z.number({
-  error: "must be a finite number",
-});
+export const finiteNumber: z.ZodMiniType<number> =
+  /* @__PURE__ */ (() =>
+    z.number({
+      error: "must be a finite number",
+    }))();
 
 /**
  * A finite number from `min` to `max`, both inclusive. `rule` replaces the
@@ -80,7 +82,7 @@ export const finiteNumber: z.ZodMiniType<number> = z.number({
  * parseWith(numberInRange(0, 1), 0.5, "share"); // 0.5
  * ```
  */
-export function numberInRange(
+export /* @__NO_SIDE_EFFECTS__ */ function numberInRange(
   min: number,
   max: number,
   rule = `must be a number from ${min} to ${max}`,
@@ -101,7 +103,7 @@ export function numberInRange(
  * parseWith(integer(0, 360), 270, "course"); // 270
  * ```
  */
-export function integer(
+export /* @__NO_SIDE_EFFECTS__ */ function integer(
   min = -Infinity,
   max = Infinity,
 ): z.ZodMiniType<number> {
@@ -122,7 +124,8 @@ export function integer(
  * parseWith(nonNegativeInteger, 0, "radius"); // 0
  * ```
  */
-export const nonNegativeInteger: z.ZodMiniType<number> = integer(0);
+export const nonNegativeInteger: z.ZodMiniType<number> =
+  /* @__PURE__ */ (() => integer(0))();
 
 /**
  * An integer ≥ 1.
@@ -133,7 +136,11 @@ export const nonNegativeInteger: z.ZodMiniType<number> = integer(0);
  * parseWith(positiveInteger, 10000, "radius"); // 10000
  * ```
  */
-export const positiveInteger: z.ZodMiniType<number> = integer(1);
+export const positiveInteger: z.ZodMiniType<number> =
+  /* @__PURE__ */ (() =>
+    integer(
+      1,
+    ))();
 
 /**
  * A string with at least one character.
@@ -144,9 +151,11 @@ export const positiveInteger: z.ZodMiniType<number> = integer(1);
  * parseWith(nonEmptyString, "Main St", "nameHint"); // "Main St"
  * ```
  */
-export const nonEmptyString: z.ZodMiniType<string> = z.string({
-  error: "must be a non-empty string",
-}).check(z.minLength(1, { error: "must be a non-empty string" }));
+export const nonEmptyString: z.ZodMiniType<string> =
+  /* @__PURE__ */ (() =>
+    z.string({
+      error: "must be a non-empty string",
+    }).check(z.minLength(1, { error: "must be a non-empty string" })))();
 
 function integerRule(min: number, max: number): string {
   const lo = Number.isFinite(min);
