@@ -1,0 +1,163 @@
+/**
+ * Builds every publishable workspace package into `dist/<pkg>/` for npm:
+ * ESM `.js`, `.d.ts` and a `package.json` with its dependencies. The type
+ * check runs with the DOM and ES libraries only — no Deno or Node types — so
+ * a default entry point that touches `Deno.*`, `process` or `node:*` fails
+ * the build: this is the edge-safety check.
+ *
+ * Usage: deno run -A scripts/build_npm.ts
+ *
+ * @module
+ */
+
+import ts from "typescript";
+
+const root = new URL("../", import.meta.url).pathname;
+const dist = `${root}dist/`;
+const tscOut = `${dist}_tsc/`;
+
+interface DenoConfig {
+  name?: string;
+  version?: string;
+  workspace?: string[];
+  imports?: Record<string, string>;
+  exports?: string | Record<string, string>;
+}
+
+const rootConfig: DenoConfig = JSON.parse(
+  await Deno.readTextFile(`${root}deno.json`),
+);
+/** Packages that only make sense on Deno (they use Deno.serve). */
+const DENO_ONLY = new Set(["sandbox"]);
+const members = (rootConfig.workspace ?? [])
+  .map((p) => p.replace(/^\.\/packages\//, ""))
+  .filter((m) => !DENO_ONLY.has(m));
+
+const configs = new Map<string, DenoConfig>();
+for (const m of members) {
+  configs.set(
+    m,
+    JSON.parse(await Deno.readTextFile(`${root}packages/${m}/deno.json`)),
+  );
+}
+
+/** npm package name and version of an import-map entry like "npm:zod@4.6.7". */
+function npmSpec(specifier: string): [string, string] {
+  const m = /^npm:(@?[^@]+)@(.+)$/.exec(specifier);
+  if (!m) throw new Error(`Not an npm: specifier: ${specifier}`);
+  return [m[1], m[2]];
+}
+
+const paths: Record<string, string[]> = {};
+for (const m of members) paths[`@ls/${m}`] = [`packages/${m}/mod.ts`];
+paths["geojson"] = ["node_modules/@types/geojson/index.d.ts"];
+
+const options: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: [
+    "lib.es2023.d.ts",
+    "lib.esnext.disposable.d.ts",
+    "lib.dom.d.ts",
+    "lib.dom.iterable.d.ts",
+    "lib.dom.asynciterable.d.ts",
+  ],
+  types: [],
+  strict: true,
+  declaration: true,
+  outDir: tscOut,
+  rootDir: `${root}packages`,
+  baseUrl: root,
+  paths,
+  allowImportingTsExtensions: true,
+  rewriteRelativeImportExtensions: true,
+  skipLibCheck: true,
+  noEmitOnError: true,
+  newLine: ts.NewLineKind.LineFeed,
+};
+
+await Deno.remove(dist, { recursive: true }).catch(() => {});
+const rootNames = members.map((m) => `${root}packages/${m}/mod.ts`);
+const program = ts.createProgram(rootNames, options);
+const emitted = program.emit();
+const diagnostics = [
+  ...ts.getPreEmitDiagnostics(program),
+  ...emitted.diagnostics,
+];
+if (diagnostics.length > 0) {
+  console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => root,
+    getNewLine: () => "\n",
+  }));
+  console.error(
+    "npm build failed: a default entry point must type-check with web-standard APIs only",
+  );
+  Deno.exit(1);
+}
+
+const imports = rootConfig.imports ?? {};
+// Import and export statements (not examples inside doc comments), and
+// `import("…")` types in declarations.
+const BARE =
+  /^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"'./][^"']*)["']|^\s*import\s*["']([^"'./][^"']*)["']|\bimport\(["']([^"'./][^"']*)["']\)/gm;
+
+for (const m of members) {
+  const config = configs.get(m)!;
+  const src = `${tscOut}${m}/`;
+  const out = `${dist}${m}/`;
+  await Deno.mkdir(out, { recursive: true });
+  const dependencies: Record<string, string> = {};
+  for await (const entry of Deno.readDir(src)) {
+    if (!entry.isFile) continue;
+    const text = await Deno.readTextFile(`${src}${entry.name}`);
+    await Deno.writeTextFile(`${out}${entry.name}`, text);
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(
+      /^\s*\/\/.*$/gm,
+      "",
+    );
+    for (const match of code.matchAll(BARE)) {
+      const spec = match[1] ?? match[2] ?? match[3];
+      if (spec.startsWith("@ls/")) {
+        const dep = spec.slice(4).split("/")[0];
+        dependencies[`@ls/${dep}`] = configs.get(dep)?.version ?? "0.0.0";
+      } else if (spec === "geojson") {
+        const [name, version] = npmSpec(imports["geojson"]);
+        dependencies[name] = version;
+      } else {
+        const base = spec.startsWith("@")
+          ? spec.split("/").slice(0, 2).join("/")
+          : spec.split("/")[0];
+        if (!imports[base]) {
+          throw new Error(`${m}: import ${spec} is not in the imports map`);
+        }
+        const [name, version] = npmSpec(imports[base]);
+        dependencies[name] = version;
+      }
+    }
+  }
+  const pkg = {
+    name: config.name,
+    version: config.version,
+    description: `HERE Location Services for TypeScript: ${config.name}`,
+    license: "MIT",
+    type: "module",
+    main: "./mod.js",
+    types: "./mod.d.ts",
+    exports: { ".": { types: "./mod.d.ts", default: "./mod.js" } },
+    sideEffects: false,
+    dependencies,
+  };
+  await Deno.writeTextFile(
+    `${out}package.json`,
+    JSON.stringify(pkg, null, 2) + "\n",
+  );
+  await Deno.copyFile(`${root}LICENSE`, `${out}LICENSE`);
+  console.log(
+    `built dist/${m} (${
+      Object.keys(dependencies).join(", ") || "no dependencies"
+    })`,
+  );
+}
+await Deno.remove(tscOut, { recursive: true });
