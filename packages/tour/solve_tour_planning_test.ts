@@ -1,0 +1,540 @@
+import assert from "node:assert/strict";
+import { ApiError, Client, TimeoutError } from "@ls/core";
+import {
+  jsonReply,
+  type RouteHandler,
+  startTestServer,
+  type TestServer,
+} from "@ls/core/testing";
+import docProblem from "./testdata/problem.json" with { type: "json" };
+import {
+  interpretTourStatus,
+  solveTourPlanning,
+  type SolveTourPlanningParams,
+  TourPlanningResponse,
+} from "./mod.ts";
+import {
+  ENCODED_KEY,
+  fixture,
+  KEY,
+  rejectsValueError,
+  testClient,
+} from "./_test_util.ts";
+
+const SYNC = "POST /v3/problems";
+const ASYNC = "POST /v3/problems/async";
+const STATUS = "GET /v3/status/job-1";
+const SOLUTION = "GET /v3/problems/job-1/solution";
+const fast = { initialDelayMs: 1, maxDelayMs: 5 };
+
+function params(
+  extra: Partial<SolveTourPlanningParams> = {},
+): SolveTourPlanningParams {
+  const { fleet, plan, objectives, configuration } = structuredClone(
+    docProblem,
+  );
+  return { fleet, plan, objectives, configuration, ...extra };
+}
+
+const solution = await fixture<Record<string, unknown>>("solution.json");
+
+/** Routes of an async job whose status answers are `steps`. */
+function asyncJob(
+  server: TestServer,
+  steps: RouteHandler[],
+  submit: RouteHandler = jsonReply(202, {
+    statusId: "job-1",
+    href: `${server.url}/v3/status/job-1`,
+  }),
+): void {
+  server.route(ASYNC, submit);
+  server.route(STATUS, steps);
+  server.route(SOLUTION, jsonReply(200, solution));
+}
+
+function success(server: TestServer): RouteHandler {
+  return jsonReply(200, {
+    status: "success",
+    resource: { href: `${server.url}/v3/problems/job-1/solution` },
+  });
+}
+
+Deno.test("solveTourPlanning sync: POST /v3/problems with the problem JSON → typed solution", async () => {
+  await using server = await startTestServer();
+  server.route(
+    SYNC,
+    jsonReply(200, solution, { "x-correlation-id": "corr-sync" }),
+  );
+  const res = await solveTourPlanning(
+    testClient(server),
+    params({ id: "berlin-2024-05-01", optimizationTraffic: "historicalOnly" }),
+    { requestId: "req-1" },
+  );
+  assert.equal(server.requests.length, 1);
+  const [req] = server.requests;
+  assert.equal(req.method, "POST");
+  assert.equal(req.path, "/v3/problems");
+  assert.equal(req.rawQuery, `apiKey=${ENCODED_KEY}`);
+  assert.equal(req.headers.get("content-type"), "application/json");
+  assert.equal(req.headers.get("x-request-id"), "req-1");
+  assert.deepEqual(req.body, {
+    id: "berlin-2024-05-01",
+    ...docProblem,
+    configuration: {
+      termination: { maxTime: 300, stagnationTime: 60 },
+      optimizations: { traffic: "historicalOnly" },
+    },
+  });
+  assert.ok(!req.bodyText.includes("null"));
+  assert.ok(res instanceof TourPlanningResponse);
+  assert.equal(res.correlationId, "corr-sync");
+  assert.equal(res.problemId, "berlin-2024-05-01");
+  assert.equal(res.tours.length, 2);
+  assert.deepEqual(res.toJSON(), solution);
+});
+
+Deno.test("solveTourPlanning sync: HERE's error is an ApiError, not retried", async () => {
+  await using server = await startTestServer();
+  server.route(
+    SYNC,
+    jsonReply(400, {
+      title: "Malformed request",
+      status: 400,
+      code: "E613429",
+      cause: "Region radius is too big to include traffic information",
+      action: "",
+      correlationId: "c-613",
+    }),
+  );
+  await assert.rejects(
+    solveTourPlanning(
+      testClient(server),
+      params({ optimizationTraffic: "liveOrHistorical" }),
+    ),
+    (e) => {
+      assert.ok(e instanceof ApiError);
+      assert.equal(e.status, 400);
+      assert.equal(e.code, "E613429");
+      assert.equal(e.title, "Malformed request");
+      assert.equal(
+        e.detail,
+        "Region radius is too big to include traffic information",
+      );
+      assert.equal(e.correlationId, "c-613");
+      assert.ok(!e.message.includes(KEY));
+      return true;
+    },
+  );
+  assert.equal(server.requests.length, 1);
+});
+
+Deno.test("solveTourPlanning sync: a 500 is retried (solving is idempotent)", async () => {
+  await using server = await startTestServer();
+  server.route(SYNC, [
+    jsonReply(500, { title: "Internal error" }),
+    jsonReply(200, solution),
+  ]);
+  const res = await solveTourPlanning(testClient(server), params());
+  assert.equal(res.tours.length, 2);
+  assert.equal(server.requestsFor(SYNC).length, 2);
+});
+
+Deno.test("solveTourPlanning sync: a 202 with an href switches to polling", async () => {
+  await using server = await startTestServer();
+  server.route(
+    SYNC,
+    jsonReply(202, {
+      statusId: "job-1",
+      href: `${server.url}/v3/status/job-1`,
+    }),
+  );
+  server.route(STATUS, [
+    jsonReply(200, { status: "inProgress" }),
+    success(server),
+  ]);
+  server.route(SOLUTION, jsonReply(200, solution));
+  const progress: string[] = [];
+  const res = await solveTourPlanning(
+    testClient(server),
+    params({ poll: fast }),
+    { onProgress: (s) => progress.push(s) },
+  );
+  assert.equal(res.problemId, "berlin-2024-05-01");
+  assert.deepEqual(progress, ["inProgress", "success"]);
+  assert.deepEqual(server.requests.map((r) => `${r.method} ${r.path}`), [
+    SYNC,
+    STATUS,
+    STATUS,
+    SOLUTION,
+  ]);
+});
+
+Deno.test("solveTourPlanning async: submit → status href → resource.href → solution, statuses reported", async () => {
+  await using server = await startTestServer();
+  asyncJob(server, [
+    jsonReply(200, { status: "pending" }),
+    jsonReply(200, { status: "inProgress" }),
+    jsonReply(200, { status: "inProgress" }),
+    jsonReply(200, { status: "somethingNew" }),
+    success(server),
+  ]);
+  const progress: string[] = [];
+  const res = await solveTourPlanning(
+    testClient(server),
+    params({ isAsync: true, poll: fast }),
+    { onProgress: (s) => progress.push(s) },
+  );
+  assert.deepEqual(progress, [
+    "pending",
+    "inProgress",
+    "somethingNew",
+    "success",
+  ]);
+  assert.deepEqual(server.requests.map((r) => `${r.method} ${r.path}`), [
+    ASYNC,
+    STATUS,
+    STATUS,
+    STATUS,
+    STATUS,
+    STATUS,
+    SOLUTION,
+  ]);
+  const [submit, ...rest] = server.requests;
+  assert.deepEqual(submit.body, docProblem);
+  assert.equal(submit.rawQuery, `apiKey=${ENCODED_KEY}`);
+  for (const r of rest) {
+    // The same credential on every poll and the download; no body, no content type.
+    assert.equal(r.rawQuery, `apiKey=${ENCODED_KEY}`);
+    assert.equal(r.bodyText, "");
+    assert.equal(r.headers.get("content-type"), null);
+  }
+  assert.ok(res instanceof TourPlanningResponse);
+  assert.deepEqual(res.toJSON(), solution);
+  assert.deepEqual(res.unassigned.map((u) => u.jobId), ["job-2"]);
+});
+
+Deno.test("solveTourPlanning async: a failed job is an ApiError carrying HERE's error", async () => {
+  await using server = await startTestServer();
+  asyncJob(server, [
+    jsonReply(200, { status: "inProgress" }),
+    jsonReply(200, {
+      status: "failure",
+      error: {
+        title: "Problem could not be solved",
+        cause: "Region radius is too big to include traffic information",
+        code: "E613429",
+      },
+    }),
+  ]);
+  const progress: string[] = [];
+  await assert.rejects(
+    solveTourPlanning(
+      testClient(server),
+      params({ isAsync: true, poll: fast }),
+      { onProgress: (s) => progress.push(s) },
+    ),
+    (e) => {
+      assert.ok(e instanceof ApiError);
+      assert.equal(e.title, "Problem could not be solved");
+      assert.equal(
+        e.detail,
+        "Region radius is too big to include traffic information",
+      );
+      assert.equal(e.code, "E613429");
+      assert.ok(!e.message.includes(KEY));
+      assert.ok(!e.url.includes(KEY));
+      return true;
+    },
+  );
+  assert.deepEqual(progress, ["inProgress", "failure"]);
+  assert.equal(server.requestsFor(SOLUTION).length, 0);
+});
+
+Deno.test("solveTourPlanning async: 'failure' without an error object, and an error without a status, both end the job", async () => {
+  for (
+    const [body, title] of [
+      [{ status: "failure" }, "Async job failed with status failure"],
+      [{ error: { title: "Job expired", cause: "gone" } }, "Job expired"],
+      [
+        { status: "success" },
+        "Tour planning reported success without a solution href",
+      ],
+    ] as const
+  ) {
+    await using server = await startTestServer();
+    asyncJob(server, [jsonReply(200, body)]);
+    await assert.rejects(
+      solveTourPlanning(
+        testClient(server),
+        params({ isAsync: true, poll: fast }),
+      ),
+      (e) => e instanceof ApiError && e.title === title,
+    );
+    assert.equal(server.requestsFor(STATUS).length, 1);
+  }
+});
+
+Deno.test("solveTourPlanning async: a job that never finishes ends at the deadline", async () => {
+  await using server = await startTestServer();
+  asyncJob(server, [jsonReply(200, { status: "inProgress" })]);
+  await assert.rejects(
+    solveTourPlanning(
+      testClient(server),
+      params({ isAsync: true, poll: { initialDelayMs: 5, maxDelayMs: 10 } }),
+      { deadlineMs: 150 },
+    ),
+    (e) =>
+      e instanceof TimeoutError &&
+      /did not finish within \d+ ms; last status inProgress/.test(e.message),
+  );
+  assert.ok(server.requestsFor(STATUS).length >= 1);
+  assert.equal(server.requestsFor(SOLUTION).length, 0);
+});
+
+Deno.test("solveTourPlanning async: abort mid-poll rejects with the signal's reason", async () => {
+  await using server = await startTestServer();
+  asyncJob(server, [jsonReply(200, { status: "inProgress" })]);
+  const ctl = new AbortController();
+  const reason = new Error("user cancelled");
+  const progress: string[] = [];
+  const p = solveTourPlanning(
+    testClient(server),
+    params({ isAsync: true, poll: { initialDelayMs: 10, maxDelayMs: 10 } }),
+    {
+      signal: ctl.signal,
+      onProgress: (s) => {
+        progress.push(s);
+        ctl.abort(reason); // abort once the job is known to be running
+      },
+    },
+  );
+  await assert.rejects(p, (e) => e === reason);
+  assert.deepEqual(progress, ["inProgress"]);
+  assert.equal(server.requestsFor(SOLUTION).length, 0);
+});
+
+Deno.test("solveTourPlanning async: an aborted signal sends nothing", async () => {
+  await using server = await startTestServer();
+  asyncJob(server, [success(server)]);
+  const reason = new Error("too late");
+  await assert.rejects(
+    solveTourPlanning(
+      testClient(server),
+      params({ isAsync: true }),
+      { signal: AbortSignal.abort(reason) },
+    ),
+    (e) => e === reason,
+  );
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("solveTourPlanning async: a status URL answering 503 for a while recovers", async () => {
+  await using server = await startTestServer();
+  asyncJob(server, [
+    jsonReply(503, { title: "Service unavailable" }),
+    jsonReply(503, { title: "Service unavailable" }),
+    jsonReply(429, { title: "Too many requests" }, { "retry-after": "0" }),
+    jsonReply(200, { status: "inProgress" }),
+    success(server),
+  ]);
+  const res = await solveTourPlanning(
+    testClient(server),
+    params({ isAsync: true, poll: fast }),
+  );
+  assert.equal(res.tours.length, 2);
+  assert.equal(server.requestsFor(STATUS).length, 5);
+});
+
+Deno.test("solveTourPlanning async: a solution on another host gets no credentials", async () => {
+  await using server = await startTestServer();
+  await using storage = await startTestServer();
+  asyncJob(server, [
+    jsonReply(200, {
+      status: "success",
+      resource: { href: `${storage.url}/solutions/job-1.json?sig=abc` },
+    }),
+  ]);
+  storage.route("GET /solutions/job-1.json", jsonReply(200, solution));
+  const res = await solveTourPlanning(
+    testClient(server),
+    params({ isAsync: true, poll: fast }),
+  );
+  assert.equal(res.problemId, "berlin-2024-05-01");
+  assert.equal(storage.requests.length, 1);
+  assert.equal(storage.requests[0].rawQuery, "sig=abc");
+  assert.equal(storage.requests[0].headers.get("authorization"), null);
+  assert.equal(server.requestsFor(STATUS)[0].query.get("apiKey"), KEY);
+});
+
+Deno.test("solveTourPlanning async: the submit is retried on 503 only, never on 500", async () => {
+  {
+    await using server = await startTestServer();
+    asyncJob(server, [success(server)], jsonReply(500, { title: "Oops" }));
+    await assert.rejects(
+      solveTourPlanning(testClient(server), params({ isAsync: true })),
+      (e) => e instanceof ApiError && e.status === 500,
+    );
+    assert.equal(server.requestsFor(ASYNC).length, 1);
+  }
+  {
+    await using server = await startTestServer();
+    const accepted = jsonReply(202, {
+      statusId: "job-1",
+      href: `${server.url}/v3/status/job-1`,
+    });
+    server.route(ASYNC, [jsonReply(503, {}), accepted]);
+    server.route(STATUS, success(server));
+    server.route(SOLUTION, jsonReply(200, solution));
+    const res = await solveTourPlanning(
+      testClient(server),
+      params({ isAsync: true, poll: fast }),
+    );
+    assert.equal(res.tours.length, 2);
+    assert.equal(server.requestsFor(ASYNC).length, 2);
+  }
+});
+
+Deno.test("solveTourPlanning async: a submit answer without href is an ApiError", async () => {
+  await using server = await startTestServer();
+  asyncJob(server, [success(server)], jsonReply(202, { statusId: "job-1" }));
+  await assert.rejects(
+    solveTourPlanning(testClient(server), params({ isAsync: true })),
+    (e) =>
+      e instanceof ApiError && e.status === 202 &&
+      /without a status href/.test(e.message) && !e.url.includes(KEY),
+  );
+  assert.equal(server.requests.length, 1);
+});
+
+Deno.test("solveTourPlanning: invalid input is a ValueError, and nothing is sent", async () => {
+  await using server = await startTestServer();
+  server.route(SYNC, jsonReply(200, solution));
+  const client = testClient(server);
+  const bad: [SolveTourPlanningParams, string][] = [
+    [
+      params({ optimizationTraffic: "sometimes" as never }),
+      "optimizationTraffic",
+    ],
+    [params({ isAsync: "yes" as never }), "isAsync"],
+    [params({ poll: { initialDelayMs: -1 } }), "poll.initialDelayMs"],
+  ];
+  const noTasks = params();
+  (noTasks.plan.jobs[0] as { tasks: unknown }).tasks = { pickups: [] };
+  bad.push([noTasks, "plan.jobs[0].tasks"]);
+  for (const [p, parameter] of bad) {
+    await rejectsValueError(solveTourPlanning(client, p), parameter);
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("solveTourPlanning: goes to https://tourplanning.hereapi.com and follows HERE's hrefs with the key", async () => {
+  await using server = await startTestServer();
+  const here = "https://tourplanning.hereapi.com";
+  asyncJob(
+    server,
+    [jsonReply(200, {
+      status: "success",
+      resource: { href: `${here}/v3/problems/job-1/solution` },
+    })],
+    jsonReply(202, { statusId: "job-1", href: `${here}/v3/status/job-1` }),
+  );
+  const seen: string[] = [];
+  const client = new Client({
+    apiKey: KEY,
+    serviceRequestsPerSecond: { tourplanning: Infinity },
+    fetch: (input, init) => {
+      const u = new URL(String(input));
+      seen.push(`${init?.method ?? "GET"} ${u.origin}${u.pathname}`);
+      return fetch(`${server.url}${u.pathname}${u.search}`, init);
+    },
+  });
+  await solveTourPlanning(client, params({ isAsync: true, poll: fast }));
+  assert.deepEqual(seen, [
+    `POST ${here}/v3/problems/async`,
+    `GET ${here}/v3/status/job-1`,
+    `GET ${here}/v3/problems/job-1/solution`,
+  ]);
+  for (const r of server.requests) assert.equal(r.query.get("apiKey"), KEY);
+});
+
+Deno.test("solveTourPlanning: requests to the tour-planning host are spaced to 2 per second by default", async () => {
+  await using server = await startTestServer();
+  const arrivals: number[] = [];
+  server.route(SYNC, () => {
+    arrivals.push(performance.now());
+    return Response.json(solution);
+  });
+  const client = new Client({ apiKey: KEY, baseUrl: server.url });
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () => solveTourPlanning(client, params())),
+  );
+  assert.equal(results.length, 5);
+  assert.equal(arrivals.length, 5);
+  for (let i = 1; i < arrivals.length; i++) {
+    const gap = arrivals[i] - arrivals[i - 1];
+    assert.ok(gap >= 450, `requests ${i - 1} and ${i} only ${gap} ms apart`);
+  }
+
+  // Polls and the download count too.
+  const asyncArrivals: number[] = [];
+  const stamp = (h: RouteHandler): RouteHandler => (req, n, signal) => {
+    asyncArrivals.push(performance.now());
+    return h(req, n, signal);
+  };
+  server.route(
+    ASYNC,
+    stamp(jsonReply(202, { href: `${server.url}/v3/status/job-1` })),
+  );
+  server.route(STATUS, stamp(success(server)));
+  server.route(SOLUTION, stamp(jsonReply(200, solution)));
+  await solveTourPlanning(
+    client,
+    params({ isAsync: true, poll: { initialDelayMs: 0 } }),
+  );
+  assert.equal(asyncArrivals.length, 3);
+  for (let i = 1; i < asyncArrivals.length; i++) {
+    assert.ok(asyncArrivals[i] - asyncArrivals[i - 1] >= 450);
+  }
+});
+
+Deno.test("solveTourPlanning: serviceRequestsPerSecond { tourplanning: Infinity } lifts the spacing", async () => {
+  await using server = await startTestServer();
+  server.route(SYNC, jsonReply(200, solution));
+  const client = new Client({
+    apiKey: KEY,
+    baseUrl: server.url,
+    serviceRequestsPerSecond: { tourplanning: Infinity },
+  });
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () => solveTourPlanning(client, params())),
+  );
+  assert.deepEqual(results.map((r) => r.tours.length), [2, 2, 2, 2, 2]);
+  assert.equal(server.requests.length, 5);
+});
+
+Deno.test("interpretTourStatus: each documented status", () => {
+  const at = (status: number, body: unknown, headers: HeadersInit = {}) =>
+    interpretTourStatus({
+      status,
+      body,
+      headers: new Headers(headers),
+      url: "https://tourplanning.hereapi.com/v3/status/x",
+    });
+  assert.deepEqual(at(200, { status: "pending" }), {
+    state: "pending",
+    status: "pending",
+  });
+  assert.deepEqual(at(200, {}), { state: "pending", status: "unknown" });
+  assert.deepEqual(at(200, { status: "success", resource: { href: "/s" } }), {
+    state: "done",
+    status: "success",
+    resultUrl: "/s",
+  });
+  assert.deepEqual(at(303, undefined, { location: "https://x/s" }), {
+    state: "done",
+    status: "success",
+    resultUrl: "https://x/s",
+  });
+  assert.equal(at(200, { status: "failure" }).state, "failed");
+  assert.equal(at(200, { error: { title: "t" } }).state, "failed");
+});

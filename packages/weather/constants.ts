@@ -1,0 +1,178 @@
+/**
+ * Named values of Destination Weather v3: report products, units, and the
+ * numeric alert severity and alert type codes. Every set is open: a value
+ * HERE adds later passes through unchanged.
+ *
+ * @module
+ */
+
+/**
+ * Products of the weather report (`products=` of `GET /v3/report`).
+ *
+ * | Constant | Report |
+ * |---|---|
+ * | `observation` | current conditions from stations near the location |
+ * | `forecast7days` | morning, afternoon, evening and night forecasts for seven days |
+ * | `forecast7daysSimple` | one forecast per day for seven days |
+ * | `forecastHourly` | hourly forecasts for seven days |
+ * | `forecastAstronomy` | sun and moon rise and set, moon phase |
+ * | `alerts` | forecast weather alerts for the next 24 hours |
+ * | `nwsAlerts` | US National Weather Service watches and warnings |
+ *
+ * @example
+ * ```ts
+ * import { DestWeatherProduct } from "@ls/weather";
+ * const products = [DestWeatherProduct.observation, DestWeatherProduct.forecastHourly];
+ * ```
+ */
+export const DestWeatherProduct: {
+  readonly observation: "observation";
+  readonly forecast7days: "forecast7days";
+  readonly forecast7daysSimple: "forecast7daysSimple";
+  readonly forecastHourly: "forecastHourly";
+  readonly forecastAstronomy: "forecastAstronomy";
+  readonly alerts: "alerts";
+  readonly nwsAlerts: "nwsAlerts";
+} = {
+  observation: "observation",
+  forecast7days: "forecast7days",
+  forecast7daysSimple: "forecast7daysSimple",
+  forecastHourly: "forecastHourly",
+  forecastAstronomy: "forecastAstronomy",
+  alerts: "alerts",
+  nwsAlerts: "nwsAlerts",
+} as const;
+
+/** A report product: a known one, or any other identifier HERE adds. */
+export type DestWeatherProduct =
+  | (typeof DestWeatherProduct)[keyof typeof DestWeatherProduct]
+  | (string & Record<never, never>);
+
+/**
+ * Units of the weather report (`units=`): `metric` (HERE's default) or
+ * `imperial`.
+ *
+ * @example
+ * ```ts
+ * import { DestWeatherUnits } from "@ls/weather";
+ * const units = DestWeatherUnits.imperial; // "imperial"
+ * ```
+ */
+export const DestWeatherUnits: {
+  readonly metric: "metric";
+  readonly imperial: "imperial";
+} = { metric: "metric", imperial: "imperial" } as const;
+
+/** A report unit system. */
+export type DestWeatherUnits =
+  (typeof DestWeatherUnits)[keyof typeof DestWeatherUnits];
+
+/**
+ * Severity codes of weather alerts (the `severity` filter of
+ * `POST /v3/alerts`).
+ *
+ * @example
+ * ```ts
+ * import { WeatherSeverity } from "@ls/weather";
+ * WeatherSeverity.insignificant; // 0 — sent too, never dropped
+ * WeatherSeverity.high; // 4
+ * ```
+ */
+export const WeatherSeverity: {
+  readonly insignificant: 0;
+  readonly noAlerts: 1;
+  readonly minor: 2;
+  readonly medium: 3;
+  readonly high: 4;
+  readonly emergency: 5;
+} = {
+  insignificant: 0,
+  noAlerts: 1,
+  minor: 2,
+  medium: 3,
+  high: 4,
+  emergency: 5,
+} as const;
+
+/** A severity code: a known one, or any other code HERE adds. */
+export type WeatherSeverity =
+  | (typeof WeatherSeverity)[keyof typeof WeatherSeverity]
+  | (number & Record<never, never>);
+
+/**
+ * Weather alert type codes: the `type` filter of `POST /v3/alerts` and the
+ * `type` of entries of the `alerts` report product.
+ *
+ * @example
+ * ```ts
+ * import { WeatherType } from "@ls/weather";
+ * WeatherType.thunderstorm; // 7
+ * WeatherType.highUvIndex; // 18
+ * ```
+ */
+export const WeatherType: {
+  readonly extremelyHighTemperature: 1;
+  readonly extremelyLowTemperature: 2;
+  readonly fog: 3;
+  readonly ice: 4;
+  readonly rain: 5;
+  readonly snow: 6;
+  readonly thunderstorm: 7;
+  readonly wind: 8;
+  readonly airQuality: 9;
+  readonly volcanicAshfall: 10;
+  readonly avalanche: 11;
+  readonly tsunami: 12;
+  readonly dustStorm: 13;
+  readonly earthquake: 14;
+  readonly fireDanger: 15;
+  readonly flood: 16;
+  readonly highWaves: 17;
+  readonly highUvIndex: 18;
+  readonly lowWater: 19;
+  readonly smoke: 20;
+  readonly volcano: 21;
+  readonly iceInWaterway: 22;
+  readonly coastalEvent: 23;
+  readonly civilDanger: 24;
+  readonly evacuation: 25;
+  readonly hazardousMaterial: 26;
+  readonly radiologicalHazard: 27;
+  readonly shelterInPlace: 28;
+  readonly warning: 29;
+} = {
+  extremelyHighTemperature: 1,
+  extremelyLowTemperature: 2,
+  fog: 3,
+  ice: 4,
+  rain: 5,
+  snow: 6,
+  thunderstorm: 7,
+  wind: 8,
+  airQuality: 9,
+  volcanicAshfall: 10,
+  avalanche: 11,
+  tsunami: 12,
+  dustStorm: 13,
+  earthquake: 14,
+  fireDanger: 15,
+  flood: 16,
+  highWaves: 17,
+  highUvIndex: 18,
+  lowWater: 19,
+  smoke: 20,
+  volcano: 21,
+  iceInWaterway: 22,
+  coastalEvent: 23,
+  civilDanger: 24,
+  evacuation: 25,
+  hazardousMaterial: 26,
+  radiologicalHazard: 27,
+  shelterInPlace: 28,
+  warning: 29,
+} as const;
+
+/** An alert type code: a known one, or any other code HERE adds. */
+export type WeatherType =
+  | (typeof WeatherType)[keyof typeof WeatherType]
+  | (number & Record<never, never>);

@@ -1,0 +1,229 @@
+/**
+ * {@linkcode getDestWeather}: the Destination Weather v3 report
+ * (`GET /v3/report`) — observations, forecasts, astronomy and alerts for a
+ * position, a place name or a US ZIP code.
+ *
+ * @module
+ */
+
+import {
+  type Client,
+  formatBoolean,
+  formatLatLng,
+  type LatLng,
+  Query,
+  type RequestOptions,
+  validateLanguages,
+  validateLatLng,
+  ValueError,
+} from "@ls/core";
+import { DestWeatherProduct, DestWeatherUnits } from "./constants.ts";
+import {
+  type DestinationWeatherBody,
+  DestinationWeatherResponse,
+} from "./dest_weather_response.ts";
+
+/** Parameters of {@linkcode getDestWeather}. Give exactly one of `at`, `query`, `zipcode`. */
+export interface DestWeatherParams {
+  /**
+   * The reports to get, at least one; see {@linkcode DestWeatherProduct}.
+   * Identifiers not listed there are sent as given.
+   */
+  products: readonly DestWeatherProduct[];
+  /** The position, `[lat, lng]` (sent as `location=lat,lng`). */
+  at?: LatLng;
+  /** A free-text place name, e.g. `"Chicago"` (sent as `q=`). */
+  query?: string;
+  /** A US ZIP code, `12345` or `12345-6789` (sent as `zipCode=`). */
+  zipcode?: string;
+  /**
+   * The day of the hourly forecasts, sent as `YYYY-MM-DD`. A string must be
+   * that calendar date; a `Date` stands for its **UTC** calendar date
+   * (`new Date("2024-05-01")` is 2024-05-01 everywhere). To pick a local
+   * calendar date, pass the string.
+   */
+  hourlyDate?: Date | string;
+  /**
+   * `true` asks for the closest observation only; needs the `observation`
+   * product.
+   */
+  oneObservation?: boolean;
+  /** Language of the texts, a BCP 47 tag such as `de` or `en-US` (sent as `lang=`). */
+  language?: string;
+  /** `metric` (HERE's default) or `imperial`. */
+  units?: DestWeatherUnits;
+}
+
+const ZIP = /^\d{5}(?:-\d{4})?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Gets a weather report: current observations, hourly and daily forecasts,
+ * sun and moon times, or alerts, for one location.
+ *
+ * Sends `GET /v3/report` to the weather host with `products`, one of
+ * `location` / `q` / `zipCode`, and the optional `hourlyDate`,
+ * `oneObservation`, `lang` and `units`, in that order.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { DestWeatherProduct, getDestWeather } from "@ls/weather";
+ *
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const res = await getDestWeather(client, {
+ *   products: [DestWeatherProduct.observation, DestWeatherProduct.forecastHourly],
+ *   at: [52.5308, 13.3847],
+ *   oneObservation: true,
+ *   hourlyDate: "2024-05-01",
+ * });
+ * console.log(res.observations[0]?.temperature, res.hourlyForecasts[0]?.forecasts.length);
+ * ```
+ *
+ * @throws {ValueError} before any request when `products` is empty, none of
+ * `at`, `query`, `zipcode` is given (or more than one), `oneObservation` is
+ * true without the `observation` product, the coordinates are out of range,
+ * or another value is malformed
+ * @throws {ApiError} when HERE answers with an error
+ */
+export async function getDestWeather(
+  client: Client,
+  params: DestWeatherParams,
+  options?: RequestOptions,
+): Promise<DestinationWeatherResponse> {
+  const query = buildReportQuery(params);
+  const res = await client.requestJson<DestinationWeatherBody>({
+    service: "weather",
+    path: "/v3/report",
+    query,
+  }, options);
+  return new DestinationWeatherResponse(res);
+}
+
+function buildReportQuery(params: DestWeatherParams): Query {
+  if (typeof params !== "object" || params === null) {
+    throw new ValueError("params", "must be an object", params);
+  }
+  const products = validateProducts(params.products);
+  const query = new Query().set("products", products);
+
+  const given = (["at", "query", "zipcode"] as const).filter((k) =>
+    params[k] !== undefined
+  );
+  if (given.length === 0) {
+    throw new ValueError("at", "one of at, query or zipcode is required");
+  }
+  if (given.length > 1) {
+    throw new ValueError(
+      given[1],
+      `cannot be combined with ${
+        given[0]
+      }; give exactly one of at, query or zipcode`,
+      params[given[1]],
+    );
+  }
+  if (params.at !== undefined) {
+    const [lat, lng] = validateLatLng(params.at, "at");
+    query.setStructured("location", formatLatLng(lat, lng));
+  } else if (params.query !== undefined) {
+    if (typeof params.query !== "string" || params.query.trim() === "") {
+      throw new ValueError("query", "must be a non-empty string", params.query);
+    }
+    query.set("q", params.query);
+  } else {
+    if (typeof params.zipcode !== "string" || !ZIP.test(params.zipcode)) {
+      throw new ValueError(
+        "zipcode",
+        "must be a US ZIP code such as 10025 or 10025-1234",
+        params.zipcode,
+      );
+    }
+    query.set("zipCode", params.zipcode);
+  }
+
+  if (params.hourlyDate !== undefined) {
+    query.set("hourlyDate", formatHourlyDate(params.hourlyDate));
+  }
+  if (params.oneObservation !== undefined) {
+    const one = formatBoolean(params.oneObservation, "oneObservation");
+    if (
+      params.oneObservation &&
+      !products.includes(DestWeatherProduct.observation)
+    ) {
+      throw new ValueError(
+        "oneObservation",
+        'needs the "observation" product in products',
+        params.oneObservation,
+      );
+    }
+    query.set("oneObservation", one);
+  }
+  if (params.language !== undefined) {
+    if (typeof params.language !== "string") {
+      throw new ValueError(
+        "language",
+        "must be a BCP 47 language tag such as en-US",
+        params.language,
+      );
+    }
+    query.set("lang", validateLanguages(params.language, "language")[0]);
+  }
+  if (params.units !== undefined) {
+    if (!Object.values(DestWeatherUnits).includes(params.units)) {
+      throw new ValueError(
+        "units",
+        'must be "metric" or "imperial"',
+        params.units,
+      );
+    }
+    query.set("units", params.units);
+  }
+  return query;
+}
+
+function validateProducts(products: unknown): string[] {
+  if (!Array.isArray(products) || products.length === 0) {
+    throw new ValueError(
+      "products",
+      "must be a non-empty array of product identifiers",
+      products,
+    );
+  }
+  products.forEach((p, i) => {
+    if (typeof p !== "string" || p.trim() === "") {
+      throw new ValueError(
+        `products[${i}]`,
+        "must be a non-empty product identifier",
+        p,
+      );
+    }
+  });
+  return [...products];
+}
+
+/** `YYYY-MM-DD`: a `Date`'s UTC calendar date, or a validated date string. */
+function formatHourlyDate(value: Date | string): string {
+  if (value instanceof Date) {
+    const year = value.getUTCFullYear();
+    if (Number.isNaN(year) || year < 0 || year > 9999) {
+      throw new ValueError("hourlyDate", "must be a valid Date", value);
+    }
+    return value.toISOString().slice(0, 10);
+  }
+  const m = typeof value === "string" ? DATE.exec(value) : null;
+  if (m) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const check = new Date(Date.UTC(y, mo - 1, d));
+    if (
+      check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 &&
+      check.getUTCDate() === d
+    ) {
+      return value as string;
+    }
+  }
+  throw new ValueError(
+    "hourlyDate",
+    "must be a Date or a calendar date as YYYY-MM-DD",
+    value,
+  );
+}

@@ -1,0 +1,334 @@
+import assert from "node:assert/strict";
+import { ApiError, Client } from "@ls/core";
+import { jsonReply, startTestServer } from "@ls/core/testing";
+import {
+  DestinationWeatherResponse,
+  type DestWeatherParams,
+  DestWeatherProduct,
+  getDestWeather,
+} from "./mod.ts";
+import {
+  ENCODED_KEY,
+  fixture,
+  KEY,
+  rejectsValueError,
+  testClient,
+} from "./_test_util.ts";
+
+const ROUTE = "GET /v3/report";
+
+Deno.test("getDestWeather: at, products, oneObservation, lang, units → exact query", async () => {
+  await using server = await startTestServer();
+  const body = await fixture("report_observation_astronomy.json");
+  server.route(ROUTE, jsonReply(200, body, { "x-correlation-id": "corr-1" }));
+  const res = await getDestWeather(testClient(server), {
+    products: [
+      DestWeatherProduct.observation,
+      DestWeatherProduct.forecastAstronomy,
+    ],
+    at: [52.5, 13.4],
+    oneObservation: true,
+    language: "en",
+    units: "metric",
+  }, { requestId: "req-7" });
+  assert.equal(server.requests.length, 1);
+  const [req] = server.requests;
+  assert.equal(req.method, "GET");
+  assert.equal(req.path, "/v3/report");
+  assert.equal(
+    req.rawQuery,
+    `products=observation,forecastAstronomy&location=52.5,13.4&oneObservation=true&lang=en&units=metric&apiKey=${ENCODED_KEY}`,
+  );
+  assert.equal(req.query.get("apiKey"), KEY);
+  assert.equal(req.headers.get("content-type"), null);
+  assert.equal(req.headers.get("x-request-id"), "req-7");
+  assert.ok(res instanceof DestinationWeatherResponse);
+  assert.equal(res.correlationId, "corr-1");
+  assert.deepEqual(res.toJSON(), body);
+});
+
+Deno.test("getDestWeather: query text and zip code are content-encoded; coordinates never use exponents", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { places: [] }));
+  const client = testClient(server);
+  await getDestWeather(client, {
+    products: ["forecast7daysSimple"],
+    query: "café & bar; Main St",
+  });
+  await getDestWeather(client, {
+    products: ["alerts", "nwsAlerts"],
+    zipcode: "10025-1234",
+    units: "imperial",
+  });
+  await getDestWeather(client, {
+    products: ["observation"],
+    at: [1e-7, -0.0000005],
+  });
+  assert.deepEqual(server.requests.map((r) => r.rawQuery), [
+    `products=forecast7daysSimple&q=caf%C3%A9%20%26%20bar%3B%20Main%20St&apiKey=${ENCODED_KEY}`,
+    `products=alerts,nwsAlerts&zipCode=10025-1234&units=imperial&apiKey=${ENCODED_KEY}`,
+    `products=observation&location=0.0000001,-0.0000005&apiKey=${ENCODED_KEY}`,
+  ]);
+});
+
+Deno.test("getDestWeather: hourlyDate goes out as YYYY-MM-DD (a Date as its UTC calendar date)", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { places: [] }));
+  const client = testClient(server);
+  const dates: (Date | string)[] = [
+    "2024-05-01",
+    new Date("2024-05-01"), // UTC midnight
+    new Date("2024-05-01T23:30:00-05:00"), // already 2 May in UTC
+    new Date(Date.UTC(2024, 1, 29, 12)),
+  ];
+  for (const hourlyDate of dates) {
+    await getDestWeather(client, {
+      products: [DestWeatherProduct.forecastHourly],
+      query: "Chicago",
+      hourlyDate,
+    });
+  }
+  assert.deepEqual(
+    server.requests.map((r) => r.rawQuery.split("&")[2]),
+    [
+      "hourlyDate=2024-05-01",
+      "hourlyDate=2024-05-01",
+      "hourlyDate=2024-05-02",
+      "hourlyDate=2024-02-29",
+    ],
+  );
+  assert.equal(
+    server.requests[0].rawQuery,
+    `products=forecastHourly&q=Chicago&hourlyDate=2024-05-01&apiKey=${ENCODED_KEY}`,
+  );
+});
+
+Deno.test("getDestWeather: unknown products pass through; oneObservation false is sent", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { places: [] }));
+  await getDestWeather(testClient(server), {
+    products: ["observation", "airQualityIndex"],
+    query: "Berlin",
+    oneObservation: false,
+    language: "de-DE",
+  });
+  assert.equal(
+    server.requests[0].rawQuery,
+    `products=observation,airQualityIndex&q=Berlin&oneObservation=false&lang=de-DE&apiKey=${ENCODED_KEY}`,
+  );
+});
+
+Deno.test("getDestWeather: invalid input is a ValueError naming the parameter, and nothing is sent", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { places: [] }));
+  const client = testClient(server);
+  const base: DestWeatherParams = {
+    products: ["observation"],
+    query: "Berlin",
+  };
+  const cases: [Record<string, unknown>, string, RegExp][] = [
+    [
+      { products: ["observation"] },
+      "at",
+      /^Invalid at: one of at, query or zipcode is required$/,
+    ],
+    [
+      { ...base, at: [52.5, 13.4] },
+      "query",
+      /cannot be combined with at; give exactly one of at, query or zipcode/,
+    ],
+    [
+      { products: ["observation"], query: "x", zipcode: "10025" },
+      "zipcode",
+      /cannot be combined with query/,
+    ],
+    [
+      { products: ["forecastHourly"], query: "Berlin", oneObservation: true },
+      "oneObservation",
+      /needs the "observation" product in products, got true/,
+    ],
+    [{ ...base, products: [] }, "products", /must be a non-empty array/],
+    [{ ...base, products: "observation" }, "products", /non-empty array/],
+    [{ ...base, products: ["observation", ""] }, "products[1]", /non-empty/],
+    [
+      { products: ["observation"], at: [95, 13.4] },
+      "at[0]",
+      /must be a latitude from -90 to 90, got 95/,
+    ],
+    [
+      { products: ["observation"], at: [52.5, 200] },
+      "at[1]",
+      /must be a longitude from -180 to 180/,
+    ],
+    [{ products: ["observation"], at: [NaN, 13.4] }, "at[0]", /latitude/],
+    [{ products: ["observation"], at: [52.5] }, "at", /\[lat, lng\] array/],
+    [{ products: ["observation"], at: "52.5,13.4" }, "at", /\[lat, lng\]/],
+    [{ ...base, query: "  " }, "query", /non-empty string/],
+    [
+      { products: ["observation"], zipcode: "SW1A 1AA" },
+      "zipcode",
+      /US ZIP code/,
+    ],
+    [{ ...base, hourlyDate: "2024-02-30" }, "hourlyDate", /YYYY-MM-DD/],
+    [{ ...base, hourlyDate: "2024-5-1" }, "hourlyDate", /YYYY-MM-DD/],
+    [
+      { ...base, hourlyDate: "2024-05-01T13:00:00" },
+      "hourlyDate",
+      /YYYY-MM-DD/,
+    ],
+    [{ ...base, hourlyDate: new Date(NaN) }, "hourlyDate", /valid Date/],
+    [{ ...base, oneObservation: "yes" }, "oneObservation", /boolean/],
+    [{ ...base, language: "not a tag!" }, "language", /BCP 47/],
+    [{ ...base, language: ["de"] }, "language", /BCP 47/],
+    [{ ...base, units: "kelvin" }, "units", /"metric" or "imperial"/],
+  ];
+  for (const [params, parameter, message] of cases) {
+    await rejectsValueError(
+      getDestWeather(client, params as unknown as DestWeatherParams),
+      parameter,
+      message,
+    );
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("DestinationWeatherResponse: observations and astronomy, numeric strings as numbers", async () => {
+  const body = await fixture<Record<string, unknown>>(
+    "report_observation_astronomy.json",
+  );
+  const res = new DestinationWeatherResponse({ body });
+  assert.equal(res.places.length, 1);
+  assert.equal(res.observations.length, 2);
+  const [first, second] = res.observations;
+  assert.equal(first.comfort, 18.4);
+  assert.equal(first.highTemperature, 21);
+  assert.equal(first.lowTemperature, 11.3);
+  assert.equal(first.humidity, 71);
+  assert.equal(first.temperature, 18);
+  assert.equal(first.activeAlerts, 0);
+  assert.equal(first.daylight, "day");
+  assert.equal(first.place?.address?.city, "Sampletown");
+  assert.deepEqual(first.place?.location, { lat: 52.49, lng: 13.41 });
+  assert.equal(first.place?.distance, 1.2);
+  assert.equal(first.rainFall, undefined); // absent in HERE's body
+  // A non-numeric value is left out of the typed item; raw keeps it.
+  assert.equal("highTemperature" in second, false);
+  assert.equal(second.lowTemperature, 10.9);
+  assert.deepEqual(second.someNewField, { kept: true });
+  const rawSecond = (body.places as { observations: unknown[] }[])[0]
+    .observations[1] as Record<string, unknown>;
+  assert.equal(rawSecond.highTemperature, "*");
+  assert.equal(rawSecond.humidity, "55");
+  assert.equal(res.places[0].raw, res.raw.places![0]);
+
+  assert.equal(res.astronomyForecasts.length, 1);
+  const astro = res.astronomyForecasts[0];
+  assert.equal(astro.place?.address?.city, "Sampletown");
+  assert.deepEqual(
+    astro.forecasts.map((f) => [f.sunRise, f.moonPhase, f.time]),
+    [
+      ["05:30:00", 0.412, "2024-05-01T00:00:00.000+02:00"],
+      ["05:28:00", 0.498, "2024-05-02T00:00:00.000+02:00"],
+    ],
+  );
+  assert.deepEqual(res.hourlyForecasts, []);
+  assert.deepEqual(res.alerts, []);
+  assert.deepEqual(res.toJSON(), body);
+});
+
+Deno.test("DestinationWeatherResponse: products spread over places, key casing tolerated", async () => {
+  const body = await fixture<Record<string, unknown>>("report_forecasts.json");
+  const res = new DestinationWeatherResponse({ body });
+  assert.equal(res.places.length, 2);
+
+  assert.equal(res.hourlyForecasts.length, 1);
+  const hourly = res.hourlyForecasts[0].forecasts;
+  assert.equal(hourly.length, 2);
+  assert.equal(hourly[0].comfort, 7.2);
+  assert.equal(hourly[0].humidity, 80);
+  assert.equal(hourly[0].airInfo, "*");
+  assert.equal(hourly[0].weekday, "we");
+  assert.equal(hourly[0].daylight, "night");
+  assert.equal(hourly[1].rainFall, 0);
+
+  assert.equal(res.dailyForecasts[0].forecasts[0].highTemperature, 17);
+  assert.equal(res.dailyForecasts[0].forecasts[0].beaufortScale, 3);
+
+  // Read from "extendedDailyforecasts" (lower-case f), the reference client's key.
+  assert.equal(res.extendedDailyForecasts.length, 1);
+  const ext = res.extendedDailyForecasts[0];
+  assert.deepEqual(ext.place?.location, { lat: 41.88, lng: -87.63 });
+  assert.equal(ext.forecasts[0].temperature, 12);
+  assert.equal(ext.forecasts[0].daySegment, "morning");
+  assert.deepEqual(res.places[1].extendedDailyForecasts, [ext]);
+
+  assert.deepEqual(
+    res.alerts.map((a) => [a.type, a.description, a.timeSegments]),
+    [
+      [7, "Thunderstorms", [{ segment: "afternoon", weekday: "we" }]],
+      [8, "High winds", []],
+    ],
+  );
+  assert.deepEqual(res.places[1].nwsAlerts, {
+    warnings: [{ name: "Example warning" }],
+  });
+  assert.deepEqual(res.places[1].raw.somethingNew, [1, 2, 3]);
+  assert.deepEqual(res.places[0].alerts, []);
+  assert.deepEqual(res.observations, []);
+  assert.deepEqual(res.toJSON(), body);
+});
+
+Deno.test("DestinationWeatherResponse: an empty or odd body gives empty collections", () => {
+  for (const body of [{}, { places: null }, { places: [null, 3] }]) {
+    const res = new DestinationWeatherResponse({ body: body as never });
+    assert.deepEqual(res.observations, []);
+    assert.deepEqual(res.alerts, []);
+  }
+});
+
+Deno.test("getDestWeather: HERE's error body becomes an ApiError", async () => {
+  await using server = await startTestServer();
+  server.route(
+    ROUTE,
+    jsonReply(400, {
+      title: "Invalid request",
+      status: 400,
+      code: "E611001",
+      cause: "Unsupported product 'airQualityIndex'",
+      action: "",
+      correlationId: "c-400",
+    }),
+  );
+  await assert.rejects(
+    getDestWeather(testClient(server), {
+      products: ["airQualityIndex"],
+      query: "Berlin",
+    }),
+    (e) => {
+      assert.ok(e instanceof ApiError);
+      assert.equal(e.status, 400);
+      assert.equal(e.code, "E611001");
+      assert.equal(e.detail, "Unsupported product 'airQualityIndex'");
+      assert.equal(e.correlationId, "c-400");
+      assert.ok(!e.message.includes(KEY));
+      return true;
+    },
+  );
+  assert.equal(server.requests.length, 1); // a 400 is not retried
+});
+
+Deno.test("getDestWeather: goes to https://weather.hereapi.com by default", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { places: [] }));
+  const seen: string[] = [];
+  const client = new Client({
+    apiKey: KEY,
+    fetch: (input, init) => {
+      const u = new URL(String(input));
+      seen.push(`${u.origin}${u.pathname}`);
+      return fetch(`${server.url}${u.pathname}${u.search}`, init);
+    },
+  });
+  await getDestWeather(client, { products: ["observation"], query: "Berlin" });
+  assert.deepEqual(seen, ["https://weather.hereapi.com/v3/report"]);
+});

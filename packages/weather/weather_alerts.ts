@@ -1,0 +1,245 @@
+/**
+ * {@linkcode getWeatherAlerts}: weather alerts around a position or along a
+ * route (`POST /v3/alerts`).
+ *
+ * @module
+ */
+
+import * as z from "zod/mini";
+import {
+  type Client,
+  finiteNumber,
+  formatDateTime,
+  latitude,
+  longitude,
+  nonNegativeInteger,
+  parseWith,
+  positiveInteger,
+  type RequestOptions,
+  ValueError,
+} from "@ls/core";
+import type { LineString, Point, Position } from "geojson";
+import type { WeatherSeverity, WeatherType } from "./constants.ts";
+import {
+  type WeatherAlertsBody,
+  WeatherAlertsResponse,
+} from "./weather_alerts_response.ts";
+
+/** Parameters of {@linkcode getWeatherAlerts}. */
+export interface WeatherAlertsParams {
+  /**
+   * Where to look: a GeoJSON `Point` (alerts within `width` metres of it) or
+   * `LineString` (alerts along a corridor `width` metres wide). Positions
+   * are GeoJSON `[lng, lat]`.
+   */
+  geometry: Point | LineString;
+  /** Start of the period of interest: a `Date` or an RFC 3339 date-time with an offset. */
+  startTime: Date | string;
+  /** Your id for the request's feature (GeoJSON feature `id`). */
+  id?: string | number;
+  /** Only alerts of this severity; `0` (insignificant) is sent too. */
+  weatherSeverity?: WeatherSeverity;
+  /** Only alerts of this type. */
+  weatherType?: WeatherType;
+  /** Only alerts in this country: ISO 3166-1 **alpha-2**, e.g. `US`. */
+  country?: string;
+  /** End of the period of interest, not before `startTime`. */
+  endTime?: Date | string;
+  /**
+   * Metres: the radius around a Point (at most 100 000) or the corridor
+   * width of a LineString (at most 25 000). Without it HERE applies its own
+   * default, which may exceed the LineString limit, so pass one for routes.
+   */
+  width?: number;
+}
+
+/** The largest `width` HERE accepts, per geometry type. */
+const MAX_WIDTH = { Point: 100_000, LineString: 25_000 } as const;
+
+const position: z.ZodMiniType<unknown> = z.tuple(
+  [longitude, latitude],
+  finiteNumber,
+  {
+    error: "must be a [lng, lat] position",
+  },
+);
+
+const pointCoordinates = position;
+const lineCoordinates: z.ZodMiniType<unknown> = z.array(position, {
+  error: "must be an array of [lng, lat] positions",
+}).check(z.minLength(2, { error: "must have at least 2 positions" }));
+
+const COUNTRY = /^[A-Z]{2}$/;
+
+/**
+ * Finds weather alerts that affect an area around a position (`Point`) or a
+ * corridor along a route (`LineString`).
+ *
+ * Sends `POST /v3/alerts` with a GeoJSON `FeatureCollection` of one
+ * `Feature`: your geometry, your `id`, and `properties` with `width` (when
+ * given) and one `warnings` filter `{startTime, endTime?, severity?, type?,
+ * country?}`. Times go out as integer Unix seconds of the UTC instant; unset
+ * fields are left out, never sent as `null`; a `0` is sent.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { getWeatherAlerts, WeatherSeverity } from "@ls/weather";
+ *
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const res = await getWeatherAlerts(client, {
+ *   geometry: { type: "LineString", coordinates: [[13.40, 52.50], [13.45, 52.52], [13.50, 52.55]] },
+ *   startTime: new Date(),
+ *   width: 3000,
+ *   weatherSeverity: WeatherSeverity.medium,
+ *   country: "DE",
+ * });
+ * console.log(res.features.map((f) => f.id));
+ * ```
+ *
+ * @throws {ValueError} before any request for a geometry other than a
+ * `Point` or `LineString`, bad coordinates, a width that is not positive or
+ * above the geometry's limit, a malformed time or country code, or an
+ * `endTime` before `startTime`
+ * @throws {ApiError} when HERE answers with an error
+ */
+export async function getWeatherAlerts(
+  client: Client,
+  params: WeatherAlertsParams,
+  options?: RequestOptions,
+): Promise<WeatherAlertsResponse> {
+  const body = buildAlertsBody(params);
+  const res = await client.requestJson<WeatherAlertsBody>({
+    service: "weather",
+    method: "POST",
+    path: "/v3/alerts",
+    body,
+  }, options);
+  return new WeatherAlertsResponse(res);
+}
+
+function buildAlertsBody(params: WeatherAlertsParams): unknown {
+  if (typeof params !== "object" || params === null) {
+    throw new ValueError("params", "must be an object", params);
+  }
+  const geometry = validateGeometry(params.geometry);
+
+  const properties: Record<string, unknown> = {};
+  if (params.width !== undefined) {
+    const width = params.width;
+    if (typeof width !== "number" || !Number.isFinite(width) || width <= 0) {
+      throw new ValueError(
+        "width",
+        "must be a positive number of metres",
+        width,
+      );
+    }
+    const max = MAX_WIDTH[geometry.type];
+    if (width > max) {
+      throw new ValueError(
+        "width",
+        `must be at most ${max} metres for a ${geometry.type}`,
+        width,
+      );
+    }
+    properties.width = width;
+  }
+
+  const start = unixSeconds(params.startTime, "startTime");
+  const warning: Record<string, unknown> = { startTime: start.seconds };
+  if (params.endTime !== undefined) {
+    const end = unixSeconds(params.endTime, "endTime");
+    if (end.ms < start.ms) {
+      throw new ValueError(
+        "endTime",
+        "must not be before startTime",
+        params.endTime,
+      );
+    }
+    warning.endTime = end.seconds;
+  }
+  if (params.weatherSeverity !== undefined) {
+    warning.severity = parseWith(
+      nonNegativeInteger,
+      params.weatherSeverity,
+      "weatherSeverity",
+    );
+  }
+  if (params.weatherType !== undefined) {
+    warning.type = parseWith(
+      positiveInteger,
+      params.weatherType,
+      "weatherType",
+    );
+  }
+  if (params.country !== undefined) {
+    if (typeof params.country !== "string" || !COUNTRY.test(params.country)) {
+      throw new ValueError(
+        "country",
+        "must be an upper-case ISO 3166-1 alpha-2 code such as US",
+        params.country,
+      );
+    }
+    warning.country = params.country;
+  }
+  properties.warnings = [warning];
+
+  const feature: Record<string, unknown> = { type: "Feature" };
+  if (params.id !== undefined) {
+    const id = params.id;
+    if (
+      !(typeof id === "string" && id !== "") &&
+      !(typeof id === "number" && Number.isFinite(id))
+    ) {
+      throw new ValueError("id", "must be a non-empty string or a number", id);
+    }
+    feature.id = id;
+  }
+  feature.geometry = geometry;
+  feature.properties = properties;
+  return { type: "FeatureCollection", features: [feature] };
+}
+
+function validateGeometry(
+  geometry: unknown,
+): { type: "Point"; coordinates: Position } | {
+  type: "LineString";
+  coordinates: Position[];
+} {
+  const type = typeof geometry === "object" && geometry !== null
+    ? (geometry as { type?: unknown }).type
+    : undefined;
+  if (type !== "Point" && type !== "LineString") {
+    throw new ValueError(
+      "geometry",
+      "must be a GeoJSON Point or LineString",
+      type ?? geometry,
+    );
+  }
+  const coordinates = (geometry as { coordinates?: unknown }).coordinates;
+  if (type === "Point") {
+    parseWith(pointCoordinates, coordinates, "geometry.coordinates");
+    return { type, coordinates: coordinates as Position };
+  }
+  parseWith(lineCoordinates, coordinates, "geometry.coordinates");
+  return { type, coordinates: coordinates as Position[] };
+}
+
+/** Integer Unix seconds of the instant (a `Date`, or RFC 3339 with an offset). */
+function unixSeconds(
+  value: Date | string,
+  parameter: string,
+): { ms: number; seconds: number } {
+  if (value === undefined) {
+    throw new ValueError(
+      parameter,
+      "is required: a Date or an RFC 3339 date-time",
+    );
+  }
+  formatDateTime(value, parameter);
+  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+  if (!Number.isFinite(ms)) {
+    throw new ValueError(parameter, "must be a valid date-time", value);
+  }
+  return { ms, seconds: Math.floor(ms / 1000) };
+}
