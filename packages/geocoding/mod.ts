@@ -1,7 +1,43 @@
 /**
- * `@ls/geocoding` (work in progress).
+ * `@ls/geocoding`: HERE Geocoding & Search v7 geocoding — free text to
+ * positions ({@linkcode geocode}, `GET /v1/geocode`) and positions to
+ * addresses ({@linkcode reverseGeocode}, `GET /v1/revgeocode`, on its own
+ * documented host).
+ *
+ * - Input is checked before anything is sent: an empty or whitespace-only
+ *   `query`, a latitude outside -90..90 or a longitude outside -180..180, a
+ *   `limit` that is not an integer from 1 to 100, or a malformed `lang` throws
+ *   a `ValueError` naming the parameter.
+ * - Responses expose typed `items` ({@linkcode ResultItem}: `title`, `id`,
+ *   `resultType`, `address`, `position`, `access`, `mapView`, `distance`,
+ *   `categories`, `scoring`, ... with unknown fields kept), `raw`, `toJSON()`,
+ *   `correlationId`, `requestId`, and `toGeoJSON()`: a `FeatureCollection` of
+ *   `Point`s in `[lng, lat]` order, items without a position skipped.
+ * - A status other than 200 becomes an `ApiError` carrying HERE's `title`,
+ *   `detail` (HERE's `cause`), `action`, `code` and `correlationId`.
+ * - The result-item types and {@linkcode itemsToGeoJSON} are shared with
+ *   `@ls/search` (discover, browse, lookup, autosuggest).
+ *
+ * Depends on `@ls/core` only.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { geocode, reverseGeocode } from "@ls/geocoding";
+ *
+ * const client = new Client({ apiKey: "<API_KEY>" }); // country: "china" for hereapi.cn
+ * const found = await geocode(client, { query: "Invalidenstr 116, Berlin", limit: 5 });
+ * console.log(found.items[0]?.position); // { lat: ..., lng: ... }
+ * const nearest = await reverseGeocode(client, { lat: 52.5309, lng: 13.3847 });
+ * console.log(nearest.items[0]?.address?.label);
+ * console.log(JSON.stringify(found.toGeoJSON()));
+ * ```
  *
  * @module
  */
 
-export {};
+export * from "./geocode.ts";
+export * from "./reverse_geocode.ts";
+export * from "./items_response.ts";
+export * from "./result_item.ts";
+export * from "./to_geojson.ts";

@@ -1,7 +1,54 @@
 /**
- * `@ls/search` (work in progress).
+ * `@ls/search`: HERE Geocoding & Search v7 place search — {@linkcode discover}
+ * (free text in an area), {@linkcode browse} (places around a centre by
+ * category and name), {@linkcode lookup} (one place by HERE id),
+ * {@linkcode autosuggest} (type-ahead, raw `Response`), and
+ * {@linkcode GeocodingSearchApi}, whose methods return raw `Response`s for
+ * geocoding, reverse geocoding and the four search operations.
+ *
+ * - Each endpoint goes to its own host (`discover.search.hereapi.com`, ...;
+ *   `hereapi.cn` with `country: "china"`), with GET and a single `in=` filter:
+ *   `in=circle:lat,lng;r=R`, `in=bbox:west,south,east,north` or
+ *   `in=countryCode:DEU,FRA` (the latter with `at=`). No query key is ever
+ *   repeated (HERE answers 400).
+ * - Input is checked before anything is sent, as `ValueError`s naming the
+ *   parameter: positions, boxes, a positive integer `radius`, `limit` 1..100,
+ *   `termsLimit` 1..10, upper-case alpha-3 country codes, category ids, and
+ *   the area rules — discover takes `center`+`radius`, `center`+`countryCodes`
+ *   or `boundingBox`; browse requires `center` and takes at most one of
+ *   `radius`, `countryCodes`, `boundingBox`; autosuggest takes exactly one of
+ *   `at`, `searchInCircle`, `searchInBbox`, and `inCountry` only with `at`.
+ * - Typed responses expose `items` (the `ResultItem` type of
+ *   `@ls/geocoding`, unknown fields kept), `raw`, `toJSON()`,
+ *   `correlationId`, `requestId` and `toGeoJSON()` (`Point`s at `[lng, lat]`,
+ *   items without a position skipped). {@linkcode LookupResponse} exposes the
+ *   place's fields directly and its `toGeoJSON()` is one `Feature`.
+ * - A status other than 200 becomes an `ApiError` with HERE's `title`,
+ *   `detail` (`cause`), `action`, `code` and `correlationId`.
+ * - {@linkcode PlaceCategory} names common category ids for browse.
+ *
+ * Depends on `@ls/core` and `@ls/geocoding`.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { autosuggest, browse, discover, lookup, PlaceCategory } from "@ls/search";
+ *
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const cafes = await discover(client, { query: "coffee", center: [52.5, 13.4], radius: 1000, limit: 5 });
+ * const food = await browse(client, { center: [52.5, 13.4], categories: [PlaceCategory.restaurant] });
+ * const place = await lookup(client, { locationId: cafes.items[0].id! });
+ * const suggestions = await (await autosuggest(client, { query: "res", at: [52.5, 13.4] })).json();
+ * console.log(place.title, food.items.length, suggestions.items.length);
+ * console.log(JSON.stringify(cafes.toGeoJSON()));
+ * ```
  *
  * @module
  */
 
-export {};
+export * from "./discover.ts";
+export * from "./browse.ts";
+export * from "./lookup.ts";
+export * from "./autosuggest.ts";
+export * from "./geocoding_search_api.ts";
+export * from "./place_category.ts";

@@ -1,0 +1,225 @@
+import assert from "node:assert/strict";
+import { ApiError } from "@ls/core";
+import { assertValueError, jsonReply, startTestServer } from "@ls/core/testing";
+import {
+  buildGeocodeRequest,
+  geocode,
+  type GeocodeParams,
+  GeocoderResponse,
+} from "./mod.ts";
+import {
+  assertRejectsValueError,
+  assertRequest,
+  GATEWAY_ERROR,
+  GS_ERROR,
+  KEY,
+  KEY_QS,
+  makeClient,
+  regionClient,
+} from "./_test_util.ts";
+import fixture from "./testdata/geocode.json" with { type: "json" };
+
+Deno.test("geocode sends q, limit=20 and lang=en-US by default and types the items", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v1/geocode",
+    jsonReply(200, fixture, {
+      "x-correlation-id": "corr-geo",
+      "x-request-id": "req-geo",
+    }),
+  );
+  const res = await geocode(makeClient(server.url), {
+    query: "Examplestraße 1, 12345 Sampletown",
+  }, { requestId: "req-geo" });
+
+  assertRequest(
+    server.requests[0],
+    "/v1/geocode",
+    "q=Examplestra%C3%9Fe%201%2C%2012345%20Sampletown&limit=20&lang=en-US",
+  );
+  assert.equal(server.requests[0].headers.get("x-request-id"), "req-geo");
+  assert.ok(res instanceof GeocoderResponse);
+  assert.equal(res.correlationId, "corr-geo");
+  assert.equal(res.requestId, "req-geo");
+  assert.equal(res.items.length, 2);
+  const [best, city] = res.items;
+  assert.equal(best.title, "Examplestraße 1, 12345 Sampletown, Germany");
+  assert.equal(best.resultType, "houseNumber");
+  assert.equal(best.houseNumberType, "PA");
+  assert.equal(best.address?.postalCode, "12345");
+  assert.deepEqual(best.position, { lat: 52.1234, lng: 13.5678 });
+  assert.deepEqual(best.access, [{ lat: 52.1236, lng: 13.5677 }]);
+  assert.equal(best.mapView?.north, 52.1243);
+  assert.equal(best.scoring?.queryScore, 0.98);
+  assert.equal(city.localityType, "city");
+  // Unknown fields are kept.
+  assert.deepEqual(city.timeZone, {
+    name: "Europe/Berlin",
+    utcOffset: "+01:00",
+  });
+  assert.deepEqual(res.raw, fixture);
+  assert.deepEqual(res.toJSON(), fixture);
+  assert.deepEqual(JSON.parse(JSON.stringify(res)), fixture);
+});
+
+Deno.test("geocode sends limit and lang as given; content is strictly encoded", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+  const client = makeClient(server.url);
+
+  await geocode(client, {
+    query: "Examplestraße 1, 12345 Sampletown",
+    limit: 2,
+  });
+  await geocode(client, { query: "A&B #7 +1/2; x=y?", limit: 1, lang: "de" });
+  await geocode(client, { query: "Berlin", limit: 100, lang: ["de-DE", "en"] });
+  await geocode(client, { query: "  padded  ", lang: ["fr"] });
+
+  const reqs = server.requestsFor("GET /v1/geocode");
+  assertRequest(
+    reqs[0],
+    "/v1/geocode",
+    "q=Examplestra%C3%9Fe%201%2C%2012345%20Sampletown&limit=2&lang=en-US",
+  );
+  assertRequest(
+    reqs[1],
+    "/v1/geocode",
+    "q=A%26B%20%237%20%2B1%2F2%3B%20x%3Dy%3F&limit=1&lang=de",
+  );
+  assertRequest(reqs[2], "/v1/geocode", "q=Berlin&limit=100&lang=de-DE,en");
+  assertRequest(
+    reqs[3],
+    "/v1/geocode",
+    "q=%20%20padded%20%20&limit=20&lang=fr",
+  );
+  assert.equal(reqs[1].query.get("q"), "A&B #7 +1/2; x=y?");
+});
+
+Deno.test("geocode goes to the geocode host, hereapi.cn for country china", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+  const seen: string[] = [];
+  await geocode(regionClient(server, undefined, seen), { query: "Berlin" });
+  await geocode(regionClient(server, "row", seen), { query: "Berlin" });
+  await geocode(regionClient(server, "china", seen), { query: "北京" });
+  assert.deepEqual(seen, [
+    `https://geocode.search.hereapi.com/v1/geocode?q=Berlin&limit=20&lang=en-US&${KEY_QS}`,
+    `https://geocode.search.hereapi.com/v1/geocode?q=Berlin&limit=20&lang=en-US&${KEY_QS}`,
+    `https://geocode.search.hereapi.cn/v1/geocode?q=%E5%8C%97%E4%BA%AC&limit=20&lang=en-US&${KEY_QS}`,
+  ]);
+});
+
+const INVALID: [string, unknown, string][] = [
+  ["empty query", { query: "" }, "query"],
+  ["whitespace query", { query: " \t\n " }, "query"],
+  ["missing query", {}, "query"],
+  ["non-string query", { query: 42 }, "query"],
+  ["limit 0", { query: "x", limit: 0 }, "limit"],
+  ["limit 101", { query: "x", limit: 101 }, "limit"],
+  ["fractional limit", { query: "x", limit: 2.5 }, "limit"],
+  ["NaN limit", { query: "x", limit: NaN }, "limit"],
+  ["string limit", { query: "x", limit: "5" }, "limit"],
+  ["malformed lang", { query: "x", lang: "en_US" }, "lang"],
+  ["empty lang", { query: "x", lang: "" }, "lang"],
+  ["empty lang list", { query: "x", lang: [] }, "lang"],
+  ["malformed lang in list", { query: "x", lang: ["en", "e n"] }, "lang[1]"],
+  ["params not an object", null, "params"],
+];
+
+Deno.test("geocode rejects invalid input before any request", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+  const client = makeClient(server.url);
+  for (const [name, params, parameter] of INVALID) {
+    const err = assertValueError(
+      () => buildGeocodeRequest(params as GeocodeParams),
+      parameter,
+    );
+    assert.ok(err.message.startsWith(`Invalid ${parameter}: `), name);
+    await assertRejectsValueError(
+      geocode(client, params as GeocodeParams),
+      parameter,
+    );
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("geocode validation messages state the rule and the value", () => {
+  assertValueError(
+    () => buildGeocodeRequest({ query: "   " }),
+    "query",
+    'Invalid query: must be a non-empty string that is not only whitespace, got "   "',
+  );
+  assertValueError(
+    () => buildGeocodeRequest({ query: "x", limit: 101 }),
+    "limit",
+    "Invalid limit: must be an integer from 1 to 100, got 101",
+  );
+});
+
+Deno.test("geocode turns both error body shapes into ApiError with HERE's fields", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", [
+    jsonReply(400, GS_ERROR, { "x-request-id": "req-400" }),
+    jsonReply(401, GATEWAY_ERROR, { "x-correlation-id": "corr-401" }),
+  ]);
+  const client = makeClient(server.url);
+
+  const bad = await geocode(client, { query: "x" }).catch((e) => e);
+  assert.ok(bad instanceof ApiError);
+  assert.equal(bad.status, 400);
+  assert.equal(bad.title, GS_ERROR.title);
+  assert.equal(bad.detail, GS_ERROR.cause);
+  assert.equal(bad.action, GS_ERROR.action);
+  assert.equal(bad.correlationId, GS_ERROR.correlationId);
+  assert.equal(bad.requestId, "req-400");
+  assert.deepEqual(bad.body, GS_ERROR);
+  assert.equal(bad.method, "GET");
+  assert.match(bad.url, /\/v1\/geocode\?q=x&limit=20&lang=en-US/);
+
+  const unauthorized = await geocode(client, { query: "x" }).catch((e) => e);
+  assert.ok(unauthorized instanceof ApiError);
+  assert.equal(unauthorized.status, 401);
+  assert.equal(unauthorized.title, "Unauthorized");
+  assert.equal(unauthorized.detail, "apiKey invalid. apiKey not found.");
+  assert.equal(unauthorized.correlationId, "corr-401");
+  for (const err of [bad, unauthorized]) {
+    assert.ok(!err.message.includes(KEY));
+    assert.ok(!err.url.includes(KEY));
+  }
+});
+
+Deno.test("geocode: an empty result is a response with no items", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+  const res = await geocode(makeClient(server.url), { query: "nowhere" });
+  assert.deepEqual(res.items, []);
+  assert.deepEqual(res.toGeoJSON(), {
+    type: "FeatureCollection",
+    features: [],
+  });
+});
+
+Deno.test("geocode toGeoJSON: Point features in [lng, lat] order, id and properties", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", jsonReply(200, fixture));
+  const res = await geocode(makeClient(server.url), { query: "Sampletown" });
+  const fc = res.toGeoJSON();
+  assert.equal(fc.type, "FeatureCollection");
+  assert.deepEqual(
+    fc.features.map((f) => [f.id, f.geometry]),
+    [
+      ["here:af:streetsection:AAAAexampleAAAA:BBBBexample", {
+        type: "Point",
+        coordinates: [13.5678, 52.1234],
+      }],
+      ["here:cm:namedplace:00000000", {
+        type: "Point",
+        coordinates: [13.5502, 52.1301],
+      }],
+    ],
+  );
+  assert.deepEqual(fc.features[0].properties, fixture.items[0]);
+  assert.deepEqual(fc.features[1].properties, fixture.items[1]);
+  assert.deepEqual(JSON.parse(JSON.stringify(fc)), fc);
+});

@@ -1,0 +1,226 @@
+/**
+ * The result item of Geocoding & Search v7: one address, place or
+ * suggestion, as geocode, revgeocode, discover, browse, lookup and
+ * autosuggest return it. Every field is optional and unknown fields are
+ * kept, because HERE adds fields over time and fills them per endpoint.
+ *
+ * @example
+ * ```ts
+ * import type { ResultItem } from "@ls/geocoding";
+ * const item: ResultItem = {
+ *   title: "Examplestraße 1, 12345 Sampletown, Germany",
+ *   resultType: "houseNumber",
+ *   position: { lat: 52.1234, lng: 13.5678 },
+ * };
+ * ```
+ *
+ * @module
+ */
+
+import type { BoundingBoxObject, LatLngObject } from "@ls/core";
+
+/**
+ * A `resultType`: the known values of geocode, revgeocode, discover, browse,
+ * lookup and autosuggest, or any other string HERE adds.
+ *
+ * @example
+ * ```ts
+ * import type { ResultType } from "@ls/geocoding";
+ * const kind: ResultType = "place";
+ * ```
+ */
+export type ResultType =
+  | "addressBlock"
+  | "administrativeArea"
+  | "houseNumber"
+  | "intersection"
+  | "locality"
+  | "place"
+  | "postalCodePoint"
+  | "street"
+  | "categoryQuery"
+  | "chainQuery"
+  | (string & Record<never, never>);
+
+/**
+ * The address of a result item. Autosuggest items may carry only `label`.
+ *
+ * @example
+ * ```ts
+ * import type { Address } from "@ls/geocoding";
+ * const address: Address = { label: "Demo Square 1, Sampletown", countryCode: "DEU" };
+ * ```
+ */
+export interface Address {
+  /** The whole address as one display line. */
+  label?: string;
+  /** ISO 3166-1 alpha-3 country code, e.g. `DEU`. */
+  countryCode?: string;
+  /** Country name, localised by `lang`. */
+  countryName?: string;
+  /** State code, e.g. `BE`. */
+  stateCode?: string;
+  /** State name. */
+  state?: string;
+  /** County name. */
+  county?: string;
+  /** City name. */
+  city?: string;
+  /** District name. */
+  district?: string;
+  /** Street name. */
+  street?: string;
+  /** Postal code. */
+  postalCode?: string;
+  /** House number. */
+  houseNumber?: string;
+  /** Fields HERE adds that are not modelled here. */
+  [field: string]: unknown;
+}
+
+/**
+ * A place category of a result item (see `PlaceCategory` in `@ls/search`).
+ *
+ * @example
+ * ```ts
+ * import type { Category } from "@ls/geocoding";
+ * const category: Category = { id: "100-1000-0000", name: "Restaurant", primary: true };
+ * ```
+ */
+export interface Category {
+  /** Category id, e.g. `100-1000-0000`. */
+  id: string;
+  /** Category name, localised by `lang`. */
+  name?: string;
+  /** True for the place's main category. */
+  primary?: boolean;
+  /** Fields HERE adds that are not modelled here. */
+  [field: string]: unknown;
+}
+
+/**
+ * An external reference of a place: a supplier and that supplier's id.
+ *
+ * @example
+ * ```ts
+ * import type { Reference } from "@ls/geocoding";
+ * const ref: Reference = { supplier: { id: "core" }, id: "000000001" };
+ * ```
+ */
+export interface Reference {
+  /** The supplier, e.g. `{ id: "core" }`. */
+  supplier?: { id: string; [field: string]: unknown };
+  /** The place's id at that supplier. */
+  id?: string;
+  /** Fields HERE adds that are not modelled here. */
+  [field: string]: unknown;
+}
+
+/**
+ * How well a geocode result matches the query, from 0 to 1.
+ *
+ * @example
+ * ```ts
+ * import type { Scoring } from "@ls/geocoding";
+ * const scoring: Scoring = { queryScore: 0.98, fieldScore: { city: 1 } };
+ * ```
+ */
+export interface Scoring {
+  /** Score of the whole query. */
+  queryScore?: number;
+  /** One score per matched address field, e.g. `city`. */
+  fieldScore?: Record<string, unknown>;
+  /** Fields HERE adds that are not modelled here. */
+  [field: string]: unknown;
+}
+
+/**
+ * A matched range in a text, as autosuggest's `highlights` report it.
+ *
+ * @example
+ * ```ts
+ * import type { Highlight } from "@ls/geocoding";
+ * const h: Highlight = { start: 0, end: 3 };
+ * ```
+ */
+export interface Highlight {
+  /** Index of the first matched character. */
+  start: number;
+  /** Index after the last matched character. */
+  end: number;
+}
+
+/**
+ * Autosuggest's matched ranges in the title and in address fields.
+ *
+ * @example
+ * ```ts
+ * import type { Highlights } from "@ls/geocoding";
+ * const highlights: Highlights = {
+ *   title: [{ start: 0, end: 3 }],
+ *   address: { label: [{ start: 0, end: 3 }] },
+ * };
+ * ```
+ */
+export interface Highlights {
+  /** Ranges in `title`. */
+  title?: Highlight[];
+  /** Ranges per address field, e.g. `label`. */
+  address?: Record<string, Highlight[]>;
+  /** Fields HERE adds that are not modelled here. */
+  [field: string]: unknown;
+}
+
+/**
+ * One result item. Every field is optional (HERE fills them per endpoint and
+ * result type), and fields that are not modelled here are kept as they came.
+ *
+ * @example
+ * ```ts
+ * import type { ResultItem } from "@ls/geocoding";
+ * const item: ResultItem = {
+ *   title: "Demo Bistro",
+ *   id: "here:pds:place:000demo0-00000000000000000000000000000001",
+ *   resultType: "place",
+ *   position: { lat: 52.5012, lng: 13.4021 },
+ *   categories: [{ id: "100-1000-0000", name: "Restaurant", primary: true }],
+ *   openingHours: [{ text: ["Mon-Sun: 10:00 - 22:00"] }], // kept as is
+ * };
+ * ```
+ */
+export interface ResultItem {
+  /** Display title. */
+  title?: string;
+  /** HERE id (`here:pds:place:...`, `here:af:streetsection:...`); usable with lookup. */
+  id?: string;
+  /** What the item is. */
+  resultType?: ResultType;
+  /** With `resultType: "locality"`, e.g. `city` or `postalCode`. */
+  localityType?: string;
+  /** With `resultType: "administrativeArea"`, e.g. `county`. */
+  administrativeAreaType?: string;
+  /** With `resultType: "houseNumber"`, e.g. `PA` (point address). */
+  houseNumberType?: string;
+  /** The address. */
+  address?: Address;
+  /** Display position; absent for autosuggest query items. */
+  position?: LatLngObject;
+  /** Navigation access points. */
+  access?: LatLngObject[];
+  /** Metres from the search centre (revgeocode, discover, browse, autosuggest). */
+  distance?: number;
+  /** Suggested viewport. */
+  mapView?: BoundingBoxObject;
+  /** Place categories. */
+  categories?: Category[];
+  /** External references. */
+  references?: Reference[];
+  /** Geocode match quality. */
+  scoring?: Scoring;
+  /** Autosuggest: matched ranges. */
+  highlights?: Highlights;
+  /** Autosuggest query items: a ready-made discover URL (absolute or relative). */
+  href?: string;
+  /** Fields HERE adds that are not modelled here (`contacts`, `openingHours`, ...). */
+  [field: string]: unknown;
+}

@@ -1,0 +1,181 @@
+import assert from "node:assert/strict";
+import { ApiError } from "@ls/core";
+import { assertValueError, jsonReply, startTestServer } from "@ls/core/testing";
+import {
+  buildReverseGeocodeRequest,
+  reverseGeocode,
+  type ReverseGeocodeParams,
+  ReverseGeocoderResponse,
+} from "./mod.ts";
+import {
+  assertRejectsValueError,
+  assertRequest,
+  GATEWAY_ERROR,
+  GS_ERROR,
+  KEY_QS,
+  makeClient,
+  regionClient,
+} from "./_test_util.ts";
+import fixture from "./testdata/revgeocode.json" with { type: "json" };
+
+Deno.test("reverseGeocode sends at, limit=1 and lang=en-US by default and types the items", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v1/revgeocode",
+    jsonReply(200, fixture, { "x-correlation-id": "corr-rev" }),
+  );
+  const res = await reverseGeocode(makeClient(server.url), {
+    lat: 46.0001,
+    lng: 7.0002,
+  });
+  assertRequest(
+    server.requests[0],
+    "/v1/revgeocode",
+    "at=46.0001,7.0002&limit=1&lang=en-US",
+  );
+  assert.ok(res instanceof ReverseGeocoderResponse);
+  assert.equal(res.correlationId, "corr-rev");
+  assert.equal(res.items.length, 2);
+  assert.equal(res.items[0].distance, 42);
+  assert.equal(res.items[0].address?.county, "Demo District");
+  assert.equal(res.items[1].resultType, "street");
+  assert.deepEqual(res.toJSON(), fixture);
+  assert.deepEqual(res.toGeoJSON(), {
+    type: "FeatureCollection",
+    features: fixture.items.map((item) => ({
+      type: "Feature",
+      id: item.id,
+      geometry: {
+        type: "Point",
+        coordinates: [item.position.lng, item.position.lat],
+      },
+      properties: item,
+    })),
+  });
+});
+
+Deno.test("reverseGeocode sends limit and lang as given; numbers never use exponents", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/revgeocode", jsonReply(200, { items: [] }));
+  const client = makeClient(server.url);
+  await reverseGeocode(client, { lat: 52.5, lng: 13.4, limit: 5, lang: "de" });
+  await reverseGeocode(client, {
+    lat: 1e-7,
+    lng: -0,
+    limit: 100,
+    lang: ["de-CH", "fr"],
+  });
+  await reverseGeocode(client, { lat: 90, lng: -180 });
+  await reverseGeocode(client, { lat: -90, lng: 180 });
+  await reverseGeocode(client, { lat: 52.123456789012, lng: -0.0001 });
+  const reqs = server.requestsFor("GET /v1/revgeocode");
+  assertRequest(reqs[0], "/v1/revgeocode", "at=52.5,13.4&limit=5&lang=de");
+  assertRequest(
+    reqs[1],
+    "/v1/revgeocode",
+    "at=0.0000001,0&limit=100&lang=de-CH,fr",
+  );
+  assertRequest(reqs[2], "/v1/revgeocode", "at=90,-180&limit=1&lang=en-US");
+  assertRequest(reqs[3], "/v1/revgeocode", "at=-90,180&limit=1&lang=en-US");
+  assertRequest(
+    reqs[4],
+    "/v1/revgeocode",
+    "at=52.123456789012,-0.0001&limit=1&lang=en-US",
+  );
+});
+
+Deno.test("reverseGeocode goes to the revgeocode host (not geocode), hereapi.cn for china", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/revgeocode", jsonReply(200, { items: [] }));
+  const seen: string[] = [];
+  await reverseGeocode(regionClient(server, undefined, seen), {
+    lat: 52.5,
+    lng: 13.4,
+  });
+  await reverseGeocode(regionClient(server, "china", seen), {
+    lat: 39.9,
+    lng: 116.4,
+  });
+  assert.deepEqual(seen, [
+    `https://revgeocode.search.hereapi.com/v1/revgeocode?at=52.5,13.4&limit=1&lang=en-US&${KEY_QS}`,
+    `https://revgeocode.search.hereapi.cn/v1/revgeocode?at=39.9,116.4&limit=1&lang=en-US&${KEY_QS}`,
+  ]);
+});
+
+const INVALID: [unknown, string][] = [
+  [{ lat: 90.0001, lng: 0 }, "lat"],
+  [{ lat: -91, lng: 0 }, "lat"],
+  [{ lat: NaN, lng: 0 }, "lat"],
+  [{ lat: Infinity, lng: 0 }, "lat"],
+  [{ lat: "52.5", lng: 0 }, "lat"],
+  [{ lng: 0 }, "lat"],
+  [{ lat: 0, lng: 180.5 }, "lng"],
+  [{ lat: 0, lng: -181 }, "lng"],
+  [{ lat: 0, lng: -Infinity }, "lng"],
+  [{ lat: 0, lng: null }, "lng"],
+  [{ lat: 0 }, "lng"],
+  [{ lat: 0, lng: 0, limit: 0 }, "limit"],
+  [{ lat: 0, lng: 0, limit: 101 }, "limit"],
+  [{ lat: 0, lng: 0, limit: 1.5 }, "limit"],
+  [{ lat: 0, lng: 0, lang: "english!" }, "lang"],
+  [{ lat: 0, lng: 0, lang: [] }, "lang"],
+  [undefined, "params"],
+];
+
+Deno.test("reverseGeocode rejects invalid input before any request", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/revgeocode", jsonReply(200, { items: [] }));
+  const client = makeClient(server.url);
+  for (const [params, parameter] of INVALID) {
+    assertValueError(
+      () => buildReverseGeocodeRequest(params as ReverseGeocodeParams),
+      parameter,
+    );
+    await assertRejectsValueError(
+      reverseGeocode(client, params as ReverseGeocodeParams),
+      parameter,
+    );
+  }
+  assert.equal(server.requests.length, 0);
+  assertValueError(
+    () => buildReverseGeocodeRequest({ lat: 91, lng: 0 }),
+    "lat",
+    "Invalid lat: must be a latitude from -90 to 90, got 91",
+  );
+  assertValueError(
+    () => buildReverseGeocodeRequest({ lat: 0, lng: 200 }),
+    "lng",
+    "Invalid lng: must be a longitude from -180 to 180, got 200",
+  );
+});
+
+Deno.test("reverseGeocode turns both error body shapes into ApiError", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/revgeocode", [
+    jsonReply(400, GS_ERROR),
+    jsonReply(403, {
+      error: "Forbidden",
+      error_description: "These credentials do not authorize access",
+    }),
+    jsonReply(401, GATEWAY_ERROR),
+  ]);
+  const client = makeClient(server.url);
+  const params = { lat: 1, lng: 2 };
+  const e400 = await reverseGeocode(client, params).catch((e) => e);
+  assert.ok(e400 instanceof ApiError);
+  assert.equal(e400.status, 400);
+  assert.equal(e400.title, GS_ERROR.title);
+  assert.equal(e400.detail, GS_ERROR.cause);
+  assert.equal(e400.action, GS_ERROR.action);
+  assert.equal(e400.correlationId, GS_ERROR.correlationId);
+  const e403 = await reverseGeocode(client, params).catch((e) => e);
+  assert.ok(e403 instanceof ApiError);
+  assert.equal(e403.status, 403);
+  assert.equal(e403.title, "Forbidden");
+  assert.equal(e403.detail, "These credentials do not authorize access");
+  const e401 = await reverseGeocode(client, params).catch((e) => e);
+  assert.ok(e401 instanceof ApiError);
+  assert.equal(e401.status, 401);
+  assert.equal(e401.detail, GATEWAY_ERROR.error_description);
+  assert.equal(server.requests.length, 3);
+});

@@ -1,0 +1,150 @@
+// Parameter checks shared by discover, browse, lookup and autosuggest.
+
+import * as z from "zod/mini";
+import {
+  type BoundingBox,
+  inBbox,
+  inCircle,
+  inCountryCodes,
+  integer,
+  type LatLng,
+  parseWith,
+  positiveInteger,
+  validateLanguages,
+  validateLatLng,
+  ValueError,
+} from "@ls/core";
+
+/** HERE's documented largest `limit` for Geocoding & Search (wire search.md §2.2, unverified). */
+export const MAX_LIMIT = 100;
+
+/** The largest `termsLimit` of autosuggest (wire search.md §8, secondary). */
+export const MAX_TERMS_LIMIT = 10;
+
+const limitSchema = /* @__PURE__ */ integer(1, MAX_LIMIT);
+const termsLimitSchema = /* @__PURE__ */ integer(1, MAX_TERMS_LIMIT);
+
+/** Throws unless `params` is an object. */
+export function checkParams(params: unknown): void {
+  if (typeof params !== "object" || params === null || Array.isArray(params)) {
+    throw new ValueError("params", "must be an object", params);
+  }
+}
+
+/** A free-text value: a string with at least one non-space character. */
+export function searchText(value: unknown, parameter: string): string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new ValueError(
+      parameter,
+      "must be a non-empty string that is not only whitespace",
+      value,
+    );
+  }
+  return value;
+}
+
+/** `limit`: an integer from 1 to {@linkcode MAX_LIMIT}; `undefined` passes. */
+export function limitValue(value: number | undefined): number | undefined {
+  return value === undefined
+    ? undefined
+    : parseWith(limitSchema, value, "limit");
+}
+
+/** `termsLimit`: an integer from 1 to {@linkcode MAX_TERMS_LIMIT}; `undefined` passes. */
+export function termsLimitValue(value: number | undefined): number | undefined {
+  return value === undefined
+    ? undefined
+    : parseWith(termsLimitSchema, value, "termsLimit");
+}
+
+/** `lang`: one BCP 47 tag or a non-empty list of them; `undefined` passes. */
+export function langValue(
+  value: string | readonly string[] | undefined,
+): string[] | undefined {
+  return value === undefined ? undefined : validateLanguages(value, "lang");
+}
+
+/** `politicalView`: one upper-case ISO 3166-1 alpha-3 code; `undefined` passes. */
+export function politicalViewValue(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !/^[A-Z]{3}$/.test(value)) {
+    throw new ValueError(
+      "politicalView",
+      "must be an upper-case ISO 3166-1 alpha-3 code such as RUS",
+      value,
+    );
+  }
+  return value;
+}
+
+const showSchema = /* @__PURE__ */ z.array(
+  z.string({ error: "must be a non-empty string without commas" }).check(
+    z.regex(/^[^,\s]+$/, {
+      error: "must be a non-empty string without commas",
+    }),
+  ),
+  { error: "must be an array of strings" },
+);
+
+/** `show`: a list of block names (an empty list sends nothing); `undefined` passes. */
+export function showValue(value: unknown): string[] | undefined {
+  return value === undefined ? undefined : parseWith(showSchema, value, "show");
+}
+
+/** A `[lat, lng]` position, or `undefined`. */
+export function optionalLatLng(
+  value: unknown,
+  parameter: string,
+): LatLng | undefined {
+  return value === undefined ? undefined : validateLatLng(value, parameter);
+}
+
+/** `radius` in metres: a positive integer, or `undefined`. */
+export function radiusValue(value: unknown): number | undefined {
+  return value === undefined
+    ? undefined
+    : parseWith(positiveInteger, value, "radius");
+}
+
+/** A finished `in=` value and the parameter it came from. */
+export interface AreaFilter {
+  /** The parameter the caller set. */
+  parameter: string;
+  /** The structured `in=` value. */
+  value: string;
+}
+
+/** The `in=circle:` filter around a validated centre. */
+export function circleFilter(center: LatLng, radius: number): AreaFilter {
+  return {
+    parameter: "radius",
+    value: inCircle({ lat: center[0], lng: center[1], radius }, "radius"),
+  };
+}
+
+/** The `in=bbox:` filter of a box, or `undefined`. */
+export function bboxFilter(
+  value: BoundingBox | undefined,
+  parameter: string,
+): AreaFilter | undefined {
+  return value === undefined
+    ? undefined
+    : { parameter, value: inBbox(value, parameter) };
+}
+
+/** The `in=countryCode:` filter of a list of codes, or `undefined`. */
+export function countryFilter(
+  value: readonly string[] | undefined,
+  parameter: string,
+): AreaFilter | undefined {
+  return value === undefined
+    ? undefined
+    : { parameter, value: inCountryCodes(value, parameter) };
+}
+
+/**
+ * The rule behind every "one `in=` only" error: HERE rejects a repeated
+ * `in` key, and no single-value form for two filters is verified.
+ */
+export const ONE_IN =
+  "HERE takes a single in= filter and a combined form is not verified";

@@ -1,0 +1,258 @@
+/**
+ * Type-ahead suggestions for partial input, with HERE's
+ * `GET /v1/autosuggest`. Returns the raw fetch `Response`; its JSON is an
+ * {@linkcode AutosuggestBody}.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { itemsToGeoJSON } from "@ls/geocoding";
+ * import { autosuggest, type AutosuggestBody } from "@ls/search";
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const res = await autosuggest(client, { query: "res", at: [52.93175, 12.77165], limit: 5 });
+ * const body: AutosuggestBody = await res.json();
+ * console.log(body.items.map((i) => i.title), itemsToGeoJSON(body.items).features.length);
+ * ```
+ *
+ * @module
+ */
+
+import {
+  type BoundingBox,
+  type Client,
+  formatLatLng,
+  inCircle,
+  type LatLng,
+  Query,
+  type RequestOptions,
+  type RequestSpec,
+  type SearchCircle,
+  ValueError,
+} from "@ls/core";
+import type { ResultItem } from "@ls/geocoding";
+import {
+  type AreaFilter,
+  bboxFilter,
+  checkParams,
+  countryFilter,
+  langValue,
+  limitValue,
+  ONE_IN,
+  optionalLatLng,
+  politicalViewValue,
+  searchText,
+  showValue,
+  termsLimitValue,
+} from "./_params.ts";
+
+/**
+ * A `show` value of autosuggest: a known one, or any other string HERE adds.
+ *
+ * @example
+ * ```ts
+ * import type { AutosuggestShow } from "@ls/search";
+ * const show: AutosuggestShow[] = ["phonemes", "tz"];
+ * ```
+ */
+export type AutosuggestShow =
+  | "details"
+  | "fuel"
+  | "phonemes"
+  | "streetInfo"
+  | "truck"
+  | "tz"
+  | (string & Record<never, never>);
+
+/**
+ * Parameters of {@linkcode autosuggest}. Give exactly one of `at`,
+ * `searchInCircle` and `searchInBbox`; `inCountry` only together with `at`.
+ */
+export interface AutosuggestParams {
+  /** The partial input, e.g. `"res"`; sent as `q`. */
+  query: string;
+  /** Search centre `[lat, lng]`. */
+  at?: LatLng;
+  /** A circle `{ lat, lng, radius }`, radius in metres (a positive integer). */
+  searchInCircle?: SearchCircle;
+  /** A box `[west, south, east, north]`. */
+  searchInBbox?: BoundingBox;
+  /**
+   * Upper-case ISO 3166-1 alpha-3 codes, e.g. `["USA", "CAN"]`; only with
+   * `at` (HERE takes one `in=` filter per request).
+   */
+  inCountry?: readonly string[];
+  /** Most suggestions, 1 to 100 (HERE's documented maximum); default 20. */
+  limit?: number;
+  /** Most query-term suggestions, 1 to 10. */
+  termsLimit?: number;
+  /** BCP 47 language tag, or a list in order of preference. */
+  lang?: string | readonly string[];
+  /** Political view as an upper-case ISO 3166-1 alpha-3 code, e.g. `"RUS"`. */
+  politicalView?: string;
+  /** Extra blocks to render, e.g. `["phonemes", "tz"]`. */
+  show?: readonly AutosuggestShow[];
+}
+
+/**
+ * A suggested completion: `term` for the substring `query.slice(start, end)`,
+ * which it would replace (`replaces`).
+ *
+ * @example
+ * ```ts
+ * import type { QueryTerm } from "@ls/search";
+ * const term: QueryTerm = { term: "restaurant", replaces: "res", start: 0, end: 3 };
+ * ```
+ */
+export interface QueryTerm {
+  /** The suggested term. */
+  term: string;
+  /** The substring of the query it replaces. */
+  replaces: string;
+  /** Start index of that substring. */
+  start: number;
+  /** End index (exclusive) of that substring. */
+  end: number;
+  /** Fields HERE adds that are not modelled here. */
+  [field: string]: unknown;
+}
+
+/**
+ * The JSON body of an autosuggest response. Entity items have an `id` usable
+ * with lookup; query items (`resultType` `categoryQuery` or `chainQuery`)
+ * have an `href` for the suggested discover search and may lack a position.
+ *
+ * @example
+ * ```ts
+ * import type { AutosuggestBody } from "@ls/search";
+ * import { itemsToGeoJSON } from "@ls/geocoding";
+ * const body: AutosuggestBody = {
+ *   items: [{ title: "Restaurants", resultType: "categoryQuery", href: "https://discover.search.hereapi.com/v1/discover?q=restaurant" }],
+ *   queryTerms: [{ term: "restaurant", replaces: "res", start: 0, end: 3 }],
+ * };
+ * itemsToGeoJSON(body.items).features.length; // 0: query items have no position
+ * ```
+ */
+export interface AutosuggestBody {
+  /** Entity and query suggestions. */
+  items: ResultItem[];
+  /** Suggested completions of the query. */
+  queryTerms?: QueryTerm[];
+  /** Fields HERE adds that are not modelled here. */
+  [field: string]: unknown;
+}
+
+/**
+ * The request {@linkcode autosuggest} sends, validated: `GET /v1/autosuggest`
+ * on the autosuggest host with `q`, `at` or `in`, `limit`, `termsLimit`,
+ * `lang`, `politicalView` and `show`.
+ *
+ * @example
+ * ```ts
+ * import { buildAutosuggestRequest } from "@ls/search";
+ * const spec = buildAutosuggestRequest({
+ *   query: "res",
+ *   at: [52.93175, 12.77165],
+ *   inCountry: ["USA", "CAN"],
+ *   limit: 5,
+ *   lang: ["en", "de"],
+ * });
+ * spec.query?.toString(); // "q=res&at=52.93175,12.77165&in=countryCode:USA,CAN&limit=5&lang=en,de"
+ * buildAutosuggestRequest({ query: "res", searchInCircle: { lat: 52.53, lng: 13.38, radius: 10000 } })
+ *   .query?.toString(); // "q=res&in=circle:52.53,13.38;r=10000&limit=20"
+ * ```
+ *
+ * @throws {ValueError} for an empty `query`; none or several of `at`,
+ * `searchInCircle` and `searchInBbox`; `inCountry` without `at`; an invalid
+ * position, circle (radius not a positive integer), box or country code; a
+ * `limit` that is not an integer from 1 to 100; a `termsLimit` that is not
+ * one from 1 to 10; a malformed `lang`, `politicalView` or `show`
+ */
+export function buildAutosuggestRequest(
+  params: AutosuggestParams,
+): RequestSpec {
+  checkParams(params);
+  const q = searchText(params.query, "query");
+  const at = optionalLatLng(params.at, "at");
+  const circle: AreaFilter | undefined = params.searchInCircle === undefined
+    ? undefined
+    : {
+      parameter: "searchInCircle",
+      value: inCircle(params.searchInCircle, "searchInCircle"),
+    };
+  const bbox = bboxFilter(params.searchInBbox, "searchInBbox");
+  const country = countryFilter(params.inCountry, "inCountry");
+
+  const given = [
+    at && "at",
+    circle?.parameter,
+    bbox?.parameter,
+  ].filter((p): p is string => typeof p === "string");
+  if (given.length === 0) {
+    throw new ValueError(
+      "at",
+      "one of at, searchInCircle or searchInBbox is required",
+    );
+  }
+  if (given.length > 1) {
+    throw new ValueError(
+      given[1],
+      `cannot be combined with ${
+        given[0]
+      }: give exactly one of at, searchInCircle or searchInBbox`,
+    );
+  }
+  if (country && !at) {
+    throw new ValueError(
+      "inCountry",
+      `can only be combined with at, not with ${given[0]}: ${ONE_IN}`,
+    );
+  }
+
+  const query = new Query()
+    .set("q", q)
+    .setStructured("at", at && formatLatLng(at[0], at[1]))
+    .setStructured("in", (circle ?? bbox ?? country)?.value)
+    .set("limit", limitValue(params.limit ?? 20))
+    .set("termsLimit", termsLimitValue(params.termsLimit))
+    .set("lang", langValue(params.lang))
+    .set("politicalView", politicalViewValue(params.politicalView))
+    .set("show", showValue(params.show));
+  return {
+    service: "autosuggest",
+    method: "GET",
+    path: "/v1/autosuggest",
+    query,
+  };
+}
+
+/**
+ * Suggests places, addresses and query completions for partial input, and
+ * returns HERE's raw `Response` (status 200, body unread).
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { autosuggest, type AutosuggestBody } from "@ls/search";
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const res = await autosuggest(client, {
+ *   query: "res",
+ *   searchInBbox: [13.08836, 52.33812, 13.761, 52.6755],
+ *   termsLimit: 3,
+ *   show: ["phonemes"],
+ * });
+ * const body: AutosuggestBody = await res.json();
+ * for (const t of body.queryTerms ?? []) console.log(t.term);
+ * ```
+ *
+ * @throws {ValueError} before any request, for the reasons of
+ * {@linkcode buildAutosuggestRequest}
+ * @throws {ApiError} when HERE answers with a status other than 200
+ */
+export async function autosuggest(
+  client: Client,
+  params: AutosuggestParams,
+  options?: RequestOptions,
+): Promise<Response> {
+  const spec = buildAutosuggestRequest(params);
+  return await client.request(spec, options);
+}

@@ -1,0 +1,200 @@
+/**
+ * Place search by free text in an area, with HERE's `GET /v1/discover`.
+ *
+ * The area is one of: `center` with `radius` (a circle), `center` with
+ * `countryCodes` (a position plus a country filter), or `boundingBox`.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { discover } from "@ls/search";
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const res = await discover(client, { query: "coffee", center: [52.5, 13.4], radius: 1000 });
+ * for (const place of res.items) console.log(place.distance, place.title);
+ * ```
+ *
+ * @module
+ */
+
+import {
+  type BoundingBox,
+  type Client,
+  formatLatLng,
+  type LatLng,
+  Query,
+  type RequestOptions,
+  type RequestSpec,
+  ValueError,
+} from "@ls/core";
+import { type ItemsBody, ItemsResponse } from "@ls/geocoding";
+import {
+  type AreaFilter,
+  bboxFilter,
+  checkParams,
+  circleFilter,
+  countryFilter,
+  langValue,
+  limitValue,
+  ONE_IN,
+  optionalLatLng,
+  radiusValue,
+  searchText,
+} from "./_params.ts";
+
+/**
+ * Parameters of {@linkcode discover}. Give `center` with `radius`, `center`
+ * with `countryCodes`, or `boundingBox` alone.
+ */
+export interface DiscoverParams {
+  /** Free text, e.g. `"coffee shop"`; sent as `q`. */
+  query: string;
+  /** Search centre `[lat, lng]`; needs `radius` or `countryCodes`. */
+  center?: LatLng;
+  /** Radius around `center` in metres, a positive integer (`in=circle:`). */
+  radius?: number;
+  /** Upper-case ISO 3166-1 alpha-3 codes, e.g. `["DEU", "FRA"]` (`at` plus `in=countryCode:`). */
+  countryCodes?: readonly string[];
+  /** `[west, south, east, north]` (`in=bbox:`); not together with `center`. */
+  boundingBox?: BoundingBox;
+  /** Most results, 1 to 100 (HERE's documented maximum). */
+  limit?: number;
+  /** BCP 47 language tag, or a list in order of preference. */
+  lang?: string | readonly string[];
+}
+
+/**
+ * The response of {@linkcode discover}: `items` (places and addresses, with
+ * `distance`, `categories`, `access`, ...), `raw`, `toJSON()`, `toGeoJSON()`
+ * and HERE's tracing ids.
+ *
+ * @example
+ * ```ts
+ * import { DiscoverResponse } from "@ls/search";
+ * const res = new DiscoverResponse({
+ *   body: { items: [{ title: "Demo Café", position: { lat: 52.5, lng: 13.4 } }] },
+ * });
+ * res.toGeoJSON().features[0].geometry.coordinates; // [13.4, 52.5]
+ * ```
+ */
+export class DiscoverResponse extends ItemsResponse {}
+
+/**
+ * The request {@linkcode discover} sends, validated: `GET /v1/discover` on
+ * the discover host with `q`, the area (`in=circle:...`,
+ * `at=...&in=countryCode:...` or `in=bbox:...`), `limit` and `lang`. Pass it
+ * to `client.request` for the raw `Response`.
+ *
+ * @example
+ * ```ts
+ * import { buildDiscoverRequest } from "@ls/search";
+ * const spec = buildDiscoverRequest({ query: "coffee shop", center: [52.5, 13.4], radius: 1000, limit: 5 });
+ * spec.query?.toString(); // "q=coffee%20shop&in=circle:52.5,13.4;r=1000&limit=5"
+ * buildDiscoverRequest({ query: "coffee", center: [52.5, 13.4], countryCodes: ["DEU", "FRA"] })
+ *   .query?.toString(); // "q=coffee&at=52.5,13.4&in=countryCode:DEU,FRA"
+ * ```
+ *
+ * @throws {ValueError} for an empty `query`; an invalid `center`, `radius`
+ * (not a positive integer), country code or `boundingBox`; `center` with
+ * `boundingBox`, `countryCodes` with `radius` or `boundingBox`, `radius`
+ * without `center`, a `center` with neither `radius` nor `countryCodes`, or
+ * no area at all; a `limit` that is not an integer from 1 to 100; a malformed
+ * `lang`
+ */
+export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
+  checkParams(params);
+  const q = searchText(params.query, "query");
+  const center = optionalLatLng(params.center, "center");
+  const radius = radiusValue(params.radius);
+  const countries = countryFilter(params.countryCodes, "countryCodes");
+  const bbox = bboxFilter(params.boundingBox, "boundingBox");
+  const limit = limitValue(params.limit);
+  const lang = langValue(params.lang);
+
+  let at: string | undefined;
+  let area: AreaFilter;
+  if (center === undefined) {
+    if (radius !== undefined) {
+      throw new ValueError("radius", "requires center", radius);
+    }
+    if (countries && bbox) {
+      throw new ValueError(
+        "countryCodes",
+        `cannot be combined with boundingBox: ${ONE_IN}`,
+      );
+    }
+    if (countries) {
+      throw new ValueError(
+        "countryCodes",
+        "requires center (HERE's country filter goes with an at= position)",
+      );
+    }
+    if (!bbox) {
+      throw new ValueError(
+        "center",
+        "a search area is required: center with radius, center with countryCodes, or boundingBox",
+      );
+    }
+    area = bbox;
+  } else {
+    if (bbox) {
+      throw new ValueError(
+        "boundingBox",
+        "cannot be combined with center: give center with radius or countryCodes, or boundingBox alone",
+      );
+    }
+    if (radius !== undefined && countries) {
+      throw new ValueError(
+        "countryCodes",
+        `cannot be combined with radius: ${ONE_IN}`,
+      );
+    }
+    if (radius !== undefined) {
+      area = circleFilter(center, radius);
+    } else if (countries) {
+      at = formatLatLng(center[0], center[1]);
+      area = countries;
+    } else {
+      throw new ValueError(
+        "center",
+        "needs radius or countryCodes to make a search area (or give boundingBox without center)",
+      );
+    }
+  }
+
+  const query = new Query()
+    .set("q", q)
+    .setStructured("at", at)
+    .setStructured("in", area.value)
+    .set("limit", limit)
+    .set("lang", lang);
+  return { service: "discover", method: "GET", path: "/v1/discover", query };
+}
+
+/**
+ * Finds places matching free text in an area.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { discover } from "@ls/search";
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const inCircle = await discover(client, { query: "coffee", center: [52.5, 13.4], radius: 1000, limit: 5 });
+ * const inCountries = await discover(client, { query: "IKEA", center: [52.5, 13.4], countryCodes: ["DEU", "POL"] });
+ * const inBox = await discover(client, { query: "museum", boundingBox: [13.08836, 52.33812, 13.761, 52.6755] });
+ * console.log(inCircle.items.length, inCountries.items.length, JSON.stringify(inBox.toGeoJSON()));
+ * ```
+ *
+ * @throws {ValueError} before any request, for the reasons of
+ * {@linkcode buildDiscoverRequest}
+ * @throws {ApiError} when HERE answers with a status other than 200
+ */
+export async function discover(
+  client: Client,
+  params: DiscoverParams,
+  options?: RequestOptions,
+): Promise<DiscoverResponse> {
+  const spec = buildDiscoverRequest(params);
+  return new DiscoverResponse(
+    await client.requestJson<ItemsBody>(spec, options),
+  );
+}

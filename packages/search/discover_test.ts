@@ -1,0 +1,351 @@
+import assert from "node:assert/strict";
+import { ApiError } from "@ls/core";
+import { assertValueError, jsonReply, startTestServer } from "@ls/core/testing";
+import {
+  buildDiscoverRequest,
+  discover,
+  type DiscoverParams,
+  DiscoverResponse,
+} from "./mod.ts";
+import {
+  assertRejectsValueError,
+  assertRequest,
+  GATEWAY_ERROR,
+  GS_ERROR,
+  KEY_QS,
+  makeClient,
+  regionClient,
+} from "../geocoding/_test_util.ts";
+import fixture from "./testdata/discover.json" with { type: "json" };
+
+const PATH = "/v1/discover";
+const ROUTE = `GET ${PATH}`;
+
+Deno.test("discover center+radius sends q, in=circle, limit and lang (wire example)", async () => {
+  await using server = await startTestServer();
+  server.route(
+    ROUTE,
+    jsonReply(200, fixture, {
+      "x-correlation-id": "corr-d",
+      "x-request-id": "req-d",
+    }),
+  );
+  const res = await discover(makeClient(server.url), {
+    query: "coffee shop",
+    center: [52.5, 13.4],
+    radius: 1000,
+    limit: 5,
+    lang: "en",
+  });
+  assertRequest(
+    server.requests[0],
+    PATH,
+    "q=coffee%20shop&in=circle:52.5,13.4;r=1000&limit=5&lang=en",
+  );
+  assert.ok(res instanceof DiscoverResponse);
+  assert.equal(res.correlationId, "corr-d");
+  assert.equal(res.requestId, "req-d");
+  assert.equal(res.items.length, 2);
+  const [cafe, street] = res.items;
+  assert.equal(cafe.title, "Demo Coffee Roasters");
+  assert.equal(cafe.resultType, "place");
+  assert.equal(cafe.distance, 460);
+  assert.deepEqual(cafe.categories?.map((c) => [c.id, c.primary]), [
+    ["100-1100-0010", true],
+    ["100-1000-0000", undefined],
+  ]);
+  assert.equal(cafe.references?.[0].supplier?.id, "core");
+  assert.deepEqual(cafe.access, [{ lat: 52.50409, lng: 13.40221 }]);
+  // Fields not modelled are kept as HERE sent them.
+  assert.deepEqual(cafe.openingHours, fixture.items[0].openingHours);
+  assert.deepEqual(cafe.contacts, fixture.items[0].contacts);
+  assert.equal(street.mapView?.west, 13.3941);
+  assert.deepEqual(res.toJSON(), fixture);
+});
+
+Deno.test("discover center+countryCodes sends at and in=countryCode (wire example)", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { items: [] }));
+  const client = makeClient(server.url);
+  await discover(client, {
+    query: "coffee",
+    center: [52.5, 13.4],
+    countryCodes: ["DEU", "FRA"],
+  });
+  await discover(client, {
+    query: "coffee",
+    center: [48.8566, 2.3522],
+    countryCodes: ["XEA"],
+    limit: 100,
+    lang: ["fr", "en-GB"],
+  });
+  const reqs = server.requestsFor(ROUTE);
+  assertRequest(reqs[0], PATH, "q=coffee&at=52.5,13.4&in=countryCode:DEU,FRA");
+  assertRequest(
+    reqs[1],
+    PATH,
+    "q=coffee&at=48.8566,2.3522&in=countryCode:XEA&limit=100&lang=fr,en-GB",
+  );
+});
+
+Deno.test("discover boundingBox sends in=bbox west,south,east,north (wire example)", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { items: [] }));
+  const client = makeClient(server.url);
+  await discover(client, {
+    query: "coffee",
+    boundingBox: [13.08836, 52.33812, 13.761, 52.6755],
+  });
+  await discover(client, {
+    query: "café & bar",
+    boundingBox: [170, -50, -170, -30], // across the antimeridian: unchanged
+    limit: 1,
+  });
+  const reqs = server.requestsFor(ROUTE);
+  assertRequest(
+    reqs[0],
+    PATH,
+    "q=coffee&in=bbox:13.08836,52.33812,13.761,52.6755",
+  );
+  assertRequest(
+    reqs[1],
+    PATH,
+    "q=caf%C3%A9%20%26%20bar&in=bbox:170,-50,-170,-30&limit=1",
+  );
+});
+
+Deno.test("discover encodes content strictly and keeps delimiters literal (wire README §7.6)", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { items: [] }));
+  await discover(makeClient(server.url), {
+    query: "café & bar",
+    center: [52.52, 13.405],
+    radius: 1500,
+    limit: 5,
+  });
+  assertRequest(
+    server.requests[0],
+    PATH,
+    "q=caf%C3%A9%20%26%20bar&in=circle:52.52,13.405;r=1500&limit=5",
+  );
+  assert.equal(server.requests[0].query.get("q"), "café & bar");
+});
+
+Deno.test("discover goes to the discover host, hereapi.cn for china", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { items: [] }));
+  const seen: string[] = [];
+  const params: DiscoverParams = {
+    query: "tea",
+    center: [39.9, 116.4],
+    radius: 500,
+  };
+  await discover(regionClient(server, undefined, seen), params);
+  await discover(regionClient(server, "china", seen), params);
+  assert.deepEqual(seen, [
+    `https://discover.search.hereapi.com/v1/discover?q=tea&in=circle:39.9,116.4;r=500&${KEY_QS}`,
+    `https://discover.search.hereapi.cn/v1/discover?q=tea&in=circle:39.9,116.4;r=500&${KEY_QS}`,
+  ]);
+});
+
+const C: [number, number] = [52.5, 13.4];
+const BOX: [number, number, number, number] = [13.1, 52.3, 13.7, 52.7];
+
+const INVALID: [string, unknown, string][] = [
+  ["empty query", { query: "", center: C, radius: 10 }, "query"],
+  ["blank query", { query: "   ", center: C, radius: 10 }, "query"],
+  ["missing query", { center: C, radius: 10 }, "query"],
+  ["no area", { query: "x" }, "center"],
+  ["bare center", { query: "x", center: C }, "center"],
+  [
+    "center with boundingBox",
+    { query: "x", center: C, boundingBox: BOX },
+    "boundingBox",
+  ],
+  [
+    "center, radius and boundingBox",
+    { query: "x", center: C, radius: 10, boundingBox: BOX },
+    "boundingBox",
+  ],
+  [
+    "radius with countryCodes",
+    { query: "x", center: C, radius: 10, countryCodes: ["DEU"] },
+    "countryCodes",
+  ],
+  ["radius without center", { query: "x", radius: 10 }, "radius"],
+  [
+    "radius with boundingBox only",
+    { query: "x", radius: 10, boundingBox: BOX },
+    "radius",
+  ],
+  [
+    "countryCodes without center",
+    { query: "x", countryCodes: ["DEU"] },
+    "countryCodes",
+  ],
+  [
+    "countryCodes with boundingBox",
+    { query: "x", countryCodes: ["DEU"], boundingBox: BOX },
+    "countryCodes",
+  ],
+  ["radius 0", { query: "x", center: C, radius: 0 }, "radius"],
+  ["negative radius", { query: "x", center: C, radius: -5 }, "radius"],
+  ["fractional radius", { query: "x", center: C, radius: 10.5 }, "radius"],
+  ["NaN radius", { query: "x", center: C, radius: NaN }, "radius"],
+  ["string radius", { query: "x", center: C, radius: "100" }, "radius"],
+  [
+    "latitude out of range",
+    { query: "x", center: [91, 0], radius: 1 },
+    "center[0]",
+  ],
+  [
+    "longitude out of range",
+    { query: "x", center: [0, 181], radius: 1 },
+    "center[1]",
+  ],
+  ["NaN latitude", { query: "x", center: [NaN, 0], radius: 1 }, "center[0]"],
+  ["short center", { query: "x", center: [52], radius: 1 }, "center"],
+  ["string center", { query: "x", center: "52.5,13.4", radius: 1 }, "center"],
+  [
+    "lower-case country",
+    { query: "x", center: C, countryCodes: ["deu"] },
+    "countryCodes[0]",
+  ],
+  [
+    "alpha-2 country",
+    { query: "x", center: C, countryCodes: ["DEU", "FR"] },
+    "countryCodes[1]",
+  ],
+  [
+    "empty countryCodes",
+    { query: "x", center: C, countryCodes: [] },
+    "countryCodes",
+  ],
+  [
+    "string countryCodes",
+    { query: "x", center: C, countryCodes: "DEU" },
+    "countryCodes",
+  ],
+  [
+    "south above north",
+    { query: "x", boundingBox: [13.1, 52.7, 13.7, 52.3] },
+    "boundingBox",
+  ],
+  [
+    "bbox west out of range",
+    { query: "x", boundingBox: [200, 0, 10, 1] },
+    "boundingBox[0]",
+  ],
+  [
+    "bbox south out of range",
+    { query: "x", boundingBox: [0, -95, 10, 1] },
+    "boundingBox[1]",
+  ],
+  ["three-number bbox", { query: "x", boundingBox: [1, 2, 3] }, "boundingBox"],
+  ["limit 0", { query: "x", center: C, radius: 1, limit: 0 }, "limit"],
+  ["limit 101", { query: "x", center: C, radius: 1, limit: 101 }, "limit"],
+  [
+    "fractional limit",
+    { query: "x", center: C, radius: 1, limit: 1.5 },
+    "limit",
+  ],
+  [
+    "malformed lang",
+    { query: "x", center: C, radius: 1, lang: "en US" },
+    "lang",
+  ],
+  ["params not an object", "coffee", "params"],
+];
+
+Deno.test("discover rejects invalid input and combinations before any request", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { items: [] }));
+  const client = makeClient(server.url);
+  for (const [name, params, parameter] of INVALID) {
+    try {
+      assertValueError(
+        () => buildDiscoverRequest(params as DiscoverParams),
+        parameter,
+      );
+      await assertRejectsValueError(
+        discover(client, params as DiscoverParams),
+        parameter,
+      );
+    } catch (e) {
+      throw new Error(`case "${name}": ${(e as Error).message}`);
+    }
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("discover's combination errors say what to give instead", () => {
+  assertValueError(
+    () => buildDiscoverRequest({ query: "x", center: C }),
+    "center",
+    "Invalid center: needs radius or countryCodes to make a search area (or give boundingBox without center)",
+  );
+  assertValueError(
+    () => buildDiscoverRequest({ query: "x", center: C, boundingBox: BOX }),
+    "boundingBox",
+    "Invalid boundingBox: cannot be combined with center: give center with radius or countryCodes, or boundingBox alone",
+  );
+  assertValueError(
+    () =>
+      buildDiscoverRequest({
+        query: "x",
+        center: C,
+        radius: 5,
+        countryCodes: ["DEU"],
+      }),
+    "countryCodes",
+    "Invalid countryCodes: cannot be combined with radius: HERE takes a single in= filter and a combined form is not verified",
+  );
+  assertValueError(
+    () => buildDiscoverRequest({ query: "x" }),
+    "center",
+    "Invalid center: a search area is required: center with radius, center with countryCodes, or boundingBox",
+  );
+});
+
+Deno.test("discover turns both error body shapes into ApiError", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, [
+    jsonReply(400, GS_ERROR),
+    jsonReply(401, GATEWAY_ERROR),
+  ]);
+  const client = makeClient(server.url);
+  const params: DiscoverParams = { query: "x", center: C, radius: 5 };
+  const e400 = await discover(client, params).catch((e) => e);
+  assert.ok(e400 instanceof ApiError);
+  assert.equal(e400.status, 400);
+  assert.equal(e400.title, GS_ERROR.title);
+  assert.equal(e400.detail, GS_ERROR.cause);
+  assert.equal(e400.action, GS_ERROR.action);
+  assert.equal(e400.correlationId, GS_ERROR.correlationId);
+  const e401 = await discover(client, params).catch((e) => e);
+  assert.ok(e401 instanceof ApiError);
+  assert.equal(e401.status, 401);
+  assert.equal(e401.title, GATEWAY_ERROR.error);
+  assert.equal(e401.detail, GATEWAY_ERROR.error_description);
+});
+
+Deno.test("discover toGeoJSON: one Point per place at [lng, lat], id and item as properties", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, fixture));
+  const res = await discover(makeClient(server.url), {
+    query: "coffee",
+    center: C,
+    radius: 1000,
+  });
+  const fc = res.toGeoJSON();
+  assert.equal(fc.type, "FeatureCollection");
+  assert.equal(fc.features.length, 2);
+  assert.deepEqual(fc.features[0], {
+    type: "Feature",
+    id: "here:pds:place:000demo0-00000000000000000000000000000010",
+    geometry: { type: "Point", coordinates: [13.40215, 52.50412] },
+    properties: fixture.items[0],
+  });
+  assert.deepEqual(fc.features[1].geometry.coordinates, [13.39554, 52.49871]);
+  assert.equal(fc.features[1].id, "here:af:street:FFFFexampleFFFF");
+});
