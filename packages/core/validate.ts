@@ -50,11 +50,13 @@ export function parseWith<T>(
   const path = issue.code === "unrecognized_keys"
     ? [...issue.path, issue.keys[0]]
     : issue.path;
-  throw new ValueError(
-    formatPath(parameter, path),
-    issue.message,
-    valueAt(value, path),
-  );
+  const given = valueAt(value, path);
+  if (issue.code === "invalid_type" && given === undefined) {
+    // A schema's own message ("must be a finite number") reads oddly for a
+    // value that is simply missing.
+    throw new ValueError(formatPath(parameter, path), "is required");
+  }
+  throw new ValueError(formatPath(parameter, path), issue.message, given);
 }
 
 /**

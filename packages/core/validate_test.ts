@@ -67,7 +67,7 @@ Deno.test("parseWith() derives readable rules where the schema sets none", () =>
       z.object({ a: z.string() }),
       {},
       "p.a",
-      "Invalid p.a: is required, got undefined",
+      "Invalid p.a: is required",
     ],
     [
       z.array(z.string()).check(z.minLength(1)),

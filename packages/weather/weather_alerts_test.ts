@@ -188,7 +188,7 @@ Deno.test("getWeatherAlerts: invalid input is a ValueError naming the parameter,
         geometry: { type: "LineString", coordinates: [[13.4, 52.5], [13.5]] },
       },
       "geometry.coordinates[1][1]",
-      /must be a latitude/,
+      /is required/,
     ],
     [
       { ...base, width: 25_001 },
