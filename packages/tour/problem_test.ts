@@ -382,7 +382,7 @@ Deno.test("buildTourPlanningProblem: every rule is a ValueError naming the path"
         delete p.fleet;
       },
       "fleet",
-      /must be an object with types and profiles/,
+      /is required/,
     ],
     [
       "no jobs",
