@@ -1,0 +1,158 @@
+/**
+ * The {@linkcode LS} class: every HERE Location Services operation on one
+ * object, sharing one {@linkcode Client} (credentials, token cache, retries,
+ * limits).
+ *
+ * @module
+ */
+
+import { Client, type ClientOptions, type RequestOptions } from "@ls/core";
+import {
+  geocode,
+  type GeocodeParams,
+  type GeocoderResponse,
+  reverseGeocode,
+  type ReverseGeocodeParams,
+  type ReverseGeocoderResponse,
+} from "@ls/geocoding";
+import {
+  autosuggest,
+  type AutosuggestParams,
+  browse,
+  type BrowseParams,
+  type BrowseResponse,
+  discover,
+  type DiscoverParams,
+  type DiscoverResponse,
+  lookup,
+  type LookupParams,
+  type LookupResponse,
+} from "@ls/search";
+import {
+  type DestinationWeatherResponse,
+  type DestWeatherParams,
+  getDestWeather,
+  getWeatherAlerts,
+  type WeatherAlertsParams,
+  type WeatherAlertsResponse,
+} from "@ls/weather";
+import {
+  solveTourPlanning,
+  type SolveTourPlanningParams,
+  type TourPlanningResponse,
+} from "@ls/tour";
+
+/**
+ * Options of {@linkcode LS}: a credential (`apiKey`, `platformCredentials`
+ * or a shared `auth`), `country` (`"row"` by default, or `"china"`),
+ * `proxies`, and the transport options of {@linkcode ClientOptions}
+ * (`baseUrl`, `fetch`, `maxRetries`, `timeoutMs`, `maxConcurrency`,
+ * `requestsPerSecond`, hooks, ...).
+ */
+export type LSOptions = ClientOptions;
+
+/**
+ * One object for every HERE Location Services operation. Each method takes
+ * its parameters object and an optional {@linkcode RequestOptions}
+ * (`signal`, `timeoutMs`, `deadlineMs`, `maxRetries`, `headers`,
+ * `requestId`, `onProgress`).
+ *
+ * @example
+ * ```ts ignore
+ * import { LS } from "@ls/ls";
+ * const ls = new LS({ apiKey: "<API_KEY>" });
+ * const res = await ls.geocode({ query: "Invalidenstr 116, Berlin" });
+ * console.log(res.items[0]?.position, res.toGeoJSON());
+ * ```
+ */
+export class LS {
+  /** The transport every method uses. */
+  readonly client: Client;
+
+  /** @throws {ValueError} when no credential is given or an option is invalid */
+  constructor(options: LSOptions) {
+    this.client = new Client(options);
+  }
+
+  /** Free-text address → positions. See `@ls/geocoding` `geocode`. */
+  geocode(
+    params: GeocodeParams,
+    options?: RequestOptions,
+  ): Promise<GeocoderResponse> {
+    return geocode(this.client, params, options);
+  }
+
+  /** Position → nearest addresses. See `@ls/geocoding` `reverseGeocode`. */
+  reverseGeocode(
+    params: ReverseGeocodeParams,
+    options?: RequestOptions,
+  ): Promise<ReverseGeocoderResponse> {
+    return reverseGeocode(this.client, params, options);
+  }
+
+  /** Free-text place search in an area. See `@ls/search` `discover`. */
+  discover(
+    params: DiscoverParams,
+    options?: RequestOptions,
+  ): Promise<DiscoverResponse> {
+    return discover(this.client, params, options);
+  }
+
+  /** Places by category or name around a point. See `@ls/search` `browse`. */
+  browse(
+    params: BrowseParams,
+    options?: RequestOptions,
+  ): Promise<BrowseResponse> {
+    return browse(this.client, params, options);
+  }
+
+  /** One place by its HERE id. See `@ls/search` `lookup`. */
+  lookup(
+    params: LookupParams,
+    options?: RequestOptions,
+  ): Promise<LookupResponse> {
+    return lookup(this.client, params, options);
+  }
+
+  /** Type-ahead suggestions; returns the raw `Response`. See `@ls/search` `autosuggest`. */
+  autosuggest(
+    params: AutosuggestParams,
+    options?: RequestOptions,
+  ): Promise<Response> {
+    return autosuggest(this.client, params, options);
+  }
+
+  /** Weather reports for a place. See `@ls/weather` `getDestWeather`. */
+  getDestWeather(
+    params: DestWeatherParams,
+    options?: RequestOptions,
+  ): Promise<DestinationWeatherResponse> {
+    return getDestWeather(this.client, params, options);
+  }
+
+  /** Weather alerts along a point or line. See `@ls/weather` `getWeatherAlerts`. */
+  getWeatherAlerts(
+    params: WeatherAlertsParams,
+    options?: RequestOptions,
+  ): Promise<WeatherAlertsResponse> {
+    return getWeatherAlerts(this.client, params, options);
+  }
+
+  /** Tour planning, sync or async. See `@ls/tour` `solveTourPlanning`. */
+  solveTourPlanning(
+    params: SolveTourPlanningParams,
+    options?: RequestOptions,
+  ): Promise<TourPlanningResponse> {
+    return solveTourPlanning(this.client, params, options);
+  }
+
+  /** Releases the client's resources (a proxy HTTP client, if any). */
+  close(): void {
+    this.client.close();
+  }
+
+  /** Same as {@linkcode LS.close}. */
+  [Symbol.dispose](): void {
+    this.close();
+  }
+}
