@@ -1,7 +1,42 @@
 /**
- * `@ls/routing` (work in progress).
+ * `@ls/routing`: HERE Routing v8 (`GET /v8/routes`) for cars, bicycles,
+ * trucks, scooters and pedestrians.
+ *
+ * - {@linkcode carRoute}, {@linkcode bicycleRoute}, {@linkcode truckRoute},
+ *   {@linkcode scooterRoute}, {@linkcode pedestrianRoute}: each
+ *   `(client, params, options?)` → {@linkcode RoutingResponse}.
+ * - Input is validated before anything is sent (`ValueError` naming the
+ *   parameter): coordinates, `alternatives` 0–6, the `return`/`spans`
+ *   dependency rules, waypoint-option rules, country codes.
+ * - {@linkcode RoutingResponse}: typed routes and sections (unknown fields
+ *   kept in `raw`), polylines decoded lazily per section, `toGeoJSON()` with
+ *   one `LineString` per section (`[lng, lat]` or `[lng, lat, elevation]`),
+ *   and HERE's critical-notice rule: routes with a section HERE says must be
+ *   discarded move to `discardedRoutes`; known violations are kept and
+ *   flagged.
+ * - Named values: {@linkcode Return}, {@linkcode Span},
+ *   {@linkcode AvoidFeature}, {@linkcode RoutingMode}, {@linkcode Units},
+ *   {@linkcode TransportMode} (all open sets).
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { carRoute, Return } from "@ls/routing";
+ *
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const res = await carRoute(client, {
+ *   origin: [52.5, 13.4],
+ *   destination: [52.503, 13.405],
+ *   returnResults: [Return.polyline, Return.summary, Return.elevation],
+ * });
+ * const geojson = res.toGeoJSON(); // FeatureCollection<LineString>
+ * ```
  *
  * @module
  */
 
-export {};
+export * from "./constants.ts";
+export * from "./notices.ts";
+export * from "./params.ts";
+export * from "./routes.ts";
+export * from "./routing_response.ts";

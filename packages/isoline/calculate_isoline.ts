@@ -1,0 +1,358 @@
+/**
+ * {@linkcode calculateIsoline}: HERE Isoline Routing v8
+ * (`GET /v8/isolines`), the area reachable from a point (or from which a
+ * point is reachable) within a time, distance or energy budget.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { calculateIsoline } from "@ls/isoline";
+ *
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const res = await calculateIsoline(client, {
+ *   origin: [52.5, 13.4],
+ *   range: "300,600",
+ *   rangeType: "time",
+ *   transportMode: "car",
+ * });
+ * console.log(res.isolines.map((i) => i.range.value)); // [300, 600]
+ * ```
+ *
+ * @module
+ */
+
+import * as z from "zod/mini";
+import {
+  ApiError,
+  appendTruck,
+  type Client,
+  formatDateTime,
+  formatInteger,
+  formatWaypoint,
+  type LatLng,
+  nonEmptyString,
+  parseWith,
+  type PlaceOptions,
+  positiveInteger,
+  Query,
+  type RequestOptions,
+  type Truck,
+  ValueError,
+  type WayPointOptions,
+} from "@ls/core";
+import type {
+  IsolineAvoidFeature,
+  IsolineRoutingMode,
+  IsolineTransportMode,
+  OptimisedFor,
+  RangeType,
+} from "./constants.ts";
+import {
+  type IsolineNotice,
+  IsolineResponse,
+  type IsolineResponseBody,
+} from "./isoline_response.ts";
+
+/**
+ * The parameters of {@linkcode calculateIsoline}. `range`, `rangeType`,
+ * `transportMode` and exactly one of `origin` / `destination` are required.
+ *
+ * @example
+ * ```ts
+ * import type { IsolineParams } from "@ls/isoline";
+ * const params: IsolineParams = {
+ *   origin: [52.5, 13.4],
+ *   range: [300, 600, 900],
+ *   rangeType: "time",
+ *   transportMode: "pedestrian",
+ *   departureTime: "2024-05-01T08:00:00+02:00",
+ * };
+ * ```
+ */
+export interface IsolineParams {
+  /**
+   * The range values: HERE's comma list (`"300,600"`) or an array of
+   * numbers. Positive integers (seconds, metres or Wh per `rangeType`);
+   * one isoline comes back per value.
+   */
+  range: string | readonly number[];
+  /** What `range` counts: `time`, `distance` or `consumption`. */
+  rangeType: RangeType;
+  /** `car`, `truck`, `pedestrian`, … */
+  transportMode: IsolineTransportMode;
+  /** Isolines of what is reachable *from* here. Exactly one of `origin`/`destination`. */
+  origin?: LatLng;
+  /** Isolines of where this point is reachable *from*. */
+  destination?: LatLng;
+  /** Departure (only with `origin`): `Date`, RFC 3339 (local time allowed) or `"any"`. */
+  departureTime?: Date | string;
+  /** Arrival (only with `destination`): `Date` or RFC 3339 (local time allowed). */
+  arrivalTime?: Date | string;
+  /** `fast` (default) or `short`. */
+  routingMode?: IsolineRoutingMode;
+  /** Most points per isoline (`shape[maxPoints]`), a positive integer. */
+  shapeMaxPoints?: number;
+  /** `quality`, `performance` or `balanced` (default); sent as `optimizeFor`. */
+  optimisedFor?: OptimisedFor;
+  /** Road features to avoid (`avoid[features]`). */
+  avoidFeatures?: readonly IsolineAvoidFeature[];
+  /** Vehicle restrictions, sent as `vehicle[...]` (only the fields given). */
+  truck?: Truck;
+  /** Place options of the origin (requires `origin`). */
+  originPlaceOptions?: PlaceOptions;
+  /** Waypoint options of the origin (requires `origin`; no `stopDuration`). */
+  originWaypointOptions?: WayPointOptions;
+  /** Place options of the destination (requires `destination`). */
+  destinationPlaceOptions?: PlaceOptions;
+  /** Waypoint options of the destination (requires `destination`). */
+  destinationWaypointOptions?: WayPointOptions;
+}
+
+const KEYS: readonly string[] = [
+  "range",
+  "rangeType",
+  "transportMode",
+  "origin",
+  "destination",
+  "departureTime",
+  "arrivalTime",
+  "routingMode",
+  "shapeMaxPoints",
+  "optimisedFor",
+  "avoidFeatures",
+  "truck",
+  "originPlaceOptions",
+  "originWaypointOptions",
+  "destinationPlaceOptions",
+  "destinationWaypointOptions",
+];
+
+const PATH = "/v8/isolines";
+
+const stringList = z.optional(
+  z.array(nonEmptyString, { error: "must be an array of strings" }),
+);
+const rangeValue = z.number({ error: "must be a positive integer" }).check(
+  z.refine((n) => Number.isSafeInteger(n) && n > 0, {
+    error: "must be a positive integer",
+  }),
+);
+const rangeList = z.array(rangeValue, {
+  error: 'must be a comma list such as "300,600" or an array of numbers',
+}).check(z.minLength(1, { error: "must hold at least one value" }));
+
+/**
+ * Calculates isolines: `GET /v8/isolines`.
+ *
+ * The query carries, in this order: `transportMode`, `origin` or
+ * `destination` (with place options after `;` and waypoint options after
+ * `!`), `range[type]`, `range[values]`, `routingMode` and `optimizeFor`
+ * (always, defaults `fast` and `balanced`), then `departureTime` or
+ * `arrivalTime`, `shape[maxPoints]`, `avoid[features]` and the truck's
+ * `vehicle[...]` values when given.
+ *
+ * Rejected with a `ValueError` before sending: both `origin` and
+ * `destination`, or neither; `departureTime` without `origin`;
+ * `arrivalTime` without `destination`; place or waypoint options for a
+ * waypoint that was not given; range values that are not positive
+ * integers; invalid coordinates, times, truck fields; unknown parameter
+ * names. Unknown values of open sets are sent unchanged.
+ *
+ * `info` notices (such as `unknownParameter`) never fail the call; they are
+ * in `response.notices`. A notice of any other severity fails it with an
+ * `ApiError` (status 200) whose `body` is the response.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client } from "@ls/core";
+ * import { calculateIsoline } from "@ls/isoline";
+ *
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const res = await calculateIsoline(client, {
+ *   destination: [52.52, 13.405],
+ *   arrivalTime: "2024-05-01T09:00:00+02:00",
+ *   range: [1000, 2000],
+ *   rangeType: "distance",
+ *   transportMode: "truck",
+ *   truck: { grossWeight: 12000, height: 380 },
+ *   avoidFeatures: ["tollRoad"],
+ *   shapeMaxPoints: 200,
+ * });
+ * const geojson = res.toGeoJSON(); // one Polygon or MultiPolygon per range value
+ * ```
+ *
+ * @throws {ValueError} for invalid parameters, before any request
+ * @throws {ApiError} for an error response (HERE's `E605…` codes) or a
+ * critical notice
+ */
+export async function calculateIsoline(
+  client: Client,
+  params: IsolineParams,
+  options?: RequestOptions,
+): Promise<IsolineResponse> {
+  const query = buildIsolineQuery(params);
+  const res = await client.requestJson<IsolineResponseBody>(
+    { service: "isoline", path: PATH, query },
+    options,
+  );
+  const response = new IsolineResponse(res);
+  const critical = response.notices.filter((n) => n?.severity !== "info");
+  if (critical.length > 0) {
+    throw new ApiError({
+      status: res.status,
+      method: "GET",
+      url: client.redact(`${client.originFor("isoline")}${PATH}?${query}`),
+      code: critical[0]?.code,
+      title:
+        "Isolines could not be calculated: HERE returned a critical notice",
+      detail: critical.map(describeNotice).join("; "),
+      correlationId: res.correlationId,
+      requestId: res.requestId,
+      body: res.body,
+    });
+  }
+  return response;
+}
+
+function describeNotice(notice: IsolineNotice): string {
+  const severity = notice?.severity ?? "no severity";
+  return `${notice?.code} (${severity}): ${notice?.title}`;
+}
+
+/** Validates the parameters and writes the query. */
+function buildIsolineQuery(params: IsolineParams): Query {
+  if (typeof params !== "object" || params === null || Array.isArray(params)) {
+    throw new ValueError("params", "must be an object", params);
+  }
+  for (const key of Object.keys(params)) {
+    if (!KEYS.includes(key)) {
+      throw new ValueError(
+        key,
+        "is not a parameter of calculateIsoline",
+        Reflect.get(params, key),
+      );
+    }
+  }
+
+  const hasOrigin = params.origin !== undefined;
+  const hasDestination = params.destination !== undefined;
+  if (hasOrigin && hasDestination) {
+    throw new ValueError(
+      "destination",
+      "cannot be combined with origin: give exactly one of them",
+    );
+  }
+  if (!hasOrigin && !hasDestination) {
+    throw new ValueError(
+      "origin",
+      "is required unless destination is given: give exactly one of them",
+    );
+  }
+  requires(params, "originPlaceOptions", "origin");
+  requires(params, "originWaypointOptions", "origin");
+  requires(params, "destinationPlaceOptions", "destination");
+  requires(params, "destinationWaypointOptions", "destination");
+  requires(params, "departureTime", "origin");
+  requires(params, "arrivalTime", "destination");
+
+  const query = new Query().set(
+    "transportMode",
+    parseWith(nonEmptyString, params.transportMode, "transportMode"),
+  );
+  if (hasOrigin) {
+    query.setStructured(
+      "origin",
+      formatWaypoint(params.origin!, {
+        role: "origin",
+        parameter: "origin",
+        placeOptions: params.originPlaceOptions,
+        waypointOptions: params.originWaypointOptions,
+      }),
+    );
+  } else {
+    query.setStructured(
+      "destination",
+      formatWaypoint(params.destination!, {
+        role: "destination",
+        parameter: "destination",
+        placeOptions: params.destinationPlaceOptions,
+        waypointOptions: params.destinationWaypointOptions,
+      }),
+    );
+  }
+  query.set(
+    "range[type]",
+    parseWith(nonEmptyString, params.rangeType, "rangeType"),
+  );
+  query.setStructured(
+    "range[values]",
+    rangeValues(params.range).map((n) => formatInteger(n)).join(","),
+  );
+  query.set(
+    "routingMode",
+    parseWith(nonEmptyString, params.routingMode ?? "fast", "routingMode"),
+  );
+  query.set(
+    "optimizeFor",
+    parseWith(
+      nonEmptyString,
+      params.optimisedFor ?? "balanced",
+      "optimisedFor",
+    ),
+  );
+  if (params.departureTime !== undefined) {
+    query.set(
+      "departureTime",
+      formatDateTime(params.departureTime, "departureTime", {
+        allowAny: true,
+        allowLocal: true,
+      }),
+    );
+  }
+  if (params.arrivalTime !== undefined) {
+    query.set(
+      "arrivalTime",
+      formatDateTime(params.arrivalTime, "arrivalTime", { allowLocal: true }),
+    );
+  }
+  if (params.shapeMaxPoints !== undefined) {
+    query.setStructured(
+      "shape[maxPoints]",
+      formatInteger(
+        parseWith(positiveInteger, params.shapeMaxPoints, "shapeMaxPoints"),
+      ),
+    );
+  }
+  query.set(
+    "avoid[features]",
+    parseWith(stringList, params.avoidFeatures, "avoidFeatures"),
+  );
+  appendTruck(query, params.truck, "truck");
+  return query;
+}
+
+function requires(
+  params: IsolineParams,
+  key: keyof IsolineParams,
+  needs: "origin" | "destination",
+): void {
+  if (params[key] !== undefined && params[needs] === undefined) {
+    throw new ValueError(key, `requires ${needs}`, params[key]);
+  }
+}
+
+/** `"300,600"` or `[300, 600]` → `[300, 600]`, positive integers only. */
+function rangeValues(range: unknown): number[] {
+  if (typeof range === "string") {
+    const parts = range.split(",").map((s) => s.trim());
+    if (!parts.every((s) => /^\d+$/.test(s))) {
+      throw new ValueError(
+        "range",
+        'must be a comma list of positive integers such as "300,600"',
+        range,
+      );
+    }
+    return parseWith(rangeList, parts.map(Number), "range");
+  }
+  return parseWith(rangeList, range, "range");
+}

@@ -1,0 +1,399 @@
+import assert from "node:assert/strict";
+import { ApiError, Client, type ClientOptions, ValueError } from "@ls/core";
+import { jsonReply, startTestServer, type TestServer } from "@ls/core/testing";
+import {
+  calculateIsoline,
+  type IsolineParams,
+  IsolineResponse,
+} from "./mod.ts";
+import example from "./testdata/isolines_wire_example.json" with {
+  type: "json",
+};
+
+const KEY = "isoline-test-key";
+
+function makeClient(url: string, extra: Partial<ClientOptions> = {}): Client {
+  return new Client({
+    apiKey: KEY,
+    baseUrl: url,
+    retryBaseDelayMs: 1,
+    retryMaxDelayMs: 5,
+    ...extra,
+  });
+}
+
+async function isolineServer(body: unknown = example): Promise<TestServer> {
+  const server = await startTestServer();
+  server.route("GET /v8/isolines", jsonReply(200, body));
+  return server;
+}
+
+function onlyQuery(server: TestServer): string {
+  assert.equal(server.requests.length, 1);
+  const [req] = server.requests;
+  assert.equal(req.method, "GET");
+  assert.equal(req.path, "/v8/isolines");
+  assert.equal(req.bodyText, "");
+  return req.rawQuery;
+}
+
+const BASE: IsolineParams = {
+  origin: [52.5, 13.4],
+  range: "300,600",
+  rangeType: "time",
+  transportMode: "car",
+};
+
+const TRUCK_QUERY = [
+  "vehicle%5BshippedHazardousGoods%5D=explosive,harmfulToWater",
+  "vehicle%5BgrossWeight%5D=12000",
+  "vehicle%5BweightPerAxle%5D=5000",
+  "vehicle%5Bheight%5D=380",
+  "vehicle%5Bwidth%5D=250",
+  "vehicle%5Blength%5D=1200",
+  "vehicle%5BtunnelCategory%5D=D",
+  "vehicle%5BaxleCount%5D=3",
+  "vehicle%5Btype%5D=straight",
+  "vehicle%5BtrailerCount%5D=0",
+].join("&");
+
+const TRUCK = {
+  shippedHazardousGoods: ["explosive", "harmfulToWater"],
+  grossWeight: 12000,
+  weightPerAxle: 5000,
+  height: 380,
+  width: 250,
+  length: 1200,
+  tunnelCategory: "D",
+  axleCount: 3,
+  type: "straight",
+  trailerCount: 0,
+};
+
+// ------------------------------------------------------------- the wire
+
+Deno.test("the wire doc's example request, byte for byte", async () => {
+  await using server = await isolineServer();
+  const res = await calculateIsoline(makeClient(server.url), {
+    ...BASE,
+    departureTime: "2024-05-01T08:00:00+02:00",
+  });
+  assert.ok(res instanceof IsolineResponse);
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=car&origin=52.5,13.4&range%5Btype%5D=time&range%5Bvalues%5D=300,600" +
+      "&routingMode=fast&optimizeFor=balanced" +
+      `&departureTime=2024-05-01T08%3A00%3A00%2B02%3A00&apiKey=${KEY}`,
+  );
+});
+
+Deno.test("every parameter with an origin: avoid and truck values actually sent", async () => {
+  await using server = await isolineServer();
+  await calculateIsoline(makeClient(server.url), {
+    origin: [52.5, 13.4],
+    originPlaceOptions: { course: 90, nameHint: "Gate A & B" },
+    originWaypointOptions: {},
+    range: [1000, 2000, 3000],
+    rangeType: "distance",
+    transportMode: "truck",
+    departureTime: "any",
+    routingMode: "short",
+    shapeMaxPoints: 200,
+    optimisedFor: "quality",
+    avoidFeatures: ["tollRoad", "ferry"],
+    truck: TRUCK,
+  });
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=truck&origin=52.5,13.4;course=90;nameHint=Gate%20A%20%26%20B" +
+      "&range%5Btype%5D=distance&range%5Bvalues%5D=1000,2000,3000" +
+      "&routingMode=short&optimizeFor=quality&departureTime=any" +
+      "&shape%5BmaxPoints%5D=200&avoid%5Bfeatures%5D=tollRoad,ferry" +
+      `&${TRUCK_QUERY}&apiKey=${KEY}`,
+  );
+});
+
+Deno.test("every parameter with a destination: reverse isoline with arrivalTime", async () => {
+  await using server = await isolineServer();
+  await calculateIsoline(makeClient(server.url), {
+    destination: [52.52, 13.405],
+    destinationPlaceOptions: {
+      sideOfStreetHint: [52.5201, 13.4049],
+      matchSideOfStreet: "always",
+      radius: 50,
+    },
+    destinationWaypointOptions: { stopDuration: 120 },
+    range: "600",
+    rangeType: "time",
+    transportMode: "pedestrian",
+    arrivalTime: "2024-05-01T09:00:00Z",
+    routingMode: "fast",
+    shapeMaxPoints: 31,
+    optimisedFor: "performance",
+    avoidFeatures: ["tunnel"],
+    truck: { height: 380 },
+  });
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=pedestrian" +
+      "&destination=52.52,13.405;sideOfStreetHint=52.5201,13.4049;matchSideOfStreet=always;radius=50!stopDuration=120" +
+      "&range%5Btype%5D=time&range%5Bvalues%5D=600" +
+      "&routingMode=fast&optimizeFor=performance&arrivalTime=2024-05-01T09%3A00%3A00Z" +
+      "&shape%5BmaxPoints%5D=31&avoid%5Bfeatures%5D=tunnel" +
+      `&vehicle%5Bheight%5D=380&apiKey=${KEY}`,
+  );
+});
+
+Deno.test("times: a Date goes out as RFC 3339 with its offset; local times pass", async () => {
+  await using server = await isolineServer();
+  const client = makeClient(server.url);
+  const when = new Date(Date.UTC(2024, 4, 1, 6, 30));
+  await calculateIsoline(client, { ...BASE, departureTime: when });
+  await calculateIsoline(client, {
+    ...BASE,
+    origin: undefined,
+    destination: [52.5, 13.4],
+    arrivalTime: "2024-05-01T08:30:00",
+  });
+  const sent = server.requests[0].query.get("departureTime")!;
+  assert.match(sent, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
+  assert.equal(new Date(sent).getTime(), when.getTime());
+  assert.doesNotMatch(
+    server.requests[0].rawQuery.split("&departureTime=")[1],
+    /[:+]/,
+  );
+  assert.match(
+    server.requests[1].rawQuery,
+    /&arrivalTime=2024-05-01T08%3A30%3A00&apiKey=/,
+  );
+});
+
+Deno.test("range: a spaced string and a number array give the same wire value", async () => {
+  await using server = await isolineServer();
+  const client = makeClient(server.url);
+  await calculateIsoline(client, { ...BASE, range: " 300, 600 ,900" });
+  await calculateIsoline(client, { ...BASE, range: [300, 600, 900] });
+  for (const req of server.requests) {
+    assert.match(req.rawQuery, /&range%5Bvalues%5D=300,600,900&/);
+  }
+});
+
+Deno.test("unknown enum values are passed through, not rejected", async () => {
+  await using server = await isolineServer();
+  await calculateIsoline(makeClient(server.url), {
+    ...BASE,
+    rangeType: "futureType",
+    transportMode: "hovercraft",
+    routingMode: "eco",
+    optimisedFor: "beauty",
+    avoidFeatures: ["futureFeature"],
+  });
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=hovercraft&origin=52.5,13.4&range%5Btype%5D=futureType&range%5Bvalues%5D=300,600" +
+      "&routingMode=eco&optimizeFor=beauty&avoid%5Bfeatures%5D=futureFeature" +
+      `&apiKey=${KEY}`,
+  );
+});
+
+Deno.test('country "china" sends isolines to isoline.router.hereapi.cn', async () => {
+  await using server = await isolineServer();
+  const seen: string[] = [];
+  const client = new Client({
+    apiKey: KEY,
+    country: "china",
+    fetch: (input, init) => {
+      const u = new URL(String(input));
+      seen.push(`${u.origin}${u.pathname}`);
+      return fetch(`${server.url}${u.pathname}${u.search}`, init);
+    },
+  });
+  await calculateIsoline(client, BASE);
+  assert.deepEqual(seen, ["https://isoline.router.hereapi.cn/v8/isolines"]);
+  assert.equal(onlyQuery(server).split("&")[0], "transportMode=car");
+});
+
+// --------------------------------------------------------------- notices
+
+Deno.test("an info notice does not throw; it is exposed", async () => {
+  await using server = await isolineServer(example);
+  const res = await calculateIsoline(makeClient(server.url), BASE);
+  assert.deepEqual(res.notices, [{
+    title: "Example informational notice",
+    code: "unknownParameter",
+    severity: "info",
+  }]);
+  assert.equal(res.isolines.length, 2);
+});
+
+Deno.test("a critical notice, or an unknown severity, fails with the notices", async () => {
+  for (const severity of ["critical", "warning", undefined]) {
+    const body = {
+      isolines: [],
+      notices: [
+        { title: "Harmless", code: "unknownParameter", severity: "info" },
+        {
+          title: "Could not match origin",
+          code: "couldNotMatchOrigin",
+          severity,
+        },
+      ],
+    };
+    await using server = await isolineServer(body);
+    let caught: unknown;
+    try {
+      await calculateIsoline(makeClient(server.url), BASE);
+    } catch (e) {
+      caught = e;
+    }
+    assert.ok(caught instanceof ApiError, String(caught));
+    assert.equal(caught.status, 200);
+    assert.equal(caught.code, "couldNotMatchOrigin");
+    assert.match(caught.title!, /critical notice/);
+    assert.match(
+      caught.detail!,
+      /couldNotMatchOrigin .*Could not match origin/,
+    );
+    assert.doesNotMatch(caught.detail!, /unknownParameter/);
+    assert.deepEqual(caught.body, JSON.parse(JSON.stringify(body)));
+    assert.match(caught.url, /\/v8\/isolines\?transportMode=car&/);
+    assert.ok(!caught.url.includes(KEY));
+  }
+});
+
+Deno.test("isoline error bodies (E605…) become ApiError", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v8/isolines",
+    jsonReply(400, {
+      title: "Malformed request",
+      status: 400,
+      code: "E605001",
+      cause: "Invalid value for parameter 'range[type]'",
+      action: "",
+      correlationId: "corr-iso",
+    }),
+  );
+  let caught: unknown;
+  try {
+    await calculateIsoline(makeClient(server.url), BASE);
+  } catch (e) {
+    caught = e;
+  }
+  assert.ok(caught instanceof ApiError, String(caught));
+  assert.equal(caught.status, 400);
+  assert.equal(caught.code, "E605001");
+  assert.equal(caught.title, "Malformed request");
+  assert.equal(caught.detail, "Invalid value for parameter 'range[type]'");
+  assert.equal(caught.correlationId, "corr-iso");
+  assert.equal(server.requests.length, 1, "400 is not retried");
+});
+
+// ------------------------------------------------------------ validation
+
+const INVALID: [string, Record<string, unknown>, string, RegExp?][] = [
+  [
+    "origin and destination together",
+    { destination: [52.6, 13.5] },
+    "destination",
+    /exactly one/,
+  ],
+  [
+    "neither origin nor destination",
+    { origin: undefined },
+    "origin",
+    /exactly one/,
+  ],
+  [
+    "departureTime with a destination",
+    { origin: undefined, destination: [52.6, 13.5], departureTime: "any" },
+    "departureTime",
+    /requires origin/,
+  ],
+  [
+    "arrivalTime with an origin",
+    { arrivalTime: "2024-05-01T09:00:00Z" },
+    "arrivalTime",
+    /requires destination/,
+  ],
+  [
+    "origin place options without an origin",
+    {
+      origin: undefined,
+      destination: [52.6, 13.5],
+      originPlaceOptions: { course: 90 },
+    },
+    "originPlaceOptions",
+  ],
+  [
+    "destination waypoint options without a destination",
+    { destinationWaypointOptions: { stopDuration: 5 } },
+    "destinationWaypointOptions",
+  ],
+  ['arrivalTime "any"', {
+    origin: undefined,
+    destination: [52.6, 13.5],
+    arrivalTime: "any",
+  }, "arrivalTime"],
+  ["empty range string", { range: "" }, "range"],
+  ["non-numeric range", { range: "300,abc" }, "range"],
+  ["range with semicolons", { range: "300;600" }, "range"],
+  ["zero range value", { range: "0,300" }, "range[0]", /positive integer/],
+  ["empty range array", { range: [] }, "range", /at least one/],
+  ["fractional range value", { range: [300, 1.5] }, "range[1]"],
+  ["negative range value", { range: [-5] }, "range[0]"],
+  ["range of another type", { range: 300 }, "range"],
+  ["missing rangeType", { rangeType: undefined }, "rangeType"],
+  ["missing transportMode", { transportMode: undefined }, "transportMode"],
+  ["shapeMaxPoints 0", { shapeMaxPoints: 0 }, "shapeMaxPoints"],
+  ["fractional shapeMaxPoints", { shapeMaxPoints: 31.5 }, "shapeMaxPoints"],
+  ["origin out of range", { origin: [91, 13.4] }, "origin[0]"],
+  [
+    "stopDuration on the origin",
+    { originWaypointOptions: { stopDuration: 10 } },
+    "originWaypointOptions.stopDuration",
+  ],
+  [
+    "passThrough on the destination",
+    {
+      origin: undefined,
+      destination: [52.6, 13.5],
+      destinationWaypointOptions: { passThrough: true },
+    },
+    "destinationWaypointOptions.passThrough",
+  ],
+  ["fractional truck height", { truck: { height: 3.8 } }, "truck.height"],
+  ["unknown truck field", { truck: { heigth: 380 } }, "truck.heigth"],
+  ["avoidFeatures not a list", { avoidFeatures: "ferry" }, "avoidFeatures"],
+  ["malformed departureTime", { departureTime: "8am" }, "departureTime"],
+  [
+    "HERE's spelling instead of the parameter name",
+    { optimizeFor: "quality" },
+    "optimizeFor",
+    /not a parameter of calculateIsoline/,
+  ],
+];
+
+Deno.test("each invalid parameter is a ValueError before any request", async () => {
+  await using server = await isolineServer();
+  const client = makeClient(server.url);
+  for (const [label, params, parameter, message] of INVALID) {
+    let caught: unknown;
+    try {
+      await calculateIsoline(client, { ...BASE, ...params } as IsolineParams);
+    } catch (e) {
+      caught = e;
+    }
+    assert.ok(
+      caught instanceof ValueError,
+      `${label}: expected a ValueError, got ${caught}`,
+    );
+    assert.equal(caught.parameter, parameter, `${label}: ${caught.message}`);
+    if (message) assert.match(caught.message, message, label);
+  }
+  await assert.rejects(
+    calculateIsoline(client, undefined as never),
+    (e) => e instanceof ValueError && e.parameter === "params",
+  );
+  assert.equal(server.requests.length, 0);
+});

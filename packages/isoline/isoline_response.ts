@@ -1,0 +1,456 @@
+/**
+ * The typed result of `calculateIsoline`: {@linkcode IsolineResponse}
+ * with its {@linkcode Isoline}s and their decoded {@linkcode IsolinePolygon}s,
+ * the JSON shapes behind them (isoline.md §3) and GeoJSON with closed rings.
+ *
+ * Every object keeps the JSON HERE sent (`raw`, `toJSON()`). Polygons are
+ * decoded only when asked for.
+ *
+ * @example
+ * ```ts
+ * import { IsolineResponse } from "@ls/isoline";
+ * const res = new IsolineResponse({
+ *   body: {
+ *     isolines: [{
+ *       range: { type: "time", value: 300 },
+ *       polygons: [{ outer: "BGgz-kkDgroxZAginB_hnBAA_hnBginBA" }],
+ *     }],
+ *   },
+ * });
+ * res.isolines[0].polygons[0].outer[1]; // [52.51, 13.41]
+ * res.toGeoJSON().features[0].geometry.type; // "Polygon"
+ * ```
+ *
+ * @module
+ */
+
+import type {
+  Feature,
+  FeatureCollection,
+  MultiPolygon,
+  Polygon,
+  Position,
+} from "geojson";
+import {
+  ApiResponse,
+  decodePolyline,
+  type JsonResponse,
+  type LatLng,
+  type LatLngObject,
+  polylineToGeoJSON,
+} from "@ls/core";
+
+// -------------------------------------------------------------- JSON shapes
+
+/**
+ * A notice severity: `critical`, `info`, or a value HERE has not documented.
+ *
+ * @example
+ * ```ts
+ * import type { IsolineNoticeSeverity } from "@ls/isoline";
+ * const severity: IsolineNoticeSeverity = "info";
+ * ```
+ */
+export type IsolineNoticeSeverity =
+  | "critical"
+  | "info"
+  | (string & Record<never, never>);
+
+/**
+ * A notice: `{title, code, severity}`. `info` notices (e.g.
+ * `unknownParameter`) come with good results; anything else fails the call.
+ *
+ * @example
+ * ```ts
+ * import type { IsolineNotice } from "@ls/isoline";
+ * const notice: IsolineNotice = {
+ *   title: "The provided parameter 'departure' is unknown.",
+ *   code: "unknownParameter",
+ *   severity: "info",
+ * };
+ * ```
+ */
+export interface IsolineNotice {
+  /** Human-readable text. */
+  title: string;
+  /** Machine-readable code, e.g. `unknownParameter`; an open set. */
+  code: string;
+  /** `critical` or `info`; anything else is treated as `critical`. */
+  severity: IsolineNoticeSeverity;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * The place an isoline is centred on.
+ *
+ * @example
+ * ```ts
+ * import type { IsolinePlace } from "@ls/isoline";
+ * const place: IsolinePlace = { type: "place", location: { lat: 52.5, lng: 13.4 } };
+ * ```
+ */
+export interface IsolinePlace {
+  /** `place`; an open set. */
+  type: string;
+  /** The position matched to the road network. */
+  location: LatLngObject;
+  /** The position as given in the request. */
+  originalLocation?: LatLngObject;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * The departure (with `origin`) or arrival (with `destination`).
+ *
+ * @example
+ * ```ts
+ * import type { IsolineTimedPlace } from "@ls/isoline";
+ * const departure: IsolineTimedPlace = {
+ *   time: "2024-05-01T08:00:00+02:00",
+ *   place: { type: "place", location: { lat: 52.5, lng: 13.4 } },
+ * };
+ * ```
+ */
+export interface IsolineTimedPlace {
+  /** RFC 3339, when a time was given or implied. */
+  time?: string;
+  /** Where. */
+  place: IsolinePlace;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * The range an isoline stands for: one of the requested values.
+ *
+ * @example
+ * ```ts
+ * import type { IsolineRange } from "@ls/isoline";
+ * const range: IsolineRange = { type: "time", value: 300 };
+ * ```
+ */
+export interface IsolineRange {
+  /** `distance`, `time` or `consumption`, as requested. */
+  type: string;
+  /** Metres, seconds or Wh. */
+  value: number;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * One polygon as HERE sends it: flexible polylines.
+ *
+ * @example
+ * ```ts
+ * import type { IsolinePolygonJson } from "@ls/isoline";
+ * const polygon: IsolinePolygonJson = { outer: "BGgz-kkDgroxZAginB_hnBAA_hnBginBA" };
+ * ```
+ */
+export interface IsolinePolygonJson {
+  /** The outer ring (2-D, precision 6 observed). */
+  outer: string;
+  /** Holes, when present (shape unverified: a list of polylines). */
+  inner?: string[] | string;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * A link between two polygons of one isoline, e.g. a ferry.
+ *
+ * @example
+ * ```ts
+ * import type { IsolineConnection } from "@ls/isoline";
+ * const ferry: IsolineConnection = {
+ *   fromPolygonIndex: 0,
+ *   toPolygonIndex: 1,
+ *   polyline: "BGgz-kkDgroxZAginB",
+ * };
+ * ```
+ */
+export interface IsolineConnection {
+  /** Index of the polygon it leaves. */
+  fromPolygonIndex: number;
+  /** Index of the polygon it reaches. */
+  toPolygonIndex: number;
+  /** The link as a flexible polyline. */
+  polyline: string;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * One isoline as HERE sends it.
+ *
+ * @example
+ * ```ts
+ * import type { IsolineJson } from "@ls/isoline";
+ * const isoline: IsolineJson = {
+ *   range: { type: "time", value: 300 },
+ *   polygons: [{ outer: "BGgz-kkDgroxZAginB_hnBAA_hnBginBA" }],
+ * };
+ * ```
+ */
+export interface IsolineJson {
+  /** The range it stands for. */
+  range: IsolineRange;
+  /** One or more polygons (several when parts are reached by ferry, say). */
+  polygons: IsolinePolygonJson[];
+  /** Links between the polygons (secondary). */
+  connections?: IsolineConnection[];
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * The body of `GET /v8/isolines`.
+ *
+ * @example
+ * ```ts
+ * import type { IsolineResponseBody } from "@ls/isoline";
+ * const body: IsolineResponseBody = { isolines: [], notices: [] };
+ * ```
+ */
+export interface IsolineResponseBody {
+  /** Present when the request used `origin`. */
+  departure?: IsolineTimedPlace;
+  /** Present when the request used `destination`. */
+  arrival?: IsolineTimedPlace;
+  /** One isoline per requested range value, in the same order. */
+  isolines: IsolineJson[];
+  /** Notices; `info` ones may come with a good result. */
+  notices?: IsolineNotice[];
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * `properties` of an isoline's GeoJSON feature.
+ *
+ * @example
+ * ```ts
+ * import type { IsolineProperties } from "@ls/isoline";
+ * const properties: IsolineProperties = { range: { type: "time", value: 300 }, index: 0 };
+ * ```
+ */
+export interface IsolineProperties {
+  /** The range the isoline stands for, as HERE sent it (`{type, value}`). */
+  range: IsolineRange;
+  /** The isoline's index in the response (and in the requested values). */
+  index: number;
+  /** Other properties. */
+  [name: string]: unknown;
+}
+
+// ---------------------------------------------------------------- polygon
+
+/**
+ * One polygon of an isoline, decoded on first use into `[lat, lng]` points.
+ * The rings are given as HERE sent them (not closed here); the GeoJSON form
+ * closes them.
+ *
+ * @example
+ * ```ts
+ * import { IsolinePolygon } from "@ls/isoline";
+ * const polygon = new IsolinePolygon({ outer: "BGgz-kkDgroxZAginB_hnBAA_hnBginBA" });
+ * polygon.outer.length; // 5
+ * polygon.inner; // []
+ * ```
+ */
+export class IsolinePolygon {
+  /** The polygon as HERE sent it. */
+  readonly raw: IsolinePolygonJson;
+  #outer?: LatLng[];
+  #inner?: LatLng[][];
+
+  /** Wraps a polygon's JSON. */
+  constructor(raw: IsolinePolygonJson) {
+    this.raw = raw;
+  }
+
+  /**
+   * The outer ring, `[lat, lng]` per point. Cached.
+   *
+   * @throws {ValueError} when the polyline is malformed
+   */
+  get outer(): LatLng[] {
+    return this.#outer ??= decodeRing(this.raw.outer);
+  }
+
+  /**
+   * The holes, one `[lat, lng]` list each; empty when there are none. Cached.
+   *
+   * @throws {ValueError} when a polyline is malformed
+   */
+  get inner(): LatLng[][] {
+    return this.#inner ??= innerRings(this.raw).map(decodeRing);
+  }
+
+  /**
+   * GeoJSON rings for this polygon: the outer ring first, then the holes,
+   * each `[lng, lat]` and closed (its first position repeated at the end when
+   * HERE did not repeat it).
+   *
+   * @throws {ValueError} when a polyline is malformed
+   */
+  toGeoJSONRings(): Position[][] {
+    return [this.raw.outer, ...innerRings(this.raw)].map(closedRing);
+  }
+
+  /** The polygon as HERE sent it. */
+  toJSON(): IsolinePolygonJson {
+    return this.raw;
+  }
+}
+
+function decodeRing(encoded: string): LatLng[] {
+  return decodePolyline(encoded).polyline as LatLng[];
+}
+
+function innerRings(raw: IsolinePolygonJson): string[] {
+  const inner = raw.inner;
+  if (inner === undefined) return [];
+  return typeof inner === "string" ? [inner] : inner;
+}
+
+/** Decodes a ring to `[lng, lat]` positions and closes it. */
+function closedRing(encoded: string): Position[] {
+  const ring = polylineToGeoJSON(encoded).coordinates;
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (first && !first.every((v, i) => v === last[i])) ring.push([...first]);
+  return ring;
+}
+
+// ---------------------------------------------------------------- isoline
+
+/**
+ * One isoline: the range it stands for and its polygons.
+ *
+ * @example
+ * ```ts
+ * import { Isoline } from "@ls/isoline";
+ * const isoline = new Isoline({
+ *   range: { type: "time", value: 600 },
+ *   polygons: [{ outer: "BGgz-kkDgroxZAginB_hnBAA_hnB" }],
+ * });
+ * isoline.toGeoJSON().geometry.coordinates[0].length; // 5: the ring was closed
+ * ```
+ */
+export class Isoline {
+  /** The isoline as HERE sent it. */
+  readonly raw: IsolineJson;
+  /** Position in the response (and in the requested range values). */
+  readonly index: number;
+  /** The polygons, decoded lazily. */
+  readonly polygons: IsolinePolygon[];
+
+  /** Wraps an isoline's JSON; `index` is its position in the response. */
+  constructor(raw: IsolineJson, index = 0) {
+    this.raw = raw;
+    this.index = index;
+    const polygons = Array.isArray(raw?.polygons) ? raw.polygons : [];
+    this.polygons = polygons.map((p) => new IsolinePolygon(p));
+  }
+
+  /** The range it stands for, `{type, value}`. */
+  get range(): IsolineRange {
+    return this.raw.range;
+  }
+  /** Links between its polygons, e.g. ferries (secondary). */
+  get connections(): IsolineConnection[] | undefined {
+    return this.raw.connections;
+  }
+
+  /**
+   * The isoline as one GeoJSON feature: a `Polygon` when it has one
+   * polygon, a `MultiPolygon` otherwise; rings `[lng, lat]`, closed, holes
+   * after the outer ring; `range` and `index` in `properties`.
+   *
+   * @throws {ValueError} when a polyline is malformed
+   */
+  toGeoJSON(): Feature<Polygon | MultiPolygon, IsolineProperties> {
+    const properties: IsolineProperties = {
+      range: this.raw.range,
+      index: this.index,
+    };
+    const geometry: Polygon | MultiPolygon = this.polygons.length === 1
+      ? { type: "Polygon", coordinates: this.polygons[0].toGeoJSONRings() }
+      : {
+        type: "MultiPolygon",
+        coordinates: this.polygons.map((p) => p.toGeoJSONRings()),
+      };
+    return { type: "Feature", geometry, properties };
+  }
+
+  /** The isoline as HERE sent it. */
+  toJSON(): IsolineJson {
+    return this.raw;
+  }
+}
+
+// --------------------------------------------------------------- response
+
+const NO_NOTICES: readonly IsolineNotice[] = Object.freeze([]);
+
+/**
+ * The result of an isoline request: one {@linkcode Isoline} per requested
+ * range value, the departure (or arrival), and HERE's notices.
+ *
+ * @example
+ * ```ts
+ * import { IsolineResponse } from "@ls/isoline";
+ * const res = new IsolineResponse({
+ *   body: {
+ *     isolines: [],
+ *     notices: [{ title: "The provided parameter 'departure' is unknown.", code: "unknownParameter", severity: "info" }],
+ *   },
+ * });
+ * res.notices[0].code; // "unknownParameter"
+ * ```
+ */
+export class IsolineResponse extends ApiResponse<IsolineResponseBody> {
+  /** The isolines, in the order of the requested range values. */
+  readonly isolines: Isoline[];
+
+  /** Wraps a parsed isoline response. */
+  constructor(
+    response: Pick<
+      JsonResponse<IsolineResponseBody>,
+      "body" | "correlationId" | "requestId"
+    >,
+  ) {
+    super(response);
+    const isolines = Array.isArray(this.raw?.isolines) ? this.raw.isolines : [];
+    this.isolines = isolines.map((i, n) => new Isoline(i, n));
+  }
+
+  /** Departure time and place, when the request used `origin`. */
+  get departure(): IsolineTimedPlace | undefined {
+    return this.raw?.departure;
+  }
+  /** Arrival time and place, when the request used `destination`. */
+  get arrival(): IsolineTimedPlace | undefined {
+    return this.raw?.arrival;
+  }
+  /** HERE's notices (empty when none). */
+  get notices(): readonly IsolineNotice[] {
+    return Array.isArray(this.raw?.notices) ? this.raw.notices : NO_NOTICES;
+  }
+
+  /**
+   * Every isoline as a feature (`Polygon` or `MultiPolygon`, closed rings,
+   * `range` in `properties`), in response order.
+   *
+   * @throws {ValueError} when a polyline is malformed
+   */
+  toGeoJSON(): FeatureCollection<Polygon | MultiPolygon, IsolineProperties> {
+    return {
+      type: "FeatureCollection",
+      features: this.isolines.map((i) => i.toGeoJSON()),
+    };
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The parameters of the five route functions: {@linkcode RoutingParams} for
+ * every mode, plus `truck` for truck routes and `scooter` for scooter
+ * routes.
+ *
+ * @example
+ * ```ts
+ * import type { RoutingParams } from "@ls/routing";
+ * const params: RoutingParams = {
+ *   origin: [52.5, 13.4],
+ *   destination: [52.503, 13.405],
+ *   returnResults: ["polyline", "summary"],
+ * };
+ * ```
+ *
+ * @module
+ */
+
+import type {
+  AvoidBoundingBox,
+  LatLng,
+  PlaceOptions,
+  Scooter,
+  Truck,
+  Via,
+  WayPointOptions,
+} from "@ls/core";
+import type {
+  AvoidFeature,
+  Return,
+  RoutingMode,
+  Span,
+  Units,
+} from "./constants.ts";
+
+/**
+ * What every route function takes. Only `origin` and `destination` are
+ * required.
+ *
+ * Defaults are the interface's, and they are sent explicitly:
+ * `routingMode=fast`, `alternatives=0`, `units=metric`, `lang=en-US` appear
+ * in every request, so the query says what was asked for.
+ *
+ * @example
+ * ```ts
+ * import type { RoutingParams } from "@ls/routing";
+ * const params: RoutingParams = {
+ *   origin: [52.5, 13.4],
+ *   destination: [52.503, 13.405],
+ *   via: [{ lat: 52.501, lng: 13.402, waypointOptions: { passThrough: true } }],
+ *   departureTime: "2024-05-01T08:00:00+02:00",
+ *   returnResults: ["polyline", "summary", "actions", "instructions"],
+ *   spans: ["names", "length"],
+ *   avoidFeatures: ["tollRoad", "ferry"],
+ *   exclude: ["CHE"],
+ * };
+ * ```
+ */
+export interface RoutingParams {
+  /** Start, `[lat, lng]`. */
+  origin: LatLng;
+  /** End, `[lat, lng]`. */
+  destination: LatLng;
+  /** Intermediate waypoints, visited in the order given (one `via=` each). */
+  via?: readonly Via[];
+  /** Place options of the origin (sent after `;`). */
+  originPlaceOptions?: PlaceOptions;
+  /** Waypoint options of the origin (sent after `!`); `stopDuration` is not allowed. */
+  originWaypointOptions?: WayPointOptions;
+  /** Place options of the destination. */
+  destinationPlaceOptions?: PlaceOptions;
+  /** Waypoint options of the destination; `passThrough` is not allowed. */
+  destinationWaypointOptions?: WayPointOptions;
+  /**
+   * When to leave: a `Date` (sent as RFC 3339 with the runtime's offset), an
+   * RFC 3339 string (with an offset, or without one for local time at the
+   * origin), or `"any"` for time-independent routing. HERE's default: now.
+   */
+  departureTime?: Date | string;
+  /** `fast` (default) or `short`; other strings are passed on. */
+  routingMode?: RoutingMode;
+  /** Number of alternative routes, an integer from 0 (default) to 6. */
+  alternatives?: number;
+  /** Unit system of instructions: `metric` (default) or `imperial`. */
+  units?: Units;
+  /** BCP 47 language tag(s) of instructions, in order of preference. Default `en-US`. */
+  lang?: string | readonly string[];
+  /** What to return (`return=`); see {@linkcode Return} for the dependency rules. */
+  returnResults?: readonly Return[];
+  /** Span attributes to return per stretch of the polyline; need `polyline`. */
+  spans?: readonly Span[];
+  /** Road features to avoid (`avoid[features]`). */
+  avoidFeatures?: readonly AvoidFeature[];
+  /** Rectangles to avoid (`avoid[areas]=bbox:…`), at most 250. */
+  avoidAreas?: readonly AvoidBoundingBox[];
+  /** Countries to leave out, upper-case ISO 3166-1 alpha-3 (`exclude[countries]`). */
+  exclude?: readonly string[];
+}
+
+/**
+ * The parameters of `truckRoute`: {@linkcode RoutingParams} plus the truck's
+ * restrictions, sent as `vehicle[...]` (only the fields given).
+ *
+ * @example
+ * ```ts
+ * import type { TruckRoutingParams } from "@ls/routing";
+ * const params: TruckRoutingParams = {
+ *   origin: [52.5, 13.4],
+ *   destination: [52.6, 13.5],
+ *   truck: { grossWeight: 12000, height: 380, shippedHazardousGoods: ["explosive"] },
+ * };
+ * ```
+ */
+export interface TruckRoutingParams extends RoutingParams {
+  /** Vehicle restrictions (weights in kg, dimensions in cm). */
+  truck?: Truck;
+}
+
+/**
+ * The parameters of `scooterRoute`: {@linkcode RoutingParams} plus scooter
+ * options (`scooter[allowHighway]`).
+ *
+ * @example
+ * ```ts
+ * import type { ScooterRoutingParams } from "@ls/routing";
+ * const params: ScooterRoutingParams = {
+ *   origin: [52.5, 13.4],
+ *   destination: [52.6, 13.5],
+ *   scooter: { allowHighway: true },
+ * };
+ * ```
+ */
+export interface ScooterRoutingParams extends RoutingParams {
+  /** Scooter options. */
+  scooter?: Scooter;
+}

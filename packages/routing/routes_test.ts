@@ -1,0 +1,628 @@
+import assert from "node:assert/strict";
+import { ApiError, Client } from "@ls/core";
+import { jsonReply, startTestServer } from "@ls/core/testing";
+import {
+  carRoute,
+  type RoutingParams,
+  RoutingResponse,
+  scooterRoute,
+  truckRoute,
+} from "./mod.ts";
+import {
+  KEY,
+  makeClient,
+  MODES,
+  onlyQuery,
+  rejectsValueError,
+  routesServer,
+} from "./_test_util.ts";
+import e605001 from "./testdata/error_e605001.json" with { type: "json" };
+
+const MINIMAL: RoutingParams = {
+  origin: [52.5, 13.4],
+  destination: [52.503, 13.405],
+};
+
+const DEFAULTS = "routingMode=fast&alternatives=0&units=metric&lang=en-US";
+
+/** Every common parameter, each with a non-default value. */
+const FULL: RoutingParams = {
+  origin: [52.5, 13.4],
+  destination: [52.503, 13.405],
+  via: [
+    { lat: 52.501, lng: 13.402, waypointOptions: { passThrough: true } },
+    {
+      lat: 52.52,
+      lng: 13.43,
+      placeOptions: {
+        sideOfStreetHint: [52.512149, 13.304076],
+        matchSideOfStreet: "always",
+        nameHint: "Main St; Gate #2 & more",
+      },
+      waypointOptions: { stopDuration: 300 },
+    },
+    { lat: 52.52426, lng: 13.43, waypointOptions: { passThrough: false } },
+  ],
+  originPlaceOptions: { course: 270, radius: 10, minCourseDistance: 10 },
+  originWaypointOptions: {},
+  destinationPlaceOptions: { nameHint: "Demo Avenue" },
+  destinationWaypointOptions: { stopDuration: 10 },
+  departureTime: "2024-05-01T08:00:00+02:00",
+  routingMode: "short",
+  alternatives: 3,
+  units: "imperial",
+  lang: ["de-DE", "en-US"],
+  returnResults: [
+    "polyline",
+    "summary",
+    "actions",
+    "instructions",
+    "elevation",
+    "passthrough",
+    "turnByTurnActions",
+  ],
+  spans: ["names", "length", "carAttributes"],
+  avoidFeatures: ["tollRoad", "ferry"],
+  avoidAreas: [
+    { west: 13.41, south: 52.51, east: 13.43, north: 52.53 },
+    { west: 13.44, south: 52.54, east: 13.46, north: 52.56 },
+  ],
+  exclude: ["CHE", "AUT"],
+};
+
+const FULL_QUERY = [
+  "origin=52.5,13.4;course=270;radius=10;minCourseDistance=10",
+  "destination=52.503,13.405;nameHint=Demo%20Avenue!stopDuration=10",
+  "via=52.501,13.402!passThrough=true",
+  "via=52.52,13.43;sideOfStreetHint=52.512149,13.304076;matchSideOfStreet=always;nameHint=Main%20St%3B%20Gate%20%232%20%26%20more!stopDuration=300",
+  "via=52.52426,13.43!passThrough=false",
+  "departureTime=2024-05-01T08%3A00%3A00%2B02%3A00",
+  "routingMode=short",
+  "alternatives=3",
+  "units=imperial",
+  "lang=de-DE,en-US",
+  "return=polyline,summary,actions,instructions,elevation,passthrough,turnByTurnActions",
+  "spans=names,length,carAttributes",
+  "avoid%5Bfeatures%5D=tollRoad,ferry",
+  "avoid%5Bareas%5D=bbox:13.41,52.51,13.43,52.53%7Cbbox:13.44,52.54,13.46,52.56",
+  "exclude%5Bcountries%5D=CHE,AUT",
+].join("&");
+
+// ------------------------------------------------------------- the wire
+
+for (const { name, mode, fn } of MODES) {
+  Deno.test(`${name}: minimal request sends the defaults explicitly`, async () => {
+    await using server = await routesServer();
+    const res = await fn(makeClient(server.url), MINIMAL);
+    assert.ok(res instanceof RoutingResponse);
+    assert.equal(
+      onlyQuery(server),
+      `transportMode=${mode}&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&apiKey=${KEY}`,
+    );
+  });
+
+  Deno.test(`${name}: every common parameter, in order, encoded`, async () => {
+    await using server = await routesServer();
+    await fn(makeClient(server.url), FULL);
+    assert.equal(
+      onlyQuery(server),
+      `transportMode=${mode}&${FULL_QUERY}&apiKey=${KEY}`,
+    );
+    // The content decodes back to what was given.
+    const q = server.requests[0].query;
+    assert.deepEqual(q.getAll("via").length, 3);
+    assert.match(q.getAll("via")[1], /;nameHint=Main St; Gate #2 & more!/);
+  });
+}
+
+Deno.test("the wire doc's example request, byte for byte (our key order)", async () => {
+  await using server = await routesServer();
+  await carRoute(makeClient(server.url), {
+    origin: [52.5, 13.4],
+    destination: [52.503, 13.405],
+    via: [{ lat: 52.501, lng: 13.402, waypointOptions: { passThrough: true } }],
+    departureTime: "2024-05-01T08:00:00+02:00",
+    returnResults: [
+      "polyline",
+      "summary",
+      "actions",
+      "instructions",
+      "elevation",
+      "passthrough",
+    ],
+    spans: ["names", "length"],
+    avoidFeatures: ["tollRoad", "ferry"],
+    lang: "en-US",
+  });
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
+      "&via=52.501,13.402!passThrough=true" +
+      "&departureTime=2024-05-01T08%3A00%3A00%2B02%3A00" +
+      `&${DEFAULTS}` +
+      "&return=polyline,summary,actions,instructions,elevation,passthrough" +
+      "&spans=names,length&avoid%5Bfeatures%5D=tollRoad,ferry" +
+      `&apiKey=${KEY}`,
+  );
+});
+
+Deno.test("departureTime: a Date goes out as RFC 3339 with its offset", async () => {
+  await using server = await routesServer();
+  const when = new Date(Date.UTC(2024, 4, 1, 6, 30, 15));
+  await carRoute(makeClient(server.url), { ...MINIMAL, departureTime: when });
+  const raw = onlyQuery(server);
+  const sent = server.requests[0].query.get("departureTime")!;
+  assert.match(
+    sent,
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/,
+  );
+  assert.equal(new Date(sent).getTime(), when.getTime());
+  // ":" and "+" are content: never raw on the wire.
+  const value = raw.split("&").find((p) => p.startsWith("departureTime="))!;
+  assert.doesNotMatch(value, /[:+]/);
+});
+
+Deno.test('departureTime: "any" and a local time without offset pass', async () => {
+  await using server = await routesServer();
+  const client = makeClient(server.url);
+  await carRoute(client, { ...MINIMAL, departureTime: "any" });
+  await carRoute(client, { ...MINIMAL, departureTime: "2024-05-01T08:30:00" });
+  assert.deepEqual(
+    server.requests.map((r) => r.query.get("departureTime")),
+    ["any", "2024-05-01T08:30:00"],
+  );
+  assert.match(
+    server.requests[1].rawQuery,
+    /departureTime=2024-05-01T08%3A30%3A00&/,
+  );
+});
+
+Deno.test("unknown enum values are passed through, not rejected", async () => {
+  await using server = await routesServer();
+  await carRoute(makeClient(server.url), {
+    ...MINIMAL,
+    routingMode: "eco",
+    units: "nautical",
+    returnResults: ["polyline", "futureReturn"],
+    spans: ["futureSpan"],
+    avoidFeatures: ["futureFeature"],
+  });
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
+      "&routingMode=eco&alternatives=0&units=nautical&lang=en-US" +
+      "&return=polyline,futureReturn&spans=futureSpan" +
+      `&avoid%5Bfeatures%5D=futureFeature&apiKey=${KEY}`,
+  );
+});
+
+Deno.test("empty lists are left out; alternatives 6 and passThrough with stopDuration 0 pass", async () => {
+  await using server = await routesServer();
+  await carRoute(makeClient(server.url), {
+    ...MINIMAL,
+    via: [{
+      lat: 52.501,
+      lng: 13.402,
+      waypointOptions: { passThrough: true, stopDuration: 0 },
+    }],
+    alternatives: 6,
+    returnResults: [],
+    spans: [],
+    avoidFeatures: [],
+    avoidAreas: [],
+    exclude: [],
+  });
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
+      "&via=52.501,13.402!stopDuration=0!passThrough=true" +
+      `&routingMode=fast&alternatives=6&units=metric&lang=en-US&apiKey=${KEY}`,
+  );
+});
+
+const TRUCK_QUERY = [
+  "vehicle%5BshippedHazardousGoods%5D=explosive,gas",
+  "vehicle%5BgrossWeight%5D=12000",
+  "vehicle%5BweightPerAxle%5D=5000",
+  "vehicle%5Bheight%5D=380",
+  "vehicle%5Bwidth%5D=250",
+  "vehicle%5Blength%5D=1200",
+  "vehicle%5BtunnelCategory%5D=C",
+  "vehicle%5BaxleCount%5D=4",
+  "vehicle%5Btype%5D=tractor",
+  "vehicle%5BtrailerCount%5D=1",
+].join("&");
+
+Deno.test("truckRoute: every truck field as vehicle[...], after the common ones", async () => {
+  await using server = await routesServer();
+  await truckRoute(makeClient(server.url), {
+    ...FULL,
+    truck: {
+      shippedHazardousGoods: ["explosive", "gas"],
+      grossWeight: 12000,
+      weightPerAxle: 5000,
+      height: 380,
+      width: 250,
+      length: 1200,
+      tunnelCategory: "C",
+      axleCount: 4,
+      type: "tractor",
+      trailerCount: 1,
+    },
+  });
+  assert.equal(
+    onlyQuery(server),
+    `transportMode=truck&${FULL_QUERY}&${TRUCK_QUERY}&apiKey=${KEY}`,
+  );
+});
+
+Deno.test("truckRoute: only the truck fields given are sent (no type/trailerCount defaults)", async () => {
+  await using server = await routesServer();
+  const client = makeClient(server.url);
+  await truckRoute(client, { ...MINIMAL, truck: { height: 380 } });
+  await truckRoute(client, { ...MINIMAL, truck: {} });
+  assert.deepEqual(server.requests.map((r) => r.rawQuery), [
+    `transportMode=truck&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&vehicle%5Bheight%5D=380&apiKey=${KEY}`,
+    `transportMode=truck&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&apiKey=${KEY}`,
+  ]);
+});
+
+Deno.test("scooterRoute: scooter[allowHighway] true and false, after the common ones", async () => {
+  await using server = await routesServer();
+  const client = makeClient(server.url);
+  await scooterRoute(client, { ...FULL, scooter: { allowHighway: true } });
+  await scooterRoute(client, { ...MINIMAL, scooter: { allowHighway: false } });
+  await scooterRoute(client, { ...MINIMAL, scooter: {} });
+  assert.deepEqual(server.requests.map((r) => r.rawQuery), [
+    `transportMode=scooter&${FULL_QUERY}&scooter%5BallowHighway%5D=true&apiKey=${KEY}`,
+    `transportMode=scooter&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&scooter%5BallowHighway%5D=false&apiKey=${KEY}`,
+    `transportMode=scooter&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&apiKey=${KEY}`,
+  ]);
+});
+
+Deno.test('country "china" sends routes to router.hereapi.cn', async () => {
+  await using server = await routesServer();
+  const seen: string[] = [];
+  const client = new Client({
+    apiKey: KEY,
+    country: "china",
+    fetch: (input, init) => {
+      const u = new URL(String(input));
+      seen.push(`${u.origin}${u.pathname}`);
+      return fetch(`${server.url}${u.pathname}${u.search}`, init);
+    },
+  });
+  await carRoute(client, MINIMAL);
+  assert.deepEqual(seen, ["https://router.hereapi.cn/v8/routes"]);
+  assert.equal(
+    onlyQuery(server),
+    `transportMode=car&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&apiKey=${KEY}`,
+  );
+});
+
+Deno.test("request options reach the client: X-Request-ID, ids on the response", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v8/routes",
+    jsonReply(200, { routes: [] }, {
+      "x-correlation-id": "corr-7",
+      "x-request-id": "req-7",
+    }),
+  );
+  const res = await carRoute(makeClient(server.url), MINIMAL, {
+    requestId: "req-7",
+  });
+  assert.equal(server.requests[0].headers.get("x-request-id"), "req-7");
+  assert.equal(res.correlationId, "corr-7");
+  assert.equal(res.requestId, "req-7");
+});
+
+// ------------------------------------------------------------ validation
+
+interface Case {
+  label: string;
+  params: Record<string, unknown>;
+  parameter: string;
+  message?: RegExp;
+}
+
+const INVALID: Case[] = [
+  {
+    label: "origin latitude out of range",
+    params: { origin: [91, 13.4] },
+    parameter: "origin[0]",
+    message: /latitude/,
+  },
+  {
+    label: "destination longitude out of range",
+    params: { destination: [52.5, 181] },
+    parameter: "destination[1]",
+    message: /longitude/,
+  },
+  {
+    label: "origin missing",
+    params: { origin: undefined },
+    parameter: "origin",
+  },
+  {
+    label: "destination not a tuple",
+    params: { destination: { lat: 52.5, lng: 13.4 } },
+    parameter: "destination",
+  },
+  {
+    label: "NaN coordinate",
+    params: { origin: [NaN, 13.4] },
+    parameter: "origin[0]",
+  },
+  {
+    label: "via latitude out of range",
+    params: { via: [{ lat: 52.5, lng: 13.4 }, { lat: -95, lng: 13.4 }] },
+    parameter: "via[1].lat",
+  },
+  {
+    label: "via not an array",
+    params: { via: { lat: 52.5, lng: 13.4 } },
+    parameter: "via",
+  },
+  {
+    label: "alternatives above 6",
+    params: { alternatives: 7 },
+    parameter: "alternatives",
+    message: /integer from 0 to 6, got 7/,
+  },
+  {
+    label: "alternatives negative",
+    params: { alternatives: -1 },
+    parameter: "alternatives",
+  },
+  {
+    label: "alternatives not an integer",
+    params: { alternatives: 1.5 },
+    parameter: "alternatives",
+  },
+  {
+    label: "alternatives a string",
+    params: { alternatives: "2" },
+    parameter: "alternatives",
+  },
+  {
+    label: "actions without polyline",
+    params: { returnResults: ["summary", "actions"] },
+    parameter: "returnResults",
+    message: /"actions" requires "polyline"/,
+  },
+  {
+    label: "instructions without actions",
+    params: { returnResults: ["polyline", "instructions"] },
+    parameter: "returnResults",
+    message: /"instructions" requires "actions"/,
+  },
+  {
+    label: "turnByTurnActions without polyline",
+    params: { returnResults: ["turnByTurnActions"] },
+    parameter: "returnResults",
+    message: /"turnByTurnActions" requires "polyline"/,
+  },
+  {
+    label: "a span without polyline",
+    params: { returnResults: ["summary"], spans: ["names"] },
+    parameter: "spans",
+    message: /require "polyline" in returnResults/,
+  },
+  {
+    label: "a span with no returnResults at all",
+    params: { spans: ["length"] },
+    parameter: "spans",
+  },
+  {
+    label: "stopDuration on the origin",
+    params: { originWaypointOptions: { stopDuration: 60 } },
+    parameter: "originWaypointOptions.stopDuration",
+    message: /not allowed on the origin/,
+  },
+  {
+    label: "stopDuration 0 on the origin too",
+    params: { originWaypointOptions: { stopDuration: 0 } },
+    parameter: "originWaypointOptions.stopDuration",
+  },
+  {
+    label: "passThrough with a positive stopDuration on a via",
+    params: {
+      via: [{
+        lat: 52.5,
+        lng: 13.4,
+        waypointOptions: { passThrough: true, stopDuration: 30 },
+      }],
+    },
+    parameter: "via[0].waypointOptions.passThrough",
+    message: /stopDuration greater than 0/,
+  },
+  {
+    label: "passThrough on the destination",
+    params: { destinationWaypointOptions: { passThrough: true } },
+    parameter: "destinationWaypointOptions.passThrough",
+  },
+  {
+    label: "stopDuration of 50000 s",
+    params: { destinationWaypointOptions: { stopDuration: 50000 } },
+    parameter: "destinationWaypointOptions.stopDuration",
+  },
+  {
+    label: "misspelt place option (namehint)",
+    params: { originPlaceOptions: { namehint: "Main St" } },
+    parameter: "originPlaceOptions.namehint",
+  },
+  {
+    label: "matchSideOfStreet without sideOfStreetHint",
+    params: { destinationPlaceOptions: { matchSideOfStreet: "always" } },
+    parameter: "destinationPlaceOptions.matchSideOfStreet",
+  },
+  {
+    label: "alpha-2 country code",
+    params: { exclude: ["CHE", "DE"] },
+    parameter: "exclude[1]",
+    message: /alpha-3/,
+  },
+  {
+    label: "lower-case country code",
+    params: { exclude: ["che"] },
+    parameter: "exclude[0]",
+  },
+  {
+    label: "exclude not an array",
+    params: { exclude: "CHE" },
+    parameter: "exclude",
+  },
+  {
+    label: "avoid area with south above north",
+    params: {
+      avoidAreas: [{ west: 13.4, south: 52.6, east: 13.5, north: 52.5 }],
+    },
+    parameter: "avoidAreas[0]",
+  },
+  {
+    label: "malformed departureTime",
+    params: { departureTime: "tomorrow at 8" },
+    parameter: "departureTime",
+  },
+  {
+    label: "invalid Date",
+    params: { departureTime: new Date(NaN) },
+    parameter: "departureTime",
+  },
+  {
+    label: "malformed lang",
+    params: { lang: ["en US"] },
+    parameter: "lang[0]",
+  },
+  {
+    label: "returnResults not a list",
+    params: { returnResults: "polyline" },
+    parameter: "returnResults",
+  },
+  {
+    label: "empty avoid feature",
+    params: { avoidFeatures: [""] },
+    parameter: "avoidFeatures[0]",
+  },
+  {
+    label: "empty routingMode",
+    params: { routingMode: "" },
+    parameter: "routingMode",
+  },
+  {
+    label: "misspelt parameter",
+    params: { avoidFeature: ["tollRoad"] },
+    parameter: "avoidFeature",
+    message: /is not a parameter of /,
+  },
+];
+
+for (const { name, fn } of MODES) {
+  Deno.test(`${name}: each invalid parameter is a ValueError before any request`, async () => {
+    await using server = await routesServer();
+    const client = makeClient(server.url);
+    for (const c of INVALID) {
+      await rejectsValueError(
+        fn(client, { ...MINIMAL, ...c.params } as unknown as RoutingParams),
+        c.parameter,
+        c.message,
+      ).catch((e) => {
+        throw new Error(`${c.label}: ${e.message}`);
+      });
+    }
+    assert.equal(server.requests.length, 0);
+  });
+}
+
+Deno.test("mode extras: truck and scooter are accepted only by their own function", async () => {
+  await using server = await routesServer();
+  const client = makeClient(server.url);
+  const truck = { height: 380 };
+  await rejectsValueError(
+    carRoute(client, { ...MINIMAL, truck } as RoutingParams),
+    "truck",
+    /not a parameter of carRoute; it belongs to truckRoute/,
+  );
+  await rejectsValueError(
+    truckRoute(client, { ...MINIMAL, scooter: {} } as RoutingParams),
+    "scooter",
+    /belongs to scooterRoute/,
+  );
+  await rejectsValueError(
+    truckRoute(client, { ...MINIMAL, truck: { height: 3.5 } }),
+    "truck.height",
+    /non-negative integer/,
+  );
+  await rejectsValueError(
+    truckRoute(client, { ...MINIMAL, truck: { hight: 380 } as never }),
+    "truck.hight",
+  );
+  await rejectsValueError(
+    scooterRoute(client, {
+      ...MINIMAL,
+      scooter: { allowHighway: "yes" as never },
+    }),
+    "scooter.allowHighway",
+  );
+  await rejectsValueError(
+    carRoute(client, null as never),
+    "params",
+  );
+  assert.equal(server.requests.length, 0);
+});
+
+// ---------------------------------------------------------------- errors
+
+Deno.test("routing error bodies (E605…) become ApiError with HERE's fields", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v8/routes", [
+    jsonReply(400, e605001, { "x-correlation-id": "header-corr" }),
+    jsonReply(403, {
+      title: "Forbidden",
+      status: 403,
+      code: "E605101",
+      cause: "Routing in Japan is not allowed for these credentials",
+      action: "Contact HERE",
+      correlationId: "corr-403",
+    }),
+    jsonReply(500, {
+      title: "Internal server error",
+      status: 500,
+      code: "E605500",
+      cause: "Unexpected failure",
+      action: "",
+      correlationId: "corr-500",
+    }),
+  ]);
+  const client = makeClient(server.url, { maxRetries: 0 });
+
+  const errors: ApiError[] = [];
+  for (let i = 0; i < 3; i++) {
+    try {
+      await carRoute(client, MINIMAL);
+      assert.fail("expected an ApiError");
+    } catch (e) {
+      assert.ok(e instanceof ApiError, String(e));
+      errors.push(e);
+    }
+  }
+  const [bad, forbidden, internal] = errors;
+  assert.equal(bad.status, 400);
+  assert.equal(bad.code, "E605001");
+  assert.equal(bad.title, "Malformed request");
+  assert.equal(bad.detail, "Invalid value for parameter 'transportMode'");
+  assert.equal(bad.correlationId, "00000000-1111-2222-3333-444444444444");
+  assert.deepEqual(bad.body, e605001);
+  assert.equal(bad.method, "GET");
+  assert.match(bad.url, /\/v8\/routes\?transportMode=car&/);
+  assert.ok(!bad.url.includes(KEY), "the key is redacted");
+  assert.ok(!bad.message.includes(KEY));
+
+  assert.equal(forbidden.status, 403);
+  assert.equal(forbidden.code, "E605101");
+  assert.equal(forbidden.action, "Contact HERE");
+  assert.equal(internal.status, 500);
+  assert.equal(internal.code, "E605500");
+  assert.equal(internal.correlationId, "corr-500");
+});
