@@ -37,6 +37,22 @@ import {
   type WeatherAlertsResponse,
 } from "@ls/weather";
 import {
+  bicycleRoute,
+  carRoute,
+  pedestrianRoute,
+  type RoutingParams,
+  type RoutingResponse,
+  scooterRoute,
+  type ScooterRoutingParams,
+  truckRoute,
+  type TruckRoutingParams,
+} from "@ls/routing";
+import {
+  calculateIsoline,
+  type IsolineParams,
+  type IsolineResponse,
+} from "@ls/isoline";
+import {
   solveTourPlanning,
   type SolveTourPlanningParams,
   type TourPlanningResponse,
@@ -120,6 +136,54 @@ export class LS {
     options?: RequestOptions,
   ): Promise<Response> {
     return autosuggest(this.client, params, options);
+  }
+
+  /** A car route. See `@ls/routing` `carRoute`. */
+  carRoute(
+    params: RoutingParams,
+    options?: RequestOptions,
+  ): Promise<RoutingResponse> {
+    return carRoute(this.client, params, options);
+  }
+
+  /** A bicycle route. See `@ls/routing` `bicycleRoute`. */
+  bicycleRoute(
+    params: RoutingParams,
+    options?: RequestOptions,
+  ): Promise<RoutingResponse> {
+    return bicycleRoute(this.client, params, options);
+  }
+
+  /** A truck route, with `truck` dimensions and loads. See `@ls/routing` `truckRoute`. */
+  truckRoute(
+    params: TruckRoutingParams,
+    options?: RequestOptions,
+  ): Promise<RoutingResponse> {
+    return truckRoute(this.client, params, options);
+  }
+
+  /** A scooter route. See `@ls/routing` `scooterRoute`. */
+  scooterRoute(
+    params: ScooterRoutingParams,
+    options?: RequestOptions,
+  ): Promise<RoutingResponse> {
+    return scooterRoute(this.client, params, options);
+  }
+
+  /** A pedestrian route. See `@ls/routing` `pedestrianRoute`. */
+  pedestrianRoute(
+    params: RoutingParams,
+    options?: RequestOptions,
+  ): Promise<RoutingResponse> {
+    return pedestrianRoute(this.client, params, options);
+  }
+
+  /** Areas reachable within time or distance ranges. See `@ls/isoline` `calculateIsoline`. */
+  calculateIsoline(
+    params: IsolineParams,
+    options?: RequestOptions,
+  ): Promise<IsolineResponse> {
+    return calculateIsoline(this.client, params, options);
   }
 
   /** Weather reports for a place. See `@ls/weather` `getDestWeather`. */

@@ -20,5 +20,7 @@ export * from "./ls.ts";
 export * from "@ls/core";
 export * from "@ls/geocoding";
 export * from "@ls/search";
+export * from "@ls/routing";
+export * from "@ls/isoline";
 export * from "@ls/weather";
 export * from "@ls/tour";
