@@ -204,6 +204,8 @@ interface Target {
   expect: readonly number[];
   retry: "idempotent" | "submit";
   redirect: RequestRedirect;
+  /** Whether credentials may be sent to `url`. */
+  trusted: boolean;
 }
 
 const DEFAULT_SERVICE_RPS: Partial<Record<Service, number>> = {
@@ -240,6 +242,7 @@ export class Client {
   readonly #redactor = new Redactor();
   readonly #httpClient?: { close(): void };
   readonly #hooks: Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
+  readonly #baseOrigin?: string;
 
   /** @throws {ValueError} on missing credentials or invalid options */
   constructor(options: ClientOptions) {
@@ -253,6 +256,7 @@ export class Client {
     this.country = country;
     if (options.baseUrl !== undefined) {
       this.baseUrl = checkBaseUrl(options.baseUrl);
+      this.#baseOrigin = new URL(this.baseUrl).origin;
     }
 
     if (options.apiKey !== undefined) {
@@ -438,6 +442,7 @@ export class Client {
         expect: spec.expect ?? [200],
         retry: "idempotent",
         redirect: spec.redirect ?? "follow",
+        trusted: this.isTrusted(url),
       },
       options,
       (res) => Promise.resolve(res),
@@ -458,7 +463,7 @@ export class Client {
   /** True when credentials may be sent to this URL. */
   isTrusted(url: string | URL): boolean {
     const u = typeof url === "string" ? new URL(url) : url;
-    if (this.baseUrl && u.origin === new URL(this.baseUrl).origin) return true;
+    if (this.baseUrl && u.origin === this.#baseOrigin) return true;
     return u.protocol === "https:" && isHereHost(u.hostname);
   }
 
@@ -472,6 +477,7 @@ export class Client {
       expect: spec.expect ?? [200],
       retry: spec.retry ?? "idempotent",
       redirect: "follow",
+      trusted: true, // our own origin: a HERE host or the configured baseUrl
     };
   }
 
@@ -522,8 +528,10 @@ export class Client {
     const deadline = options.deadlineMs === undefined
       ? Infinity
       : performance.now() + positive(options.deadlineMs, 0, "deadlineMs");
-    const safeUrl = this.redact(target.url);
-    const trusted = this.isTrusted(target.url);
+    // Redacting costs a regex pass: do it only for hooks and errors.
+    let redacted: string | undefined;
+    const safe = () => (redacted ??= this.redact(target.url));
+    const trusted = target.trusted;
     let renewed = false;
 
     for (let attempt = 0;; attempt++) {
@@ -564,12 +572,14 @@ export class Client {
           this.#redactor.add(bearer);
           headers.set("authorization", `Bearer ${bearer}`);
         }
-        this.#emit("onRequest", {
-          method: target.method,
-          url: safeUrl,
-          headers: redactHeaders(headers, this.#redactor),
-          attempt,
-        });
+        if (this.#hooks.onRequest) {
+          this.#emit("onRequest", {
+            method: target.method,
+            url: safe(),
+            headers: redactHeaders(headers, this.#redactor),
+            attempt,
+          });
+        }
         const started = performance.now();
         const res = await this.#fetch(url, {
           method: target.method,
@@ -580,14 +590,16 @@ export class Client {
         });
         status = res.status;
         const t = tracing(res.headers);
-        this.#emit("onResponse", {
-          method: target.method,
-          url: safeUrl,
-          status: res.status,
-          attempt,
-          durationMs: performance.now() - started,
-          ...t,
-        });
+        if (this.#hooks.onResponse) {
+          this.#emit("onResponse", {
+            method: target.method,
+            url: safe(),
+            status: res.status,
+            attempt,
+            durationMs: performance.now() - started,
+            ...t,
+          });
+        }
         if (target.expect.includes(res.status)) {
           const value = await consume(res);
           return value;
@@ -596,7 +608,7 @@ export class Client {
         retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
         failure = apiErrorFrom(res.status, res.headers, text, {
           method: target.method,
-          url: safeUrl,
+          url: safe(),
           redactor: this.#redactor,
           retryAfterMs,
         });
@@ -610,14 +622,14 @@ export class Client {
         if (signal?.aborted) throw signal.reason;
         if (timedOut === "deadline") {
           throw new TimeoutError(
-            `Operation exceeded its deadline of ${options.deadlineMs} ms [${target.method} ${safeUrl}]`,
-            { url: safeUrl },
+            `Operation exceeded its deadline of ${options.deadlineMs} ms [${target.method} ${safe()}]`,
+            { url: safe() },
           );
         }
         if (timedOut === "attempt") {
           failure = new TimeoutError(
-            `Request timed out after ${timeoutMs} ms [${target.method} ${safeUrl}]`,
-            { url: safeUrl },
+            `Request timed out after ${timeoutMs} ms [${target.method} ${safe()}]`,
+            { url: safe() },
           );
         } else if (err instanceof ApiError || err instanceof ValueError) {
           failure = err;
@@ -636,8 +648,8 @@ export class Client {
           const cause = new Error(reason);
           if (err instanceof Error) cause.name = err.name;
           failure = new ConnectionError(
-            `Connection failed: ${reason} [${target.method} ${safeUrl}]`,
-            { url: safeUrl, cause },
+            `Connection failed: ${reason} [${target.method} ${safe()}]`,
+            { url: safe(), cause },
           );
         }
         // A failure after the status was accepted (a broken body) is retried
@@ -665,14 +677,16 @@ export class Client {
           maxDelayMs: this.#retryMax,
         });
       if (performance.now() + delayMs > deadline) throw failure;
-      this.#emit("onRetry", {
-        method: target.method,
-        url: safeUrl,
-        attempt,
-        delayMs,
-        status,
-        error: failure,
-      });
+      if (this.#hooks.onRetry) {
+        this.#emit("onRetry", {
+          method: target.method,
+          url: safe(),
+          attempt,
+          delayMs,
+          status,
+          error: failure,
+        });
+      }
       await sleep(delayMs, signal);
     }
   }

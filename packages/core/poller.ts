@@ -99,19 +99,22 @@ export async function pollJob(
   const url = options.statusUrl;
   let wait = delay;
 
+  const timeout = () =>
+    new TimeoutError(
+      `Async job did not finish within ${deadlineMs} ms; last status ${lastStatus} [GET ${
+        client.redact(options.statusUrl)
+      }]`,
+      { url: client.redact(options.statusUrl) },
+    );
+
   for (;;) {
-    const left = deadline - performance.now();
-    if (wait >= left) {
-      throw new TimeoutError(
-        `Async job did not finish within ${deadlineMs} ms; last status ${lastStatus} [GET ${
-          client.redact(options.statusUrl)
-        }]`,
-        { url: client.redact(options.statusUrl) },
-      );
-    }
+    if (wait >= deadline - performance.now()) throw timeout();
     await sleep(wait, signal);
     delay = Math.min(maxDelay, delay * factor);
     wait = delay;
+    // Timers may fire late: what is left can be nothing by now.
+    const left = deadline - performance.now();
+    if (left <= 0) throw timeout();
 
     let res: Response;
     try {
@@ -123,10 +126,7 @@ export async function pollJob(
       }, {
         signal,
         maxRetries: 0,
-        timeoutMs: Math.min(
-          requestOptions.timeoutMs ?? 30_000,
-          deadline - performance.now(),
-        ),
+        timeoutMs: Math.min(requestOptions.timeoutMs ?? 30_000, left),
         headers: requestOptions.headers,
         requestId: requestOptions.requestId,
       });
@@ -172,8 +172,21 @@ export async function pollJob(
         if (ra !== undefined) wait = Math.min(maxDelay, ra);
         continue;
       }
-      case "done":
-        return { kind: "url", url: new URL(step.resultUrl, url).href };
+      case "done": {
+        let resultUrl: string;
+        try {
+          resultUrl = new URL(step.resultUrl, url).href;
+        } catch {
+          throw new ApiError({
+            status: res.status,
+            method: "GET",
+            url: client.redact(url),
+            title: "Async job returned an invalid result URL",
+            detail: client.redact(String(step.resultUrl)),
+          });
+        }
+        return { kind: "url", url: resultUrl };
+      }
       case "result":
         return { kind: "body", body: step.body };
       case "failed":

@@ -19,11 +19,19 @@ import { LSError } from "./errors.ts";
  * ```
  */
 export function encodeContent(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
-  );
+  if (UNRESERVED.test(value)) return value;
+  const encoded = encodeURIComponent(value);
+  return SUB_DELIMS.test(encoded)
+    ? encoded.replace(
+      SUB_DELIMS_ALL,
+      (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
+    )
+    : encoded;
 }
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+const SUB_DELIMS = /[!'()*]/;
+const SUB_DELIMS_ALL = /[!'()*]/g;
 
 /**
  * An ordered query string. {@linkcode Query.set} encodes a value as content;
