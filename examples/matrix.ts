@@ -1,0 +1,55 @@
+// A routing matrix between a few places in Berlin: travel times and
+// distances from every origin to every destination.
+//
+//   HERE_API_KEY=... npx -y deno@2.9.6 run --allow-net --allow-env examples/matrix.ts
+//
+// LS_BASE_URL points every request at another origin (the sandbox, a proxy).
+
+import { Client } from "@ls/core";
+import { AutoCircleRegion, matrix } from "@ls/matrix";
+
+const apiKey = Deno.env.get("HERE_API_KEY");
+if (!apiKey) {
+  console.error("Set HERE_API_KEY to run this example.");
+  Deno.exit(1);
+}
+const client = new Client({
+  apiKey,
+  baseUrl: Deno.env.get("LS_BASE_URL") || undefined,
+});
+
+const origins = [
+  { name: "Hauptbahnhof", lat: 52.5251, lng: 13.3694 },
+  { name: "Alexanderplatz", lat: 52.5219, lng: 13.4132 },
+];
+const destinations = [
+  { name: "Brandenburger Tor", lat: 52.5163, lng: 13.3777 },
+  { name: "Tempelhofer Feld", lat: 52.4731, lng: 13.4039 },
+  { name: "Olympiastadion", lat: 52.5147, lng: 13.2395 },
+];
+
+const res = await matrix(client, {
+  origins: origins.map(({ lat, lng }) => ({ lat, lng })),
+  destinations: destinations.map(({ lat, lng }) => ({ lat, lng })),
+  regionDefinition: new AutoCircleRegion({ margin: 5000 }),
+  departureTime: "any",
+  matrixAttributes: ["travelTimes", "distances"],
+});
+
+console.log(
+  `Matrix ${res.matrix.numOrigins} × ${res.matrix.numDestinations}, region ${
+    JSON.stringify(res.regionDefinition)
+  }`,
+);
+origins.forEach((origin, i) => {
+  destinations.forEach((destination, j) => {
+    const code = res.errorCode(i, j);
+    const minutes = Math.round((res.travelTime(i, j) ?? NaN) / 60);
+    const km = ((res.distance(i, j) ?? NaN) / 1000).toFixed(1);
+    console.log(
+      code === 0
+        ? `${origin.name} → ${destination.name}: ${minutes} min, ${km} km`
+        : `${origin.name} → ${destination.name}: no result (error code ${code})`,
+    );
+  });
+});

@@ -1,0 +1,436 @@
+// One Matrix Routing call: POST /v8/matrix, sync or async (202 → status
+// polls → 303 → download), ending in a checked result body whose arrays are
+// typed. `matrix()` makes one of these, or one per tile.
+
+import {
+  ApiError,
+  type Client,
+  ConnectionError,
+  downloadResult,
+  jobError,
+  type JobStatusResponse,
+  type JobStep,
+  LSError,
+  pollJob,
+  Query,
+  type RequestOptions,
+  TimeoutError,
+} from "@ls/core";
+import type { MatrixData, MatrixResultBody } from "./response.ts";
+import {
+  type ExpectedSize,
+  MatrixResultParser,
+  type ParsedMatrix,
+  type ParsedResult,
+  ResultSyntaxError,
+  typedArrayFrom,
+} from "./_result_parser.ts";
+
+/** Options of one `matrix()` call that the calls use. */
+export interface RunOptions extends RequestOptions {
+  /** Delay before the first status poll, ms. */
+  pollInitialDelayMs?: number;
+  /** Longest delay between status polls, ms. */
+  pollMaxDelayMs?: number;
+}
+
+/** What every call of one `matrix()` shares. */
+export interface Run {
+  client: Client;
+  options: RunOptions;
+  signal?: AbortSignal;
+  deadline: number;
+}
+
+/** One call's result and its tracing ids. */
+export interface CallResult {
+  body: MatrixResultBody;
+  correlationId?: string;
+  requestId?: string;
+}
+
+const PATH = "/v8/matrix";
+const FAILED = new Set(["failed", "error", "timeout", "cancelled", "canceled"]);
+
+/** Milliseconds left before the deadline; a TimeoutError once it passed. */
+function remaining(run: Run): number | undefined {
+  if (run.deadline === Infinity) return undefined;
+  const left = run.deadline - performance.now();
+  if (left <= 0) {
+    throw new TimeoutError(
+      `Operation exceeded its deadline of ${run.options.deadlineMs} ms`,
+    );
+  }
+  return left;
+}
+
+function requestOptions(run: Run): RequestOptions {
+  const { timeoutMs, maxRetries, headers, requestId } = run.options;
+  return {
+    signal: run.signal,
+    timeoutMs,
+    maxRetries,
+    headers,
+    requestId,
+    deadlineMs: remaining(run),
+  };
+}
+
+/** One request: sync, or async with polling, ending in a parsed result. */
+export async function call(
+  run: Run,
+  body: Record<string, unknown>,
+  async: boolean,
+  expected: ExpectedSize,
+): Promise<CallResult> {
+  const { client } = run;
+  const res = await client.request({
+    service: "matrix",
+    method: "POST",
+    path: PATH,
+    query: new Query().set("async", async),
+    body,
+    expect: async ? [202] : [200, 202],
+    retry: async ? "submit" : "idempotent",
+  }, requestOptions(run));
+  const correlationId = res.headers.get("x-correlation-id") ?? undefined;
+  const requestId = res.headers.get("x-request-id") ?? undefined;
+  const submitUrl = `${client.originFor("matrix")}${PATH}`;
+  if (res.status === 200) {
+    const result = await readResult(run, res, expected, "POST", submitUrl);
+    return { body: result, correlationId, requestId };
+  }
+
+  // 202: an async job (also when a sync call is answered with one).
+  const accepted = await client.parseJson<Record<string, unknown> | null>(
+    res,
+    "POST",
+  );
+  const status = accepted.body;
+  const statusUrl = typeof status === "object" && status !== null
+    ? status.statusUrl
+    : undefined;
+  let absoluteStatusUrl: string | undefined;
+  try {
+    if (typeof statusUrl === "string" && statusUrl !== "") {
+      absoluteStatusUrl = new URL(statusUrl, submitUrl).href;
+    }
+  } catch {
+    // reported below
+  }
+  if (absoluteStatusUrl === undefined) {
+    throw jobError(client, status, {
+      status: 202,
+      method: "POST",
+      url: submitUrl,
+      headers: res.headers,
+      title: statusUrl === undefined || statusUrl === ""
+        ? "Async matrix submit returned no statusUrl"
+        : "Async matrix submit returned an invalid statusUrl",
+    });
+  }
+  const report = progressReporter(run.options.onProgress);
+  if (typeof status?.status === "string") report(status.status);
+  const outcome = await pollJob(client, {
+    service: "matrix",
+    statusUrl: absoluteStatusUrl,
+    interpret,
+    deadlineMs: remaining(run),
+    initialDelayMs: run.options.pollInitialDelayMs,
+    maxDelayMs: run.options.pollMaxDelayMs,
+  }, { ...requestOptions(run), onProgress: report });
+
+  let result: MatrixResultBody;
+  if (outcome.kind === "body") {
+    result = toResultBody(
+      run,
+      fromJson(outcome.body),
+      expected,
+      { status: 200, method: "GET", url: client.redact(absoluteStatusUrl) },
+    );
+  } else {
+    const download = await downloadResult(client, {
+      service: "matrix",
+      url: outcome.url,
+    }, requestOptions(run));
+    result = await readResult(run, download, expected, "GET", outcome.url);
+  }
+  return { body: result, correlationId, requestId };
+}
+
+/** Reports each status once, in order; a throwing callback is ignored. */
+function progressReporter(
+  onProgress: ((status: string) => void) | undefined,
+): (status: string) => void {
+  let last: string | undefined;
+  return (status) => {
+    if (status === last) return;
+    last = status;
+    try {
+      onProgress?.(status);
+    } catch {
+      // A progress hook must never break the job.
+    }
+  };
+}
+
+/** What a status response means (wire matrix.md §5.2). */
+function interpret(res: JobStatusResponse): JobStep {
+  const body = typeof res.body === "object" && res.body !== null
+    ? res.body as Record<string, unknown>
+    : {};
+  const status = typeof body.status === "string" ? body.status : undefined;
+  if (res.status >= 300 && res.status < 400) {
+    const resultUrl = typeof body.resultUrl === "string" && body.resultUrl
+      ? body.resultUrl
+      : res.headers.get("location");
+    if (!resultUrl) {
+      return {
+        state: "failed",
+        status: status ?? "completed",
+        body: {
+          title: "The job completed without a resultUrl or Location header",
+          ...body,
+        },
+      };
+    }
+    return { state: "done", status: status ?? "completed", resultUrl };
+  }
+  if (body.error !== undefined || (status && FAILED.has(status))) {
+    return { state: "failed", status: status ?? "failed", body };
+  }
+  if (typeof body.matrix === "object" && body.matrix !== null) {
+    // A browser followed the redirect itself: this is the result.
+    return { state: "result", status: status ?? "completed", body };
+  }
+  return { state: "pending", status: status ?? "unknown" };
+}
+
+// -------------------------------------------------------------- results
+
+/** Streams a result body through the parser into typed arrays. */
+async function readResult(
+  run: Run,
+  res: Response,
+  expected: ExpectedSize,
+  method: string,
+  url: string,
+): Promise<MatrixResultBody> {
+  const { client, signal } = run;
+  const safeUrl = client.redact(res.url || url);
+  const parser = new MatrixResultParser(expected);
+  const reader = res.body ? chunkReader(res.body) : undefined;
+  let done = !reader;
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => void reader?.cancel(signal?.reason).catch(() => {});
+  const fail = (): unknown => {
+    if (signal?.aborted) return signal.reason;
+    if (timedOut) {
+      return new TimeoutError(
+        `Operation exceeded its deadline of ${run.options.deadlineMs} ms while reading the result [${method} ${safeUrl}]`,
+        { url: safeUrl },
+      );
+    }
+    return undefined;
+  };
+  signal?.addEventListener("abort", stop);
+  try {
+    const left = remaining(run);
+    if (left !== undefined) {
+      timer = setTimeout(() => {
+        timedOut = true;
+        void reader?.cancel().catch(() => {});
+      }, left);
+    }
+    while (!done) {
+      let chunk: Uint8Array | undefined;
+      try {
+        chunk = await reader!.read();
+      } catch (err) {
+        done = true;
+        const stopped = fail();
+        if (stopped) throw stopped;
+        // Keep a scrubbed copy: a runtime's message may name the URL.
+        const reason = client.redact(
+          err instanceof Error ? err.message : String(err),
+        );
+        const cause = new Error(reason);
+        if (err instanceof Error) cause.name = err.name;
+        throw new ConnectionError(
+          `Connection failed while reading the matrix result: ${reason} [${method} ${safeUrl}]`,
+          { url: safeUrl, cause },
+        );
+      }
+      const stopped = fail();
+      if (stopped) throw stopped;
+      if (!chunk) {
+        done = true;
+        break;
+      }
+      parser.push(chunk);
+    }
+    return toResultBody(run, parser.end(), expected, {
+      status: res.status,
+      method,
+      url: safeUrl,
+      headers: res.headers,
+    });
+  } catch (err) {
+    if (err instanceof ResultSyntaxError) {
+      // The snippet is body text: scrub it like any body kept on an error.
+      throw malformed(
+        res.status,
+        method,
+        safeUrl,
+        client.redact(err.message),
+        undefined,
+      );
+    }
+    if (err instanceof LSError || err === signal?.reason) throw err;
+    // Anything else the parser threw (an impossible allocation, say).
+    throw malformed(
+      res.status,
+      method,
+      safeUrl,
+      err instanceof Error ? err.message : String(err),
+      err,
+    );
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
+    if (!done) await reader?.cancel().catch(() => {});
+  }
+}
+
+/** Chunks of a body, and a way to stop reading it. */
+interface ChunkReader {
+  /** The next chunk, valid until the next call; `undefined` at the end. */
+  read(): Promise<Uint8Array | undefined>;
+  /** Stops reading and releases the connection. */
+  cancel(reason?: unknown): Promise<void>;
+}
+
+/**
+ * Reads a body into one reused 256 KiB buffer when the runtime exposes it as
+ * a byte stream (Deno, Node, Chromium), which spares the garbage collector
+ * about one allocation per network packet (roughly twice the read rate on
+ * loopback); otherwise chunk by chunk as the stream delivers them.
+ */
+function chunkReader(body: ReadableStream<Uint8Array>): ChunkReader {
+  let byob: ReadableStreamBYOBReader | undefined;
+  try {
+    byob = body.getReader({ mode: "byob" });
+  } catch {
+    // Not a byte stream.
+  }
+  if (byob) {
+    const reader = byob;
+    let buffer = new ArrayBuffer(256 * 1024);
+    return {
+      async read() {
+        const { done, value } = await reader.read(new Uint8Array(buffer));
+        if (!value) return undefined;
+        buffer = value.buffer as ArrayBuffer;
+        return done ? undefined : value;
+      },
+      cancel: (reason) => reader.cancel(reason),
+    };
+  }
+  const reader = body.getReader();
+  return {
+    async read() {
+      const { done, value } = await reader.read();
+      return done ? undefined : value;
+    },
+    cancel: (reason) => reader.cancel(reason),
+  };
+}
+
+function malformed(
+  status: number,
+  method: string,
+  url: string,
+  detail: string,
+  cause: unknown,
+): ApiError {
+  return new ApiError({
+    status,
+    method,
+    url,
+    title: "Malformed matrix result",
+    detail,
+    cause,
+  });
+}
+
+/** A plain JSON result (a status response that carried it) as parser output. */
+function fromJson(body: unknown): ParsedResult {
+  let matrix: ParsedMatrix | undefined;
+  const entries = Object.entries(body as Record<string, unknown>).map(
+    ([key, value]): [string, unknown] => {
+      if (key !== "matrix" || typeof value !== "object" || value === null) {
+        return [key, value];
+      }
+      matrix = {
+        entries: Object.entries(value).map(([k, v]): [string, unknown] => [
+          k,
+          Array.isArray(v) && (k === "travelTimes" || k === "distances" ||
+              k === "errorCodes")
+            ? typedArrayFrom(k, v)
+            : v,
+        ]),
+      };
+      return [key, matrix];
+    },
+  );
+  return { entries, matrix };
+}
+
+/** Checks the parsed result and builds the typed body. */
+function toResultBody(
+  run: Run,
+  parsed: ParsedResult,
+  expected: ExpectedSize,
+  context: { status: number; method: string; url: string; headers?: Headers },
+): MatrixResultBody {
+  const { client } = run;
+  const out: Record<string, unknown> = {};
+  let matrix: MatrixData | undefined;
+  for (const [key, value] of parsed.entries) {
+    if (key === "matrix" && value === parsed.matrix && parsed.matrix) {
+      matrix = Object.fromEntries(parsed.matrix.entries) as MatrixData;
+      out.matrix = matrix;
+    } else out[key] = value;
+  }
+  const bad = (detail: string): ApiError =>
+    malformed(context.status, context.method, context.url, detail, undefined);
+  if (!matrix) {
+    if (out.error !== undefined) {
+      throw jobError(client, out, {
+        ...context,
+        title: "Matrix calculation failed",
+      });
+    }
+    throw bad("The result has no matrix object");
+  }
+  const { numOrigins: n, numDestinations: m } = matrix;
+  if (n !== expected.numOrigins || m !== expected.numDestinations) {
+    throw bad(
+      `The result is ${JSON.stringify(n)} × ${
+        JSON.stringify(m)
+      }, the request was ${expected.numOrigins} × ${expected.numDestinations}`,
+    );
+  }
+  for (const key of ["travelTimes", "distances", "errorCodes"] as const) {
+    const values = matrix[key];
+    if (values !== undefined && values.length !== n * m) {
+      throw bad(
+        `matrix.${key} has ${values.length} entries, expected ${n} × ${m} = ${
+          n * m
+        }`,
+      );
+    }
+  }
+  return out as MatrixResultBody;
+}

@@ -1,0 +1,317 @@
+import assert from "node:assert/strict";
+import {
+  MatrixResultParser,
+  type ParsedResult,
+  parseResultBytes,
+  ResultSyntaxError,
+} from "./_result_parser.ts";
+import { random } from "./_test_util.ts";
+
+const encoder = new TextEncoder();
+
+/** Parser output as plain JSON-like values (typed arrays as arrays). */
+function plain(parsed: ParsedResult): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of parsed.entries) {
+    if (key === "matrix" && value === parsed.matrix && parsed.matrix) {
+      const m: Record<string, unknown> = {};
+      for (const [k, v] of parsed.matrix.entries) {
+        m[k] = ArrayBuffer.isView(v) ? Array.from(v as Float64Array) : v;
+      }
+      out[key] = m;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+/** JSON.parse, with the parser's conventions for null array entries. */
+function reference(text: string): Record<string, unknown> {
+  const json = JSON.parse(text);
+  const m = json.matrix;
+  if (m && typeof m === "object") {
+    for (const k of ["travelTimes", "distances"]) {
+      if (Array.isArray(m[k])) {
+        m[k] = m[k].map((v: number | null) => v ?? NaN);
+      } else if (m[k] === null) delete m[k];
+    }
+    if (Array.isArray(m.errorCodes)) {
+      m.errorCodes = m.errorCodes.map((v: number | null) =>
+        typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 255
+          ? v
+          : 99
+      );
+    }
+  }
+  return json;
+}
+
+function caught(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+function parseChunks(chunks: Uint8Array[], expected?: {
+  numOrigins: number;
+  numDestinations: number;
+}): ParsedResult {
+  const parser = new MatrixResultParser(expected);
+  for (const c of chunks) parser.push(c);
+  return parser.end();
+}
+
+// Everything a chunk boundary can fall into: keys with escapes and unicode,
+// nested values before and after the matrix, every number form, null,
+// whitespace everywhere, unknown keys, arrays before the dimensions.
+const RICH = `\uFEFF {
+  "matrixId" : "00000000-aaaa-\\"bbbb\\"-cccc-000000000001",
+  "unknown\\u00e9" : {"nested": [1, {"a": "}]\\\\"}, null, true, false], "s": "caf\u00e9 \u{1F697}"},
+  "matrix": {
+    "travelTimes" : [ 610,1220 ,905,
+       780, 1410,  640, 0, 12345678901234567, -5, 1.5, 2e3, 12.5E-1, null, -0, 99999999999999 ],
+    "numOrigins": 3, "numDestinations" : 5,
+    "distances": [4200, 9100, 6600, 5100, 10900, 4800, 0, 1, 2, 3, 4, 5, 6, 7, 8],
+    "errorCodes": [0, 0, 0, 0, 3, 0, 99, 4, 1, 2, 256, -1, null, 0, 2.5],
+    "extra": [1, 2, 3],
+    "\\u0074ravel": "escaped key"
+  },
+  "regionDefinition": {"type": "circle", "center": {"lat": 52.5, "lng": 13.4}, "radius": 10000},
+  "trailing": 12.5e1
+}
+`;
+
+Deno.test("parser: a rich body equals JSON.parse, whole", () => {
+  const bytes = encoder.encode(RICH);
+  assert.deepStrictEqual(
+    plain(parseResultBytes(bytes)),
+    reference(RICH.replace(/^\uFEFF/, "")),
+  );
+});
+
+Deno.test("parser: split at every position into two chunks", () => {
+  const bytes = encoder.encode(RICH);
+  const want = reference(RICH.replace(/^\uFEFF/, ""));
+  for (let at = 0; at <= bytes.length; at++) {
+    const got = plain(
+      parseChunks([bytes.subarray(0, at), bytes.subarray(at)], {
+        numOrigins: 3,
+        numDestinations: 5,
+      }),
+    );
+    assert.deepStrictEqual(got, want, `split at ${at}`);
+  }
+});
+
+Deno.test("parser: one byte at a time, and random multi-chunk splits", () => {
+  const bytes = encoder.encode(RICH);
+  const want = reference(RICH.replace(/^\uFEFF/, ""));
+  const single = Array.from(bytes, (_, k) => bytes.subarray(k, k + 1));
+  assert.deepStrictEqual(plain(parseChunks(single)), want);
+  const rnd = random(7);
+  for (let round = 0; round < 300; round++) {
+    const chunks: Uint8Array[] = [];
+    let at = 0;
+    while (at < bytes.length) {
+      const size = 1 + Math.floor(rnd() * 24);
+      // Fresh copies: the parser must not depend on the caller's buffers.
+      chunks.push(bytes.slice(at, at + size));
+      at += size;
+    }
+    assert.deepStrictEqual(plain(parseChunks(chunks)), want, `round ${round}`);
+  }
+});
+
+Deno.test("parser: a generated body in random chunks matches JSON.parse", () => {
+  const rnd = random(99);
+  const n = 37;
+  const m = 53;
+  const tt = Array.from(
+    { length: n * m },
+    () => rnd() < 0.1 ? null : Math.floor(rnd() * 1e7),
+  );
+  const ds = Array.from(
+    { length: n * m },
+    () => rnd() < 0.2 ? Math.round(rnd() * 1e8) / 100 : Math.floor(rnd() * 2e7),
+  );
+  const ec = Array.from({ length: n * m }, () => rnd() < 0.9 ? 0 : 99);
+  const text = JSON.stringify(
+    {
+      matrixId: "x",
+      matrix: {
+        numOrigins: n,
+        numDestinations: m,
+        travelTimes: tt,
+        distances: ds,
+        errorCodes: ec,
+      },
+      regionDefinition: { type: "world" },
+    },
+    null,
+    rnd() < 0.5 ? 1 : undefined,
+  );
+  const bytes = encoder.encode(text);
+  const want = reference(text);
+  for (let round = 0; round < 40; round++) {
+    const chunks: Uint8Array[] = [];
+    for (let at = 0; at < bytes.length;) {
+      const size = 1 + Math.floor(rnd() * 700);
+      chunks.push(bytes.subarray(at, at + size));
+      at += size;
+    }
+    const expected = round % 2
+      ? { numOrigins: n, numDestinations: m }
+      : undefined;
+    assert.deepStrictEqual(plain(parseChunks(chunks, expected)), want);
+  }
+});
+
+Deno.test("parser: typed arrays are Float64Array and Uint8Array, sized exactly", () => {
+  const text = JSON.stringify({
+    matrix: {
+      numOrigins: 1,
+      numDestinations: 2000,
+      travelTimes: Array.from({ length: 2000 }, (_, k) => k),
+      errorCodes: Array.from({ length: 2000 }, () => 0),
+    },
+  });
+  // Without known dimensions the arrays grow from 1024 and are trimmed.
+  for (
+    const expected of [undefined, { numOrigins: 1, numDestinations: 2000 }]
+  ) {
+    const parsed = parseResultBytes(encoder.encode(text), expected);
+    const entries = new Map(parsed.matrix!.entries);
+    const tt = entries.get("travelTimes");
+    const ec = entries.get("errorCodes");
+    assert.ok(tt instanceof Float64Array);
+    assert.ok(ec instanceof Uint8Array);
+    assert.equal(tt.length, 2000);
+    assert.equal(ec.length, 2000);
+    assert.equal(tt[1999], 1999);
+  }
+});
+
+Deno.test("parser: dimensions in the body win over the expected ones for sizing", () => {
+  const text =
+    '{"matrix":{"numOrigins":1,"numDestinations":3,"travelTimes":[1,2,3]}}';
+  const parsed = parseResultBytes(encoder.encode(text), {
+    numOrigins: 10,
+    numDestinations: 10,
+  });
+  const tt = new Map(parsed.matrix!.entries).get("travelTimes") as Float64Array;
+  assert.deepEqual(Array.from(tt), [1, 2, 3]);
+  assert.equal(tt.length, 3);
+});
+
+Deno.test("parser: matrix that is not an object, and null arrays, are kept as values", () => {
+  const a = parseResultBytes(encoder.encode('{"matrix": null, "error": "x"}'));
+  assert.equal(a.matrix, undefined);
+  assert.deepEqual(a.entries, [["matrix", null], ["error", "x"]]);
+  const b = parseResultBytes(
+    encoder.encode('{"matrix": {"numOrigins": 0, "travelTimes": null}}'),
+  );
+  assert.deepEqual(b.matrix!.entries, [["numOrigins", 0]]);
+  const c = parseResultBytes(encoder.encode("{}"));
+  assert.deepEqual(c.entries, []);
+});
+
+const MALFORMED: [string, string, RegExp][] = [
+  ["empty", "", /Empty result body/],
+  ["whitespace only", "  \n", /Empty result body/],
+  ["not an object", "[1,2]", /Expected the result object at byte 0/],
+  ["truncated in a key", '{"matr', /ended early/],
+  ["truncated in an array", '{"matrix":{"travelTimes":[1,2', /ended early/],
+  ["truncated after a number", '{"matrix":{"travelTimes":[1', /ended early/],
+  ["missing colon", '{"matrix" {}}', /Expected ":" after a key at byte 10/],
+  ["trailing comma in an object", '{"a":1,}', /Expected a key at byte 7/],
+  [
+    "trailing comma in an array",
+    '{"matrix":{"distances":[1,]}}',
+    /Trailing ","/,
+  ],
+  ["leading zero", '{"matrix":{"distances":[01]}}', /Leading zero/],
+  ["bare minus", '{"matrix":{"distances":[-]}}', /Invalid number "-"/],
+  [
+    "dangling fraction",
+    '{"matrix":{"distances":[1.]}}',
+    /Invalid number "1\."/,
+  ],
+  ["double minus", '{"matrix":{"distances":[--1]}}', /Invalid number "--1"/],
+  ["string in an array", '{"matrix":{"distances":["1"]}}', /Expected a number/],
+  ["true in an array", '{"matrix":{"distances":[true]}}', /Expected a number/],
+  ["nul literal", '{"matrix":{"distances":[nul]}}', /Expected a number/],
+  ["missing comma", '{"matrix":{"distances":[1 2]}}', /Expected "," or "\]"/],
+  ["nested array", '{"matrix":{"distances":[[1]]}}', /Expected a number/],
+  [
+    "array value not an array",
+    '{"matrix":{"distances":"x"}}',
+    /Expected an array of numbers for "distances"/,
+  ],
+  [
+    "bad captured value",
+    '{"matrixId": tru}',
+    /Invalid JSON value for "matrixId"/,
+  ],
+  ["missing value", '{"matrixId": }', /Expected a value for "matrixId"/],
+  [
+    "garbage after the object",
+    '{"a":1} x',
+    /Unexpected data after the result object at byte 8/,
+  ],
+  ["two objects", '{"a":1}{"b":2}', /Unexpected data after/],
+  ["bad escape in a key", '{"\\x":1}', /Invalid escape in a key/],
+  ["control character in a key", '{"a\nb":1}', /Control character in a key/],
+  ["unquoted key", "{a:1}", /Expected a key/],
+];
+
+for (const [name, text, pattern] of MALFORMED) {
+  Deno.test(`parser: malformed input is a ResultSyntaxError (${name})`, () => {
+    const bytes = encoder.encode(text);
+    // Whole, and split at every position: always the same kind of error.
+    for (let at = 0; at <= bytes.length; at++) {
+      const err = caught(() =>
+        parseChunks([bytes.subarray(0, at), bytes.subarray(at)])
+      );
+      assert.ok(
+        err instanceof ResultSyntaxError,
+        `split at ${at}: ${err} is not a ResultSyntaxError`,
+      );
+      assert.match(err.message, pattern, `split at ${at}`);
+    }
+  });
+}
+
+Deno.test("parser: the error names the byte offset and shows a snippet", () => {
+  const prefix = '{"matrix":{"travelTimes":[' + "1,".repeat(100);
+  const text = prefix + "x]}}";
+  const err = caught(() => parseResultBytes(encoder.encode(text)));
+  assert.ok(err instanceof ResultSyntaxError);
+  assert.equal(err.offset, prefix.length);
+  assert.match(err.snippet, /^"…1,1,1,.*x\]\}\}"$/);
+  assert.match(err.message, new RegExp(`at byte ${prefix.length}: "…`));
+});
+
+Deno.test("parser: long integers and all number forms are exact", () => {
+  const values = [
+    "0",
+    "-0",
+    "7",
+    "123456789012345", // 15 digits: the integer fast path
+    "1234567890123456", // 16 digits: text
+    "9007199254740993", // beyond 2^53: as Number() rounds it
+    "1e308",
+    "-1.5e-7",
+    "0.1",
+    "3.0",
+  ];
+  const text = `{"matrix":{"distances":[${values.join(",")}]}}`;
+  const bytes = encoder.encode(text);
+  const want = values.map(Number);
+  for (let at = 0; at <= bytes.length; at++) {
+    const parsed = parseChunks([bytes.subarray(0, at), bytes.subarray(at)]);
+    const ds = new Map(parsed.matrix!.entries).get("distances") as Float64Array;
+    assert.deepStrictEqual(Array.from(ds), want, `split at ${at}`);
+  }
+});

@@ -1,0 +1,351 @@
+/**
+ * The region a matrix is calculated in (`regionDefinition`), as HERE's own
+ * JSON: plain-object interfaces, each merged with a class of the same name
+ * whose constructor takes the same object without `type`.
+ *
+ * | Kind | JSON | Mode |
+ * |---|---|---|
+ * | {@linkcode CircleRegion} | `{ type: "circle", center: { lat, lng }, radius }` | region |
+ * | {@linkcode BoundingBoxRegion} | `{ type: "boundingBox", north, south, west, east }` | region |
+ * | {@linkcode PolygonRegion} | `{ type: "polygon", outer }` | region |
+ * | {@linkcode AutoCircleRegion} | `{ type: "autoCircle", margin }` | region |
+ * | {@linkcode WorldRegion} | `{ type: "world" }` | flexible or profile |
+ *
+ * @example
+ * ```ts
+ * import { CircleRegion, regionToJson } from "@ls/matrix";
+ * const region = new CircleRegion({ center: { lat: 52.5, lng: 13.4 }, radius: 10000 });
+ * regionToJson(region);
+ * // { type: "circle", center: { lat: 52.5, lng: 13.4 }, radius: 10000 }
+ * ```
+ *
+ * @module
+ */
+
+import * as z from "zod/mini";
+import {
+  latitude,
+  type LatLngObject,
+  latLngObjectSchema,
+  longitude,
+  nonNegativeInteger,
+  parseWith,
+  positiveInteger,
+  ValueError,
+} from "@ls/core";
+
+/**
+ * The margin an {@linkcode AutoCircleRegion} gets when none is given, in
+ * metres (the reference client's default). It is always sent.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_AUTO_CIRCLE_MARGIN } from "@ls/matrix";
+ * console.log(DEFAULT_AUTO_CIRCLE_MARGIN); // 10000
+ * ```
+ */
+export const DEFAULT_AUTO_CIRCLE_MARGIN = 10_000;
+
+/**
+ * A circle: every origin and destination must lie inside it.
+ *
+ * @example
+ * ```ts
+ * import { CircleRegion } from "@ls/matrix";
+ * const a: CircleRegion = { type: "circle", center: { lat: 52.5, lng: 13.4 }, radius: 10000 };
+ * const b = new CircleRegion({ center: { lat: 52.5, lng: 13.4 }, radius: 10000 });
+ * ```
+ */
+export interface CircleRegion {
+  /** Always `"circle"`. */
+  type: "circle";
+  /** The centre. */
+  center: LatLngObject;
+  /** Radius in metres, a positive integer. */
+  radius: number;
+}
+
+/** Builds a {@linkcode CircleRegion}; the constructor copies `init`. */
+export class CircleRegion {
+  /** Copies the given fields and sets `type`; validation happens on sending. */
+  constructor(init: Omit<CircleRegion, "type">) {
+    Object.assign(this, init);
+    this.type = "circle";
+  }
+}
+
+/**
+ * A bounding box with named edges. `west` greater than `east` crosses the
+ * antimeridian and is sent unchanged.
+ *
+ * @example
+ * ```ts
+ * import { BoundingBoxRegion } from "@ls/matrix";
+ * const box = new BoundingBoxRegion({ north: 52.53, south: 52.46, west: 13.35, east: 13.42 });
+ * ```
+ */
+export interface BoundingBoxRegion {
+  /** Always `"boundingBox"`. */
+  type: "boundingBox";
+  /** Northern latitude, -90 to 90, not less than `south`. */
+  north: number;
+  /** Southern latitude, -90 to 90. */
+  south: number;
+  /** Western longitude, -180 to 180. */
+  west: number;
+  /** Eastern longitude, -180 to 180. */
+  east: number;
+}
+
+/** Builds a {@linkcode BoundingBoxRegion}; the constructor copies `init`. */
+export class BoundingBoxRegion {
+  /** Copies the given fields and sets `type`; validation happens on sending. */
+  constructor(init: Omit<BoundingBoxRegion, "type">) {
+    Object.assign(this, init);
+    this.type = "boundingBox";
+  }
+}
+
+/**
+ * A polygon. HERE's element format for `outer` is not confirmed by its
+ * documentation, so both forms seen in the wild are accepted and sent exactly
+ * as given: a flat `[lat, lng, lat, lng, ...]` list (what HERE's reference
+ * client passes through), or a list of `{ lat, lng }` objects. Either needs
+ * at least three vertices, each valid.
+ *
+ * @example
+ * ```ts
+ * import { PolygonRegion } from "@ls/matrix";
+ * const flat = new PolygonRegion({ outer: [52.5, 13.3, 52.6, 13.4, 52.5, 13.5] });
+ * const objects: PolygonRegion = {
+ *   type: "polygon",
+ *   outer: [{ lat: 52.5, lng: 13.3 }, { lat: 52.6, lng: 13.4 }, { lat: 52.5, lng: 13.5 }],
+ * };
+ * ```
+ */
+export interface PolygonRegion {
+  /** Always `"polygon"`. */
+  type: "polygon";
+  /** The outer ring: flat `lat, lng` numbers, or `{ lat, lng }` objects. */
+  outer: readonly number[] | readonly LatLngObject[];
+}
+
+/** Builds a {@linkcode PolygonRegion}; the constructor copies `init`. */
+export class PolygonRegion {
+  /** Copies the given fields and sets `type`; validation happens on sending. */
+  constructor(init: Omit<PolygonRegion, "type">) {
+    Object.assign(this, init);
+    this.type = "polygon";
+  }
+}
+
+/**
+ * A circle HERE derives itself: the smallest circle covering every origin and
+ * destination, plus `margin` metres. HERE echoes the derived circle in the
+ * response's `regionDefinition`. `margin` defaults to
+ * {@linkcode DEFAULT_AUTO_CIRCLE_MARGIN} (10 000 m) and is always sent.
+ *
+ * @example
+ * ```ts
+ * import { AutoCircleRegion } from "@ls/matrix";
+ * const a = new AutoCircleRegion(); // margin 10000
+ * const b = new AutoCircleRegion({ margin: 5000 });
+ * ```
+ */
+export interface AutoCircleRegion {
+  /** Always `"autoCircle"`. */
+  type: "autoCircle";
+  /** Metres added around the covering circle, an integer ≥ 0; default 10 000. */
+  margin?: number;
+}
+
+/** Builds an {@linkcode AutoCircleRegion}; the constructor copies `init`. */
+export class AutoCircleRegion {
+  /** Copies the given fields and sets `type`; validation happens on sending. */
+  constructor(init: Omit<AutoCircleRegion, "type"> = {}) {
+    Object.assign(this, init);
+    this.type = "autoCircle";
+  }
+}
+
+/**
+ * The whole world: flexible mode (at most 15 × 100 or 100 × 1 per call,
+ * tiled beyond that) or, with a `profile`, profile mode.
+ *
+ * @example
+ * ```ts
+ * import { WorldRegion } from "@ls/matrix";
+ * const world = new WorldRegion(); // { type: "world" }
+ * ```
+ */
+export interface WorldRegion {
+  /** Always `"world"`. */
+  type: "world";
+}
+
+/** Builds a {@linkcode WorldRegion}. */
+export class WorldRegion {
+  /** Sets `type`. */
+  constructor() {
+    this.type = "world";
+  }
+}
+
+/**
+ * Any region definition: what `matrix()` takes as `regionDefinition` and
+ * what HERE echoes in a result.
+ *
+ * @example
+ * ```ts
+ * import type { RegionDefinition } from "@ls/matrix";
+ * const region: RegionDefinition = { type: "autoCircle", margin: 2000 };
+ * ```
+ */
+export type RegionDefinition =
+  | CircleRegion
+  | BoundingBoxRegion
+  | PolygonRegion
+  | AutoCircleRegion
+  | WorldRegion;
+
+/** The `type` of a {@linkcode RegionDefinition}. */
+export type RegionType = RegionDefinition["type"];
+
+const REGION_TYPES: readonly RegionType[] = [
+  "circle",
+  "boundingBox",
+  "polygon",
+  "autoCircle",
+  "world",
+];
+
+const circleSchema = /* @__PURE__ */ z.strictObject({
+  type: z.literal("circle"),
+  center: latLngObjectSchema,
+  radius: positiveInteger,
+});
+
+const boundingBoxSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    type: z.literal("boundingBox"),
+    north: latitude,
+    south: latitude,
+    west: longitude,
+    east: longitude,
+  }).check(
+    z.refine((b) => b.south <= b.north, {
+      error: "south must not be greater than north",
+    }),
+  ))();
+
+const POLYGON_RULE =
+  "must be a flat [lat, lng, ...] list or a list of { lat, lng } objects, with at least 3 vertices";
+
+const polygonSchema = /* @__PURE__ */ z.strictObject({
+  type: z.literal("polygon"),
+  outer: z.array(z.unknown(), { error: POLYGON_RULE }),
+});
+
+const autoCircleSchema = /* @__PURE__ */ z.strictObject({
+  type: z.literal("autoCircle"),
+  margin: z.optional(nonNegativeInteger),
+});
+
+const worldSchema = /* @__PURE__ */ z.strictObject({
+  type: z.literal("world"),
+});
+
+/**
+ * Validates a region definition and returns HERE's JSON for it, keys in
+ * HERE's order (`type` first). A polygon's `outer` is sent as given (flat
+ * numbers stay flat); each flat pair is checked as latitude, longitude. An
+ * {@linkcode AutoCircleRegion} without `margin` gets
+ * {@linkcode DEFAULT_AUTO_CIRCLE_MARGIN}. Unknown keys are rejected, so a
+ * misspelt field fails instead of silently sending another region.
+ *
+ * @example
+ * ```ts
+ * import { regionToJson } from "@ls/matrix";
+ * regionToJson({ type: "autoCircle" }); // { type: "autoCircle", margin: 10000 }
+ * regionToJson({ type: "boundingBox", west: 13.35, south: 52.46, east: 13.42, north: 52.53 });
+ * // { type: "boundingBox", north: 52.53, south: 52.46, west: 13.35, east: 13.42 }
+ * ```
+ *
+ * @throws {ValueError} naming e.g. `regionDefinition.radius` or
+ * `regionDefinition.type`
+ */
+export function regionToJson(
+  region: RegionDefinition,
+  parameter = "regionDefinition",
+): RegionDefinition {
+  if (typeof region !== "object" || region === null) {
+    throw new ValueError(parameter, "must be a region object", region);
+  }
+  const plain = { ...region } as Record<string, unknown>;
+  switch (plain.type) {
+    case "circle": {
+      const { center, radius } = parseWith(circleSchema, plain, parameter);
+      return {
+        type: "circle",
+        center: { lat: center.lat, lng: center.lng },
+        radius,
+      };
+    }
+    case "boundingBox": {
+      const { north, south, west, east } = parseWith(
+        boundingBoxSchema,
+        plain,
+        parameter,
+      );
+      return { type: "boundingBox", north, south, west, east };
+    }
+    case "polygon": {
+      const { outer } = parseWith(polygonSchema, plain, parameter);
+      return { type: "polygon", outer: polygonOuter(outer, parameter) };
+    }
+    case "autoCircle": {
+      const { margin } = parseWith(autoCircleSchema, plain, parameter);
+      return {
+        type: "autoCircle",
+        margin: margin ?? DEFAULT_AUTO_CIRCLE_MARGIN,
+      };
+    }
+    case "world":
+      parseWith(worldSchema, plain, parameter);
+      return { type: "world" };
+    default:
+      throw new ValueError(
+        `${parameter}.type`,
+        `must be one of ${REGION_TYPES.map((t) => `"${t}"`).join(", ")}`,
+        plain.type,
+      );
+  }
+}
+
+function polygonOuter(
+  outer: unknown[],
+  parameter: string,
+): number[] | LatLngObject[] {
+  const name = `${parameter}.outer`;
+  if (outer.length > 0 && outer.every((v) => typeof v === "number")) {
+    const flat = outer as number[];
+    if (flat.length < 6 || flat.length % 2 !== 0) {
+      throw new ValueError(
+        name,
+        "must hold at least 3 lat, lng pairs (an even count of numbers)",
+        flat.length,
+      );
+    }
+    for (let k = 0; k < flat.length; k += 2) {
+      parseWith(latitude, flat[k], `${name}[${k}]`);
+      parseWith(longitude, flat[k + 1], `${name}[${k + 1}]`);
+    }
+    return [...flat];
+  }
+  if (outer.length < 3) throw new ValueError(name, POLYGON_RULE, outer);
+  return outer.map((v, k) => {
+    if (typeof v === "number") throw new ValueError(name, POLYGON_RULE, outer);
+    const { lat, lng } = parseWith(latLngObjectSchema, v, `${name}[${k}]`);
+    return { lat, lng };
+  });
+}
