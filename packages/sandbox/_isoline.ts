@@ -1,0 +1,196 @@
+// Isoline Routing v8: GET /v8/isolines. Each polygon's points lie at the
+// model's reach from the centre, so every boundary point is reachable
+// within its range.
+
+import { encodePolyline } from "@ls/core";
+import { type Ctx, json, malformed } from "./_http.ts";
+import { loadGazetteer } from "./_gazetteer.ts";
+import { matchPoint } from "./_network.ts";
+import { checkQuery, unknownParameterNotices } from "./_routing.ts";
+import { formatTime, offsetForLongitude } from "./_util.ts";
+import {
+  checkVehicle,
+  parseAvoidFeatures,
+  parseRoutingMode,
+  parseTimeParam,
+  parseTransportMode,
+  parseWaypoint,
+} from "./_waypoints.ts";
+import {
+  destinationPoint,
+  isolineRadiusMeters,
+  type TravelOptions,
+} from "./travel_model.ts";
+
+const KNOWN = new Set([
+  "transportMode",
+  "origin",
+  "destination",
+  "range[type]",
+  "range[values]",
+  "departureTime",
+  "arrivalTime",
+  "routingMode",
+  "optimizeFor",
+  "shape[maxPoints]",
+  "consumptionModel",
+]);
+const PREFIXES = [
+  "avoid[",
+  "truck[",
+  "vehicle[",
+  "ev[",
+  "exclude[",
+  "scooter[",
+  "traffic[",
+];
+
+/** Ring points per polygon when `shape[maxPoints]` is not given. */
+const DEFAULT_POINTS = 72;
+
+/** `GET /v8/isolines`. */
+export async function isolines(ctx: Ctx): Promise<Response> {
+  const p = ctx.params;
+  checkQuery(p);
+  const mode = parseTransportMode(p);
+  const originRaw = p.raw("origin"), destinationRaw = p.raw("destination");
+  if ((originRaw === undefined) === (destinationRaw === undefined)) {
+    throw malformed(
+      "E605001",
+      "Exactly one of 'origin' and 'destination' must be given",
+    );
+  }
+  const center = originRaw !== undefined
+    ? parseWaypoint(originRaw, "origin", "origin")
+    : parseWaypoint(destinationRaw!, "destination", "destination");
+  const type = p.get("range[type]");
+  if (type === undefined) {
+    throw malformed("E605001", "Missing parameter 'range[type]'");
+  }
+  if (type === "consumption") {
+    throw malformed(
+      "E605030",
+      "range[type]=consumption needs an EV consumption model, which the sandbox does not simulate",
+      "Use range[type]=time or distance",
+    );
+  }
+  if (type !== "time" && type !== "distance") {
+    throw malformed(
+      "E605001",
+      `Invalid value for parameter 'range[type]': '${type}'`,
+    );
+  }
+  const valuesText = p.get("range[values]");
+  if (!valuesText) {
+    throw malformed("E605001", "Missing parameter 'range[values]'");
+  }
+  const values = valuesText.split(",").map((v) => {
+    if (!/^\d+$/.test(v) || Number(v) === 0) {
+      throw malformed(
+        "E605001",
+        `Invalid value for parameter 'range[values]': '${v}' is not a positive integer`,
+      );
+    }
+    return Number(v);
+  });
+  const max = type === "time" ? 32_400 : 1_000_000;
+  if (values.length > 10 || values.some((v) => v > max)) {
+    throw malformed(
+      "E605001",
+      `Invalid value for parameter 'range[values]': at most 10 values up to ${max} ${
+        type === "time" ? "seconds" : "metres"
+      }`,
+    );
+  }
+  if (p.has("departureTime") && originRaw === undefined) {
+    throw malformed("E605001", "departureTime is only allowed with 'origin'");
+  }
+  if (p.has("arrivalTime") && destinationRaw === undefined) {
+    throw malformed(
+      "E605001",
+      "arrivalTime is only allowed with 'destination'",
+    );
+  }
+  const time = originRaw !== undefined
+    ? parseTimeParam(p, "departureTime", true)
+    : parseTimeParam(p, "arrivalTime", true);
+  const routingMode = parseRoutingMode(p, mode);
+  const optimizeFor = p.get("optimizeFor");
+  if (
+    optimizeFor !== undefined &&
+    !["quality", "performance", "balanced"].includes(optimizeFor)
+  ) {
+    throw malformed(
+      "E605001",
+      `Invalid value for parameter 'optimizeFor': '${optimizeFor}'`,
+    );
+  }
+  let points = DEFAULT_POINTS;
+  const maxPoints = p.get("shape[maxPoints]");
+  if (maxPoints !== undefined) {
+    if (!/^\d+$/.test(maxPoints) || Number(maxPoints) < 4) {
+      throw malformed(
+        "E605001",
+        `Invalid value for parameter 'shape[maxPoints]': '${maxPoints}' (use an integer of at least 4)`,
+      );
+    }
+    points = Math.min(DEFAULT_POINTS, Number(maxPoints) - 1);
+  }
+  const avoidFeatures = parseAvoidFeatures(p, mode);
+  checkVehicle(p, mode);
+  const notices = unknownParameterNotices(p, KNOWN, PREFIXES);
+  const g = await loadGazetteer();
+  if (!matchPoint(g, center)) {
+    return json({
+      isolines: [],
+      notices: [...notices, {
+        title: `The ${
+          originRaw !== undefined ? "origin" : "destination"
+        } could not be matched to the road network`,
+        code: originRaw !== undefined
+          ? "couldNotMatchOrigin"
+          : "couldNotMatchDestination",
+        severity: "critical",
+      }],
+    });
+  }
+
+  const options: TravelOptions = {
+    transportMode: mode,
+    routingMode,
+    avoidFeatures,
+  };
+  const result: Record<string, unknown> = {};
+  const offset = time?.kind === "instant"
+    ? time.offsetMinutes
+    : offsetForLongitude(center.lng);
+  let ms: number | undefined;
+  if (time?.kind === "instant") ms = time.ms;
+  else if (time?.kind === "local") ms = time.ms - offset * 60_000;
+  else if (!time) ms = Math.floor(ctx.state.now().getTime() / 1000) * 1000;
+  const placeInfo = {
+    ...(ms !== undefined ? { time: formatTime(ms, offset) } : {}),
+    place: {
+      type: "place",
+      location: { lat: center.lat, lng: center.lng },
+      originalLocation: { lat: center.lat, lng: center.lng },
+    },
+  };
+  if (originRaw !== undefined) result.departure = placeInfo;
+  else result.arrival = placeInfo;
+  result.isolines = values.map((value) => {
+    const radius = isolineRadiusMeters({ type, value }, options);
+    const ring: number[][] = [];
+    for (let k = 0; k < points; k++) {
+      const q = destinationPoint(center, (360 * k) / points, radius);
+      ring.push([q.lat, q.lng]);
+    }
+    ring.push(ring[0]);
+    return {
+      range: { type, value },
+      polygons: [{ outer: encodePolyline({ precision: 6, polyline: ring }) }],
+    };
+  });
+  if (notices.length) result.notices = notices;
+  return json(result);
+}

@@ -1,0 +1,165 @@
+// Route geometry: each leg of a path becomes a staircase of straight
+// "roads" tilted against the great circle so that its length is the
+// model's detour factor times the great-circle length. The turns between
+// roads become actions, the roads become spans.
+
+import { clamp } from "./_util.ts";
+import {
+  destinationPoint,
+  haversineMeters,
+  initialBearing,
+  intermediatePoint,
+  type LatLngLike,
+} from "./travel_model.ts";
+
+/** One straight road of the geometry. */
+export interface Road {
+  /** Polyline index of its first point. */
+  from: number;
+  /** Polyline index of its last point. */
+  to: number;
+  /** Its drawn length, metres (a weight for apportioning the model distance). */
+  length: number;
+  /** Bearing, degrees. */
+  bearing: number;
+  /** Its middle point. */
+  mid: LatLngLike;
+}
+
+/** The polyline points, its roads, and where each path point landed. */
+export interface Geometry {
+  points: LatLngLike[];
+  roads: Road[];
+  /** Polyline index of each input path point. */
+  pathIndex: number[];
+}
+
+/**
+ * Draws a path. `detour` is the length ratio to reach; `clearance` caps the
+ * sideways swing (metres from the straight leg) so avoided areas stay clear.
+ */
+export function buildGeometry(
+  path: readonly LatLngLike[],
+  detour: number,
+  clearance = Infinity,
+): Geometry {
+  const φ = detour >= Math.SQRT2
+    ? Math.PI / 4
+    : Math.max(0, Math.asin(detour / Math.SQRT2) - Math.PI / 4);
+  const sin = Math.sin(φ), cos = Math.cos(φ);
+  let total = 0;
+  for (let i = 1; i < path.length; i++) {
+    total += haversineMeters(path[i - 1], path[i]);
+  }
+  const spacing = Math.max(150, (total * detour) / 1500);
+
+  const points: LatLngLike[] = [path[0]];
+  const roads: Road[] = [];
+  const pathIndex = [0];
+  for (let leg = 1; leg < path.length; leg++) {
+    const A = path[leg - 1], B = path[leg];
+    const D = haversineMeters(A, B);
+    if (D < 0.5) {
+      pathIndex.push(points.length - 1);
+      continue;
+    }
+    let n = clamp(Math.round(D / 1500), 1, 12);
+    let swing = (D * sin * cos) / n;
+    if (swing > clearance) {
+      n = Math.ceil((D * sin * cos) / clearance);
+      swing = (D * sin * cos) / n;
+    }
+    const straight = n > 400;
+    const vertices: [number, number][] = [[0, 0]];
+    if (straight || φ === 0) {
+      vertices.push([D, 0]);
+    } else {
+      const e1 = (D * cos * cos) / n, e2 = (D * sin * sin) / n;
+      let s = e1 / 2;
+      vertices.push([s, swing / 2]);
+      for (let j = 0; j < n; j++) {
+        s += e2;
+        vertices.push([s, -swing / 2]);
+        if (j < n - 1) {
+          s += e1;
+          vertices.push([s, swing / 2]);
+        } else {
+          vertices.push([D, 0]);
+        }
+      }
+    }
+    const finalBearing = (initialBearing(B, A) + 180) % 360;
+    const toLatLng = ([s, c]: [number, number]): LatLngLike => {
+      if (s <= 0) return A;
+      if (s >= D) return B;
+      const base = intermediatePoint(A, B, s / D);
+      if (c === 0) return base;
+      const brg = s / D < 0.999 ? initialBearing(base, B) : finalBearing;
+      return destinationPoint(base, brg + 90, c);
+    };
+    let prev = A;
+    for (let v = 1; v < vertices.length; v++) {
+      const next = v === vertices.length - 1 ? B : toLatLng(vertices[v]);
+      const from = points.length - 1;
+      const len = haversineMeters(prev, next);
+      const pieces = Math.max(1, Math.ceil(len / spacing));
+      for (let k = 1; k < pieces; k++) {
+        points.push({
+          lat: prev.lat + ((next.lat - prev.lat) * k) / pieces,
+          lng: prev.lng + ((next.lng - prev.lng) * k) / pieces,
+        });
+      }
+      points.push(next);
+      roads.push({
+        from,
+        to: points.length - 1,
+        length: len,
+        bearing: initialBearing(prev, next),
+        mid: { lat: (prev.lat + next.lat) / 2, lng: (prev.lng + next.lng) / 2 },
+      });
+      prev = next;
+    }
+    pathIndex.push(points.length - 1);
+  }
+  return { points, roads, pathIndex };
+}
+
+/** True when any point lies strictly inside one of the boxes. */
+export function touchesBoxes(
+  points: readonly LatLngLike[],
+  boxes: readonly {
+    west: number;
+    south: number;
+    east: number;
+    north: number;
+  }[],
+): boolean {
+  return points.some((p) =>
+    boxes.some((b) =>
+      p.lat > b.south && p.lat < b.north && p.lng > b.west && p.lng < b.east
+    )
+  );
+}
+
+const COMPASS = [
+  "north",
+  "northeast",
+  "east",
+  "southeast",
+  "south",
+  "southwest",
+  "west",
+  "northwest",
+];
+
+/** `northeast` etc. for a bearing. */
+export function compass(bearing: number): string {
+  return COMPASS[Math.round((((bearing % 360) + 360) % 360) / 45) % 8];
+}
+
+/** Signed turn angle from one bearing to the next, in (-180, 180]. */
+export function turnAngle(from: number, to: number): number {
+  let d = ((to - from) % 360 + 360) % 360;
+  if (d > 180) d -= 360;
+  return d;
+}

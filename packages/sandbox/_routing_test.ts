@@ -1,0 +1,420 @@
+import assert from "node:assert/strict";
+import { decodePolyline } from "@ls/core";
+import {
+  distanceMeters,
+  durationSeconds,
+  haversineMeters,
+  type LatLngLike,
+} from "./travel_model.ts";
+import { startSandbox } from "./sandbox.ts";
+import { call } from "./_test_sandbox.ts";
+
+const BERLIN = { lat: 52.52, lng: 13.405 };
+const POTSDAM = { lat: 52.3906, lng: 13.0645 };
+const FRANKFURT_ODER = { lat: 52.3471, lng: 14.5506 };
+
+function route(query: string): string {
+  return `/v8/routes?${query}`;
+}
+
+function polylineLength(points: number[][]): number {
+  let sum = 0;
+  for (let i = 1; i < points.length; i++) {
+    sum += haversineMeters({ lat: points[i - 1][0], lng: points[i - 1][1] }, {
+      lat: points[i][0],
+      lng: points[i][1],
+    });
+  }
+  return sum;
+}
+
+Deno.test("a route's summary is the travel model's, and equals the matrix entry", async () => {
+  await using sandbox = await startSandbox();
+  for (const mode of ["car", "truck", "bicycle", "pedestrian", "scooter"]) {
+    const res = await call(
+      sandbox,
+      route(
+        `transportMode=${mode}&origin=52.52,13.405&destination=52.3906,13.0645&return=summary&departureTime=any`,
+      ),
+    );
+    assert.equal(res.status, 200, res.text);
+    const [section] = res.body.routes[0].sections;
+    const distance = distanceMeters(BERLIN, POTSDAM);
+    assert.deepEqual(section.summary, {
+      duration: durationSeconds(distance, { transportMode: mode }),
+      length: distance,
+      baseDuration: durationSeconds(distance, { transportMode: mode }),
+    });
+    assert.equal(section.transport.mode, mode);
+    const matrix = await call(sandbox, "/v8/matrix?async=false", {
+      json: {
+        origins: [BERLIN],
+        destinations: [POTSDAM],
+        regionDefinition: { type: "world" },
+        transportMode: mode,
+        departureTime: "any",
+        matrixAttributes: ["travelTimes", "distances"],
+      },
+    });
+    assert.equal(matrix.body.matrix.travelTimes[0], section.summary.duration);
+    assert.equal(matrix.body.matrix.distances[0], section.summary.length);
+  }
+});
+
+Deno.test("the polyline runs from origin to destination and is as long as the summary", async () => {
+  await using sandbox = await startSandbox();
+  const res = await call(
+    sandbox,
+    route(
+      "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645&return=polyline,summary",
+    ),
+  );
+  const [section] = res.body.routes[0].sections;
+  const decoded = decodePolyline(section.polyline);
+  assert.equal(decoded.precision, 6);
+  assert.equal(decoded.thirdDim, 0);
+  const pts = decoded.polyline;
+  assert.deepEqual(pts[0], [52.52, 13.405]);
+  assert.deepEqual(pts[pts.length - 1], [52.3906, 13.0645]);
+  const drawn = polylineLength(pts);
+  assert.ok(
+    Math.abs(drawn - section.summary.length) / section.summary.length < 0.02,
+    `${drawn} vs ${section.summary.length}`,
+  );
+  assert.equal(section.actions, undefined);
+  assert.match(
+    section.departure.time,
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00$/,
+  );
+});
+
+Deno.test("actions, instructions and spans add up to the summary", async () => {
+  await using sandbox = await startSandbox();
+  const res = await call(
+    sandbox,
+    route(
+      "transportMode=car&origin=52.52,13.405&destination=52.3471,14.5506" +
+        "&return=polyline,summary,actions,instructions&spans=names,length,duration,countryCode,functionalClass",
+    ),
+  );
+  const [section] = res.body.routes[0].sections;
+  const points = decodePolyline(section.polyline).polyline.length;
+  const actions = section.actions;
+  assert.equal(actions[0].action, "depart");
+  assert.match(actions[0].instruction, /^Head \w+ on .+\. Go for [\d.]+ km\.$/);
+  assert.equal(actions[actions.length - 1].action, "arrive");
+  assert.equal(
+    actions[actions.length - 1].instruction,
+    "Arrive at your destination.",
+  );
+  assert.equal(actions[actions.length - 1].offset, points - 1);
+  assert.equal(
+    actions.reduce((s: number, a: { length: number }) => s + a.length, 0),
+    section.summary.length,
+  );
+  assert.equal(
+    actions.reduce((s: number, a: { duration: number }) => s + a.duration, 0),
+    section.summary.duration,
+  );
+  assert.ok(actions.some((a: { action: string }) => a.action === "turn"));
+  assert.equal(section.language, "en-us");
+  const spans = section.spans;
+  assert.equal(spans[0].offset, 0);
+  for (let i = 1; i < spans.length; i++) {
+    assert.ok(spans[i].offset > spans[i - 1].offset);
+  }
+  assert.equal(
+    spans.reduce((s: number, x: { length: number }) => s + x.length, 0),
+    section.summary.length,
+  );
+  assert.equal(
+    spans.reduce((s: number, x: { duration: number }) => s + x.duration, 0),
+    section.summary.duration,
+  );
+  assert.equal(spans[0].countryCode, "DEU");
+  assert.equal(typeof spans[0].names[0].value, "string");
+  assert.ok(
+    spans.every((x: { functionalClass: number }) =>
+      x.functionalClass >= 1 && x.functionalClass <= 5
+    ),
+  );
+});
+
+Deno.test("a stop-over via starts a new section; a pass-through via does not", async () => {
+  await using sandbox = await startSandbox();
+  const departure = "2024-05-01T08:00:00+02:00";
+  const stop = await call(
+    sandbox,
+    route(
+      `transportMode=car&origin=52.52,13.405&destination=52.3471,14.5506&via=52.3906,13.0645!stopDuration=600` +
+        `&departureTime=${encodeURIComponent(departure)}&return=summary`,
+    ),
+  );
+  const sections = stop.body.routes[0].sections;
+  assert.equal(sections.length, 2);
+  assert.equal(sections[0].summary.length, distanceMeters(BERLIN, POTSDAM));
+  assert.equal(
+    sections[1].summary.length,
+    distanceMeters(POTSDAM, FRANKFURT_ODER),
+  );
+  assert.equal(sections[0].departure.time, departure);
+  assert.match(sections[1].arrival.time, /\+02:00$/);
+  const arrived = Date.parse(sections[0].arrival.time);
+  assert.equal(
+    arrived,
+    Date.parse(departure) + sections[0].summary.duration * 1000,
+  );
+  assert.equal(Date.parse(sections[1].departure.time), arrived + 600_000);
+  assert.equal(sections[0].arrival.place.waypoint, 1);
+
+  const through = await call(
+    sandbox,
+    route(
+      `transportMode=car&origin=52.52,13.405&destination=52.3471,14.5506&via=52.3906,13.0645!passThrough=true` +
+        `&return=summary,polyline,passthrough`,
+    ),
+  );
+  const [only] = through.body.routes[0].sections;
+  assert.equal(through.body.routes[0].sections.length, 1);
+  const expected = Math.round(
+    (haversineMeters(BERLIN, POTSDAM) +
+      haversineMeters(POTSDAM, FRANKFURT_ODER)) * 1.3,
+  );
+  assert.equal(only.summary.length, expected);
+  const pts = decodePolyline(only.polyline).polyline;
+  const via = only.passthrough[0];
+  assert.equal(via.place.waypoint, 1);
+  assert.deepEqual(pts[via.offset], [52.3906, 13.0645]);
+});
+
+Deno.test("arrivalTime schedules backwards; departureTime=any omits times", async () => {
+  await using sandbox = await startSandbox();
+  const res = await call(
+    sandbox,
+    route(
+      "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645&return=summary&arrivalTime=2024-05-01T10:00:00Z",
+    ),
+  );
+  const [section] = res.body.routes[0].sections;
+  assert.equal(Date.parse(section.arrival.time), Date.UTC(2024, 4, 1, 10));
+  assert.equal(
+    Date.parse(section.departure.time),
+    Date.UTC(2024, 4, 1, 10) - section.summary.duration * 1000,
+  );
+  const any = await call(
+    sandbox,
+    route(
+      "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645&departureTime=any",
+    ),
+  );
+  assert.equal(any.body.routes[0].sections[0].departure.time, undefined);
+  assert.equal(any.body.routes[0].sections[0].summary, undefined);
+});
+
+Deno.test("alternatives are distinct and longer than the main route", async () => {
+  await using sandbox = await startSandbox();
+  const res = await call(
+    sandbox,
+    route(
+      "transportMode=car&origin=52.52,13.405&destination=52.3471,14.5506&alternatives=2&return=summary,polyline",
+    ),
+  );
+  const routes = res.body.routes;
+  assert.equal(routes.length, 3);
+  assert.equal(new Set(routes.map((r: { id: string }) => r.id)).size, 3);
+  assert.equal(
+    new Set(
+      routes.map((r: { sections: { polyline: string }[] }) =>
+        r.sections[0].polyline
+      ),
+    ).size,
+    3,
+  );
+  const main = routes[0].sections[0].summary.length;
+  assert.equal(main, distanceMeters(BERLIN, FRANKFURT_ODER));
+  for (const alt of routes.slice(1)) {
+    assert.ok(alt.sections[0].summary.length > main);
+  }
+});
+
+Deno.test("avoid[areas] bends the polyline around the box", async () => {
+  await using sandbox = await startSandbox();
+  const box = { west: 13.6, south: 52.3, east: 13.9, north: 52.6 };
+  const base =
+    "transportMode=car&origin=52.52,13.405&destination=52.3471,14.5506&return=summary,polyline";
+  const avoided = await call(
+    sandbox,
+    route(
+      `${base}&avoid%5Bareas%5D=bbox:${box.west},${box.south},${box.east},${box.north}`,
+    ),
+  );
+  const direct = await call(sandbox, route(base));
+  const [section] = avoided.body.routes[0].sections;
+  const points = decodePolyline(section.polyline).polyline;
+  for (const [lat, lng] of points) {
+    assert.ok(
+      !(lat > box.south && lat < box.north && lng > box.west && lng < box.east),
+      `${lat},${lng} is inside`,
+    );
+  }
+  assert.ok(
+    section.summary.length > direct.body.routes[0].sections[0].summary.length,
+  );
+  assert.equal(section.notices, undefined);
+  const matrix = await call(sandbox, "/v8/matrix?async=false", {
+    json: {
+      origins: [BERLIN],
+      destinations: [FRANKFURT_ODER],
+      regionDefinition: { type: "world" },
+      avoid: { areas: [{ type: "boundingBox", ...box }] },
+      matrixAttributes: ["distances", "travelTimes"],
+    },
+  });
+  assert.equal(matrix.body.matrix.distances[0], section.summary.length);
+  assert.equal(matrix.body.matrix.travelTimes[0], section.summary.duration);
+});
+
+Deno.test("return=elevation gives a 3-D polyline and elv on places", async () => {
+  await using sandbox = await startSandbox();
+  const res = await call(
+    sandbox,
+    route(
+      "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645&return=polyline,elevation",
+    ),
+  );
+  const [section] = res.body.routes[0].sections;
+  const decoded = decodePolyline(section.polyline);
+  assert.equal(decoded.thirdDim, 3);
+  assert.equal(decoded.thirdDimPrecision, 1);
+  assert.equal(decoded.polyline[0][2], section.departure.place.location.elv);
+  assert.equal(typeof section.arrival.place.location.elv, "number");
+});
+
+Deno.test("HERE's return/spans dependency rules: E605013 and E605017", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645";
+  const cases: [string, string, RegExp][] = [
+    ["return=actions", "E605013", /'actions' requires 'polyline'/],
+    [
+      "return=polyline,instructions",
+      "E605013",
+      /'instructions' requires 'actions'/,
+    ],
+    ["return=turnByTurnActions", "E605013", /requires 'polyline'/],
+    [
+      "return=summary&spans=names",
+      "E605017",
+      /spans=names requires return=polyline/,
+    ],
+    [
+      "return=summary&tolls%5Bsummaries%5D=total",
+      "E605013",
+      /requires return=tolls/,
+    ],
+  ];
+  for (const [query, code, cause] of cases) {
+    const res = await call(sandbox, route(`${base}&${query}`));
+    assert.equal(res.status, 400, query);
+    assert.deepEqual(Object.keys(res.body), [
+      "title",
+      "status",
+      "code",
+      "cause",
+      "action",
+      "correlationId",
+    ]);
+    assert.equal(res.body.code, code, query);
+    assert.equal(res.body.status, 400);
+    assert.match(res.body.cause, cause);
+    assert.equal(res.body.correlationId, res.headers.get("x-correlation-id"));
+  }
+});
+
+Deno.test("other invalid routing parameters get their E605 codes", async () => {
+  await using sandbox = await startSandbox();
+  const base = "origin=52.52,13.405&destination=52.3906,13.0645";
+  const cases: [string, string][] = [
+    [`transportMode=car&${base}&alternatives=7`, "E605015"],
+    [
+      `transportMode=car&${base}&departureTime=2024-05-01T08:00:00Z&arrivalTime=2024-05-01T09:00:00Z`,
+      "E605018",
+    ],
+    [
+      `transportMode=car&${base}&departureTime=2024-05-01T08:00:00+02:00`,
+      "E605001",
+    ],
+    [`transportMode=spaceship&${base}`, "E605001"],
+    [`${base}`, "E605001"],
+    [`transportMode=car&origin=52.52,13.405`, "E605001"],
+    [`transportMode=car&origin=95,13.405&destination=52.39,13.06`, "E605001"],
+    [`transportMode=car&${base}&return=summary&return=polyline`, "E605001"],
+    [`transportMode=car&${base}&return=wings`, "E605001"],
+    [`transportMode=pedestrian&${base}&routingMode=short`, "E605012"],
+    [
+      `transportMode=pedestrian&${base}&vehicle%5BgrossWeight%5D=3000`,
+      "E605010",
+    ],
+    [`transportMode=car&${base}&vehicle%5BgrossWeight%5D=5000`, "E605024"],
+    [`transportMode=bicycle&${base}&avoid%5Bfeatures%5D=uTurns`, "E605011"],
+    [`transportMode=car&${base}&lang=not_a_tag`, "E605014"],
+    [`transportMode=car&${base}&exclude%5Bcountries%5D=XXX`, "E605016"],
+    [
+      `transportMode=car&origin=52.52,13.405!stopDuration=10&destination=52.39,13.06`,
+      "E605001",
+    ],
+  ];
+  for (const [query, code] of cases) {
+    const res = await call(sandbox, route(query));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});
+
+Deno.test("unknown parameters and unmatched waypoints give notices, not errors", async () => {
+  await using sandbox = await startSandbox();
+  const unknown = await call(
+    sandbox,
+    route(
+      "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645&departure=now&return=summary",
+    ),
+  );
+  assert.equal(unknown.status, 200);
+  assert.deepEqual(unknown.body.notices, [{
+    title: "The provided parameter 'departure' is unknown.",
+    code: "unknownParameter",
+    severity: "info",
+  }]);
+  const sea = await call(
+    sandbox,
+    route("transportMode=car&origin=0,-30&destination=52.3906,13.0645"),
+  );
+  assert.equal(sea.status, 200);
+  assert.deepEqual(sea.body.routes, []);
+  assert.equal(sea.body.notices[0].code, "couldNotMatchOrigin");
+  assert.equal(sea.body.notices[0].severity, "critical");
+  const ocean = await call(
+    sandbox,
+    route("transportMode=car&origin=52.52,13.405&destination=40.71,-74.0"),
+  );
+  assert.equal(ocean.body.notices[0].code, "noRouteFound");
+});
+
+Deno.test("fully percent-encoded waypoints and encoded brackets are understood", async () => {
+  await using sandbox = await startSandbox();
+  const res = await call(
+    sandbox,
+    route(
+      "transportMode=car&origin=52.52%2C13.405&destination=52.3906%2C13.0645%3BnameHint%3DMain%20St" +
+        "&return=polyline%2Csummary%2Cactions%2Cinstructions",
+    ),
+  );
+  assert.equal(res.status, 200, res.text);
+  const [section] = res.body.routes[0].sections;
+  assert.equal(section.summary.length, distanceMeters(BERLIN, POTSDAM));
+  assert.equal(section.actions.at(-1).instruction, "Arrive at Main St.");
+  const points: LatLngLike[] = decodePolyline(section.polyline).polyline.map((
+    [lat, lng],
+  ) => ({ lat, lng }));
+  assert.ok(points.length > 2);
+});

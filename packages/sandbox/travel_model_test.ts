@@ -1,0 +1,152 @@
+import assert from "node:assert/strict";
+import {
+  destinationPoint,
+  DETOUR_FACTOR,
+  distanceMeters,
+  durationSeconds,
+  haversineMeters,
+  isolineRadiusMeters,
+  pathDistanceMeters,
+  planPath,
+  reachableDistanceMeters,
+  SPEED_PROFILES,
+  speedProfile,
+  TRANSPORT_MODES,
+  travel,
+} from "./travel_model.ts";
+
+const BERLIN = { lat: 52.52, lng: 13.405 };
+const POTSDAM = { lat: 52.3906, lng: 13.0645 };
+
+Deno.test("distance is the rounded great-circle length times the detour factor", () => {
+  const h = haversineMeters(BERLIN, POTSDAM);
+  assert.equal(distanceMeters(BERLIN, POTSDAM), Math.round(h * DETOUR_FACTOR));
+  assert.equal(
+    distanceMeters(BERLIN, POTSDAM, { routingMode: "short" }),
+    Math.round(h * 1.2),
+  );
+  assert.equal(distanceMeters(BERLIN, BERLIN), 0);
+  assert.equal(
+    distanceMeters(BERLIN, POTSDAM),
+    distanceMeters(POTSDAM, BERLIN),
+  );
+});
+
+Deno.test("duration moves from urban to highway speed with trip length", () => {
+  const car = SPEED_PROFILES.car;
+  assert.equal(durationSeconds(0), 0);
+  // Very short trips run at urban speed, very long ones approach highway speed.
+  assert.equal(durationSeconds(100), Math.round(100 / car.urban));
+  const long = 2_000_000;
+  const speed = long / durationSeconds(long);
+  assert.ok(
+    speed < car.highway && speed > car.highway * 0.95,
+    `speed ${speed}`,
+  );
+  // Constant-speed modes are exact.
+  assert.equal(durationSeconds(1390, { transportMode: "pedestrian" }), 1000);
+  // Monotone in distance for every mode.
+  for (const mode of TRANSPORT_MODES) {
+    let last = -1;
+    for (let d = 0; d <= 500_000; d += 997) {
+      const t = durationSeconds(d, { transportMode: mode });
+      assert.ok(t >= last, `${mode} at ${d}`);
+      last = t;
+    }
+  }
+});
+
+Deno.test("options change speeds as documented", () => {
+  const base = speedProfile({ transportMode: "car" });
+  assert.equal(
+    speedProfile({ transportMode: "car", routingMode: "short" }).highway,
+    base.highway * 0.85,
+  );
+  assert.equal(
+    speedProfile({
+      transportMode: "car",
+      avoidFeatures: ["controlledAccessHighway"],
+    }).highway,
+    base.highway * 0.7,
+  );
+  assert.deepEqual(speedProfile({ transportMode: "pedestrian", speed: 1.1 }), {
+    urban: 1.1,
+    highway: 1.1,
+  });
+  assert.deepEqual(speedProfile({ transportMode: "hovercraft" }), base);
+});
+
+Deno.test("reachableDistanceMeters inverts durationSeconds exactly", () => {
+  for (const mode of ["car", "truck", "bicycle", "pedestrian", "scooter"]) {
+    for (const T of [1, 59, 300, 601, 3600, 7200, 32400]) {
+      const d = reachableDistanceMeters({ type: "time", value: T }, {
+        transportMode: mode,
+      });
+      assert.ok(
+        durationSeconds(d, { transportMode: mode }) <= T,
+        `${mode} ${T}`,
+      );
+      assert.ok(
+        durationSeconds(d + 1, { transportMode: mode }) > T,
+        `${mode} ${T} +1`,
+      );
+    }
+  }
+  assert.equal(
+    reachableDistanceMeters({ type: "distance", value: 5000 }),
+    5000,
+  );
+});
+
+Deno.test("isoline radius points are reachable within range", () => {
+  for (
+    const range of [{ type: "time", value: 900 }, {
+      type: "distance",
+      value: 12_345,
+    }]
+  ) {
+    const r = isolineRadiusMeters(range);
+    for (let b = 0; b < 360; b += 7) {
+      const p = destinationPoint(BERLIN, b, r);
+      const d = distanceMeters(BERLIN, p);
+      const limit = range.type === "time" ? durationSeconds(d) : d;
+      assert.ok(
+        limit <= range.value,
+        `bearing ${b}: ${limit} > ${range.value}`,
+      );
+    }
+  }
+});
+
+Deno.test("planPath bends around an avoided box and keeps clear of it", () => {
+  const box = { west: 13.38, south: 52.48, east: 13.42, north: 52.52 };
+  const a = { lat: 52.5, lng: 13.3 }, b = { lat: 52.5, lng: 13.5 };
+  const path = planPath(a, b, [box]);
+  assert.equal(path.blocked, false);
+  assert.ok(path.points.length > 2);
+  assert.deepEqual(path.points[0], a);
+  assert.deepEqual(path.points[path.points.length - 1], b);
+  for (const p of path.points) {
+    assert.ok(
+      !(p.lat > box.south && p.lat < box.north && p.lng > box.west &&
+        p.lng < box.east),
+    );
+  }
+  const around = distanceMeters(a, b, { avoidAreas: [box] });
+  assert.equal(around, pathDistanceMeters(path.points));
+  assert.ok(around > distanceMeters(a, b));
+  // A box off the way changes nothing.
+  assert.equal(
+    distanceMeters(a, b, {
+      avoidAreas: [{ west: 0, south: 0, east: 1, north: 1 }],
+    }),
+    distanceMeters(a, b),
+  );
+});
+
+Deno.test("a box that holds an end point is driven through and flagged", () => {
+  const box = { west: 13.2, south: 52.4, east: 13.5, north: 52.6 };
+  const t = travel(BERLIN, POTSDAM, { avoidAreas: [box] });
+  assert.equal(t.blocked, true);
+  assert.equal(t.distance, distanceMeters(BERLIN, POTSDAM));
+});
