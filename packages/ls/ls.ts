@@ -53,6 +53,12 @@ import {
   type IsolineResponse,
 } from "@ls/isoline";
 import {
+  matrix,
+  type MatrixOptions,
+  type MatrixParams,
+  type MatrixRoutingResponse,
+} from "@ls/matrix";
+import {
   solveTourPlanning,
   type SolveTourPlanningParams,
   type TourPlanningResponse,
@@ -184,6 +190,17 @@ export class LS {
     options?: RequestOptions,
   ): Promise<IsolineResponse> {
     return calculateIsoline(this.client, params, options);
+  }
+
+  /**
+   * A routing matrix: sync, async, or split into tiles when larger than one
+   * call allows. See `@ls/matrix` `matrix`.
+   */
+  matrix(
+    params: MatrixParams,
+    options?: MatrixOptions,
+  ): Promise<MatrixRoutingResponse> {
+    return matrix(this.client, params, options);
   }
 
   /** Weather reports for a place. See `@ls/weather` `getDestWeather`. */

@@ -22,5 +22,6 @@ export * from "@ls/geocoding";
 export * from "@ls/search";
 export * from "@ls/routing";
 export * from "@ls/isoline";
+export * from "@ls/matrix";
 export * from "@ls/weather";
 export * from "@ls/tour";
