@@ -1,0 +1,416 @@
+// End to end: every LS operation against the offline sandbox, over real HTTP,
+// and checks that the answers agree with each other and with the sandbox's
+// travel model (route duration = matrix entry, isoline boundary reachable
+// within range, tours respect capacity and time windows).
+import assert from "node:assert/strict";
+import {
+  ApiError,
+  type Job,
+  LS,
+  type LSOptions,
+  PlatformCredentials,
+  ValueError,
+} from "@ls/ls";
+import {
+  distanceMeters,
+  durationSeconds,
+  type Sandbox,
+  SANDBOX_API_KEY,
+  SANDBOX_CREDENTIALS,
+  startSandbox,
+} from "@ls/sandbox";
+
+const BERLIN: [number, number] = [52.52, 13.405];
+const POTSDAM: [number, number] = [52.3906, 13.0645];
+
+async function withLs(
+  fn: (ls: LS, sandbox: Sandbox) => Promise<void>,
+  extra: Partial<LSOptions> = {},
+): Promise<void> {
+  await using sandbox = await startSandbox({ asyncDelayMs: 50 });
+  const ls = new LS(
+    { apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url, ...extra } as LSOptions,
+  );
+  await fn(ls, sandbox);
+}
+
+Deno.test("e2e: geocode, reverse geocode, discover, browse, lookup, autosuggest", async () => {
+  await withLs(async (ls) => {
+    const g = await ls.geocode({ query: "Berlin" });
+    assert.match(g.items[0].title ?? "", /Berlin/);
+    assert.equal(g.items[0].address?.countryCode, "DEU");
+    const [lng, lat] = g.toGeoJSON().features[0].geometry.coordinates;
+    assert.ok(
+      Math.abs(lat - BERLIN[0]) < 0.2 && Math.abs(lng - BERLIN[1]) < 0.2,
+    );
+
+    const r = await ls.reverseGeocode({
+      lat: POTSDAM[0] + 0.001,
+      lng: POTSDAM[1] + 0.001,
+    });
+    assert.match(r.items[0].title ?? "", /Potsdam/);
+
+    const d = await ls.discover({
+      query: "restaurant",
+      center: BERLIN,
+      radius: 5000,
+      limit: 5,
+    });
+    assert.ok(d.items.length > 0 && d.items.length <= 5);
+    for (const item of d.items) {
+      assert.ok(
+        distanceFrom(BERLIN, item.position!) <= 5000 * 1.01,
+        "inside the circle",
+      );
+    }
+
+    const b = await ls.browse({ center: BERLIN, radius: 3000, limit: 10 });
+    const distances = b.items.map((i) => i.distance ?? 0);
+    assert.deepEqual(
+      distances,
+      [...distances].sort((x, y) => x - y),
+      "sorted by distance",
+    );
+
+    const id = d.items[0].id!;
+    const place = await ls.lookup({ locationId: id });
+    assert.equal(place.id, id);
+    assert.equal(place.title, d.items[0].title);
+
+    const res = await ls.autosuggest({ query: "Berl", at: BERLIN });
+    assert.equal(res.status, 200);
+    const body = await res.json();
+    assert.ok(Array.isArray(body.items) && body.items.length > 0);
+  });
+});
+
+Deno.test("e2e: a route's duration equals the matrix entry for the same pair", async () => {
+  await withLs(async (ls) => {
+    for (const mode of ["car", "bicycle", "pedestrian"] as const) {
+      const params = {
+        origin: BERLIN,
+        destination: POTSDAM,
+        departureTime: "any" as const,
+        returnResults: ["polyline", "summary"],
+      };
+      const route = mode === "car"
+        ? await ls.carRoute(params)
+        : mode === "bicycle"
+        ? await ls.bicycleRoute(params)
+        : await ls.pedestrianRoute(params);
+      const section = route.routes[0].sections[0];
+      const m = await ls.matrix({
+        origins: [{ lat: BERLIN[0], lng: BERLIN[1] }],
+        destinations: [{ lat: POTSDAM[0], lng: POTSDAM[1] }],
+        regionDefinition: { type: "world" },
+        transportMode: mode,
+        departureTime: "any",
+        matrixAttributes: ["travelTimes", "distances"],
+      });
+      assert.equal(
+        m.travelTime(0, 0),
+        section.summary?.duration,
+        `${mode} duration`,
+      );
+      assert.equal(m.distance(0, 0), section.summary?.length, `${mode} length`);
+      const model = distanceMeters(
+        { lat: BERLIN[0], lng: BERLIN[1] },
+        { lat: POTSDAM[0], lng: POTSDAM[1] },
+        { transportMode: mode },
+      );
+      assert.equal(
+        section.summary?.duration,
+        durationSeconds(model, { transportMode: mode }),
+      );
+      // The geometry starts and ends at the waypoints.
+      const line = route.toGeoJSON().features[0].geometry.coordinates;
+      assert.ok(Math.abs(line[0][1] - BERLIN[0]) < 1e-3);
+      assert.ok(Math.abs(line.at(-1)![1] - POTSDAM[0]) < 1e-3);
+    }
+  });
+});
+
+Deno.test("e2e: truck and scooter routes, vias, alternatives", async () => {
+  await withLs(async (ls) => {
+    const truck = await ls.truckRoute({
+      origin: BERLIN,
+      destination: POTSDAM,
+      via: [{ lat: 52.45, lng: 13.2, waypointOptions: { stopDuration: 600 } }],
+      truck: { grossWeight: 12000, height: 380, axleCount: 3 },
+      returnResults: ["polyline", "summary", "actions", "instructions"],
+    });
+    assert.equal(
+      truck.routes[0].sections.length,
+      2,
+      "a stop-over via starts a new section",
+    );
+    const scooter = await ls.scooterRoute({
+      origin: BERLIN,
+      destination: POTSDAM,
+      alternatives: 2,
+      scooter: { allowHighway: false },
+    });
+    assert.equal(scooter.routes.length, 3);
+  });
+});
+
+Deno.test("e2e: every isoline boundary point is reachable within its range", async () => {
+  await withLs(async (ls) => {
+    const iso = await ls.calculateIsoline({
+      origin: BERLIN,
+      range: [600, 1200],
+      rangeType: "time",
+      transportMode: "car",
+    });
+    assert.equal(iso.isolines.length, 2);
+    const origin = { lat: BERLIN[0], lng: BERLIN[1] };
+    for (const isoline of iso.isolines) {
+      const limit = isoline.range.value;
+      for (const polygon of isoline.polygons) {
+        for (const [lat, lng] of polygon.outer) {
+          const seconds = durationSeconds(distanceMeters(origin, { lat, lng }));
+          assert.ok(seconds <= limit, `${seconds} s > ${limit} s`);
+          assert.ok(
+            seconds >= limit * 0.9,
+            `boundary point only ${seconds} s away`,
+          );
+        }
+      }
+    }
+    const geo = iso.toGeoJSON();
+    for (const f of geo.features) {
+      const rings = f.geometry.type === "Polygon"
+        ? f.geometry.coordinates
+        : f.geometry.coordinates.flat();
+      for (const ring of rings) {
+        assert.deepEqual(ring[0], ring.at(-1), "closed ring");
+      }
+    }
+  });
+});
+
+Deno.test("e2e: async matrix with progress, and an auto-tiled flexible matrix", async () => {
+  await withLs(async (ls) => {
+    const points = Array.from({ length: 12 }, (_, i) => ({
+      lat: 52.4 + i * 0.02,
+      lng: 13.2 + (i % 4) * 0.05,
+    }));
+    const progress: string[] = [];
+    const m = await ls.matrix({
+      origins: points,
+      regionDefinition: { type: "autoCircle", margin: 5000 },
+      asyncReq: true,
+      matrixAttributes: ["travelTimes", "distances"],
+    }, { onProgress: (s) => progress.push(s) });
+    assert.equal(m.matrix.numOrigins, 12);
+    assert.equal(m.matrix.numDestinations, 12);
+    assert.ok(progress.includes("completed"), progress.join(","));
+    for (let i = 0; i < 12; i++) assert.equal(m.travelTime(i, i), 0);
+    assert.equal(
+      m.distance(2, 7),
+      distanceMeters(points[2], points[7]),
+      "matrix distances follow the travel model",
+    );
+
+    const origins = points.slice(0, 20);
+    const destinations = Array.from({ length: 120 }, (_, i) => ({
+      lat: 52.3 + (i % 12) * 0.02,
+      lng: 13.1 + Math.floor(i / 12) * 0.04,
+    }));
+    const flex = await ls.matrix({
+      origins,
+      destinations,
+      regionDefinition: { type: "world" },
+      departureTime: "any",
+      matrixAttributes: ["travelTimes"],
+    });
+    assert.equal(flex.matrix.numDestinations, 120);
+    assert.equal(
+      flex.travelTime(5, 117),
+      durationSeconds(distanceMeters(origins[5], destinations[117])),
+      "tiles are merged at the right offsets",
+    );
+    assert.equal(flex.toDistancesMatrix(), undefined);
+  });
+});
+
+Deno.test("e2e: destination weather and weather alerts", async () => {
+  await withLs(async (ls) => {
+    const w = await ls.getDestWeather({
+      products: ["observation", "forecast7days", "forecastHourly"],
+      at: BERLIN,
+    });
+    assert.ok(w.places.length > 0);
+    assert.ok(w.observations.length > 0);
+    const again = await ls.getDestWeather({
+      products: ["observation"],
+      at: BERLIN,
+    });
+    assert.deepEqual(
+      again.observations[0],
+      w.observations[0],
+      "deterministic by place and date",
+    );
+
+    const alerts = await ls.getWeatherAlerts({
+      geometry: {
+        type: "LineString",
+        coordinates: [[13.4, 52.5], [13.06, 52.39]],
+      },
+      startTime: new Date(),
+      width: 20000,
+    });
+    assert.equal(alerts.toGeoJSON().type, "FeatureCollection");
+  });
+});
+
+function tourProblem(): {
+  jobs: Job[];
+  windows: Map<string, [string, string]>;
+} {
+  const windows = new Map<string, [string, string]>();
+  const jobs: Job[] = Array.from({ length: 8 }, (_, i) => {
+    const id = `job-${i}`;
+    const window: [string, string] = [
+      `2024-05-01T${String(8 + (i % 4)).padStart(2, "0")}:00:00Z`,
+      `2024-05-01T${String(11 + (i % 4)).padStart(2, "0")}:00:00Z`,
+    ];
+    windows.set(id, window);
+    return {
+      id,
+      tasks: {
+        deliveries: [{
+          places: [{
+            location: {
+              lat: 52.45 + (i % 4) * 0.03,
+              lng: 13.25 + Math.floor(i / 4) * 0.1,
+            },
+            duration: 300,
+            times: [window],
+          }],
+          demand: [3],
+        }],
+      },
+    };
+  });
+  return { jobs, windows };
+}
+
+Deno.test("e2e: tour planning, sync and async, respects capacity and time windows", async () => {
+  await withLs(async (ls) => {
+    const { jobs, windows } = tourProblem();
+    const fleet = {
+      types: [{
+        id: "van",
+        profile: "car",
+        costs: { fixed: 10, distance: 0.001, time: 0.002 },
+        shifts: [{
+          start: {
+            time: "2024-05-01T07:00:00Z",
+            location: { lat: 52.5, lng: 13.4 },
+          },
+          end: {
+            time: "2024-05-01T19:00:00Z",
+            location: { lat: 52.5, lng: 13.4 },
+          },
+        }],
+        capacity: [10],
+        amount: 3,
+      }],
+      profiles: [{ name: "car", type: "car" }],
+    };
+    for (const isAsync of [false, true]) {
+      const progress: string[] = [];
+      const res = await ls.solveTourPlanning(
+        {
+          fleet,
+          plan: { jobs },
+          isAsync,
+          poll: { initialDelayMs: 20, maxDelayMs: 50 },
+        },
+        { onProgress: (s) => progress.push(s) },
+      );
+      if (isAsync) assert.ok(progress.length > 0);
+      assert.equal(res.unassigned.length, 0);
+      const served = new Set<string>();
+      for (const tour of res.tours) {
+        for (const stop of tour.stops) {
+          assert.ok(
+            (stop.load?.[0] ?? 0) <= 10,
+            `load ${stop.load} over capacity`,
+          );
+          for (const a of stop.activities) {
+            const window = windows.get(a.jobId);
+            if (!window) continue;
+            served.add(a.jobId);
+            const start = Date.parse(a.time?.start ?? stop.time!.arrival);
+            assert.ok(
+              start >= Date.parse(window[0]),
+              `${a.jobId} starts before its window`,
+            );
+            assert.ok(
+              start <= Date.parse(window[1]),
+              `${a.jobId} starts after its window`,
+            );
+          }
+        }
+      }
+      assert.equal(served.size, jobs.length);
+      const geo = res.toGeoJSON();
+      assert.ok(geo.features.some((f) => f.geometry.type === "LineString"));
+    }
+  }, { serviceRequestsPerSecond: { tourplanning: 20 } });
+});
+
+Deno.test("e2e: OAuth credentials against the sandbox's token endpoint", async () => {
+  await using sandbox = await startSandbox();
+  const ls = new LS({
+    platformCredentials: new PlatformCredentials(SANDBOX_CREDENTIALS),
+    baseUrl: sandbox.url,
+  });
+  const g = await ls.geocode({ query: "Potsdam" });
+  assert.match(g.items[0].title ?? "", /Potsdam/);
+  const wrong = new LS({
+    platformCredentials: new PlatformCredentials({
+      accessKeyId: SANDBOX_CREDENTIALS.accessKeyId,
+      accessKeySecret: "not-the-secret",
+    }),
+    baseUrl: sandbox.url,
+  });
+  await assert.rejects(
+    wrong.geocode({ query: "Potsdam" }),
+    (e) =>
+      e instanceof ApiError && e.status === 401 &&
+      !e.message.includes("not-the-secret"),
+  );
+});
+
+Deno.test("e2e: HERE-shaped errors from the sandbox become ApiErrors; bad input never leaves", async () => {
+  await withLs(async (ls, sandbox) => {
+    const before = sandbox.requests.length;
+    await assert.rejects(ls.geocode({ query: "   " }), ValueError);
+    await assert.rejects(
+      ls.carRoute({ origin: [91, 0], destination: BERLIN }),
+      ValueError,
+    );
+    assert.equal(sandbox.requests.length, before);
+    const bad = new LS({ apiKey: "wrong-key", baseUrl: sandbox.url });
+    await assert.rejects(
+      bad.geocode({ query: "Berlin" }),
+      (e) =>
+        e instanceof ApiError && e.status === 401 && e.title === "Unauthorized",
+    );
+  });
+});
+
+function distanceFrom(
+  a: [number, number],
+  b: { lat: number; lng: number },
+): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a[0]) * rad;
+  const dLng = (b.lng - a[1]) * rad;
+  const h = Math.sin(dLat / 2) ** 2 +
+    Math.cos(a[0] * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h));
+}
