@@ -1,0 +1,438 @@
+/**
+ * `deno task demo`: runs every `LS` operation once and draws the results.
+ *
+ * With `HERE_API_KEY` (or `HERE_ACCESS_KEY_ID` and `HERE_ACCESS_KEY_SECRET`)
+ * in the environment it talks to HERE; otherwise it starts the offline
+ * sandbox in-process and says so. It prints one line per operation and writes
+ * `demo-output/`: a GeoJSON file per result and `map.html`, a self-contained
+ * page that draws the route, the isolines, the matrix origins and the tours
+ * on an SVG (no tile server).
+ *
+ * @module
+ */
+
+import {
+  type FeatureCollection,
+  type LineString,
+  type MultiPolygon,
+  type Point,
+  type Polygon,
+} from "geojson";
+import { LS, type LSOptions, PlatformCredentials } from "@ls/ls";
+import { type Sandbox, SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+
+const OUT = new URL("../demo-output/", import.meta.url);
+const BERLIN: [number, number] = [52.52, 13.405];
+const POTSDAM: [number, number] = [52.3906, 13.0645];
+
+type Fc = FeatureCollection;
+
+function line(label: string, text: string): void {
+  console.log(`${label.padEnd(19)} ${text}`);
+}
+
+async function connect(): Promise<
+  { ls: LS; sandbox?: Sandbox; where: string }
+> {
+  const env = Deno.env.toObject();
+  if (env.HERE_API_KEY) {
+    return {
+      ls: new LS({ apiKey: env.HERE_API_KEY }),
+      where: "HERE (HERE_API_KEY)",
+    };
+  }
+  if (env.HERE_ACCESS_KEY_ID || env.HERE_ACCESS_KEY) {
+    const platformCredentials = PlatformCredentials.fromEnv(env);
+    return {
+      ls: new LS({ platformCredentials }),
+      where: "HERE (OAuth credentials)",
+    };
+  }
+  const sandbox = await startSandbox({ asyncDelayMs: 300 });
+  const options: LSOptions = { apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url };
+  return {
+    ls: new LS(options),
+    sandbox,
+    where:
+      `the offline sandbox at ${sandbox.url} (no HERE_API_KEY in the environment)`,
+  };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const { ls, sandbox, where } = await connect();
+  console.log(`Running every LS operation against ${where}\n`);
+  const layers: Record<string, Fc> = {};
+  try {
+    const geo = await ls.geocode({ query: "Invalidenstraße 116, Berlin" });
+    const best = geo.items[0];
+    line(
+      "geocode",
+      `${best?.title} at ${best?.position?.lat}, ${best?.position?.lng}`,
+    );
+    // Only the best match goes on the map: other towns share the name.
+    const geoFc = geo.toGeoJSON();
+    layers.geocode = { ...geoFc, features: geoFc.features.slice(0, 1) };
+
+    const rev = await ls.reverseGeocode({ lat: POTSDAM[0], lng: POTSDAM[1] });
+    line("reverseGeocode", `${rev.items[0]?.title}`);
+
+    const disc = await ls.discover({
+      query: "cafe",
+      center: BERLIN,
+      radius: 3000,
+      limit: 5,
+    });
+    line(
+      "discover",
+      `${disc.items.length} cafés, nearest: ${disc.items[0]?.title}`,
+    );
+    layers.discover = disc.toGeoJSON();
+
+    const brw = await ls.browse({ center: BERLIN, radius: 2000, limit: 5 });
+    line("browse", brw.items.map((i) => i.title).slice(0, 3).join("; "));
+
+    if (disc.items[0]?.id) {
+      const place = await ls.lookup({ locationId: disc.items[0].id });
+      line("lookup", `${place.title} (${place.id})`);
+    }
+
+    const sugg =
+      await (await ls.autosuggest({ query: "Pots", at: BERLIN, limit: 3 }))
+        .json();
+    line(
+      "autosuggest",
+      sugg.items.map((i: { title: string }) => i.title).join("; "),
+    );
+
+    const returnResults = ["polyline", "summary"];
+    const car = await ls.carRoute({
+      origin: BERLIN,
+      destination: POTSDAM,
+      returnResults,
+    });
+    const summary = car.routes[0].sections[0].summary;
+    line(
+      "carRoute",
+      `${((summary?.length ?? 0) / 1000).toFixed(1)} km, ${
+        Math.round((summary?.duration ?? 0) / 60)
+      } min`,
+    );
+    layers.route = car.toGeoJSON();
+    for (
+      const [name, run] of [
+        [
+          "bicycleRoute",
+          () =>
+            ls.bicycleRoute({
+              origin: BERLIN,
+              destination: POTSDAM,
+              returnResults,
+            }),
+        ],
+        [
+          "pedestrianRoute",
+          () =>
+            ls.pedestrianRoute({
+              origin: BERLIN,
+              destination: POTSDAM,
+              returnResults,
+            }),
+        ],
+        [
+          "scooterRoute",
+          () =>
+            ls.scooterRoute({
+              origin: BERLIN,
+              destination: POTSDAM,
+              returnResults,
+              scooter: { allowHighway: false },
+            }),
+        ],
+        [
+          "truckRoute",
+          () =>
+            ls.truckRoute({
+              origin: BERLIN,
+              destination: POTSDAM,
+              returnResults,
+              truck: { grossWeight: 12000, height: 380 },
+            }),
+        ],
+      ] as const
+    ) {
+      const r = await run();
+      const s = r.routes[0]?.sections[0]?.summary;
+      line(name, `${Math.round((s?.duration ?? 0) / 60)} min`);
+    }
+
+    const iso = await ls.calculateIsoline({
+      origin: BERLIN,
+      range: "600,1200",
+      rangeType: "time",
+      transportMode: "car",
+    });
+    line(
+      "calculateIsoline",
+      iso.isolines.map((i) => `${i.range.value} s`).join(", "),
+    );
+    layers.isolines = iso.toGeoJSON();
+
+    const origins = Array.from({ length: 6 }, (_, i) => ({
+      lat: 52.42 + (i % 3) * 0.06,
+      lng: 13.2 + Math.floor(i / 3) * 0.2,
+    }));
+    const mx = await ls.matrix({
+      origins,
+      regionDefinition: { type: "autoCircle", margin: 10000 },
+      asyncReq: true,
+      matrixAttributes: ["travelTimes", "distances"],
+    }, { onProgress: (s) => line("  matrix job", s) });
+    line(
+      "matrix",
+      `${mx.matrix.numOrigins}×${mx.matrix.numDestinations}, 0→5 takes ${
+        Math.round((mx.travelTime(0, 5) ?? 0) / 60)
+      } min`,
+    );
+    layers.matrixOrigins = {
+      type: "FeatureCollection",
+      features: origins.map((o, i) => ({
+        type: "Feature",
+        id: i,
+        properties: { index: i },
+        geometry: { type: "Point", coordinates: [o.lng, o.lat] },
+      })),
+    };
+
+    const w = await ls.getDestWeather({
+      products: ["observation"],
+      at: BERLIN,
+    });
+    const obs = w.observations[0] as Record<string, unknown> | undefined;
+    line(
+      "getDestWeather",
+      `${obs?.description ?? "observation"}, ${obs?.temperature ?? "?"} °C`,
+    );
+
+    const alerts = await ls.getWeatherAlerts({
+      geometry: { type: "Point", coordinates: [BERLIN[1], BERLIN[0]] },
+      startTime: new Date(),
+      width: 50000,
+    });
+    line("getWeatherAlerts", `${alerts.features.length} alert(s)`);
+
+    const tour = await ls.solveTourPlanning({
+      fleet: {
+        types: [{
+          id: "van",
+          profile: "car",
+          costs: { fixed: 10, distance: 0.001, time: 0.002 },
+          shifts: [{
+            start: {
+              time: "2024-05-01T08:00:00Z",
+              location: { lat: 52.5, lng: 13.4 },
+            },
+            end: {
+              time: "2024-05-01T18:00:00Z",
+              location: { lat: 52.5, lng: 13.4 },
+            },
+          }],
+          capacity: [8],
+          amount: 2,
+        }],
+        profiles: [{ name: "car", type: "car" }],
+      },
+      plan: {
+        jobs: Array.from({ length: 8 }, (_, i) => ({
+          id: `delivery-${i + 1}`,
+          tasks: {
+            deliveries: [{
+              places: [{
+                location: {
+                  lat: 52.44 + (i % 4) * 0.04,
+                  lng: 13.25 + Math.floor(i / 4) * 0.25,
+                },
+                duration: 300,
+              }],
+              demand: [2],
+            }],
+          },
+        })),
+      },
+      isAsync: true,
+    }, { onProgress: (s) => line("  tour job", s) });
+    line(
+      "solveTourPlanning",
+      `${tour.tours.length} tours, ${tour.unassigned.length} unassigned, cost ${
+        tour.statistic?.cost?.toFixed(1)
+      }`,
+    );
+    layers.tours = tour.toGeoJSON();
+  } finally {
+    ls.close();
+    await sandbox?.close();
+  }
+
+  await Deno.mkdir(OUT, { recursive: true });
+  for (const [name, fc] of Object.entries(layers)) {
+    await Deno.writeTextFile(
+      new URL(`${name}.geojson`, OUT),
+      JSON.stringify(fc, null, 1),
+    );
+  }
+  await Deno.writeTextFile(new URL("map.html", OUT), renderMap(layers, where));
+  console.log(
+    `\nWrote demo-output/ (${
+      Object.keys(layers).length
+    } GeoJSON files and map.html) in ${
+      ((performance.now() - started) / 1000).toFixed(1)
+    } s`,
+  );
+}
+
+// ---------------------------------------------------------------- the map
+
+const TOUR_COLORS = ["#2ca02c", "#17becf", "#8c564b", "#bcbd22"];
+
+function renderMap(layers: Record<string, Fc>, where: string): string {
+  const W = 960, H = 720, PAD = 30;
+  const all: number[][] = [];
+  for (const fc of Object.values(layers)) {
+    for (const f of fc.features) {
+      collect(f.geometry as Point | LineString | Polygon | MultiPolygon, all);
+    }
+  }
+  const lngs = all.map((p) => p[0]), lats = all.map((p) => p[1]);
+  const [minX, maxX, minY, maxY] = [
+    Math.min(...lngs),
+    Math.max(...lngs),
+    Math.min(...lats),
+    Math.max(...lats),
+  ];
+  const kx = Math.cos(((minY + maxY) / 2) * Math.PI / 180);
+  const scale = Math.min(
+    (W - 2 * PAD) / ((maxX - minX) * kx || 1),
+    (H - 2 * PAD) / ((maxY - minY) || 1),
+  );
+  const xy = ([lng, lat]: number[]) =>
+    `${(PAD + (lng - minX) * kx * scale).toFixed(1)},${
+      (H - PAD - (lat - minY) * scale).toFixed(1)
+    }`;
+  const path = (ring: number[][]) => "M" + ring.map(xy).join("L");
+  const parts: string[] = [];
+
+  for (const f of layers.isolines?.features ?? []) {
+    const g = f.geometry as Polygon | MultiPolygon;
+    const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
+    const range = (f.properties as { range?: { value?: number } })?.range
+      ?.value;
+    for (const rings of polys) {
+      parts.push(
+        `<path d="${
+          rings.map((r) => path(r) + "Z").join("")
+        }" fill="#ffbf00" fill-opacity="0.18" stroke="#e69500" stroke-width="1.5" fill-rule="evenodd"><title>isoline ${
+          range ?? ""
+        } s</title></path>`,
+      );
+    }
+  }
+  let tourIndex = 0;
+  for (const f of layers.tours?.features ?? []) {
+    if (f.geometry.type === "LineString") {
+      const c = TOUR_COLORS[tourIndex++ % TOUR_COLORS.length];
+      parts.push(
+        `<path d="${
+          path(f.geometry.coordinates)
+        }" fill="none" stroke="${c}" stroke-width="2.5" stroke-dasharray="7 4"><title>tour</title></path>`,
+      );
+    }
+  }
+  for (const f of layers.route?.features ?? []) {
+    const g = f.geometry as LineString;
+    parts.push(
+      `<path d="${
+        path(g.coordinates)
+      }" fill="none" stroke="#1f4fd6" stroke-width="4" stroke-linejoin="round"><title>car route</title></path>`,
+    );
+  }
+  for (const f of layers.tours?.features ?? []) {
+    if (f.geometry.type === "Point") {
+      parts.push(
+        `<circle cx="${xy(f.geometry.coordinates).split(",")[0]}" cy="${
+          xy(f.geometry.coordinates).split(",")[1]
+        }" r="4" fill="#2ca02c" stroke="#fff"><title>tour stop</title></circle>`,
+      );
+    }
+  }
+  for (const f of layers.matrixOrigins?.features ?? []) {
+    const [x, y] = xy((f.geometry as Point).coordinates).split(",");
+    parts.push(
+      `<rect x="${Number(x) - 5}" y="${
+        Number(y) - 5
+      }" width="10" height="10" fill="#9467bd" stroke="#fff"><title>matrix origin ${f.id}</title></rect>`,
+    );
+  }
+  for (
+    const f of [
+      ...(layers.geocode?.features ?? []),
+      ...(layers.discover?.features ?? []),
+    ]
+  ) {
+    const [x, y] = xy((f.geometry as Point).coordinates).split(",");
+    const title = String((f.properties as { title?: string })?.title ?? "");
+    parts.push(
+      `<circle cx="${x}" cy="${y}" r="5" fill="#d62728" stroke="#fff"><title>${
+        escapeXml(title)
+      }</title></circle>`,
+    );
+  }
+
+  const legend = [
+    ["#1f4fd6", "car route"],
+    ["#e69500", "isolines (10 and 20 min)"],
+    ["#2ca02c", "tours (dashed) and stops"],
+    ["#9467bd", "matrix origins"],
+    ["#d62728", "geocode and discover results"],
+  ].map(([c, t], i) =>
+    `<g transform="translate(${W - 250},${
+      24 + i * 22
+    })"><rect width="14" height="14" fill="${c}"/><text x="22" y="12">${t}</text></g>`
+  ).join("");
+
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>HERE Location Services demo</title>
+<style>body{font-family:system-ui,sans-serif;margin:16px;color:#222}svg{background:#f4f7fb;border:1px solid #ccd}text{font-size:13px}</style>
+</head><body>
+<h1 style="font-size:18px;margin:0 0 8px">HERE Location Services for TypeScript: demo</h1>
+<p style="margin:0 0 8px;font-size:13px">Results from ${
+    escapeXml(where)
+  }. Every shape below came back from an <code>LS</code> call.</p>
+<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+${parts.join("\n")}
+<rect x="${W - 262}" y="12" width="250" height="${
+    5 * 22 + 12
+  }" fill="#fff" fill-opacity="0.85" stroke="#ccd"/>
+${legend}
+</svg></body></html>
+`;
+}
+
+function collect(
+  g: Point | LineString | Polygon | MultiPolygon | null,
+  out: number[][],
+): void {
+  if (!g) return;
+  if (g.type === "Point") out.push(g.coordinates);
+  else if (g.type === "LineString") out.push(...g.coordinates);
+  else if (g.type === "Polygon") out.push(...g.coordinates.flat());
+  else if (g.type === "MultiPolygon") out.push(...g.coordinates.flat(2));
+}
+
+function escapeXml(s: string): string {
+  return s.replace(
+    /[<>&"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!,
+  );
+}
+
+if (import.meta.main) await main();

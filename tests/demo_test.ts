@@ -1,0 +1,54 @@
+// `deno task demo` runs every operation against the in-process sandbox and
+// writes the GeoJSON files and map.html.
+import assert from "node:assert/strict";
+
+Deno.test("deno task demo runs every operation and writes the map", async () => {
+  const root = new URL("../", import.meta.url).pathname;
+  const env: Record<string, string> = { ...Deno.env.toObject(), NO_COLOR: "1" };
+  for (
+    const name of ["HERE_API_KEY", "HERE_ACCESS_KEY_ID", "HERE_ACCESS_KEY"]
+  ) delete env[name];
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "demo"],
+    cwd: root,
+    env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const out = new TextDecoder().decode(stdout);
+  assert.equal(code, 0, new TextDecoder().decode(stderr));
+  assert.match(out, /offline sandbox/);
+  for (
+    const op of [
+      "geocode",
+      "reverseGeocode",
+      "discover",
+      "browse",
+      "lookup",
+      "autosuggest",
+      "carRoute",
+      "bicycleRoute",
+      "pedestrianRoute",
+      "scooterRoute",
+      "truckRoute",
+      "calculateIsoline",
+      "matrix",
+      "getDestWeather",
+      "getWeatherAlerts",
+      "solveTourPlanning",
+    ]
+  ) {
+    assert.match(out, new RegExp(`^${op}\\s`, "m"), `no line for ${op}`);
+  }
+  const html = await Deno.readTextFile(`${root}demo-output/map.html`);
+  assert.match(html, /<svg/);
+  assert.ok(
+    (html.match(/<path /g) ?? []).length >= 4,
+    "route, isolines and tours are drawn",
+  );
+  const route = JSON.parse(
+    await Deno.readTextFile(`${root}demo-output/route.geojson`),
+  );
+  assert.equal(route.features[0].geometry.type, "LineString");
+});
