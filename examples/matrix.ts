@@ -8,15 +8,15 @@
 import { Client } from "@ls/core";
 import { AutoCircleRegion, matrix } from "@ls/matrix";
 
-const apiKey = Deno.env.get("HERE_API_KEY");
+const baseUrl = Deno.env.get("LS_BASE_URL") || undefined;
+// The sandbox (deno task sandbox) accepts the key "sandbox".
+const apiKey = Deno.env.get("HERE_API_KEY") ||
+  (baseUrl ? "sandbox" : undefined);
 if (!apiKey) {
-  console.error("Set HERE_API_KEY to run this example.");
+  console.error("Set HERE_API_KEY (or LS_BASE_URL to use a local sandbox).");
   Deno.exit(1);
 }
-const client = new Client({
-  apiKey,
-  baseUrl: Deno.env.get("LS_BASE_URL") || undefined,
-});
+const client = new Client({ apiKey, baseUrl });
 
 const origins = [
   { name: "Hauptbahnhof", lat: 52.5251, lng: 13.3694 },

@@ -12,7 +12,7 @@ import { type Job, solveTourPlanning, timeWindow } from "@ls/tour";
 
 const baseUrl = Deno.env.get("LS_BASE_URL") || undefined;
 const apiKey = Deno.env.get("HERE_API_KEY") ||
-  (baseUrl ? "sandbox-key" : undefined);
+  (baseUrl ? "sandbox" : undefined);
 if (!apiKey) {
   console.error("Set HERE_API_KEY (or LS_BASE_URL to use a local sandbox).");
   Deno.exit(1);
