@@ -23,9 +23,10 @@ const members = workspace.map((p) => p.replace(/^\.\/packages\//, "")).filter((
 ) => !DENO_ONLY.has(m));
 
 async function gzipSize(bytes: Uint8Array): Promise<number> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
-    new CompressionStream("gzip"),
-  );
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
+    .pipeThrough(
+      new CompressionStream("gzip"),
+    );
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
