@@ -11,12 +11,12 @@
  * @module
  */
 
-import {
-  type FeatureCollection,
-  type LineString,
-  type MultiPolygon,
-  type Point,
-  type Polygon,
+import type {
+  FeatureCollection,
+  LineString,
+  MultiPolygon,
+  Point,
+  Polygon,
 } from "geojson";
 import { LS, type LSOptions, PlatformCredentials } from "@ls/ls";
 import { type Sandbox, SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
