@@ -3,7 +3,11 @@
  * (dependencies included, unused code dropped) and fails when a package is
  * over its budget.
  *
- * Usage: deno run -A scripts/size.ts
+ * Usage: deno run -A scripts/size.ts [--report-only]
+ *
+ * `--report-only` prints the same table and the same verdict but exits 0; CI
+ * uses it while @ls/ls is over its budget (an open item of the umbrella's
+ * issue), so the rest of the pipeline can still gate.
  *
  * @module
  */
@@ -74,5 +78,5 @@ try {
 console.log(rows.join("\n"));
 if (failed) {
   console.error("A package is over its size budget");
-  Deno.exit(1);
+  if (!Deno.args.includes("--report-only")) Deno.exit(1);
 }
