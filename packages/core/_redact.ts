@@ -1,5 +1,7 @@
 // Credential redaction for URLs, messages and hook payloads.
 
+import { encodeContent } from "./query.ts";
+
 const API_KEY_PARAM = /([?&]apikey=)[^&#]*/gi;
 
 /** Placeholder that replaces a credential. */
@@ -13,13 +15,19 @@ export function redactUrl(url: string): string {
 /** Holds the secrets a client knows and scrubs them from any text. */
 export class Redactor {
   #secrets = new Set<string>();
+  #others: { scrub(text: string): string }[] = [];
 
-  /** Remembers a secret (and its percent-encoded form). */
+  /** Remembers a secret (and its percent-encoded forms). */
   add(secret: string | undefined): void {
     if (!secret || secret.length < 4) return;
     this.#secrets.add(secret);
-    const enc = encodeURIComponent(secret);
-    if (enc !== secret) this.#secrets.add(enc);
+    this.#secrets.add(encodeURIComponent(secret));
+    this.#secrets.add(encodeContent(secret));
+  }
+
+  /** Also applies another scrubber (a shared token manager's secrets). */
+  chain(other: { scrub(text: string): string }): void {
+    this.#others.push(other);
   }
 
   /** The text with `apiKey` values and every known secret replaced. */
@@ -28,6 +36,7 @@ export class Redactor {
     for (const s of this.#secrets) {
       if (out.includes(s)) out = out.split(s).join(REDACTED);
     }
+    for (const other of this.#others) out = other.scrub(out);
     return out;
   }
 }

@@ -1,5 +1,6 @@
-// Abortable sleeping, a concurrency semaphore and a request-spacing limiter.
-// Every wait rejects with the signal's reason and leaves no timer behind.
+// Abortable sleeping, a concurrency semaphore, a request-spacing limiter and
+// the shared clock of per-attempt timeouts. Every wait rejects with the
+// signal's reason and leaves no timer behind.
 
 /** Resolves after `ms`, or rejects with `signal.reason` when it aborts first. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -79,4 +80,68 @@ export class RateLimiter {
     this.#next = start + this.#interval;
     return sleep(start - now, signal);
   }
+}
+
+/** A pending expiry: `fire` runs once `performance.now()` reaches `at`. */
+export interface Expiry {
+  at: number;
+  fire: () => void;
+}
+
+const expiries = new Set<Expiry>();
+/** When the shared timer fires next; Infinity: no timer pending. */
+let armedAt = Infinity;
+/**
+ * The longest the shared timer waits, so it stops within this long once no
+ * expiry is pending (it cannot be cancelled).
+ */
+const MAX_WAIT_MS = 1000;
+
+/**
+ * Calls `fire` after `ms`, unless {@linkcode cancelExpiry} comes first.
+ *
+ * Every request attempt has a timeout, and nearly all finish long before it:
+ * instead of a `setTimeout`/`clearTimeout` pair each (two timer operations
+ * per request), they share one timer, armed for the earliest expiry but at
+ * most {@linkcode MAX_WAIT_MS} ahead, and re-armed when it fires while
+ * expiries are pending; with none left it stops. A busy client thus arms
+ * about one timer a second, whatever its request rate. The timer is an
+ * `AbortSignal.timeout`: it does not keep a process alive (a request in
+ * flight does that).
+ */
+export function expireAfter(ms: number, fire: () => void): Expiry {
+  const now = performance.now();
+  const expiry = { at: now + ms, fire };
+  expiries.add(expiry);
+  if (expiry.at < armedAt) arm(expiry.at, now);
+  return expiry;
+}
+
+/** Forgets an expiry that has not fired. */
+export function cancelExpiry(expiry: Expiry): void {
+  expiries.delete(expiry);
+}
+
+function arm(at: number, now: number): void {
+  const ms = Math.max(0, Math.min(MAX_WAIT_MS, Math.ceil(at - now)));
+  const when = now + ms;
+  armedAt = when;
+  AbortSignal.timeout(ms).addEventListener("abort", () => tick(when), {
+    once: true,
+  });
+}
+
+function tick(when: number): void {
+  // A timer replaced by an earlier one still fires; only the current one
+  // hands over to the next.
+  if (when === armedAt) armedAt = Infinity;
+  const now = performance.now();
+  let next = Infinity;
+  for (const expiry of expiries) {
+    if (expiry.at <= now) {
+      expiries.delete(expiry);
+      expiry.fire();
+    } else if (expiry.at < next) next = expiry.at;
+  }
+  if (next < armedAt) arm(next, now);
 }

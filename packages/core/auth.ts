@@ -240,6 +240,23 @@ export class Auth {
   }
 
   /**
+   * Replaces this manager's secret and every token it obtained in a text, so
+   * a client sharing it can keep them out of errors and hooks.
+   *
+   * @example
+   * ```ts
+   * import { Auth, PlatformCredentials } from "@ls/core";
+   * const auth = new Auth({
+   *   credentials: new PlatformCredentials({ accessKeyId: "id", accessKeySecret: "s3cr3t-value" }),
+   * });
+   * auth.scrub("echo s3cr3t-value"); // "echo REDACTED"
+   * ```
+   */
+  scrub(text: string): string {
+    return this.#redactor.scrub(text);
+  }
+
+  /**
    * Drops the cached token if it is still `token`, so the next
    * {@linkcode Auth.getToken} fetches a new one. Call it when a service
    * answers 401 to a request made with `token`, then retry that request once.

@@ -30,7 +30,13 @@ import {
   RETRY_STATUSES,
   SUBMIT_RETRY_STATUSES,
 } from "./retry.ts";
-import { RateLimiter, Semaphore, sleep } from "./_timers.ts";
+import {
+  cancelExpiry,
+  expireAfter,
+  RateLimiter,
+  Semaphore,
+  sleep,
+} from "./_timers.ts";
 
 /** Proxy URLs, used through `Deno.createHttpClient` where the runtime has it. */
 export interface Proxies {
@@ -208,6 +214,9 @@ interface Target {
   trusted: boolean;
 }
 
+/** The default expected statuses. */
+const OK: readonly number[] = [200];
+
 const DEFAULT_SERVICE_RPS: Partial<Record<Service, number>> = {
   tourplanning: 2,
 };
@@ -229,6 +238,8 @@ export class Client {
   /** The single origin for every service, when set. */
   readonly baseUrl?: string;
   readonly #apiKey?: string;
+  /** `apiKey=<encoded key>`, built once. */
+  readonly #keyParam?: string;
   readonly #auth?: Auth;
   readonly #fetch: typeof fetch;
   readonly #maxRetries: number;
@@ -264,9 +275,11 @@ export class Client {
         throw new ValueError("apiKey", "must be a non-empty string");
       }
       this.#apiKey = options.apiKey;
+      this.#keyParam = `apiKey=${encodeContent(options.apiKey)}`;
       this.#redactor.add(options.apiKey);
     } else if (options.auth !== undefined) {
       this.#auth = options.auth;
+      this.#redactor.chain(options.auth);
     } else if (options.platformCredentials !== undefined) {
       this.#redactor.add(options.platformCredentials.accessKeySecret);
     } else {
@@ -394,11 +407,7 @@ export class Client {
    * after the retry policy is exhausted.
    */
   request(spec: RequestSpec, options: RequestOptions = {}): Promise<Response> {
-    return this.#run(
-      this.#target(spec),
-      options,
-      (res) => Promise.resolve(res),
-    );
+    return this.#run(this.#target(spec), options, undefined);
   }
 
   /**
@@ -410,8 +419,7 @@ export class Client {
     spec: RequestSpec,
     options: RequestOptions = {},
   ): Promise<JsonResponse<T>> {
-    const target = this.#target(spec);
-    return this.#run(target, options, (res) => this.#json<T>(res, target));
+    return this.#run(this.#target(spec), options, true);
   }
 
   /**
@@ -439,13 +447,13 @@ export class Client {
         service: spec.service,
         method: spec.method ?? "GET",
         url: url.href,
-        expect: spec.expect ?? [200],
+        expect: spec.expect ?? OK,
         retry: "idempotent",
         redirect: spec.redirect ?? "follow",
         trusted: this.isTrusted(url),
       },
       options,
-      (res) => Promise.resolve(res),
+      undefined,
     );
   }
 
@@ -454,10 +462,11 @@ export class Client {
     res: Response,
     method = "GET",
   ): Promise<JsonResponse<T>> {
-    return await this.#json<T>(res, {
-      method,
-      url: res.url,
-    } as Target);
+    return await this.#json<T>(
+      res,
+      { method, url: res.url },
+      tracing(res.headers),
+    );
   }
 
   /** True when credentials may be sent to this URL. */
@@ -474,7 +483,7 @@ export class Client {
       method: spec.method ?? "GET",
       url: `${this.originFor(spec.service)}${spec.path}${qs ? `?${qs}` : ""}`,
       body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-      expect: spec.expect ?? [200],
+      expect: spec.expect ?? OK,
       retry: spec.retry ?? "idempotent",
       redirect: "follow",
       trusted: true, // our own origin: a HERE host or the configured baseUrl
@@ -484,15 +493,25 @@ export class Client {
   async #json<T>(
     res: Response,
     target: Pick<Target, "method" | "url">,
+    t: { correlationId?: string; requestId?: string },
   ): Promise<JsonResponse<T>> {
-    const text = await res.text();
-    const t = tracing(res.headers);
+    return this.#parsed<T>(res, target, await res.text(), t);
+  }
+
+  /** The JSON response for a body text, or an ApiError when it is not JSON. */
+  #parsed<T>(
+    res: Response,
+    target: Pick<Target, "method" | "url">,
+    text: string,
+    t: { correlationId?: string; requestId?: string },
+  ): JsonResponse<T> {
     try {
       return {
         status: res.status,
         body: JSON.parse(text) as T,
         headers: res.headers,
-        ...t,
+        correlationId: t.correlationId,
+        requestId: t.requestId,
       };
     } catch (cause) {
       throw apiErrorFrom(
@@ -515,7 +534,7 @@ export class Client {
   async #run<T>(
     target: Target,
     options: RequestOptions,
-    consume: (res: Response) => Promise<T>,
+    json: true | undefined,
   ): Promise<T> {
     const signal = options.signal;
     if (signal?.aborted) throw signal.reason;
@@ -532,11 +551,12 @@ export class Client {
     let redacted: string | undefined;
     const safe = () => (redacted ??= this.redact(target.url));
     const trusted = target.trusted;
+    const serviceLimiter = this.#serviceLimiters.get(target.service);
     let renewed = false;
 
     for (let attempt = 0;; attempt++) {
-      await this.#globalLimiter?.take(signal);
-      await this.#serviceLimiters.get(target.service)?.take(signal);
+      if (this.#globalLimiter) await this.#globalLimiter.take(signal);
+      if (serviceLimiter) await serviceLimiter.take(signal);
       const release = this.#semaphore
         ? await this.#semaphore.acquire(signal)
         : undefined;
@@ -549,45 +569,47 @@ export class Client {
         ? AbortSignal.any([signal, attemptCtl.signal])
         : attemptCtl.signal;
       let timedOut: "attempt" | "deadline" | undefined;
-      const remaining = deadline - performance.now();
-      const limit = Math.min(timeoutMs, remaining);
-      const timer = setTimeout(() => {
+      const limit = deadline === Infinity
+        ? timeoutMs
+        : Math.min(timeoutMs, deadline - performance.now());
+      const expiry = expireAfter(Math.max(0, limit), () => {
         timedOut = limit === timeoutMs ? "attempt" : "deadline";
         attemptCtl.abort(new TimeoutError("timeout"));
-      }, Math.max(0, limit));
+      });
       try {
-        const headers = new Headers(options.headers);
-        if (!headers.has("accept")) headers.set("accept", "application/json");
-        if (options.requestId) headers.set("x-request-id", options.requestId);
+        // A plain record (lower-case names) is cheaper for fetch than Headers.
+        const headers: Record<string, string> = options.headers === undefined
+          ? {}
+          : Object.fromEntries(new Headers(options.headers));
+        headers.accept ??= "application/json";
+        if (options.requestId) headers["x-request-id"] = options.requestId;
         if (target.body !== undefined) {
-          headers.set("content-type", "application/json");
+          headers["content-type"] = "application/json";
         }
         let url = target.url;
-        if (trusted && this.#apiKey) {
-          url += `${url.includes("?") ? "&" : "?"}apiKey=${
-            encodeContent(this.#apiKey)
-          }`;
+        if (trusted && this.#keyParam) {
+          url += `${url.includes("?") ? "&" : "?"}${this.#keyParam}`;
         } else if (trusted && this.#auth) {
           bearer = await this.#auth.getToken(attemptSignal);
           this.#redactor.add(bearer);
-          headers.set("authorization", `Bearer ${bearer}`);
+          headers.authorization = `Bearer ${bearer}`;
         }
         if (this.#hooks.onRequest) {
           this.#emit("onRequest", {
             method: target.method,
             url: safe(),
-            headers: redactHeaders(headers, this.#redactor),
+            headers: redactHeaders(new Headers(headers), this.#redactor),
             attempt,
           });
         }
-        const started = performance.now();
-        const res = await this.#fetch(url, {
-          method: target.method,
-          headers,
-          body: target.body,
-          redirect: target.redirect,
-          signal: attemptSignal,
-        });
+        const started = this.#hooks.onResponse ? performance.now() : 0;
+        // Defaults (GET, no body, follow) are left out: fetch converts every
+        // member it is given.
+        const init: RequestInit = { headers, signal: attemptSignal };
+        if (target.method !== "GET") init.method = target.method;
+        if (target.body !== undefined) init.body = target.body;
+        if (target.redirect !== "follow") init.redirect = target.redirect;
+        const res = await this.#fetch(url, init);
         status = res.status;
         const t = tracing(res.headers);
         if (this.#hooks.onResponse) {
@@ -601,8 +623,10 @@ export class Client {
           });
         }
         if (target.expect.includes(res.status)) {
-          const value = await consume(res);
-          return value;
+          // The body is read here, under this attempt's timeout and retries.
+          return (json
+            ? this.#parsed(res, target, await res.text(), t)
+            : res) as T;
         }
         const text = await res.text();
         retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
@@ -661,7 +685,7 @@ export class Client {
           throw failure;
         }
       } finally {
-        clearTimeout(timer);
+        cancelExpiry(expiry);
         release?.();
       }
 

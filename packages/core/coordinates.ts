@@ -20,7 +20,12 @@
 
 import * as z from "zod/mini";
 import { formatInteger, formatNumber } from "./format.ts";
-import { numberInRange, parseWith, positiveInteger } from "./validate.ts";
+import {
+  numberInRange,
+  parseWith,
+  positiveInteger,
+  stringMatching,
+} from "./validate.ts";
 
 /** A position as `[latitude, longitude]` in WGS 84 degrees. */
 export type LatLng = [lat: number, lng: number];
@@ -269,9 +274,7 @@ export interface CountryCodeOptions {
   const code = `must be an upper-case ISO 3166-1 alpha-${alpha} code`;
   const list = `must be a non-empty array of ISO 3166-1 alpha-${alpha} codes`;
   return z.array(
-    z.string({ error: code }).check(
-      z.regex(new RegExp(`^[A-Z]{${alpha}}$`), { error: code }),
-    ),
+    stringMatching(new RegExp(`^[A-Z]{${alpha}}$`), code),
     { error: list },
   ).check(z.minLength(1, { error: list }));
 }

@@ -434,7 +434,9 @@ const avoidAreasSchema =
     z.array(boundingBoxObjectSchema, {
       error: "must be an array",
     }).check(
-      z.maxLength(250, { error: "must have at most 250 areas" }),
+      z.refine((areas) => areas.length <= 250, {
+        error: "must have at most 250 areas",
+      }),
     ))();
 
 // -------------------------------------------------------------- waypoints

@@ -170,6 +170,71 @@ function integerRule(min: number, max: number): string {
   return "must be an integer";
 }
 
+/**
+ * Throws a {@linkcode ValueError} for `params` unless it is an object (not
+ * `null`, not an array): the first check of an operation's parameters.
+ *
+ * @example
+ * ```ts
+ * import { checkParams } from "@ls/core";
+ * checkParams({ query: "Berlin" }); // passes
+ * // checkParams(null) throws: Invalid params: must be an object, got null
+ * ```
+ *
+ * @throws {ValueError} when `params` is not an object
+ */
+export function checkParams(params: unknown): void {
+  if (typeof params !== "object" || params === null || Array.isArray(params)) {
+    throw new ValueError("params", "must be an object", params);
+  }
+}
+
+/**
+ * Free text: a string with at least one character that is not whitespace,
+ * returned as given.
+ *
+ * @example
+ * ```ts
+ * import { nonBlankString } from "@ls/core";
+ * nonBlankString("Invalidenstr 116", "query"); // "Invalidenstr 116"
+ * // nonBlankString("  ", "query") throws a ValueError
+ * ```
+ *
+ * @throws {ValueError} when `value` is not a string or only whitespace
+ */
+export function nonBlankString(value: unknown, parameter: string): string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new ValueError(
+      parameter,
+      "must be a non-empty string that is not only whitespace",
+      value,
+    );
+  }
+  return value;
+}
+
+/**
+ * A string that `pattern` (without the `g` or `y` flag, which make `test`
+ * stateful) matches; `rule` is the message for anything else, a non-string
+ * included. A refinement rather than `z.regex`, which would pull zod's
+ * string-format checks into every bundle.
+ *
+ * @example
+ * ```ts
+ * import { parseWith, stringMatching } from "@ls/core";
+ * const code = stringMatching(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code");
+ * parseWith(code, "DE", "country"); // "DE"
+ * ```
+ */
+export /* @__NO_SIDE_EFFECTS__ */ function stringMatching(
+  pattern: RegExp,
+  rule: string,
+): z.ZodMiniType<string> {
+  return z.string({ error: rule }).check(
+    z.refine((s) => pattern.test(s), { error: rule }),
+  );
+}
+
 /** The rule for issues whose schema set no message of its own. */
 function defaultRule(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {

@@ -3,13 +3,16 @@ import { assertValueError } from "./testing.ts";
 import * as z from "zod/mini";
 import { ValueError } from "./errors.ts";
 import {
+  checkParams,
   finiteNumber,
   integer,
+  nonBlankString,
   nonEmptyString,
   nonNegativeInteger,
   numberInRange,
   parseWith,
   positiveInteger,
+  stringMatching,
 } from "./validate.ts";
 
 const expectValueError = assertValueError;
@@ -224,5 +227,53 @@ Deno.test("nonEmptyString rejects empty strings and non-strings", () => {
     () => parseWith(nonEmptyString, 5, "s"),
     "s",
     "Invalid s: must be a non-empty string, got 5",
+  );
+});
+
+Deno.test("checkParams() accepts objects only", () => {
+  checkParams({});
+  checkParams({ query: "x" });
+  for (const bad of [null, undefined, [], "q", 1]) {
+    expectValueError(
+      () => checkParams(bad),
+      "params",
+      `Invalid params: must be an object, got ${
+        bad === undefined ? "undefined" : JSON.stringify(bad)
+      }`,
+    );
+  }
+});
+
+Deno.test("nonBlankString() returns the text as given, rejects blank text", () => {
+  assert.equal(nonBlankString("  Berlin ", "query"), "  Berlin ");
+  for (const bad of ["", " \t\n", "\u00a0\ufeff", 5, null]) {
+    expectValueError(
+      () => nonBlankString(bad, "query"),
+      "query",
+    );
+  }
+  assert.throws(() => nonBlankString(" ", "name"), {
+    message:
+      'Invalid name: must be a non-empty string that is not only whitespace, got " "',
+  });
+});
+
+Deno.test("stringMatching() states its rule for a mismatch and a non-string", () => {
+  const code = stringMatching(/^[A-Z]{2}$/, "must be a code such as DE");
+  assert.equal(parseWith(code, "DE", "c"), "DE");
+  expectValueError(
+    () => parseWith(code, "de", "c"),
+    "c",
+    'Invalid c: must be a code such as DE, got "de"',
+  );
+  expectValueError(
+    () => parseWith(code, 42, "c"),
+    "c",
+    "Invalid c: must be a code such as DE, got 42",
+  );
+  expectValueError(
+    () => parseWith(z.array(code), ["DE", "FRA"], "list"),
+    "list[1]",
+    'Invalid list[1]: must be a code such as DE, got "FRA"',
   );
 });

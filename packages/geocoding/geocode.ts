@@ -15,13 +15,15 @@
  */
 
 import {
+  checkParams,
   type Client,
+  nonBlankString,
   Query,
   type RequestOptions,
   type RequestSpec,
 } from "@ls/core";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
-import { checkParams, langValue, limitValue, searchText } from "./_params.ts";
+import { langValue, limitValue } from "./_params.ts";
 
 /** Parameters of {@linkcode geocode}. */
 export interface GeocodeParams {
@@ -67,9 +69,9 @@ export class GeocoderResponse extends ItemsResponse {}
 export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
   checkParams(params);
   const query = new Query()
-    .set("q", searchText(params.query, "query"))
-    .set("limit", limitValue(params.limit ?? 20))
-    .set("lang", langValue(params.lang ?? "en-US"));
+    .set("q", nonBlankString(params.query, "query"))
+    .set("limit", limitValue(params.limit, 20))
+    .set("lang", langValue(params.lang));
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };
 }
 

@@ -15,6 +15,7 @@
  */
 
 import {
+  checkParams,
   type Client,
   formatLatLng,
   latitude,
@@ -25,7 +26,7 @@ import {
   type RequestSpec,
 } from "@ls/core";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
-import { checkParams, langValue, limitValue } from "./_params.ts";
+import { langValue, limitValue } from "./_params.ts";
 
 /** Parameters of {@linkcode reverseGeocode}. */
 export interface ReverseGeocodeParams {
@@ -79,8 +80,8 @@ export function buildReverseGeocodeRequest(
   const lng = parseWith(longitude, params.lng, "lng");
   const query = new Query()
     .setStructured("at", formatLatLng(lat, lng))
-    .set("limit", limitValue(params.limit ?? 1))
-    .set("lang", langValue(params.lang ?? "en-US"));
+    .set("limit", limitValue(params.limit, 1))
+    .set("lang", langValue(params.lang));
   return {
     service: "revgeocode",
     method: "GET",

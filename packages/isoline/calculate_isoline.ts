@@ -25,6 +25,7 @@ import * as z from "zod/mini";
 import {
   ApiError,
   appendTruck,
+  checkParams,
   type Client,
   formatDateTime,
   formatInteger,
@@ -221,9 +222,7 @@ function describeNotice(notice: IsolineNotice): string {
 
 /** Validates the parameters and writes the query. */
 function buildIsolineQuery(params: IsolineParams): Query {
-  if (typeof params !== "object" || params === null || Array.isArray(params)) {
-    throw new ValueError("params", "must be an object", params);
-  }
+  checkParams(params);
   for (const key of Object.keys(params)) {
     if (!KEYS.includes(key)) {
       throw new ValueError(

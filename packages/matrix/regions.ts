@@ -219,15 +219,18 @@ const REGION_TYPES: readonly RegionType[] = [
   "world",
 ];
 
+// regionToJson() picks the schema by `type`, so the key only needs to be known.
+const regionType = /* @__PURE__ */ z.string();
+
 const circleSchema = /* @__PURE__ */ z.strictObject({
-  type: z.literal("circle"),
+  type: regionType,
   center: latLngObjectSchema,
   radius: positiveInteger,
 });
 
 const boundingBoxSchema = /* @__PURE__ */ (() =>
   z.strictObject({
-    type: z.literal("boundingBox"),
+    type: regionType,
     north: latitude,
     south: latitude,
     west: longitude,
@@ -242,17 +245,17 @@ const POLYGON_RULE =
   "must be a flat [lat, lng, ...] list or a list of { lat, lng } objects, with at least 3 vertices";
 
 const polygonSchema = /* @__PURE__ */ z.strictObject({
-  type: z.literal("polygon"),
+  type: regionType,
   outer: z.array(z.unknown(), { error: POLYGON_RULE }),
 });
 
 const autoCircleSchema = /* @__PURE__ */ z.strictObject({
-  type: z.literal("autoCircle"),
+  type: regionType,
   margin: z.optional(nonNegativeInteger),
 });
 
 const worldSchema = /* @__PURE__ */ z.strictObject({
-  type: z.literal("world"),
+  type: regionType,
 });
 
 /**

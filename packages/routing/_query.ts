@@ -11,6 +11,7 @@ import * as z from "zod/mini";
 import {
   appendScooter,
   appendTruck,
+  checkParams,
   formatAvoidAreas,
   formatCountryList,
   formatDateTime,
@@ -83,9 +84,7 @@ export function buildRoutingQuery(
   params: AnyRoutingParams,
   functionName: string,
 ): Query {
-  if (typeof params !== "object" || params === null || Array.isArray(params)) {
-    throw new ValueError("params", "must be an object", params);
-  }
+  checkParams(params);
   checkKeys(mode, params, functionName);
 
   const query = new Query().set("transportMode", mode);

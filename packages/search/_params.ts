@@ -10,6 +10,7 @@ import {
   type LatLng,
   parseWith,
   positiveInteger,
+  stringMatching,
   validateLanguages,
   validateLatLng,
   ValueError,
@@ -23,25 +24,6 @@ export const MAX_TERMS_LIMIT = 10;
 
 const limitSchema = /* @__PURE__ */ integer(1, MAX_LIMIT);
 const termsLimitSchema = /* @__PURE__ */ integer(1, MAX_TERMS_LIMIT);
-
-/** Throws unless `params` is an object. */
-export function checkParams(params: unknown): void {
-  if (typeof params !== "object" || params === null || Array.isArray(params)) {
-    throw new ValueError("params", "must be an object", params);
-  }
-}
-
-/** A free-text value: a string with at least one non-space character. */
-export function searchText(value: unknown, parameter: string): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new ValueError(
-      parameter,
-      "must be a non-empty string that is not only whitespace",
-      value,
-    );
-  }
-  return value;
-}
 
 /** `limit`: an integer from 1 to {@linkcode MAX_LIMIT}; `undefined` passes. */
 export function limitValue(value: number | undefined): number | undefined {
@@ -78,11 +60,7 @@ export function politicalViewValue(value: unknown): string | undefined {
 }
 
 const showSchema = /* @__PURE__ */ z.array(
-  z.string({ error: "must be a non-empty string without commas" }).check(
-    z.regex(/^[^,\s]+$/, {
-      error: "must be a non-empty string without commas",
-    }),
-  ),
+  stringMatching(/^[^,\s]+$/, "must be a non-empty string without commas"),
   { error: "must be an array of strings" },
 );
 

@@ -19,10 +19,12 @@
 
 import {
   type BoundingBox,
+  checkParams,
   type Client,
   formatLatLng,
   inCircle,
   type LatLng,
+  nonBlankString,
   Query,
   type RequestOptions,
   type RequestSpec,
@@ -33,14 +35,12 @@ import type { ResultItem } from "@ls/geocoding";
 import {
   type AreaFilter,
   bboxFilter,
-  checkParams,
   countryFilter,
   langValue,
   limitValue,
   ONE_IN,
   optionalLatLng,
   politicalViewValue,
-  searchText,
   showValue,
   termsLimitValue,
 } from "./_params.ts";
@@ -171,7 +171,7 @@ export function buildAutosuggestRequest(
   params: AutosuggestParams,
 ): RequestSpec {
   checkParams(params);
-  const q = searchText(params.query, "query");
+  const q = nonBlankString(params.query, "query");
   const at = optionalLatLng(params.at, "at");
   const circle: AreaFilter | undefined = params.searchInCircle === undefined
     ? undefined

@@ -21,13 +21,16 @@
 import * as z from "zod/mini";
 import {
   type BoundingBox,
+  checkParams,
   type Client,
   formatLatLng,
   type LatLng,
+  nonBlankString,
   parseWith,
   Query,
   type RequestOptions,
   type RequestSpec,
+  stringMatching,
   validateLatLng,
   ValueError,
 } from "@ls/core";
@@ -36,14 +39,12 @@ import type { PlaceCategory } from "./place_category.ts";
 import {
   type AreaFilter,
   bboxFilter,
-  checkParams,
   circleFilter,
   countryFilter,
   langValue,
   limitValue,
   ONE_IN,
   radiusValue,
-  searchText,
 } from "./_params.ts";
 
 /**
@@ -76,9 +77,7 @@ const CATEGORY_RULE =
   "must be a place category id such as 100, 100-1000 or 100-1000-0001";
 
 const categoriesSchema = /* @__PURE__ */ z.array(
-  z.string({ error: CATEGORY_RULE }).check(
-    z.regex(/^\d{3}(-\d{4}(-\d{4})?)?$/, { error: CATEGORY_RULE }),
-  ),
+  stringMatching(/^\d{3}(-\d{4}(-\d{4})?)?$/, CATEGORY_RULE),
   { error: "must be an array of place category ids" },
 );
 
@@ -145,7 +144,7 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
     : parseWith(categoriesSchema, params.categories, "categories");
   const name = params.name === undefined
     ? undefined
-    : searchText(params.name, "name");
+    : nonBlankString(params.name, "name");
 
   const query = new Query()
     .setStructured("at", formatLatLng(center[0], center[1]))

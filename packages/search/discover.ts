@@ -18,9 +18,11 @@
 
 import {
   type BoundingBox,
+  checkParams,
   type Client,
   formatLatLng,
   type LatLng,
+  nonBlankString,
   Query,
   type RequestOptions,
   type RequestSpec,
@@ -30,7 +32,6 @@ import { type ItemsBody, ItemsResponse } from "@ls/geocoding";
 import {
   type AreaFilter,
   bboxFilter,
-  checkParams,
   circleFilter,
   countryFilter,
   langValue,
@@ -38,7 +39,6 @@ import {
   ONE_IN,
   optionalLatLng,
   radiusValue,
-  searchText,
 } from "./_params.ts";
 
 /**
@@ -102,7 +102,7 @@ export class DiscoverResponse extends ItemsResponse {}
  */
 export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
   checkParams(params);
-  const q = searchText(params.query, "query");
+  const q = nonBlankString(params.query, "query");
   const center = optionalLatLng(params.center, "center");
   const radius = radiusValue(params.radius);
   const countries = countryFilter(params.countryCodes, "countryCodes");

@@ -18,8 +18,10 @@ import type { Feature, Point } from "geojson";
 import {
   ApiResponse,
   type BoundingBoxObject,
+  checkParams,
   type Client,
   type LatLngObject,
+  nonBlankString,
   Query,
   type RequestOptions,
   type RequestSpec,
@@ -32,7 +34,7 @@ import {
   type ResultItem,
   type ResultType,
 } from "@ls/geocoding";
-import { checkParams, langValue, searchText } from "./_params.ts";
+import { langValue } from "./_params.ts";
 
 /** Parameters of {@linkcode lookup}. */
 export interface LookupParams {
@@ -159,7 +161,7 @@ export class LookupResponse extends ApiResponse<ResultItem> {
 export function buildLookupRequest(params: LookupParams): RequestSpec {
   checkParams(params);
   const query = new Query()
-    .set("id", searchText(params.locationId, "locationId"))
+    .set("id", nonBlankString(params.locationId, "locationId"))
     .set("lang", langValue(params.lang));
   return { service: "lookup", method: "GET", path: "/v1/lookup", query };
 }

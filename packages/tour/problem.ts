@@ -187,13 +187,10 @@ const objectivesSchema = z.array(
 
 const TRAFFIC_RULE =
   'must be one of "liveOrHistorical", "historicalOnly", "automatic"';
-const trafficSchema = z.enum([
-  "liveOrHistorical",
-  "historicalOnly",
-  "automatic",
-], {
-  error: TRAFFIC_RULE,
-});
+const TRAFFIC = ["liveOrHistorical", "historicalOnly", "automatic"];
+const trafficSchema = z.string({ error: TRAFFIC_RULE }).check(
+  z.refine((v) => TRAFFIC.includes(v), { error: TRAFFIC_RULE }),
+) as z.ZodMiniType<OptimizationTraffic>;
 
 const waitingTimeSchema = z.looseObject({
   reduce: opt(z.boolean({ error: "must be a boolean" })),

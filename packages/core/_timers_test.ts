@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { cancelExpiry, expireAfter } from "./_timers.ts";
+
+function fired(ms: number): { promise: Promise<string>; label: string } {
+  const label = `${ms} ms`;
+  let resolve!: (v: string) => void;
+  const promise = new Promise<string>((r) => (resolve = r));
+  expireAfter(ms, () => resolve(label));
+  return { promise, label };
+}
+
+Deno.test("expireAfter: a short expiry added after a long one fires first", async () => {
+  const order: string[] = [];
+  const long = expireAfter(60_000, () => order.push("long"));
+  const short = fired(5);
+  assert.equal(await short.promise, "5 ms");
+  assert.deepEqual(order, []);
+  cancelExpiry(long);
+});
+
+Deno.test("expireAfter: expiries fire in deadline order, each once", async () => {
+  const order: string[] = [];
+  const done = Promise.all(
+    [30, 10, 20].map((ms) =>
+      new Promise<void>((resolve) =>
+        expireAfter(ms, () => {
+          order.push(`${ms}`);
+          resolve();
+        })
+      )
+    ),
+  );
+  await done;
+  assert.deepEqual(order, ["10", "20", "30"]);
+  await new Promise((r) => setTimeout(r, 40));
+  assert.deepEqual(order, ["10", "20", "30"]);
+});
+
+Deno.test("cancelExpiry: a cancelled expiry never fires", async () => {
+  let cancelledFired = false;
+  const cancelled = expireAfter(5, () => (cancelledFired = true));
+  cancelExpiry(cancelled);
+  await fired(20).promise;
+  assert.equal(cancelledFired, false);
+});
+
+Deno.test("expireAfter: an expiry beyond the largest timer delay is not fired early", async () => {
+  let farFired = false;
+  const far = expireAfter(2 ** 40, () => (farFired = true));
+  await fired(5).promise;
+  assert.equal(farFired, false);
+  cancelExpiry(far);
+});
