@@ -16,7 +16,6 @@ import {
 } from "./_harness.ts";
 import { opNamed, OPS } from "./_ops.ts";
 
-
 function retries(): { events: RetryEvent[]; onRetry: (e: RetryEvent) => void } {
   const events: RetryEvent[] = [];
   return {
