@@ -98,20 +98,57 @@ export const KNOWN_BUGS: readonly { id: string; pattern: RegExp }[] = [
       /TypeError: (Do not know how to serialize a BigInt|Converting circular structure)[^]*at Client\.#target/,
   },
   // packages/matrix/matrix.ts validate(): the "truck requires transportMode
-  // truck" message JSON.stringify()s the given transportMode unguarded; a
-  // cyclic (or BigInt) transportMode turns the ValueError into a TypeError.
+  // truck" message JSON.stringify()s the given transportMode unguarded and
+  // untruncated: a cyclic or BigInt transportMode turns the ValueError into
+  // a TypeError, a 100,000-character one into a 100 kB message.
   {
     id: "matrix-truck-message",
     pattern:
-      /TypeError: (Do not know how to serialize a BigInt|Converting circular structure)[^]*at validate \([^)]*matrix\.ts/,
+      /TypeError: (Do not know how to serialize a BigInt|Converting circular structure)[^]*at validate \([^)]*matrix\.ts|malformed ValueError: ValueError: Invalid truck: requires transportMode "truck" \(transportMode is /,
   },
+  // ValueError rules that embed caller data untruncated: packages/tour/
+  // problem.ts checkFleet() lists every profile name in the "must name a
+  // profile defined in fleet.profiles (...)" rule, and matrix's truck rule
+  // (above) the whole transportMode; a 100,000-character name makes a
+  // 100 kB message (describe() elsewhere cuts values to 60 characters).
+  {
+    id: "untruncated-message",
+    pattern:
+      /malformed ValueError: ValueError: Invalid fleet\.types\[\d+\]\.profile: must name a profile defined in fleet\.profiles/,
+  },
+  // packages/core/validate.ts nonEmptyString = z.string().check(
+  // z.minLength(1)): zod runs the length check on a non-string too, and an
+  // object whose `length` has no number value ({ length: {} } with a null
+  // prototype, { length: Symbol() }) throws a raw TypeError from inside zod
+  // instead of the ValueError.
+  {
+    id: "zod-check-on-wrong-type",
+    pattern:
+      /TypeError: (Cannot convert object to primitive value|Cannot convert a Symbol value to a number|Cannot mix BigInt)[^]*zod/,
+  },
+  // packages/matrix/matrix.ts computes its deadline from
+  // options.deadlineMs without validating it: "", "0", false, 0 or a tiny
+  // value end in "TimeoutError: Operation exceeded its deadline of … ms"
+  // before any request; an object without toString, a BigInt or a Symbol,
+  // in a raw TypeError.
+  {
+    id: "matrix-deadlineMs-unvalidated",
+    pattern:
+      /escaped before any request: (TimeoutError: Operation exceeded its deadline of|TypeError: (Cannot convert object to primitive value|Cannot mix BigInt|Cannot convert a Symbol value)[^]*matrix\.ts)/,
+  },
+  // packages/core/poller.ts pollJob() calls requestOptions.onProgress
+  // unchecked and unguarded; solveTourPlanning passes the caller's straight
+  // through (matrix wraps it), so a non-function onProgress fails an async
+  // tour job with "TypeError: onProgress is not a function" after submit.
+  { id: "onProgress-unguarded", pattern: /onProgress is not a function/ },
   // RequestOptions.signal that is not an AbortSignal: a raw TypeError.
   { id: "signal-not-AbortSignal", pattern: /AbortSignal\.any/ },
   // RequestOptions.headers / requestId that Headers rejects: retried as a
   // ConnectionError instead of a ValueError.
   {
     id: "invalid-headers",
-    pattern: /Failed to construct 'Headers'|Invalid header (name|value)/,
+    pattern:
+      /Connection failed: (Failed to construct 'Headers'|Invalid header|Cannot convert object to primitive value|Cannot convert a Symbol value to a string)/,
   },
 ];
 
@@ -119,6 +156,31 @@ export const KNOWN_BUGS: readonly { id: string; pattern: RegExp }[] = [
 const DRY_STATUS = 418;
 
 const MAX_MESSAGE = 600;
+
+/** A call that has not settled after this long counts as a hang. */
+const HANG_MS = 20_000;
+
+class Hang extends Error {
+  constructor() {
+    super(`hung: not settled after ${HANG_MS} ms`);
+    this.name = "Hang";
+  }
+}
+
+/** Settles like `p`, or rejects with a Hang after HANG_MS. */
+async function watched<T>(p: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Hang()), HANG_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Fuzzes one operation; see the module comment for the property. */
 export async function fuzzOperation(
@@ -201,7 +263,7 @@ export async function fuzzOperation(
     const before = fetches;
     let reached = false;
     try {
-      await op.call(dry, params, options as MatrixOptions);
+      await watched(op.call(dry, params, options as MatrixOptions));
       fail(i, "resolved without a request", params, options);
       continue;
     } catch (e) {
@@ -237,10 +299,10 @@ export async function fuzzOperation(
     if (typeof retries === "number" && retries > 5) continue;
     stats.sent++;
     try {
-      await op.call(wire, params, {
+      await watched(op.call(wire, params, {
         ...wireOptions,
         ...(options as MatrixOptions),
-      });
+      }));
       stats.resolved++;
     } catch (e) {
       const clientPassesOn = mutated || o.options;
@@ -284,4 +346,24 @@ export function fuzzLine(s: FuzzStats): string {
     }`,
     `${(s.ms / 1000).toFixed(1)} s`,
   ].join(" | ");
+}
+
+/** Inputs per operation and accepted inputs sent to the sandbox, at a scale. */
+export function fuzzSizes(
+  op: Op,
+  scale: number,
+): {
+  count: number;
+  wireBudget: number;
+  optionsCount: number;
+  optionsWire: number;
+} {
+  // Tour planning: validating a problem costs ~0.5 ms and a solve far more.
+  const wire = op.name === "solveTourPlanning" ? 20 : 50;
+  return {
+    count: Math.round(10_000 * scale),
+    wireBudget: Math.round(wire * scale),
+    optionsCount: Math.round(500 * scale),
+    optionsWire: Math.round(10 * scale),
+  };
 }

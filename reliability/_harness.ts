@@ -301,6 +301,8 @@ export async function faultServer(): Promise<FaultServer> {
     port: 0,
     signal: ctl.signal,
     onListen: resolve,
+    // Scripted resets are the point here: no error report for them.
+    onError: () => new Response(null, { status: 500 }),
   }, async (request) => {
     const url = new URL(request.url);
     const rec: Received = {
@@ -433,9 +435,4 @@ export async function settles<T>(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Resolves after `ms`. */
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -278,4 +278,17 @@ Deno.test("autosuggest's raw Response: the caller's signal still cancels a slow 
   await assert.rejects(settles(res.text(), 2_000), (e) => e === reason);
 });
 
+Deno.test("autosuggest's raw Response: once the call has returned, the attempt's timeout is released and a slow body can be read", async () => {
+  await using server = await faultServer();
+  server.route(
+    "GET /v1/autosuggest",
+    (_req, _n, ctx) => trickle(ctx, ['{"items":', "[", "]", "}"], 60),
+  );
+  const ls = makeLS(server.url, { timeoutMs: 100 });
+  const res = await ls.autosuggest({ query: "ber", at: [52.5, 13.4] });
+  // The body takes ~240 ms, well past timeoutMs: a timer left armed would
+  // abort it.
+  assert.equal(await settles(res.text(), 2_000), '{"items":[]}');
+});
+
 leakCheck(20);
