@@ -5,13 +5,13 @@
 
 import assert from "node:assert/strict";
 import {
-  encodeContent,
   LS,
   type LSOptions,
   type RequestEvent,
   type ResponseEvent,
   type RetryEvent,
 } from "@ls/ls";
+import { encodeContent } from "@ls/core";
 import { type Sandbox, type SandboxOptions, startSandbox } from "@ls/sandbox";
 
 /**

@@ -11,12 +11,12 @@ import assert from "node:assert/strict";
 import {
   ApiError,
   ConnectionError,
-  encodeContent,
   type LS,
   type LSOptions,
   PlatformCredentials,
   TimeoutError,
 } from "@ls/ls";
+import { encodeContent } from "@ls/core";
 import {
   type FaultServer,
   faultServer,

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { test } from "node:test";
-import { encodePolyline, LS, ValueError } from "@ls/ls";
+import { encodePolyline } from "@ls/core";
+import { LS, ValueError } from "@ls/ls";
 
 function json(res, status, body, headers = {}) {
   res.writeHead(status, { "content-type": "application/json", ...headers });
