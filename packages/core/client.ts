@@ -406,8 +406,25 @@ export class Client {
    * status, its body unread. Anything else becomes an {@linkcode ApiError}
    * after the retry policy is exhausted.
    */
-  request(spec: RequestSpec, options: RequestOptions = {}): Promise<Response> {
-    return this.#run(this.#target(spec), options, undefined);
+  request(spec: RequestSpec, options?: RequestOptions): Promise<Response>;
+  /**
+   * Sends a request and hands a response with an expected status to `read`
+   * within the attempt: a body that breaks off while `read` reads it is
+   * retried like any network failure (`"idempotent"` requests). The
+   * attempt's timeout stops at the response headers; `read` bounds its own
+   * time (the caller's signal and `deadlineMs` still apply).
+   */
+  request<T>(
+    spec: RequestSpec,
+    options: RequestOptions | undefined,
+    read: (res: Response) => Promise<T>,
+  ): Promise<T>;
+  request<T>(
+    spec: RequestSpec,
+    options: RequestOptions = {},
+    read?: (res: Response) => Promise<T>,
+  ): Promise<T | Response> {
+    return this.#run(this.#target(spec), options, read);
   }
 
   /**
@@ -427,10 +444,21 @@ export class Client {
    * result URL). Credentials are attached only when the host is HERE's (or
    * the `baseUrl` origin). Returns the response with its body unread.
    */
-  requestUrl(
+  requestUrl(spec: UrlRequestSpec, options?: RequestOptions): Promise<Response>;
+  /**
+   * Like {@linkcode Client.requestUrl}, with `read` reading the response
+   * within the attempt, as in {@linkcode Client.request}.
+   */
+  requestUrl<T>(
+    spec: UrlRequestSpec,
+    options: RequestOptions | undefined,
+    read: (res: Response) => Promise<T>,
+  ): Promise<T>;
+  requestUrl<T>(
     spec: UrlRequestSpec,
     options: RequestOptions = {},
-  ): Promise<Response> {
+    read?: (res: Response) => Promise<T>,
+  ): Promise<T | Response> {
     let url: URL;
     try {
       url = new URL(spec.url);
@@ -453,11 +481,14 @@ export class Client {
         trusted: this.isTrusted(url),
       },
       options,
-      undefined,
+      read,
     );
   }
 
-  /** Parses a response body as JSON, raising an ApiError on bad JSON. */
+  /**
+   * Parses a response body as JSON, raising an ApiError on bad JSON or a body
+   * that cannot be decoded, and a ConnectionError when the body breaks off.
+   */
   async parseJson<T = unknown>(
     res: Response,
     method = "GET",
@@ -495,7 +526,43 @@ export class Client {
     target: Pick<Target, "method" | "url">,
     t: { correlationId?: string; requestId?: string },
   ): Promise<JsonResponse<T>> {
-    return this.#parsed<T>(res, target, await res.text(), t);
+    return this.#parsed<T>(res, target, await this.#text(res, target), t);
+  }
+
+  /**
+   * The body text. A body that cannot be decoded (Content-Encoding garbage)
+   * is an ApiError with the status; one that breaks off, a ConnectionError.
+   * Anything else (an abort's reason) is rethrown as it is.
+   */
+  async #text(
+    res: Response,
+    target: Pick<Target, "method" | "url">,
+  ): Promise<string> {
+    try {
+      return await res.text();
+    } catch (err) {
+      if (!(err instanceof TypeError)) throw err;
+      const url = this.redact(target.url);
+      const reason = this.redact(networkReason(err));
+      const cause = new Error(reason);
+      cause.name = err.name;
+      const encoding = res.headers.get("content-encoding");
+      if (encoding && encoding !== "identity" && DECODING.test(reason)) {
+        throw new ApiError({
+          status: res.status,
+          method: target.method,
+          url,
+          title: "Response body could not be decoded",
+          detail: `Content-Encoding ${encoding}: ${reason}`,
+          ...tracing(res.headers),
+          cause,
+        });
+      }
+      throw new ConnectionError(
+        `Connection failed: the response body broke off (${reason}) [${target.method} ${url}]`,
+        { url, cause },
+      );
+    }
   }
 
   /** The JSON response for a body text, or an ApiError when it is not JSON. */
@@ -534,7 +601,7 @@ export class Client {
   async #run<T>(
     target: Target,
     options: RequestOptions,
-    json: true | undefined,
+    read: true | ((res: Response) => Promise<unknown>) | undefined,
   ): Promise<T> {
     const signal = options.signal;
     if (signal?.aborted) throw signal.reason;
@@ -623,12 +690,14 @@ export class Client {
           });
         }
         if (target.expect.includes(res.status)) {
-          // The body is read here, under this attempt's timeout and retries.
-          return (json
-            ? this.#parsed(res, target, await res.text(), t)
-            : res) as T;
+          // The body is read here, under this attempt's retries; JSON under
+          // its timeout too, a caller's reader on its own time.
+          if (read === true) return await this.#json(res, target, t) as T;
+          if (read === undefined) return res as T;
+          cancelExpiry(expiry);
+          return await read(res) as T;
         }
-        const text = await res.text();
+        const text = await this.#text(res, target);
         retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
         failure = apiErrorFrom(res.status, res.headers, text, {
           method: target.method,
@@ -665,10 +734,8 @@ export class Client {
         ) {
           failure = err;
         } else {
-          const reason = err instanceof Error
-            ? this.redact(err.message)
-            : "unknown error";
           // The runtime's error names the URL, key included: keep a scrubbed copy.
+          const reason = this.redact(networkReason(err));
           const cause = new Error(reason);
           if (err instanceof Error) cause.name = err.name;
           failure = new ConnectionError(
@@ -756,6 +823,22 @@ export function jobError(
     method: init.method,
     url: client.redact(init.url),
   }, init.title);
+}
+
+/** Runtime messages of a body that failed to decode (Deno, Node's zlib). */
+const DECODING = /decod|compress|deflate|gzip|brotli|zlib|zstd|end of file/i;
+
+/**
+ * What the runtime says went wrong: its message, and its cause's (Deno's
+ * "fetch failed" keeps the reason there, such as "Connection refused"),
+ * without the URL that the cause names.
+ */
+function networkReason(err: unknown): string {
+  if (!(err instanceof Error)) return "unknown error";
+  const cause = err.cause instanceof Error
+    ? err.cause.message.replace(/^error sending request for url \(.*?\): /, "")
+    : "";
+  return cause ? `${err.message}: ${cause}` : err.message;
 }
 
 function checkBaseUrl(value: string): string {

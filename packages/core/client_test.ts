@@ -462,6 +462,63 @@ Deno.test("a connection reset mid-body is retried", async () => {
   assert.equal(server.requests.length, 2);
 });
 
+Deno.test("connection refused: the ConnectionError says so, naming no credential", async () => {
+  const server = await startTestServer();
+  const url = server.url;
+  await server.close();
+  const client = makeClient(url, { maxRetries: 0 });
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/x" }),
+  );
+  assert.ok(err instanceof ConnectionError);
+  assert.match(err.message, /refused/i);
+  assert.ok(err.message.endsWith(` [GET ${url}/x]`), err.message);
+});
+
+Deno.test("a body that cannot be decoded is an ApiError with the status, not retried", async () => {
+  await using server = await startTestServer();
+  // A gzip header, then bytes that are not deflate data.
+  const garbage = new Uint8Array([31, 139, 8, 0, 0, 0, 0, 0, 0, 3, 222, 173]);
+  server.route("GET /gz", () =>
+    new Response(garbage, {
+      headers: {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+      },
+    }));
+  const client = makeClient(server.url);
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/gz" }),
+  );
+  assert.ok(err instanceof ApiError, String(err));
+  assert.equal(err.status, 200);
+  assert.equal(err.title, "Response body could not be decoded");
+  assert.equal(server.requests.length, 1);
+});
+
+Deno.test("parseJson: a body that breaks off is a ConnectionError", async () => {
+  await using server = await startTestServer();
+  server.route("GET /drop", () => "drop");
+  const client = makeClient(server.url);
+  const res = await client.request({ service: "geocode", path: "/drop" });
+  const err = await leakWitness.rejects(client.parseJson(res));
+  assert.ok(err instanceof ConnectionError, String(err));
+  assert.match(err.message, /^Connection failed: the response body broke off/);
+});
+
+Deno.test("request with a reader: a body that breaks off while it reads is retried", async () => {
+  await using server = await startTestServer();
+  server.route("GET /flaky", [() => "drop", ok]);
+  const client = makeClient(server.url);
+  const text = await client.request(
+    { service: "geocode", path: "/flaky" },
+    {},
+    (res) => res.text(),
+  );
+  assert.equal(text, '{"ok":true}');
+  assert.equal(server.requests.length, 2);
+});
+
 Deno.test("maxConcurrency bounds requests in flight", async () => {
   await using server = await startTestServer();
   let inFlight = 0;

@@ -154,8 +154,10 @@ export async function pollJob(
     }
     const parsed = await client.parseJson(res).catch((err) => {
       if (res.status >= 300 && res.status < 400) return { body: undefined };
+      if (err instanceof ConnectionError) return undefined; // poll again
       throw err;
     });
+    if (!parsed) continue;
     const step = options.interpret({
       status: res.status,
       body: parsed.body,
@@ -211,6 +213,38 @@ export interface DownloadOptions {
   maxRedirects?: number;
 }
 
+/** Options of {@linkcode downloadResult} with a reader of the result. */
+export interface ReadDownloadOptions<T> extends DownloadOptions {
+  /**
+   * Reads the `200` response within the attempt, so that a body that breaks
+   * off is downloaded again like any failed idempotent request.
+   */
+  read: (res: Response) => Promise<T>;
+}
+
+/**
+ * Downloads a job result, following redirects by hand: credentials go only
+ * to HERE hosts (or the client's `baseUrl`), never to pre-signed storage.
+ * `options.read` reads the `200` response within each attempt, so that a
+ * body that breaks off is downloaded again (up to `maxRetries` times); its
+ * result is returned.
+ *
+ * @example
+ * ```ts ignore
+ * import { Client, downloadResult } from "@ls/core";
+ * const client = new Client({ apiKey: "<API_KEY>" });
+ * const body = await downloadResult(client, {
+ *   service: "matrix",
+ *   url: "https://matrix.router.hereapi.com/v8/matrix/ID",
+ *   read: (res) => res.json(),
+ * });
+ * ```
+ */
+export function downloadResult<T>(
+  client: Client,
+  options: ReadDownloadOptions<T>,
+  requestOptions?: RequestOptions,
+): Promise<T>;
 /**
  * Downloads a job result, following redirects by hand: credentials go only
  * to HERE hosts (or the client's `baseUrl`), never to pre-signed storage.
@@ -224,22 +258,38 @@ export interface DownloadOptions {
  * const body = await res.json();
  * ```
  */
-export async function downloadResult(
+export function downloadResult(
   client: Client,
   options: DownloadOptions,
+  requestOptions?: RequestOptions,
+): Promise<Response>;
+export async function downloadResult<T>(
+  client: Client,
+  options: DownloadOptions & { read?: (res: Response) => Promise<T> },
   requestOptions: RequestOptions = {},
-): Promise<Response> {
+): Promise<T | Response> {
   let url = options.url;
   const max = options.maxRedirects ?? 5;
+  const read = options.read;
   for (let hop = 0;; hop++) {
-    const res = await client.requestUrl({
-      service: options.service,
-      url,
-      expect: [200, 301, 302, 303, 307, 308],
-      redirect: "manual",
-    }, requestOptions);
-    if (res.status === 200) return res;
-    await res.body?.cancel();
+    const got = await client.requestUrl(
+      {
+        service: options.service,
+        url,
+        expect: [200, 301, 302, 303, 307, 308],
+        redirect: "manual",
+      },
+      requestOptions,
+      async (res) => {
+        if (res.status === 200) {
+          return { done: true, value: read ? await read(res) : res } as const;
+        }
+        await res.body?.cancel();
+        return { done: false, res } as const;
+      },
+    );
+    if (got.done) return got.value;
+    const res = got.res;
     const location = res.headers.get("location");
     if (!location || hop >= max) {
       throw new ApiError({

@@ -105,6 +105,23 @@ Deno.test("poller: 5xx and 429 on the status URL back off and recover", async ()
   assert.equal(server.requests.length, 5);
 });
 
+Deno.test("poller: a status body that breaks off is polled again", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, [
+    () => "drop",
+    jsonReply(303, { resultUrl: `${server.url}/r` }),
+  ]);
+  const client = makeClient(server.url);
+  const outcome = await pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    ...fast,
+  });
+  assert.deepEqual(outcome, { kind: "url", url: `${server.url}/r` });
+  assert.equal(server.requests.length, 2);
+});
+
 Deno.test("poller: a failed job is an ApiError carrying HERE's error", async () => {
   await using server = await startTestServer();
   statusRoutes(server, [
@@ -248,6 +265,20 @@ Deno.test("download: a result URL on a foreign host is fetched without credentia
   await (await downloadResult(client, { service: "matrix", url: outcome.url }))
     .body?.cancel();
   assert.equal(storage.requests[0].rawQuery, "");
+});
+
+Deno.test("download with read: a result that breaks off is downloaded again", async () => {
+  await using server = await startTestServer();
+  server.route("GET /moved", jsonReply(302, {}, { location: "/r" }));
+  server.route("GET /r", [() => "drop", jsonReply(200, { ok: true })]);
+  const client = makeClient(server.url);
+  const body = await downloadResult(client, {
+    service: "matrix",
+    url: `${server.url}/moved`,
+    read: (res) => res.json(),
+  });
+  assert.deepEqual(body, { ok: true });
+  assert.equal(server.requestsFor("GET /r").length, 2);
 });
 
 Deno.test("download: too many redirects is an ApiError", async () => {

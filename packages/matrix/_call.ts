@@ -84,29 +84,43 @@ export async function call(
   expected: ExpectedSize,
 ): Promise<CallResult> {
   const { client } = run;
-  const res = await client.request({
-    service: "matrix",
-    method: "POST",
-    path: PATH,
-    query: new Query().set("async", async),
-    body,
-    expect: async ? [202] : [200, 202],
-    retry: async ? "submit" : "idempotent",
-  }, requestOptions(run));
+  const submitUrl = `${client.originFor("matrix")}${PATH}`;
+  // The body is read within the request's attempt: a sync result that
+  // breaks off is requested again.
+  const submitted = await client.request(
+    {
+      service: "matrix",
+      method: "POST",
+      path: PATH,
+      query: new Query().set("async", async),
+      body,
+      expect: async ? [202] : [200, 202],
+      retry: async ? "submit" : "idempotent",
+    },
+    requestOptions(run),
+    async (res) =>
+      res.status === 200
+        ? {
+          res,
+          result: await readResult(run, res, expected, "POST", submitUrl),
+        }
+        : {
+          res,
+          // 202: an async job (also when a sync call is answered with one).
+          accepted: await client.parseJson<Record<string, unknown> | null>(
+            res,
+            "POST",
+          ),
+        },
+  );
+  const { res } = submitted;
   const correlationId = res.headers.get("x-correlation-id") ?? undefined;
   const requestId = res.headers.get("x-request-id") ?? undefined;
-  const submitUrl = `${client.originFor("matrix")}${PATH}`;
-  if (res.status === 200) {
-    const result = await readResult(run, res, expected, "POST", submitUrl);
-    return { body: result, correlationId, requestId };
+  if (submitted.result) {
+    return { body: submitted.result, correlationId, requestId };
   }
 
-  // 202: an async job (also when a sync call is answered with one).
-  const accepted = await client.parseJson<Record<string, unknown> | null>(
-    res,
-    "POST",
-  );
-  const status = accepted.body;
+  const status = submitted.accepted!.body;
   const statusUrl = typeof status === "object" && status !== null
     ? status.statusUrl
     : undefined;
@@ -149,11 +163,11 @@ export async function call(
       { status: 200, method: "GET", url: client.redact(absoluteStatusUrl) },
     );
   } else {
-    const download = await downloadResult(client, {
+    result = await downloadResult(client, {
       service: "matrix",
       url: outcome.url,
+      read: (res) => readResult(run, res, expected, "GET", outcome.url),
     }, requestOptions(run));
-    result = await readResult(run, download, expected, "GET", outcome.url);
   }
   return { body: result, correlationId, requestId };
 }

@@ -857,6 +857,35 @@ Deno.test("results: malformed, mis-sized and broken bodies", async (t) => {
   });
 });
 
+Deno.test("results: a sync result or a download that breaks off is requested again", async () => {
+  const params: MatrixParams = {
+    origins: ORIGINS,
+    destinations: DESTINATIONS,
+    regionDefinition: { type: "world" },
+  };
+  {
+    await using server = await startTestServer();
+    server.route(SUBMIT, [() => "drop", jsonReply(200, EXAMPLE_RESULT)]);
+    const res = await matrix(makeClient(server.url), params);
+    assert.equal(res.travelTime(1, 2), 640);
+    assert.equal(server.requestsFor(SUBMIT).length, 2);
+  }
+  {
+    await using server = await startTestServer();
+    asyncRoutes(server, completed(server), [
+      () => "drop",
+      () => gzipJson(EXAMPLE_RESULT),
+    ]);
+    const res = await matrix(
+      makeClient(server.url),
+      { ...params, asyncReq: true },
+      fastPolls,
+    );
+    assert.equal(res.travelTime(1, 2), 640);
+    assert.equal(server.requestsFor(RESULT).length, 2);
+  }
+});
+
 Deno.test("results: a body that is not a byte stream is read chunk by chunk", async () => {
   await using server = await startTestServer();
   server.route(SUBMIT, syncService);

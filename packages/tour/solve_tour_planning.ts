@@ -185,12 +185,12 @@ export async function solveTourPlanning(
       body: outcome.body as TourPlanningSolution,
     });
   }
-  const res = await downloadResult(client, {
-    service: SERVICE,
-    url: outcome.url,
-  }, { ...options, deadlineMs: remaining() });
   return new TourPlanningResponse(
-    await client.parseJson<TourPlanningSolution>(res),
+    await downloadResult(client, {
+      service: SERVICE,
+      url: outcome.url,
+      read: (res) => client.parseJson<TourPlanningSolution>(res),
+    }, { ...options, deadlineMs: remaining() }),
   );
 }
 

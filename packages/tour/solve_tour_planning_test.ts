@@ -345,6 +345,19 @@ Deno.test("solveTourPlanning async: a status URL answering 503 for a while recov
   assert.equal(server.requestsFor(STATUS).length, 5);
 });
 
+Deno.test("solveTourPlanning async: a solution that breaks off mid-body is downloaded again", async () => {
+  await using server = await startTestServer();
+  asyncJob(server, [() => "drop", success(server)]);
+  server.route(SOLUTION, [() => "drop", jsonReply(200, solution)]);
+  const res = await solveTourPlanning(
+    testClient(server),
+    params({ isAsync: true, poll: fast }),
+  );
+  assert.deepEqual(res.toJSON(), solution);
+  assert.equal(server.requestsFor(STATUS).length, 2);
+  assert.equal(server.requestsFor(SOLUTION).length, 2);
+});
+
 Deno.test("solveTourPlanning async: a solution on another host gets no credentials", async () => {
   await using server = await startTestServer();
   await using storage = await startTestServer();
