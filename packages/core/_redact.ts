@@ -2,7 +2,9 @@
 
 import { encodeContent } from "./query.ts";
 
-const API_KEY_PARAM = /([?&]apikey=)[^&#]*/gi;
+// The value ends where a URL's query value can: at `&`, `#`, or where the URL
+// itself ends in a text (whitespace, a quote), so that JSON stays JSON.
+const API_KEY_PARAM = /([?&]apikey=)[^&#\s"'\\]*/gi;
 
 /** Placeholder that replaces a credential. */
 export const REDACTED = "REDACTED";

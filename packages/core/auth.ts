@@ -22,6 +22,7 @@
 import {
   ApiError,
   ConnectionError,
+  describe,
   TimeoutError,
   ValueError,
 } from "./errors.ts";
@@ -377,16 +378,19 @@ export class Auth {
         `The token response has no access_token (keys: ${keys || "none"})`,
       );
     }
+    // Known before anything can quote it (a token type may repeat it).
+    this.#redactor.add(token);
     const type = body.token_type ?? body.tokenType;
     if (
       type !== undefined && type !== null &&
       String(type).toLowerCase() !== "bearer"
     ) {
       throw fail(
-        `The token type is ${JSON.stringify(String(type))}, expected bearer`,
+        `The token type is ${
+          describe(this.#redactor.scrub(String(type)))
+        }, expected bearer`,
       );
     }
-    this.#redactor.add(token);
     const rawLifetime = body.expires_in ?? body.expiresIn;
     const parsed = typeof rawLifetime === "number"
       ? rawLifetime

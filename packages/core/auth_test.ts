@@ -578,6 +578,23 @@ Deno.test("a 200 without a usable token is an ApiError that does not echo the bo
   assert.match(notJson.message, /did not answer with JSON/);
 });
 
+Deno.test("a token type that repeats the token: the error does not show it", async () => {
+  await using server = await startTestServer();
+  const token = "tok-9f8e7d6c5b4a";
+  server.route(
+    TOKEN_PATH,
+    jsonReply(200, { access_token: token, token_type: `mac ${token}` }),
+  );
+  const auth = new Auth({
+    credentials: credentials(),
+    tokenUrl: `${server.url}/oauth2/token`,
+  });
+  const err = await auth.getToken().catch((e) => e);
+  assert.ok(err instanceof ApiError);
+  assert.match(err.message, /token type is "mac REDACTED", expected bearer/);
+  assertNoCredentials(err, [token]);
+});
+
 Deno.test("a network failure is a ConnectionError", async () => {
   const server = await startTestServer();
   const url = `${server.url}/oauth2/token`;

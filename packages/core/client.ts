@@ -808,21 +808,30 @@ export function jobError(
     title: string;
   },
 ): ApiError {
-  const error = typeof body === "object" && body !== null &&
-      typeof (body as Record<string, unknown>).error === "object"
-    ? (body as Record<string, unknown>).error
-    : body;
-  const text = client.redact(JSON.stringify(body) ?? "");
-  let safe: unknown = error;
-  try {
-    safe = JSON.parse(client.redact(JSON.stringify(error) ?? "null"));
-  } catch {
-    // keep the original
-  }
-  return apiErrorFromBody(init.status, init.headers, safe, text, {
+  // Scrubbing the strings, not the JSON text, keeps the structure intact.
+  const safe = scrubStrings(client, body);
+  const error = typeof safe === "object" && safe !== null &&
+      typeof (safe as Record<string, unknown>).error === "object"
+    ? (safe as Record<string, unknown>).error
+    : safe;
+  const text = JSON.stringify(safe) ?? "";
+  return apiErrorFromBody(init.status, init.headers, error, text, {
     method: init.method,
     url: client.redact(init.url),
   }, init.title);
+}
+
+/** A copy of a JSON value with every credential scrubbed from its strings. */
+function scrubStrings(client: Client, value: unknown): unknown {
+  if (typeof value === "string") return client.redact(value);
+  if (Array.isArray(value)) return value.map((v) => scrubStrings(client, v));
+  if (typeof value !== "object" || value === null) return value;
+  if (ArrayBuffer.isView(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map((
+      [k, v],
+    ) => [client.redact(k), scrubStrings(client, v)]),
+  );
 }
 
 /** Runtime messages of a body that failed to decode (Deno, Node's zlib). */
