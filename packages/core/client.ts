@@ -603,17 +603,15 @@ export class Client {
     options: RequestOptions,
     read: true | ((res: Response) => Promise<unknown>) | undefined,
   ): Promise<T> {
+    checkRequestOptions(options);
     const signal = options.signal;
     if (signal?.aborted) throw signal.reason;
-    const maxRetries = options.maxRetries === undefined
-      ? this.#maxRetries
-      : nonNegativeInt(options.maxRetries, 0, "maxRetries");
-    const timeoutMs = options.timeoutMs === undefined
-      ? this.#timeoutMs
-      : positive(options.timeoutMs, 0, "timeoutMs");
+    const maxRetries = options.maxRetries ?? this.#maxRetries;
+    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     const deadline = options.deadlineMs === undefined
       ? Infinity
-      : performance.now() + positive(options.deadlineMs, 0, "deadlineMs");
+      : performance.now() + options.deadlineMs;
+    const baseHeaders = requestHeaders(options);
     // Redacting costs a regex pass: do it only for hooks and errors.
     let redacted: string | undefined;
     const safe = () => (redacted ??= this.redact(target.url));
@@ -644,12 +642,8 @@ export class Client {
         attemptCtl.abort(new TimeoutError("timeout"));
       });
       try {
-        // A plain record (lower-case names) is cheaper for fetch than Headers.
-        const headers: Record<string, string> = options.headers === undefined
-          ? {}
-          : Object.fromEntries(new Headers(options.headers));
+        const headers = { ...baseHeaders };
         headers.accept ??= "application/json";
-        if (options.requestId) headers["x-request-id"] = options.requestId;
         if (target.body !== undefined) {
           headers["content-type"] = "application/json";
         }
@@ -794,6 +788,76 @@ export class Client {
       // A hook must never break a request.
     }
   }
+}
+
+/**
+ * Checks the {@linkcode RequestOptions} of an operation before anything is
+ * sent: `signal` an `AbortSignal`, `timeoutMs` a positive number,
+ * `deadlineMs` a positive finite number, `maxRetries` a non-negative integer,
+ * `onProgress` a function. Every request checks its options (its `headers`
+ * and `requestId` too); an operation that uses one before its first request
+ * calls this first.
+ *
+ * @example
+ * ```ts
+ * import { checkRequestOptions } from "@ls/core";
+ * checkRequestOptions({ deadlineMs: 60_000 }); // passes
+ * // checkRequestOptions({ signal: false }) throws a ValueError for signal
+ * ```
+ *
+ * @throws {ValueError} naming the option
+ */
+export function checkRequestOptions(options: RequestOptions): void {
+  if (typeof options !== "object" || options === null) {
+    throw new ValueError("options", "must be an object", options);
+  }
+  const { signal, onProgress, deadlineMs } = options;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new ValueError("signal", "must be an AbortSignal", signal);
+  }
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    throw new ValueError("onProgress", "must be a function", onProgress);
+  }
+  positive(options.timeoutMs, 0, "timeoutMs");
+  if (
+    deadlineMs !== undefined &&
+    !(typeof deadlineMs === "number" && deadlineMs > 0 && deadlineMs < Infinity)
+  ) {
+    throw new ValueError(
+      "deadlineMs",
+      "must be a positive finite number",
+      deadlineMs,
+    );
+  }
+  nonNegativeInt(options.maxRetries, 0, "maxRetries");
+}
+
+/** The caller's headers as a record (lower-case names, cheaper for fetch). */
+function requestHeaders(options: RequestOptions): Record<string, string> {
+  let headers: Record<string, string>;
+  try {
+    headers = options.headers === undefined
+      ? {}
+      : Object.fromEntries(new Headers(options.headers));
+  } catch {
+    // The platform's message quotes the value, which may be a credential.
+    throw new ValueError(
+      "headers",
+      "must be HTTP headers with valid names and values",
+    );
+  }
+  const id = options.requestId;
+  if (id !== undefined) {
+    if (typeof id !== "string" || !/^[\t\x20-\x7e]*$/.test(id)) {
+      throw new ValueError(
+        "requestId",
+        "must be a string of printable ASCII characters (an HTTP header value)",
+        id,
+      );
+    }
+    if (id) headers["x-request-id"] = id;
+  }
+  return headers;
 }
 
 /** Builds an ApiError for a failed job from the body HERE returned. */

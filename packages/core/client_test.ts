@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { Auth } from "./auth.ts";
-import { Client, type ClientOptions, jobError } from "./client.ts";
+import {
+  Client,
+  type ClientOptions,
+  jobError,
+  type RequestOptions,
+} from "./client.ts";
 import { PlatformCredentials } from "./credentials.ts";
 import {
   ApiError,
@@ -541,6 +546,38 @@ Deno.test("jobError: a key at the end of a string is redacted, the body stays JS
   for (const text of [err.message, JSON.stringify(err), err.bodyText!]) {
     assert.ok(!text.includes(KEY) && !text.includes(encodeURIComponent(KEY)));
   }
+});
+
+Deno.test("request options are checked before anything is sent, and never retried", async () => {
+  await using server = await startTestServer();
+  server.route("GET /x", ok);
+  const client = makeClient(server.url);
+  const cases: [Record<string, unknown>, string][] = [
+    [{ signal: false }, "signal"],
+    [{ signal: 0 }, "signal"],
+    [{ signal: "" }, "signal"],
+    [{ signal: {} }, "signal"],
+    [{ headers: -1 }, "headers"],
+    [{ headers: { "bad name": "x" } }, "headers"],
+    [{ headers: { "x-trace": "a\nb" } }, "headers"],
+    [{ requestId: "a\nb" }, "requestId"],
+    [{ requestId: 42 }, "requestId"],
+    [{ onProgress: "x" }, "onProgress"],
+    [{ deadlineMs: Infinity }, "deadlineMs"],
+    [{ timeoutMs: -1 }, "timeoutMs"],
+    [{ maxRetries: 1.5 }, "maxRetries"],
+  ];
+  for (const [options, parameter] of cases) {
+    await assert.rejects(
+      client.requestJson({ service: "geocode", path: "/x" }, {
+        maxRetries: 2 ** 31,
+        ...options,
+      } as RequestOptions),
+      (e) => e instanceof ValueError && e.parameter === parameter,
+      parameter,
+    );
+  }
+  assert.equal(server.requests.length, 0);
 });
 
 Deno.test("maxConcurrency bounds requests in flight", async () => {

@@ -7,7 +7,12 @@
  * @module
  */
 
-import { type Client, jobError, type RequestOptions } from "./client.ts";
+import {
+  checkRequestOptions,
+  type Client,
+  jobError,
+  type RequestOptions,
+} from "./client.ts";
 import { ApiError, ConnectionError, TimeoutError } from "./errors.ts";
 import type { Service } from "./hosts.ts";
 import { parseRetryAfter, RETRY_STATUSES } from "./retry.ts";
@@ -87,6 +92,7 @@ export async function pollJob(
   options: PollJobOptions,
   requestOptions: RequestOptions = {},
 ): Promise<JobOutcome> {
+  checkRequestOptions(requestOptions);
   const { signal, onProgress } = requestOptions;
   const deadlineMs = options.deadlineMs ?? requestOptions.deadlineMs ??
     15 * 60_000;

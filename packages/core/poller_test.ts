@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { Client, type ClientOptions } from "./client.ts";
+import { Client, type ClientOptions, type RequestOptions } from "./client.ts";
 import { PlatformCredentials } from "./credentials.ts";
-import { ApiError, TimeoutError } from "./errors.ts";
+import { ApiError, TimeoutError, ValueError } from "./errors.ts";
 import {
   downloadResult,
   type JobStatusResponse,
@@ -120,6 +120,27 @@ Deno.test("poller: a status body that breaks off is polled again", async () => {
   });
   assert.deepEqual(outcome, { kind: "url", url: `${server.url}/r` });
   assert.equal(server.requests.length, 2);
+});
+
+Deno.test("poller: its request options are checked before it waits or polls", async () => {
+  await using server = await startTestServer();
+  const client = makeClient(server.url);
+  for (
+    const [options, parameter] of [[{ onProgress: "x" }, "onProgress"], [{
+      signal: false,
+    }, "signal"]] as const
+  ) {
+    await assert.rejects(
+      pollJob(client, {
+        service: "matrix",
+        statusUrl: `${server.url}/v8/matrix/job-1/status`,
+        interpret,
+        ...fast,
+      }, options as unknown as RequestOptions),
+      (e) => e instanceof ValueError && e.parameter === parameter,
+    );
+  }
+  assert.equal(server.requests.length, 0);
 });
 
 Deno.test("poller: a failed job is an ApiError carrying HERE's error", async () => {

@@ -9,6 +9,7 @@
 import {
   avoidAreaToJson,
   type AvoidBoundingBox,
+  checkRequestOptions,
   type Client,
   formatDateTime,
   type LatLngObject,
@@ -209,6 +210,7 @@ export async function matrix(
   options: MatrixOptions = {},
 ): Promise<MatrixRoutingResponse> {
   const plan = validate(params);
+  checkRequestOptions(options);
   const concurrency = options.concurrency ?? 4;
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
     throw new ValueError(

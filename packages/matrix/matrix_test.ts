@@ -1252,6 +1252,28 @@ Deno.test("concurrency option must be a positive integer", async () => {
   assert.equal(server.requests.length, 0);
 });
 
+Deno.test("deadlineMs and signal are checked before any request", async () => {
+  await using server = await startTestServer();
+  const cases: [Record<string, unknown>, string][] = [
+    [{ deadlineMs: 0 }, "deadlineMs"],
+    [{ deadlineMs: "5000" }, "deadlineMs"],
+    [{ deadlineMs: Infinity }, "deadlineMs"],
+    [{ deadlineMs: 10n }, "deadlineMs"],
+    [{ signal: "stop" }, "signal"],
+  ];
+  for (const [options, parameter] of cases) {
+    await assert.rejects(
+      matrix(makeClient(server.url), {
+        origins: many(100),
+        destinations: many(100, "d"),
+        regionDefinition: { type: "world" },
+      }, options),
+      (e) => e instanceof ValueError && e.parameter === parameter,
+    );
+  }
+  assert.equal(server.requests.length, 0);
+});
+
 Deno.test("hosts: HERE's hosts (row and china) get the key, pre-signed storage does not", async () => {
   for (const country of ["row", "china"] as const) {
     await using server = await startTestServer();

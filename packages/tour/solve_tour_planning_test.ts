@@ -437,6 +437,12 @@ Deno.test("solveTourPlanning: invalid input is a ValueError, and nothing is sent
   for (const [p, parameter] of bad) {
     await rejectsValueError(solveTourPlanning(client, p), parameter);
   }
+  await rejectsValueError(
+    solveTourPlanning(client, params({ isAsync: true, poll: fast }), {
+      onProgress: "log" as never,
+    }),
+    "onProgress",
+  );
   assert.equal(server.requests.length, 0);
 });
 
