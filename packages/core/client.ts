@@ -24,6 +24,7 @@ import {
 import { encodeContent, type Query } from "./query.ts";
 import { redactHeaders, Redactor } from "./_redact.ts";
 import { apiErrorFrom, apiErrorFromBody, tracing } from "./_response.ts";
+import { checkJson } from "./validate.ts";
 import {
   backoffDelay,
   parseRetryAfter,
@@ -213,6 +214,9 @@ interface Target {
   /** Whether credentials may be sent to `url`. */
   trusted: boolean;
 }
+
+/** The longest URL fetch takes (Deno's limit; HTTP servers have their own). */
+const MAX_URL_LENGTH = 65_534;
 
 /** The default expected statuses. */
 const OK: readonly number[] = [200];
@@ -509,11 +513,30 @@ export class Client {
 
   #target(spec: RequestSpec): Target {
     const qs = spec.query?.toString() ?? "";
+    const url = `${this.originFor(spec.service)}${spec.path}${
+      qs ? `?${qs}` : ""
+    }`;
+    const length = url.length + (this.#keyParam?.length ?? 0) + 1;
+    if (length > MAX_URL_LENGTH) {
+      // Name the longest query parameter; the URL itself is no use in a message.
+      const part = qs.split("&").reduce((a, b) => b.length > a.length ? b : a);
+      throw new ValueError(
+        decodeURIComponent(part.slice(0, part.indexOf("="))),
+        `makes the request URL ${length} characters long; a URL may have at most ${MAX_URL_LENGTH}`,
+      );
+    }
+    let body: string | undefined;
+    try {
+      body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    } catch (err) {
+      checkJson(spec.body, "body"); // names the BigInt or the cycle
+      throw err;
+    }
     return {
       service: spec.service,
       method: spec.method ?? "GET",
-      url: `${this.originFor(spec.service)}${spec.path}${qs ? `?${qs}` : ""}`,
-      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      url,
+      body,
       expect: spec.expect ?? OK,
       retry: spec.retry ?? "idempotent",
       redirect: "follow",

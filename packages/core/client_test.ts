@@ -17,6 +17,7 @@ import {
 import { SERVICES } from "./hosts.ts";
 import { Query } from "./query.ts";
 import {
+  assertValueError,
   jsonReply,
   type RouteHandler,
   startTestServer,
@@ -574,6 +575,42 @@ Deno.test("request options are checked before anything is sent, and never retrie
         ...options,
       } as RequestOptions),
       (e) => e instanceof ValueError && e.parameter === parameter,
+      parameter,
+    );
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("a URL over 64 KiB or a body JSON cannot carry: a ValueError, nothing sent", async () => {
+  await using server = await startTestServer();
+  const client = makeClient(server.url);
+  const err = assertValueError(
+    () =>
+      client.request({
+        service: "geocode",
+        path: "/v1/geocode",
+        query: new Query().set("q", "x".repeat(70_000)).set("limit", 5),
+      }),
+    "q",
+  );
+  assert.match(err.message, /request URL 700\d\d characters long/);
+  assert.ok(!err.message.includes("xxxxxxxxxx"));
+  const loop: Record<string, unknown> = {};
+  loop.self = loop;
+  for (
+    const [body, parameter] of [[{ a: [1n] }, "body.a[0]"], [
+      { loop },
+      "body.loop.self",
+    ]] as const
+  ) {
+    assertValueError(
+      () =>
+        client.request({
+          service: "tourplanning",
+          method: "POST",
+          path: "/v3/problems",
+          body,
+        }),
       parameter,
     );
   }

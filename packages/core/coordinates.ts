@@ -21,6 +21,7 @@
 import * as z from "zod/mini";
 import { formatInteger, formatNumber } from "./format.ts";
 import {
+  minLength,
   numberInRange,
   parseWith,
   positiveInteger,
@@ -276,7 +277,7 @@ export interface CountryCodeOptions {
   return z.array(
     stringMatching(new RegExp(`^[A-Z]{${alpha}}$`), code),
     { error: list },
-  ).check(z.minLength(1, { error: list }));
+  ).check(minLength(1, list));
 }
 
 const COUNTRY_CODES = {

@@ -7,6 +7,7 @@
  */
 
 import { LSError } from "./errors.ts";
+import { checkWellFormed } from "./validate.ts";
 
 /**
  * Percent-encodes content strictly (RFC 3986 unreserved characters only):
@@ -58,6 +59,8 @@ export class Query {
    * Sets `key` to a content value (encoded strictly). Lists are joined with
    * literal commas, each element encoded. `undefined` and empty lists are
    * skipped.
+   *
+   * @throws {ValueError} naming `key` for text with an unpaired surrogate
    */
   set(
     key: string,
@@ -65,11 +68,17 @@ export class Query {
   ): this {
     if (value === undefined) return this;
     let encoded: string;
-    if (Array.isArray(value)) {
-      if (value.length === 0) return this;
-      encoded = value.map(encodeContent).join(",");
-    } else {
-      encoded = encodeContent(String(value));
+    try {
+      if (Array.isArray(value)) {
+        if (value.length === 0) return this;
+        encoded = value.map(encodeContent).join(",");
+      } else {
+        encoded = encodeContent(String(value));
+      }
+    } catch (err) {
+      // encodeURIComponent's URIError: text with an unpaired surrogate.
+      checkWellFormed(value, key);
+      throw err;
     }
     return this.setStructured(key, encoded);
   }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { encodeContent, Query } from "./query.ts";
+import { assertValueError } from "./testing.ts";
 
 Deno.test("encodeContent is strict RFC 3986 with %20 for spaces", () => {
   assert.equal(encodeContent("café & bar"), "caf%C3%A9%20%26%20bar");
@@ -36,4 +37,13 @@ Deno.test("Query keeps order, encodes keys' brackets, joins lists, skips empties
 Deno.test("Query refuses to repeat a key", () => {
   const q = new Query().set("in", "x");
   assert.throws(() => q.setStructured("in", "y"), /set twice/);
+});
+
+Deno.test("Query.set() gives a ValueError naming the key for text with an unpaired surrogate", () => {
+  assertValueError(() => new Query().set("q", "Berlin \uD800"), "q");
+  assertValueError(
+    () => new Query().set("products", ["a", "\uDC00"]),
+    "products[1]",
+  );
+  assert.equal(new Query().set("q", "😀").toString(), "q=%F0%9F%98%80");
 });

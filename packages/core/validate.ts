@@ -157,7 +157,30 @@ export const nonEmptyString: z.ZodMiniType<string> =
   /* @__PURE__ */ (() =>
     z.string({
       error: "must be a non-empty string",
-    }).check(z.minLength(1, { error: "must be a non-empty string" })))();
+    }).check(minLength(1, "must be a non-empty string")))();
+
+/**
+ * A check that a string or an array has at least `min` characters or items,
+ * reported with `rule`. Unlike `z.minLength`, which zod also runs on a value
+ * of the wrong type (where an odd `length` throws a `TypeError`), it runs
+ * only once the type check passed.
+ *
+ * @example
+ * ```ts
+ * import * as z from "zod/mini";
+ * import { minLength, parseWith } from "@ls/core";
+ * const codes = z.array(z.string()).check(minLength(1, "must not be empty"));
+ * parseWith(codes, ["DEU"], "countries"); // ["DEU"]
+ * ```
+ */
+export /* @__NO_SIDE_EFFECTS__ */ function minLength(
+  min: number,
+  rule: string,
+): z.core.$ZodCheck<{ length: number }> {
+  return z.refine((v: { length: number }) => v.length >= min, {
+    error: rule,
+  });
+}
 
 function integerRule(min: number, max: number): string {
   const lo = Number.isFinite(min);
@@ -172,7 +195,9 @@ function integerRule(min: number, max: number): string {
 
 /**
  * Throws a {@linkcode ValueError} for `params` unless it is an object (not
- * `null`, not an array): the first check of an operation's parameters.
+ * `null`, not an array) whose strings are all well-formed Unicode (see
+ * {@linkcode checkWellFormed}): the first check of an operation's
+ * parameters.
  *
  * @example
  * ```ts
@@ -181,12 +206,99 @@ function integerRule(min: number, max: number): string {
  * // checkParams(null) throws: Invalid params: must be an object, got null
  * ```
  *
- * @throws {ValueError} when `params` is not an object
+ * @throws {ValueError} when `params` is not an object, or holds a string
+ * with an unpaired surrogate (naming its path)
  */
 export function checkParams(params: unknown): void {
   if (typeof params !== "object" || params === null || Array.isArray(params)) {
     throw new ValueError("params", "must be an object", params);
   }
+  for (const key of Object.keys(params)) {
+    checkWellFormed(Reflect.get(params, key), key);
+  }
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Throws a {@linkcode ValueError} naming the path (`parameter`, then `.key`
+ * and `[i]`) of the first string in `value`, or in the arrays and objects
+ * it holds, that is not well-formed Unicode: an unpaired surrogate, which no
+ * URL can carry. {@linkcode checkParams} runs it on every parameter.
+ *
+ * @example
+ * ```ts
+ * import { checkWellFormed } from "@ls/core";
+ * checkWellFormed({ nameHint: "Café 😀" }, "originPlaceOptions"); // passes
+ * // checkWellFormed("\uD800", "query") throws a ValueError for query
+ * ```
+ *
+ * @throws {ValueError} for a string with an unpaired surrogate
+ */
+export function checkWellFormed(value: unknown, parameter: string): void {
+  const seen = new Set<object>();
+  const walk = (v: unknown, path: string): void => {
+    if (typeof v === "string") {
+      if (LONE_SURROGATE.test(v)) {
+        throw new ValueError(
+          path,
+          "must be well-formed Unicode text (it has an unpaired surrogate)",
+          v,
+        );
+      }
+    } else if (typeof v === "object" && v !== null && !seen.has(v)) {
+      seen.add(v);
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) walk(v[i], `${path}[${i}]`);
+      } else {
+        for (const key of Object.keys(v)) {
+          walk(Reflect.get(v, key), `${path}.${key}`);
+        }
+      }
+    }
+  };
+  walk(value, parameter);
+}
+
+/**
+ * Throws a {@linkcode ValueError} naming the path of the first value in
+ * `value` that JSON cannot carry: a `BigInt`, or an object that contains
+ * itself. Call it on caller data sent as a JSON body without a schema of
+ * its own (loose objects).
+ *
+ * @example
+ * ```ts
+ * import { checkJson } from "@ls/core";
+ * checkJson({ costs: { fixed: 1 } }, "fleet"); // passes
+ * // checkJson({ costs: { fixed: 1n } }, "fleet") throws: Invalid fleet.costs.fixed: ...
+ * ```
+ *
+ * @throws {ValueError} for a BigInt or a cycle
+ */
+export function checkJson(value: unknown, parameter: string): void {
+  const open = new Set<object>();
+  const walk = (v: unknown, path: string): void => {
+    if (typeof v === "bigint") {
+      throw new ValueError(path, "must not be a BigInt (JSON has none)", v);
+    }
+    if (
+      typeof v !== "object" || v === null ||
+      typeof Reflect.get(v, "toJSON") === "function"
+    ) return;
+    if (open.has(v)) {
+      throw new ValueError(
+        path,
+        "must not contain itself: a cycle cannot be sent as JSON",
+      );
+    }
+    open.add(v);
+    const array = Array.isArray(v);
+    for (const key of Object.keys(v)) {
+      walk(Reflect.get(v, key), array ? `${path}[${key}]` : `${path}.${key}`);
+    }
+    open.delete(v);
+  };
+  walk(value, parameter);
 }
 
 /**

@@ -3,9 +3,12 @@ import { assertValueError } from "./testing.ts";
 import * as z from "zod/mini";
 import { ValueError } from "./errors.ts";
 import {
+  checkJson,
   checkParams,
+  checkWellFormed,
   finiteNumber,
   integer,
+  minLength,
   nonBlankString,
   nonEmptyString,
   nonNegativeInteger,
@@ -228,6 +231,54 @@ Deno.test("nonEmptyString rejects empty strings and non-strings", () => {
     "s",
     "Invalid s: must be a non-empty string, got 5",
   );
+});
+
+Deno.test("nonEmptyString and minLength() give a ValueError for any odd `length`, never a TypeError", () => {
+  const odd = [
+    { length: Object.create(null) },
+    { 0: 1, length: Symbol("length") },
+    { length: 10n },
+  ];
+  const list = z.array(z.string(), { error: "must be an array of strings" })
+    .check(minLength(1, "must not be empty"));
+  for (const value of odd) {
+    expectValueError(() => parseWith(nonEmptyString, value, "s"), "s");
+    expectValueError(() => parseWith(list, value, "l"), "l");
+  }
+  expectValueError(
+    () => parseWith(list, [], "l"),
+    "l",
+    "Invalid l: must not be empty, got []",
+  );
+  assert.deepEqual(parseWith(list, ["a"], "l"), ["a"]);
+});
+
+Deno.test("checkWellFormed() names the path of a string with an unpaired surrogate", () => {
+  checkWellFormed({ a: ["😀", "e\u0301"], b: 1 }, "p");
+  const loop: Record<string, unknown> = { ok: "x" };
+  loop.self = loop;
+  checkWellFormed(loop, "p");
+  expectValueError(
+    () => checkWellFormed({ a: [{ b: "x\uD800" }] }, "p"),
+    "p.a[0].b",
+    'Invalid p.a[0].b: must be well-formed Unicode text (it has an unpaired surrogate), got "x\\ud800"',
+  );
+  expectValueError(() => checkWellFormed("\uDFFF\uD800", "q"), "q");
+  expectValueError(() => checkParams({ query: "\uD800" }), "query");
+});
+
+Deno.test("checkJson() names the path of a BigInt or a cycle", () => {
+  checkJson({ a: [1, "x", null, new Date(0)], shared: [1] }, "p");
+  expectValueError(
+    () => checkJson({ a: [{ b: 10n }] }, "fleet"),
+    "fleet.a[0].b",
+    "Invalid fleet.a[0].b: must not be a BigInt (JSON has none), got 10",
+  );
+  const loop: Record<string, unknown> = { name: "loop" };
+  loop.self = loop;
+  expectValueError(() => checkJson({ x: loop }, "plan"), "plan.x.self");
+  const shared = { n: 1 };
+  checkJson({ a: shared, b: [shared] }, "p"); // repeated, not a cycle
 });
 
 Deno.test("checkParams() accepts objects only", () => {

@@ -124,6 +124,8 @@ const INVALID: [string, unknown, string][] = [
   ["empty lang list", { query: "x", lang: [] }, "lang"],
   ["malformed lang in list", { query: "x", lang: ["en", "e n"] }, "lang[1]"],
   ["params not an object", null, "params"],
+  ["unpaired surrogate in query", { query: "Berlin \uD800" }, "query"],
+  ["unpaired surrogate in lang", { query: "x", lang: ["\uDFFF"] }, "lang[0]"],
 ];
 
 Deno.test("geocode rejects invalid input before any request", async () => {

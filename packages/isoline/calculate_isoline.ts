@@ -31,6 +31,7 @@ import {
   formatInteger,
   formatWaypoint,
   type LatLng,
+  minLength,
   nonEmptyString,
   parseWith,
   type PlaceOptions,
@@ -140,7 +141,7 @@ const rangeValue = z.number({ error: "must be a positive integer" }).check(
 );
 const rangeList = z.array(rangeValue, {
   error: 'must be a comma list such as "300,600" or an array of numbers',
-}).check(z.minLength(1, { error: "must hold at least one value" }));
+}).check(minLength(1, "must hold at least one value"));
 
 /**
  * Calculates isolines: `GET /v8/isolines`.

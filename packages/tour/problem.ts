@@ -11,6 +11,7 @@ import {
   formatDateTime,
   integer,
   latLngObjectSchema,
+  minLength,
   nonEmptyString,
   nonNegativeInteger,
   numberInRange,
@@ -107,10 +108,10 @@ const vehicleTypeSchema = z.looseObject({
         times: opt(z.array(timeWindowSchema)),
       }))),
     }),
-  ).check(z.minLength(1, { error: "must have at least 1 shift" })),
+  ).check(minLength(1, "must have at least 1 shift")),
   capacity: z.array(nonNegativeInteger, {
     error: "must be an array of non-negative integers",
-  }).check(z.minLength(1, { error: "must have at least 1 dimension" })),
+  }).check(minLength(1, "must have at least 1 dimension")),
   amount: positiveInteger,
   skills: opt(strings),
   limits: opt(z.looseObject({
@@ -131,9 +132,9 @@ const profileSchema = z.looseObject({
 const fleetSchema = z.looseObject({
   types: z.array(vehicleTypeSchema, {
     error: "must be an array of vehicle types",
-  }).check(z.minLength(1, { error: "must have at least 1 vehicle type" })),
+  }).check(minLength(1, "must have at least 1 vehicle type")),
   profiles: z.array(profileSchema, { error: "must be an array of profiles" })
-    .check(z.minLength(1, { error: "must have at least 1 profile" })),
+    .check(minLength(1, "must have at least 1 profile")),
 }, { error: "must be an object with types and profiles" });
 
 const taskSchema = z.looseObject({
@@ -145,7 +146,7 @@ const taskSchema = z.looseObject({
       tag: opt(z.string()),
     }, { error: "must be a place object" }),
     { error: "must be an array of places" },
-  ).check(z.minLength(1, { error: "must have at least 1 place" })),
+  ).check(minLength(1, "must have at least 1 place")),
   demand: opt(
     z.array(nonNegativeInteger, {
       error: "must be an array of non-negative integers",
@@ -166,12 +167,12 @@ const planSchema = z.looseObject({
       groupId: opt(nonEmptyString),
     }, { error: "must be a job object" }),
     { error: "must be an array of jobs" },
-  ).check(z.minLength(1, { error: "must have at least 1 job" })),
+  ).check(minLength(1, "must have at least 1 job")),
   relations: opt(z.array(
     z.looseObject({
       type: nonEmptyString,
       jobs: strings.check(
-        z.minLength(1, { error: "must have at least 1 job" }),
+        minLength(1, "must have at least 1 job"),
       ),
       vehicleId: nonEmptyString,
     }, { error: "must be a relation object" }),

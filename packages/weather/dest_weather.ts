@@ -7,6 +7,7 @@
  */
 
 import {
+  checkParams,
   type Client,
   formatBoolean,
   formatLatLng,
@@ -101,9 +102,7 @@ export async function getDestWeather(
 }
 
 function buildReportQuery(params: DestWeatherParams): Query {
-  if (typeof params !== "object" || params === null) {
-    throw new ValueError("params", "must be an object", params);
-  }
+  checkParams(params);
   const products = validateProducts(params.products);
   const query = new Query().set("products", products);
 

@@ -12,6 +12,7 @@ import {
   formatDateTime,
   latitude,
   longitude,
+  minLength,
   nonNegativeInteger,
   parseWith,
   positiveInteger,
@@ -67,7 +68,7 @@ const position: z.ZodMiniType<unknown> = z.tuple(
 const pointCoordinates = position;
 const lineCoordinates: z.ZodMiniType<unknown> = z.array(position, {
   error: "must be an array of [lng, lat] positions",
-}).check(z.minLength(2, { error: "must have at least 2 positions" }));
+}).check(minLength(2, "must have at least 2 positions"));
 
 const COUNTRY = /^[A-Z]{2}$/;
 
