@@ -8,6 +8,8 @@
 
 import * as z from "zod/mini";
 import {
+  checkJson,
+  describe,
   formatDateTime,
   integer,
   latLngObjectSchema,
@@ -147,11 +149,9 @@ const taskSchema = z.looseObject({
     }, { error: "must be a place object" }),
     { error: "must be an array of places" },
   ).check(minLength(1, "must have at least 1 place")),
-  demand: opt(
-    z.array(nonNegativeInteger, {
-      error: "must be an array of non-negative integers",
-    }),
-  ),
+  demand: z.array(nonNegativeInteger, {
+    error: "must be an array of non-negative integers",
+  }),
 }, { error: "must be a task object with places" });
 
 const planSchema = z.looseObject({
@@ -238,12 +238,13 @@ const TRUCK_OPTIONS = new Set([
  * part (required fields, integers, coordinates, RFC 3339 times); a job with
  * neither pickups nor deliveries; duplicate job ids, vehicle type ids or
  * profile names; a profile referenced but not defined; a time window (or a
- * shift) that ends before it starts; demand and capacity of different
- * dimensions; truck options on a profile that is not a truck, or
- * `allowHighway` on one that is not a scooter; a relation's `vehicleId`
- * that is not `<typeId>_<n>` with `n` from 1 to the type's `amount`; an
- * `optimizationTraffic` other than `liveOrHistorical`, `historicalOnly`,
- * `automatic`.
+ * shift) that ends before it starts; a task without `demand`, or with a
+ * `demand` of other dimensions than the capacity; truck options on a
+ * profile that is not a truck, or `allowHighway` on one that is not a
+ * scooter; a relation's `vehicleId` that is not `<typeId>_<n>` with `n` from
+ * 1 to the type's `amount`; an `optimizationTraffic` other than
+ * `liveOrHistorical`, `historicalOnly`, `automatic`; a `BigInt` or a cycle
+ * anywhere (JSON cannot carry them).
  *
  * @example
  * ```ts
@@ -284,6 +285,19 @@ export function buildTourPlanningProblem(
   parseWith(planSchema, plan, "plan");
   checkFleet(fleet);
   checkPlan(plan, fleet);
+
+  // Unknown fields of the loose objects are sent as given: JSON must carry them.
+  for (
+    const key of [
+      "fleet",
+      "plan",
+      "objectives",
+      "configuration",
+      "optimizationWaitingTime",
+    ] as const
+  ) {
+    checkJson(params[key], key);
+  }
 
   const problem: TourPlanningProblem = {} as TourPlanningProblem;
   if (params.id !== undefined) {
@@ -359,11 +373,12 @@ function checkFleet(fleet: Fleet): void {
     const at = `fleet.types[${i}]`;
     unique(types, type.id, i, `${at}.id`, "fleet.types", "id");
     if (!profiles.has(type.profile)) {
+      const names = [...profiles.keys()];
       throw new ValueError(
         `${at}.profile`,
         `must name a profile defined in fleet.profiles (${
-          [...profiles.keys()].join(", ")
-        })`,
+          names.slice(0, 3).map(describe).join(", ")
+        }${names.length > 3 ? `, … ${names.length} in all` : ""})`,
         type.profile,
       );
     }
@@ -410,7 +425,7 @@ function checkPlan(plan: Plan, fleet: Fleet): void {
       ]] as const
     ) {
       tasks.forEach((task, j) => {
-        if (task.demand !== undefined && task.demand.length !== dimensions) {
+        if (task.demand.length !== dimensions) {
           throw new ValueError(
             `${at}.tasks.${kind}[${j}].demand`,
             `must have ${dimensionText(dimensions)} like the vehicle capacity`,

@@ -141,7 +141,7 @@ Deno.test("buildTourPlanningProblem: every rule is a ValueError naming the path"
         p.fleet.types[0].profile = "truck_profile";
       },
       "fleet.types[0].profile",
-      /must name a profile defined in fleet\.profiles \(car_profile\), got "truck_profile"/,
+      /must name a profile defined in fleet\.profiles \("car_profile"\), got "truck_profile"/,
     ],
     [
       "a place time window that ends before it starts",
@@ -391,6 +391,42 @@ Deno.test("buildTourPlanningProblem: every rule is a ValueError naming the path"
       },
       "plan.jobs",
       /at least 1 job/,
+    ],
+    [
+      "a task without demand (tour.md: required)",
+      (p) => {
+        delete p.plan.jobs[1].tasks.pickups[0].demand;
+      },
+      "plan.jobs[1].tasks.pickups[0].demand",
+      /is required/,
+    ],
+    [
+      "a BigInt in a field sent as given",
+      (p) => {
+        p.fleet.types[0].costs.extra = 10n;
+      },
+      "fleet.types[0].costs.extra",
+      /must not be a BigInt/,
+    ],
+    [
+      "a cycle in a field sent as given",
+      (p) => {
+        p.plan.jobs[0].note = p.plan;
+      },
+      "plan.jobs[0].note",
+      /must not contain itself/,
+    ],
+    [
+      "an unknown profile among many long names: the rule stays short",
+      (p) => {
+        const long = "p".repeat(100_000);
+        for (let i = 0; i < 5; i++) {
+          p.fleet.profiles.push({ name: `${long}${i}`, type: "car" });
+        }
+        p.fleet.types[0].profile = long;
+      },
+      "fleet.types[0].profile",
+      /^.{0,400}, … 6 in all\), got "p{60}…"$/,
     ],
   ];
   for (const [name, mutate, parameter, message] of cases) {

@@ -202,8 +202,8 @@ export interface JobPlace {
 export interface JobTask {
   /** Alternative places; one of them is served. */
   places: readonly JobPlace[];
-  /** Demand per capacity dimension (integers). */
-  demand?: readonly number[];
+  /** Demand per capacity dimension (integers), as many as `capacity` has. */
+  demand: readonly number[];
   /** Fields not modelled here. */
   [key: string]: unknown;
 }
