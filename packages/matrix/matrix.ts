@@ -11,6 +11,7 @@ import {
   type AvoidBoundingBox,
   checkRequestOptions,
   type Client,
+  describe,
   formatDateTime,
   type LatLngObject,
   nonEmptyString,
@@ -316,7 +317,9 @@ function validate(params: MatrixParams): Plan {
       if (p[option] !== undefined) {
         throw new ValueError(
           option,
-          `cannot be combined with profile "${p.profile}" (a profile implies departureTime "any" and takes no custom options)`,
+          `cannot be combined with profile ${
+            describe(p.profile)
+          } (a profile implies departureTime "any" and takes no custom options)`,
           p[option],
         );
       }
@@ -326,9 +329,7 @@ function validate(params: MatrixParams): Plan {
     throw new ValueError(
       "truck",
       `requires transportMode "truck" (transportMode is ${
-        p.transportMode === undefined
-          ? "not set"
-          : JSON.stringify(p.transportMode)
+        p.transportMode === undefined ? "not set" : describe(p.transportMode)
       })`,
     );
   }

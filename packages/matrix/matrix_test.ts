@@ -398,6 +398,18 @@ const CONFLICTS: [
     /transportMode is "car"/,
   ],
   [
+    "truck with a huge transportMode: the message stays short",
+    { truck: { height: 380 }, transportMode: "x".repeat(100_000) },
+    "truck",
+    /^.{0,200}\(transportMode is "x{60}…"\)$/,
+  ],
+  [
+    "truck with a BigInt transportMode: a ValueError all the same",
+    { truck: { height: 380 }, transportMode: 10n as never },
+    "truck",
+    /transportMode is 10\)/,
+  ],
+  [
     "invalid truck field",
     { truck: { height: 3.5 }, transportMode: "truck" },
     "truck.height",
