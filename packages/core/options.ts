@@ -778,3 +778,44 @@ export function formatCountryList(
   }
   return validateCountryCodes(codes, parameter).join(",");
 }
+
+// ---------------------------------------------------------- routing mode
+
+/** Transport modes HERE routes with `routingMode=fast` only (routing.md). */
+const FAST_ONLY: readonly string[] = [
+  "bicycle",
+  "bus",
+  "pedestrian",
+  "privateBus",
+  "scooter",
+  "taxi",
+];
+
+/**
+ * Returns `routingMode` after checking it against the transport mode: HERE
+ * supports `"short"` for neither bicycle, bus, pedestrian, privateBus,
+ * scooter nor taxi (it answers `E605012`). Other values, unknown ones
+ * included, pass unchanged.
+ *
+ * @example
+ * ```ts
+ * import { checkRoutingMode } from "@ls/core";
+ * checkRoutingMode("short", "car"); // "short"
+ * // checkRoutingMode("short", "bicycle") throws a ValueError for routingMode
+ * ```
+ *
+ * @throws {ValueError} for `"short"` with one of those modes
+ */
+export function checkRoutingMode(
+  routingMode: string,
+  transportMode: string,
+): string {
+  if (routingMode === "short" && FAST_ONLY.includes(transportMode)) {
+    throw new ValueError(
+      "routingMode",
+      `must be "fast" for transportMode "${transportMode}" (HERE answers E605012 to "short")`,
+      routingMode,
+    );
+  }
+  return routingMode;
+}

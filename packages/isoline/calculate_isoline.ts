@@ -26,6 +26,7 @@ import {
   ApiError,
   appendTruck,
   checkParams,
+  checkRoutingMode,
   type Client,
   formatDateTime,
   formatInteger,
@@ -157,7 +158,9 @@ const rangeList = z.array(rangeValue, {
  * `destination`, or neither; `departureTime` without `origin`;
  * `arrivalTime` without `destination`; place or waypoint options for a
  * waypoint that was not given; range values that are not positive
- * integers; invalid coordinates, times, truck fields; unknown parameter
+ * integers; invalid coordinates, times, truck fields; `routingMode:
+ * "short"` for a mode that HERE routes the fast way only (bicycle, bus,
+ * pedestrian, privateBus, scooter, taxi: `E605012`); unknown parameter
  * names. Unknown values of open sets are sent unchanged.
  *
  * `info` notices (such as `unknownParameter`) never fail the call; they are
@@ -255,10 +258,12 @@ function buildIsolineQuery(params: IsolineParams): Query {
   requires(params, "departureTime", "origin");
   requires(params, "arrivalTime", "destination");
 
-  const query = new Query().set(
+  const transportMode = parseWith(
+    nonEmptyString,
+    params.transportMode,
     "transportMode",
-    parseWith(nonEmptyString, params.transportMode, "transportMode"),
   );
+  const query = new Query().set("transportMode", transportMode);
   if (hasOrigin) {
     query.setStructured(
       "origin",
@@ -290,7 +295,10 @@ function buildIsolineQuery(params: IsolineParams): Query {
   );
   query.set(
     "routingMode",
-    parseWith(nonEmptyString, params.routingMode ?? "fast", "routingMode"),
+    checkRoutingMode(
+      parseWith(nonEmptyString, params.routingMode ?? "fast", "routingMode"),
+      transportMode,
+    ),
   );
   query.set(
     "optimizeFor",

@@ -345,6 +345,17 @@ const INVALID: [string, Record<string, unknown>, string, RegExp?][] = [
   ["range of another type", { range: 300 }, "range"],
   ["missing rangeType", { rangeType: undefined }, "rangeType"],
   ["missing transportMode", { transportMode: undefined }, "transportMode"],
+  [
+    'routingMode "short" for pedestrians (E605012)',
+    { transportMode: "pedestrian", routingMode: "short" },
+    "routingMode",
+    /must be "fast" for transportMode "pedestrian"/,
+  ],
+  [
+    'routingMode "short" for bicycles (E605012)',
+    { transportMode: "bicycle", routingMode: "short" },
+    "routingMode",
+  ],
   ["shapeMaxPoints 0", { shapeMaxPoints: 0 }, "shapeMaxPoints"],
   ["fractional shapeMaxPoints", { shapeMaxPoints: 31.5 }, "shapeMaxPoints"],
   ["origin out of range", { origin: [91, 13.4] }, "origin[0]"],

@@ -12,6 +12,7 @@ import {
   appendScooter,
   appendTruck,
   checkParams,
+  checkRoutingMode,
   formatAvoidAreas,
   formatCountryList,
   formatDateTime,
@@ -64,6 +65,9 @@ const FUNCTION_OF: Record<string, string> = {
   truck: "truckRoute",
   scooter: "scooterRoute",
 };
+
+/** Modes for which HERE has no `avoid[features]=uTurns` (E605011). */
+const NO_U_TURNS: readonly RouteMode[] = ["bicycle", "pedestrian", "scooter"];
 
 const stringList = z.optional(
   z.array(nonEmptyString, { error: "must be an array of strings" }),
@@ -120,7 +124,10 @@ export function buildRoutingQuery(
   }
   query.set(
     "routingMode",
-    parseWith(nonEmptyString, params.routingMode ?? "fast", "routingMode"),
+    checkRoutingMode(
+      parseWith(nonEmptyString, params.routingMode ?? "fast", "routingMode"),
+      mode,
+    ),
   );
   query.setStructured(
     "alternatives",
@@ -140,10 +147,15 @@ export function buildRoutingQuery(
   query.set("return", returns);
   query.set("spans", spans);
 
-  query.set(
-    "avoid[features]",
-    parseWith(stringList, params.avoidFeatures, "avoidFeatures"),
-  );
+  const avoid = parseWith(stringList, params.avoidFeatures, "avoidFeatures");
+  if (avoid?.includes("uTurns") && NO_U_TURNS.includes(mode)) {
+    throw new ValueError(
+      "avoidFeatures",
+      `must not list "uTurns" for transportMode "${mode}" (HERE answers E605011)`,
+      avoid,
+    );
+  }
+  query.set("avoid[features]", avoid);
   query.setStructured(
     "avoid[areas]",
     formatAvoidAreas(params.avoidAreas, "avoidAreas"),

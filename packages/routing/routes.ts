@@ -93,7 +93,10 @@ async function route(
  * `polyline`, `instructions` without `actions`, `turnByTurnActions` without
  * `polyline`, `spans` without `polyline`; `stopDuration` on the origin;
  * `passThrough` anywhere but a via, or with a `stopDuration` above 0;
- * country codes that are not upper-case alpha-3; unknown parameter names.
+ * country codes that are not upper-case alpha-3; `routingMode: "short"`
+ * for bicycle, scooter and pedestrian routes, and `"uTurns"` in
+ * `avoidFeatures` for those modes (HERE's `E605012`, `E605011`); unknown
+ * parameter names.
  * Unknown values of open sets (`returnResults`, `spans`, `avoidFeatures`,
  * `routingMode`, `units`) are sent unchanged.
  *

@@ -88,6 +88,12 @@ const FULL_QUERY = [
   "exclude%5Bcountries%5D=CHE,AUT",
 ].join("&");
 
+const FULL_FAST: RoutingParams = { ...FULL, routingMode: "fast" };
+const FULL_FAST_QUERY = FULL_QUERY.replace(
+  "routingMode=short",
+  "routingMode=fast",
+);
+
 // ------------------------------------------------------------- the wire
 
 for (const { name, mode, fn } of MODES) {
@@ -103,10 +109,14 @@ for (const { name, mode, fn } of MODES) {
 
   Deno.test(`${name}: every common parameter, in order, encoded`, async () => {
     await using server = await routesServer();
-    await fn(makeClient(server.url), FULL);
+    // routing.md: routingMode "short" is for cars and trucks only.
+    const short = mode === "car" || mode === "truck";
+    await fn(makeClient(server.url), short ? FULL : FULL_FAST);
     assert.equal(
       onlyQuery(server),
-      `transportMode=${mode}&${FULL_QUERY}&apiKey=${KEY}`,
+      `transportMode=${mode}&${
+        short ? FULL_QUERY : FULL_FAST_QUERY
+      }&apiKey=${KEY}`,
     );
     // The content decodes back to what was given.
     const q = server.requests[0].query;
@@ -270,11 +280,11 @@ Deno.test("truckRoute: only the truck fields given are sent (no type/trailerCoun
 Deno.test("scooterRoute: scooter[allowHighway] true and false, after the common ones", async () => {
   await using server = await routesServer();
   const client = makeClient(server.url);
-  await scooterRoute(client, { ...FULL, scooter: { allowHighway: true } });
+  await scooterRoute(client, { ...FULL_FAST, scooter: { allowHighway: true } });
   await scooterRoute(client, { ...MINIMAL, scooter: { allowHighway: false } });
   await scooterRoute(client, { ...MINIMAL, scooter: {} });
   assert.deepEqual(server.requests.map((r) => r.rawQuery), [
-    `transportMode=scooter&${FULL_QUERY}&scooter%5BallowHighway%5D=true&apiKey=${KEY}`,
+    `transportMode=scooter&${FULL_FAST_QUERY}&scooter%5BallowHighway%5D=true&apiKey=${KEY}`,
     `transportMode=scooter&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&scooter%5BallowHighway%5D=false&apiKey=${KEY}`,
     `transportMode=scooter&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&apiKey=${KEY}`,
   ]);
@@ -534,6 +544,31 @@ for (const { name, fn } of MODES) {
     assert.equal(server.requests.length, 0);
   });
 }
+
+Deno.test('per-mode rules (routing.md): routingMode "short" and avoid "uTurns" only where HERE has them', async () => {
+  await using server = await routesServer();
+  const client = makeClient(server.url);
+  const short = { ...MINIMAL, routingMode: "short" };
+  const uTurns = { ...MINIMAL, avoidFeatures: ["tollRoad", "uTurns"] };
+  for (const { mode, fn } of MODES) {
+    if (mode === "car" || mode === "truck") {
+      await fn(client, short);
+      await fn(client, uTurns);
+      continue;
+    }
+    await rejectsValueError(
+      fn(client, short),
+      "routingMode",
+      new RegExp(`must be "fast" for transportMode "${mode}"`),
+    );
+    await rejectsValueError(
+      fn(client, uTurns),
+      "avoidFeatures",
+      new RegExp(`"uTurns" for transportMode "${mode}"`),
+    );
+  }
+  assert.equal(server.requests.length, 4);
+});
 
 Deno.test("mode extras: truck and scooter are accepted only by their own function", async () => {
   await using server = await routesServer();
