@@ -311,9 +311,9 @@ function decodeRing(encoded: string): LatLng[] {
 }
 
 function innerRings(raw: IsolinePolygonJson): string[] {
-  const inner = raw.inner;
-  if (inner === undefined) return [];
-  return typeof inner === "string" ? [inner] : inner;
+  const inner: unknown = raw.inner;
+  if (typeof inner === "string") return [inner];
+  return Array.isArray(inner) ? inner : [];
 }
 
 /** Decodes a ring to `[lng, lat]` positions and closes it. */
@@ -353,7 +353,10 @@ export class Isoline {
     this.raw = raw;
     this.index = index;
     const polygons = Array.isArray(raw?.polygons) ? raw.polygons : [];
-    this.polygons = polygons.map((p) => new IsolinePolygon(p));
+    // An entry that is not an object (a malformed body) is left out.
+    this.polygons = polygons.flatMap((p) =>
+      typeof p === "object" && p !== null ? [new IsolinePolygon(p)] : []
+    );
   }
 
   /** The range it stands for, `{type, value}`. */
@@ -425,7 +428,9 @@ export class IsolineResponse extends ApiResponse<IsolineResponseBody> {
   ) {
     super(response);
     const isolines = Array.isArray(this.raw?.isolines) ? this.raw.isolines : [];
-    this.isolines = isolines.map((i, n) => new Isoline(i, n));
+    this.isolines = isolines.flatMap((i, n) =>
+      typeof i === "object" && i !== null ? [new Isoline(i, n)] : []
+    );
   }
 
   /** Departure time and place, when the request used `origin`. */

@@ -150,3 +150,22 @@ Deno.test("a malformed polygon fails when it is read, with a ValueError", () => 
   assert.throws(() => isoline.polygons[0].outer, ValueError);
   assert.throws(() => isoline.toGeoJSON(), ValueError);
 });
+
+Deno.test("isolines or polygons that are not objects are left out; odd holes are none", () => {
+  const [isoline] = example.isolines;
+  const res = response({
+    isolines: [null, {
+      range: isoline.range,
+      polygons: [null, { ...isoline.polygons[0], inner: 5 }, 7],
+    }],
+  });
+  assert.equal(res.isolines.length, 1);
+  assert.equal(res.isolines[0].index, 1);
+  assert.equal(res.isolines[0].polygons.length, 1);
+  assert.deepEqual(res.isolines[0].polygons[0].inner, []);
+  const [feature] = res.toGeoJSON().features;
+  assert.deepEqual(feature.geometry, {
+    type: "Polygon",
+    coordinates: [SQUARE],
+  });
+});

@@ -624,7 +624,10 @@ export class Route {
     this.raw = raw;
     this.index = index;
     const sections = Array.isArray(raw?.sections) ? raw.sections : [];
-    this.sections = sections.map((s, i) => new Section(s, i));
+    // An entry that is not an object (a malformed body) is left out.
+    this.sections = sections.flatMap((s, i) =>
+      typeof s === "object" && s !== null ? [new Section(s, i)] : []
+    );
   }
 
   /** Route id. */
@@ -710,7 +713,9 @@ export class RoutingResponse extends ApiResponse<RoutingResponseBody> {
   ) {
     super(response);
     const raw = Array.isArray(this.raw?.routes) ? this.raw.routes : [];
-    const all = raw.map((r, i) => new Route(r, i));
+    const all = raw.flatMap((r, i) =>
+      typeof r === "object" && r !== null ? [new Route(r, i)] : []
+    );
     this.routes = all.filter((r) => r.usable);
     this.discardedRoutes = all.filter((r) => !r.usable);
   }

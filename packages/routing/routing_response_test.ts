@@ -365,3 +365,21 @@ Deno.test("notices: no route at all is not an error; the notices explain it", as
   assert.deepEqual(res.routes, []);
   assert.deepEqual(res.notices.map((n) => n.code), ["couldNotMatchOrigin"]);
 });
+
+Deno.test("routes or sections that are not objects are left out; the getters work", () => {
+  const polyline = encodePolyline({ polyline: [[52.5, 13.4], [52.6, 13.5]] });
+  const res = response({
+    routes: [null, 5, {
+      id: "r1",
+      sections: [null, section({ id: "s1", polyline }), "x"],
+    }],
+  });
+  assert.equal(res.routes.length, 1);
+  assert.equal(res.routes[0].index, 2);
+  assert.deepEqual(res.routes[0].sections.map((s) => [s.id, s.index]), [
+    ["s1", 1],
+  ]);
+  assert.equal(res.routes[0].usable, true);
+  assert.equal(res.toGeoJSON().features.length, 1);
+  assert.doesNotThrow(() => JSON.stringify(res));
+});
