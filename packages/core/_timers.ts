@@ -64,21 +64,53 @@ export class Semaphore {
   }
 }
 
-/** Spaces request starts so that at most `perSecond` begin in any second. */
+/**
+ * Spaces request starts `1000 / perSecond` ms apart, and holds back a start
+ * that would make more than `perSecond` begin in any second: timers fire
+ * late, and the callers of late slots must not bunch up with the next ones.
+ * A caller reports when its request actually starts ({@linkcode
+ * RateLimiter.started}), since that can be a moment after its turn.
+ */
 export class RateLimiter {
   #interval: number;
   #next = 0;
+  /** The last starts, a ring whose oldest entry is at #oldest. */
+  #starts: Float64Array;
+  #oldest = 0;
+  /** At most #starts.length starts fall within any #window ms. */
+  #window: number;
 
   constructor(perSecond: number) {
     this.#interval = 1000 / perSecond;
+    const n = Math.max(1, Math.floor(perSecond));
+    this.#starts = new Float64Array(n).fill(-Infinity);
+    // 1 ms in hand for the code between a request's start and its report.
+    this.#window = n * this.#interval + 1;
   }
 
-  /** Waits for this caller's turn. */
-  take(signal?: AbortSignal): Promise<void> {
+  /** Waits for this caller's turn; returns its slot for `started`. */
+  async take(signal?: AbortSignal): Promise<number> {
     const now = performance.now();
     const start = Math.max(now, this.#next);
     this.#next = start + this.#interval;
-    return sleep(start - now, signal);
+    await sleep(start - now, signal);
+    for (;;) {
+      const t = performance.now();
+      const wait = this.#starts[this.#oldest] + this.#window - t;
+      if (wait <= 0) {
+        const slot = this.#oldest;
+        this.#starts[slot] = t;
+        this.#oldest = (slot + 1) % this.#starts.length;
+        return slot;
+      }
+      await sleep(wait, signal);
+    }
+  }
+
+  /** Records that the request of a turn (`take`'s slot) starts now. */
+  started(slot: number): void {
+    const now = performance.now();
+    if (now > this.#starts[slot]) this.#starts[slot] = now;
   }
 }
 

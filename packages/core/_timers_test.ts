@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cancelExpiry, expireAfter } from "./_timers.ts";
+import { cancelExpiry, expireAfter, RateLimiter } from "./_timers.ts";
 
 function fired(ms: number): { promise: Promise<string>; label: string } {
   const label = `${ms} ms`;
@@ -50,4 +50,23 @@ Deno.test("expireAfter: an expiry beyond the largest timer delay is not fired ea
   await fired(5).promise;
   assert.equal(farFired, false);
   cancelExpiry(far);
+});
+
+Deno.test("RateLimiter: late timers never let more than perSecond start in any second", async () => {
+  const limiter = new RateLimiter(50);
+  const starts: number[] = [];
+  const takes = Array.from(
+    { length: 100 },
+    () => limiter.take().then(() => starts.push(performance.now())),
+  );
+  // Hold the event loop: the first slots' timers fire 300 ms late, together.
+  const until = performance.now() + 300;
+  while (performance.now() < until) { /* busy */ }
+  await Promise.all(takes);
+  let most = 0;
+  for (let lo = 0, hi = 0; hi < starts.length; hi++) {
+    while (starts[hi] - starts[lo] >= 1000) lo++;
+    most = Math.max(most, hi - lo + 1);
+  }
+  assert.ok(most <= 50, `${most} starts in one second`);
 });

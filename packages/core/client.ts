@@ -643,8 +643,8 @@ export class Client {
     let renewed = false;
 
     for (let attempt = 0;; attempt++) {
-      if (this.#globalLimiter) await this.#globalLimiter.take(signal);
-      if (serviceLimiter) await serviceLimiter.take(signal);
+      const globalTurn = await this.#globalLimiter?.take(signal);
+      const serviceTurn = await serviceLimiter?.take(signal);
       const release = this.#semaphore
         ? await this.#semaphore.acquire(signal)
         : undefined;
@@ -693,6 +693,8 @@ export class Client {
         if (target.method !== "GET") init.method = target.method;
         if (target.body !== undefined) init.body = target.body;
         if (target.redirect !== "follow") init.redirect = target.redirect;
+        if (globalTurn !== undefined) this.#globalLimiter!.started(globalTurn);
+        if (serviceTurn !== undefined) serviceLimiter!.started(serviceTurn);
         const res = await this.#fetch(url, init);
         status = res.status;
         const t = tracing(res.headers);
