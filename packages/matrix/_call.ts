@@ -72,7 +72,11 @@ function requestOptions(run: Run): RequestOptions {
     maxRetries,
     headers,
     requestId,
-    deadlineMs: remaining(run),
+    // A deadline that passed fails the request in the client, like any
+    // other: the call is tried, its TimeoutError names the request.
+    deadlineMs: run.deadline === Infinity
+      ? undefined
+      : Math.max(run.deadline - performance.now(), Number.MIN_VALUE),
   };
 }
 

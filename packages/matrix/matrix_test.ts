@@ -1286,6 +1286,28 @@ Deno.test("deadlineMs and signal are checked before any request", async () => {
   assert.equal(server.requests.length, 0);
 });
 
+Deno.test("a deadline that passes before the first request: it is tried, then a TimeoutError", async () => {
+  let fetches = 0;
+  const client = makeClient("http://127.0.0.1:9", {
+    fetch: (_input, init) => {
+      fetches++;
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener(
+          "abort",
+          () => reject(init.signal!.reason),
+        )
+      );
+    },
+  });
+  await assert.rejects(
+    matrix(client, { origins: many(100), regionDefinition: CIRCLE }, {
+      deadlineMs: 1e-7,
+    }),
+    (e) => e instanceof TimeoutError,
+  );
+  assert.equal(fetches, 1);
+});
+
 Deno.test("hosts: HERE's hosts (row and china) get the key, pre-signed storage does not", async () => {
   for (const country of ["row", "china"] as const) {
     await using server = await startTestServer();
