@@ -415,8 +415,8 @@ export class Client {
    * Sends a request and hands a response with an expected status to `read`
    * within the attempt: a body that breaks off while `read` reads it is
    * retried like any network failure (`"idempotent"` requests). The
-   * attempt's timeout stops at the response headers; `read` bounds its own
-   * time (the caller's signal and `deadlineMs` still apply).
+   * attempt's timeout and `deadlineMs` stop at the response headers: `read`
+   * bounds its own time (the caller's signal still aborts it).
    */
   request<T>(
     spec: RequestSpec,
@@ -916,11 +916,11 @@ function scrubStrings(client: Client, value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => scrubStrings(client, v));
   if (typeof value !== "object" || value === null) return value;
   if (ArrayBuffer.isView(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value).map((
-      [k, v],
-    ) => [client.redact(k), scrubStrings(client, v)]),
-  );
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[client.redact(k)] = scrubStrings(client, v);
+  }
+  return out;
 }
 
 /** Runtime messages of a body that failed to decode (Deno, Node's zlib). */
