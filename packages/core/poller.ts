@@ -172,7 +172,11 @@ export async function pollJob(
     });
     if (step.status !== lastStatus || step.state !== "pending") {
       lastStatus = step.status;
-      onProgress?.(step.status);
+      try {
+        onProgress?.(step.status);
+      } catch {
+        // A progress hook must never break the job.
+      }
     }
     switch (step.state) {
       case "pending": {

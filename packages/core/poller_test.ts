@@ -143,6 +143,25 @@ Deno.test("poller: its request options are checked before it waits or polls", as
   assert.equal(server.requests.length, 0);
 });
 
+Deno.test("poller: an onProgress that throws does not break the job", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, [
+    jsonReply(200, { status: "inProgress" }),
+    jsonReply(303, { resultUrl: `${server.url}/r` }),
+  ]);
+  const outcome = await pollJob(makeClient(server.url), {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    ...fast,
+  }, {
+    onProgress: () => {
+      throw new Error("hook failed");
+    },
+  });
+  assert.deepEqual(outcome, { kind: "url", url: `${server.url}/r` });
+});
+
 Deno.test("poller: a failed job is an ApiError carrying HERE's error", async () => {
   await using server = await startTestServer();
   statusRoutes(server, [
