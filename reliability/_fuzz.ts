@@ -8,9 +8,6 @@
 // real sandbox over loopback, where they must resolve (or, for a mutated
 // input that the client passes on by design, such as an unknown enum string,
 // be answered with the service's own 4xx ApiError; those are counted apart).
-//
-// Failures that match a bug already reported (KNOWN_BUGS) are counted apart
-// unless `strict` is set, so the suite stays green until they are fixed.
 
 import { ApiError, LS, LSError, type MatrixOptions, ValueError } from "@ls/ls";
 import { clientOptions, show } from "./_harness.ts";
@@ -40,10 +37,6 @@ export interface FuzzStats {
   serverRejections: string[];
   /** Property violations, with enough to replay them. */
   failures: string[];
-  /** Violations that match a reported bug (see KNOWN_BUGS), by bug id. */
-  known: Record<string, number>;
-  /** The first violation of each known bug. */
-  knownSamples: Record<string, string>;
   /** Wall time, ms. */
   ms: number;
 }
@@ -60,97 +53,7 @@ export interface FuzzOptions {
   sandboxUrl: string;
   /** Also fuzz the RequestOptions (with valid parameters). */
   options?: boolean;
-  /** Count violations of reported bugs as failures too. */
-  strict?: boolean;
 }
-
-/**
- * Bugs already reported (see the ignored tests and the closing report),
- * recognised by their failure text.
- */
-export const KNOWN_BUGS: readonly { id: string; pattern: RegExp }[] = [
-  // packages/core/query.ts encodeContent: encodeURIComponent throws
-  // URIError on a lone surrogate instead of a ValueError.
-  { id: "lone-surrogate-URIError", pattern: /URIError: URI malformed/ },
-  // A query string over 64 KiB: Deno's fetch rejects the URL ("Invalid
-  // URL"), the client retries it as a connection failure.
-  { id: "url-over-64KiB", pattern: /Connection failed: Invalid URL/ },
-  // routing.md: routingMode "short" only for car and truck (E605012), not
-  // checked by bicycleRoute, scooterRoute, pedestrianRoute, calculateIsoline.
-  {
-    id: "routingMode-short-per-mode",
-    pattern: /does not support routingMode 'short'/,
-  },
-  // routing.md: avoid uTurns not for pedestrian, bicycle, scooter (E605011).
-  {
-    id: "uTurns-per-mode",
-    pattern: /uTurns is not supported for transport mode/,
-  },
-  // tour.md: a task's demand is required; the client lets it be omitted.
-  { id: "tour-demand-required", pattern: /demand must be a non-empty array/ },
-  // packages/tour/problem.ts passes unknown fields of the loose fleet/plan
-  // objects through; a BigInt or a cycle there makes Client.#target's
-  // JSON.stringify (packages/core/client.ts) throw a raw TypeError before
-  // any request.
-  {
-    id: "unserialisable-body-field",
-    pattern:
-      /TypeError: (Do not know how to serialize a BigInt|Converting circular structure)[^]*at Client\.#target/,
-  },
-  // packages/matrix/matrix.ts validate(): the "truck requires transportMode
-  // truck" message JSON.stringify()s the given transportMode unguarded and
-  // untruncated: a cyclic or BigInt transportMode turns the ValueError into
-  // a TypeError, a 100,000-character one into a 100 kB message.
-  {
-    id: "matrix-truck-message",
-    pattern:
-      /TypeError: (Do not know how to serialize a BigInt|Converting circular structure)[^]*at validate \([^)]*matrix\.ts|malformed ValueError: ValueError: Invalid truck: requires transportMode "truck" \(transportMode is /,
-  },
-  // ValueError rules that embed caller data untruncated: packages/tour/
-  // problem.ts checkFleet() lists every profile name in the "must name a
-  // profile defined in fleet.profiles (...)" rule, and matrix's truck rule
-  // (above) the whole transportMode; a 100,000-character name makes a
-  // 100 kB message (describe() elsewhere cuts values to 60 characters).
-  {
-    id: "untruncated-message",
-    pattern:
-      /malformed ValueError: ValueError: Invalid fleet\.types\[\d+\]\.profile: must name a profile defined in fleet\.profiles/,
-  },
-  // packages/core/validate.ts nonEmptyString = z.string().check(
-  // z.minLength(1)): zod runs the length check on a non-string too, and an
-  // object whose `length` has no number value ({ length: {} } with a null
-  // prototype, { length: Symbol() }) throws a raw TypeError from inside zod
-  // instead of the ValueError.
-  {
-    id: "zod-check-on-wrong-type",
-    pattern:
-      /TypeError: (Cannot convert object to primitive value|Cannot convert a Symbol value to a number|Cannot mix BigInt)[^]*zod/,
-  },
-  // packages/matrix/matrix.ts computes its deadline from
-  // options.deadlineMs without validating it: "", "0", false, 0 or a tiny
-  // value end in "TimeoutError: Operation exceeded its deadline of … ms"
-  // before any request; an object without toString, a BigInt or a Symbol,
-  // in a raw TypeError.
-  {
-    id: "matrix-deadlineMs-unvalidated",
-    pattern:
-      /escaped before any request: (TimeoutError: Operation exceeded its deadline of|TypeError: (Cannot convert object to primitive value|Cannot mix BigInt|Cannot convert a Symbol value)[^]*matrix\.ts)/,
-  },
-  // packages/core/poller.ts pollJob() calls requestOptions.onProgress
-  // unchecked and unguarded; solveTourPlanning passes the caller's straight
-  // through (matrix wraps it), so a non-function onProgress fails an async
-  // tour job with "TypeError: onProgress is not a function" after submit.
-  { id: "onProgress-unguarded", pattern: /onProgress is not a function/ },
-  // RequestOptions.signal that is not an AbortSignal: a raw TypeError.
-  { id: "signal-not-AbortSignal", pattern: /AbortSignal\.any/ },
-  // RequestOptions.headers / requestId that Headers rejects: retried as a
-  // ConnectionError instead of a ValueError.
-  {
-    id: "invalid-headers",
-    pattern:
-      /Connection failed: (Failed to construct 'Headers'|Invalid header|Cannot convert object to primitive value|Cannot convert a Symbol value to a string)/,
-  },
-];
 
 /** The dry fetch's answer: a status no HERE service uses, never retried. */
 const DRY_STATUS = 418;
@@ -221,8 +124,6 @@ export async function fuzzOperation(
     serverRejected: 0,
     serverRejections: [],
     failures: [],
-    known: {},
-    knownSamples: {},
     ms: 0,
   };
   const rng = new Random(o.seed);
@@ -232,16 +133,6 @@ export async function fuzzOperation(
     params: unknown,
     options?: unknown,
   ) => {
-    const bug = o.strict
-      ? undefined
-      : KNOWN_BUGS.find((b) => b.pattern.test(what));
-    if (bug) {
-      stats.known[bug.id] = (stats.known[bug.id] ?? 0) + 1;
-      stats.knownSamples[bug.id] ??= `#${i}: ${what.slice(0, 400)}\n  params: ${
-        show(params, 400)
-      }`;
-      return;
-    }
     if (stats.failures.length >= 20) return;
     stats.failures.push(
       `${op.name} #${i} (seed ${o.seed}): ${what}\n  params: ${
@@ -258,7 +149,7 @@ export async function fuzzOperation(
     } else {
       ({ params, mutated } = generate(op.name, rng));
     }
-    const options = o.options ? generateOptions(rng, o.strict) : undefined;
+    const options = o.options ? generateOptions(rng) : undefined;
     stats.generated++;
     const before = fetches;
     let reached = false;
@@ -331,7 +222,6 @@ export async function fuzzOperation(
 
 /** One line of figures for a report. */
 export function fuzzLine(s: FuzzStats): string {
-  const known = Object.entries(s.known).map(([id, n]) => `${id} ×${n}`);
   return [
     s.op.padEnd(18),
     `seed ${String(s.seed).padStart(10)}`,
@@ -341,9 +231,7 @@ export function fuzzLine(s: FuzzStats): string {
     `${String(s.sent).padStart(4)} sent: ${
       String(s.resolved).padStart(4)
     } resolved, ${String(s.serverRejected).padStart(3)} service 4xx`,
-    `${s.failures.length} failures${
-      known.length ? ` (known bugs: ${known.join(", ")})` : ""
-    }`,
+    `${s.failures.length} failures`,
     `${(s.ms / 1000).toFixed(1)} s`,
   ].join(" | ");
 }

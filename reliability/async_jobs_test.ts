@@ -228,7 +228,7 @@ Deno.test("the result download fails with 503 twice: retried, the result arrives
 Deno.test({
   name:
     "a status response reset mid-body: polled again like any network error, the job completes",
-  // BUG: packages/core/poller.ts pollJob() reads the status body with
+  // Was a bug (fixed): packages/core/poller.ts pollJob() reads the status body with
   // client.parseJson(res) (line ~154); Client.parseJson → #json does
   // `await res.text()` outside any try, so a body that breaks mid-read
   // rejects with the runtime's raw "TypeError: error reading a body from
@@ -236,7 +236,6 @@ Deno.test({
   // ls.solveTourPlanning({isAsync: true}) reject with a TypeError from inside
   // the client. The poller's contract says network errors poll again.
   // Expected: the next poll succeeds (or, at worst, a ConnectionError).
-  ignore: true,
   fn: async () => {
     for (const job of JOBS) {
       await using box = await sandbox({
@@ -250,7 +249,7 @@ Deno.test({
 
 Deno.test({
   name: "a result download reset mid-body: retried, the result arrives",
-  // BUG: the result is read outside the client's retry loop in both jobs.
+  // Was a bug (fixed): the result is read outside the client's retry loop in both jobs.
   // packages/tour/solve_tour_planning.ts reads the solution with
   // client.parseJson(res) after downloadResult(): a reset mid-body rejects
   // with the raw "TypeError: error reading a body from connection" (see the
@@ -258,7 +257,6 @@ Deno.test({
   // it into "ConnectionError: Connection failed while reading the matrix
   // result" after one attempt. Expected: the download retried within
   // maxRetries like any idempotent GET.
-  ignore: true,
   fn: async () => {
     for (const job of JOBS) {
       await using box = await sandbox({

@@ -217,14 +217,13 @@ Deno.test("token endpoint errors that echo the secret and the signature: scrubbe
 Deno.test({
   name:
     "a token response with an unexpected token_type: the token is not in the error",
-  // BUG (minor): packages/core/auth.ts #parseToken: the "token type is ...,
+  // Was a bug (minor, fixed): packages/core/auth.ts #parseToken: the "token type is ...,
   // expected bearer" check runs before this.#redactor.add(token), and the
   // ApiError built by fail() is not scrubbed; a token endpoint answering
   // {"access_token":"T","token_type":"mac T"} yields the message
   // 'HERE answered 200 (Invalid token response): The token type is "mac T",
   // expected bearer [...]' with the token T in it. Expected: the token
   // redacted (add it to the redactor first, or scrub the detail).
-  ignore: true,
   fn: async () => {
     await using server = await faultServer();
     server.route("POST /oauth2/token", () =>
@@ -294,7 +293,7 @@ Deno.test("a failed async job whose error body echoes the credentials (matrix, t
 Deno.test({
   name:
     "a failed job whose error names its status URL with the key: the key is redacted",
-  // BUG: packages/core/client.ts jobError() (line ~709) scrubs
+  // Was a bug (fixed): packages/core/client.ts jobError() (line ~709) scrubs
   // JSON.stringify(error) with client.redact() and parses it back; the apiKey
   // rule ([?&]apikey=[^&#]*) runs to the next & or #, so for a URL at the end
   // of a string it also eats the closing quote and braces, JSON.parse fails,
@@ -303,7 +302,6 @@ Deno.test({
   // https://.../status?apiKey=KEY timed out"}} then yields an ApiError whose
   // message, detail and body carry KEY. Expected: KEY redacted (scrub the
   // strings inside the parsed value instead of the JSON text).
-  ignore: true,
   fn: async () => {
     await using server = await faultServer();
     server.route("POST /v8/matrix", (_r, _n, ctx) =>
@@ -378,9 +376,8 @@ Deno.test("sandbox flows with OAuth: every operation, then 401s, 503s and resets
     faults: [...new Set(OPS.map((op) => op.path))].flatMap((path) => [
       { path, status: 503, count: 1 },
       // No reset for autosuggest (a raw Response: the reset would reach the
-      // caller) or matrix (a reported bug: a reset while reading its result
-      // is not retried, see faults_test.ts).
-      ...(path === "/v1/autosuggest" || path === "/v8/matrix"
+      // caller).
+      ...(path === "/v1/autosuggest"
         ? []
         : [{ path, drop: true, after: 1, count: 1 }]),
     ]),

