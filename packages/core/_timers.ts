@@ -11,10 +11,11 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(signal!.reason);
     };
+    // setTimeout fires at once for a delay beyond 2^31 - 1 ms (24.8 days).
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    }, Math.min(ms, 2 ** 31 - 1));
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

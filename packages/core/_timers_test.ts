@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cancelExpiry, expireAfter, RateLimiter } from "./_timers.ts";
+import { cancelExpiry, expireAfter, RateLimiter, sleep } from "./_timers.ts";
 
 function fired(ms: number): { promise: Promise<string>; label: string } {
   const label = `${ms} ms`;
@@ -69,4 +69,14 @@ Deno.test("RateLimiter: late timers never let more than perSecond start in any s
     most = Math.max(most, hi - lo + 1);
   }
   assert.ok(most <= 50, `${most} starts in one second`);
+});
+
+Deno.test("sleep: a delay beyond setTimeout's range does not end at once", async () => {
+  const ctl = new AbortController();
+  let done = false;
+  const slept = sleep(2 ** 40, ctl.signal).then(() => (done = true), () => {});
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(done, false);
+  ctl.abort();
+  await slept;
 });

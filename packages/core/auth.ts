@@ -443,10 +443,11 @@ export class Auth {
     signal.throwIfAborted();
     const controller = new AbortController();
     let timedOut = false;
+    // setTimeout fires at once for a delay beyond 2^31 - 1 ms (24.8 days).
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.#timeoutMs);
+    }, Math.min(this.#timeoutMs, 2 ** 31 - 1));
     const onAbort = () => controller.abort(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     try {

@@ -595,6 +595,20 @@ Deno.test("a token type that repeats the token: the error does not show it", asy
   assertNoCredentials(err, [token]);
 });
 
+Deno.test("a timeoutMs beyond setTimeout's range does not end the request at once", async () => {
+  await using server = await startTestServer();
+  server.route(TOKEN_PATH, async () => {
+    await new Promise((r) => setTimeout(r, 20));
+    return tokenReply("slow-token")(undefined as never, 0, undefined as never);
+  });
+  const auth = new Auth({
+    credentials: credentials(),
+    tokenUrl: `${server.url}/oauth2/token`,
+    timeoutMs: 2 ** 40,
+  });
+  assert.equal(await auth.getToken(), "slow-token");
+});
+
 Deno.test("a network failure is a ConnectionError", async () => {
   const server = await startTestServer();
   const url = `${server.url}/oauth2/token`;

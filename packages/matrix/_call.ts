@@ -255,7 +255,8 @@ async function readResult(
   signal?.addEventListener("abort", stop);
   try {
     const left = remaining(run);
-    if (left !== undefined) {
+    // setTimeout fires at once for a delay beyond 2^31 - 1 ms (24.8 days).
+    if (left !== undefined && left < 2 ** 31) {
       timer = setTimeout(() => {
         timedOut = true;
         void reader?.cancel().catch(() => {});

@@ -958,6 +958,29 @@ Deno.test("results: a body stalled past the deadline is a TimeoutError", async (
   }
 });
 
+Deno.test("results: a deadline beyond setTimeout's range does not end the read at once", async () => {
+  await using server = await startTestServer();
+  const text = JSON.stringify(EXAMPLE_RESULT);
+  server.route(SUBMIT, () =>
+    new Response(
+      new ReadableStream({
+        async start(c) {
+          c.enqueue(new TextEncoder().encode(text.slice(0, 20)));
+          await new Promise((r) => setTimeout(r, 20));
+          c.enqueue(new TextEncoder().encode(text.slice(20)));
+          c.close();
+        },
+      }),
+      { headers: { "content-type": "application/json" } },
+    ));
+  const res = await matrix(makeClient(server.url), {
+    origins: ORIGINS,
+    destinations: DESTINATIONS,
+    regionDefinition: { type: "world" },
+  }, { deadlineMs: 2 ** 40 });
+  assert.equal(res.travelTime(1, 2), 640);
+});
+
 // ----------------------------------------------------------------- tiling
 
 function checkValues(
