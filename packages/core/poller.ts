@@ -68,7 +68,8 @@ export type JobOutcome =
 
 /**
  * Polls a job's status URL until it completes, fails or runs out of time.
- * Unknown status strings keep it polling (and are reported); 429 and 5xx
+ * When the next poll would come after the deadline, the last one is made
+ * shortly before it instead. Unknown status strings keep it polling (and are reported); 429 and 5xx
  * answers and network errors back off and poll again; any other status is an
  * {@linkcode ApiError}. A failed job becomes an `ApiError` carrying HERE's
  * error body. The caller's signal aborts at once with its reason.
@@ -98,8 +99,9 @@ export async function pollJob(
     15 * 60_000;
   const started = performance.now();
   const deadline = started + deadlineMs;
-  let delay = options.initialDelayMs ?? 1000;
   const maxDelay = options.maxDelayMs ?? 10_000;
+  // maxDelayMs bounds every wait, the first one too.
+  let delay = Math.min(maxDelay, options.initialDelayMs ?? 1000);
   const factor = options.factor ?? 1.5;
   let lastStatus = "submitted";
   const url = options.statusUrl;
@@ -113,8 +115,16 @@ export async function pollJob(
       { url: client.redact(options.statusUrl) },
     );
 
+  let lastPoll = false;
   for (;;) {
-    if (wait >= deadline - performance.now()) throw timeout();
+    const before = deadline - performance.now();
+    if (wait >= before) {
+      // The next poll would come after the deadline: poll once more shortly
+      // before it instead, so a job that finishes by then is not given up.
+      if (lastPoll || before <= 0) throw timeout();
+      lastPoll = true;
+      wait = Math.max(0, before - Math.min(1000, before / 10));
+    }
     await sleep(wait, signal);
     delay = Math.min(maxDelay, delay * factor);
     wait = delay;

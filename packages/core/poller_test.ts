@@ -224,6 +224,62 @@ Deno.test("poller: a job that never finishes ends at the deadline", async () => 
   assert.ok(server.requests.length >= 2);
 });
 
+Deno.test("poller: a first delay past the deadline still polls once before it", async () => {
+  await using server = await startTestServer();
+  const resultUrl = `${server.url}/v8/matrix/job-1`;
+  statusRoutes(
+    server,
+    jsonReply(303, { status: "completed", resultUrl }, { location: resultUrl }),
+  );
+  const client = makeClient(server.url);
+  const outcome = await pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    deadlineMs: 150,
+    initialDelayMs: 60_000,
+  });
+  // Before, the job was given up at once, without a single poll.
+  assert.deepEqual(outcome, { kind: "url", url: resultUrl });
+  assert.equal(server.requests.length, 1);
+});
+
+Deno.test("poller: maxDelayMs bounds the first wait too", async () => {
+  await using server = await startTestServer();
+  const resultUrl = `${server.url}/v8/matrix/job-1`;
+  statusRoutes(server, [
+    jsonReply(200, { status: "inProgress" }),
+    jsonReply(303, { status: "completed", resultUrl }, { location: resultUrl }),
+  ]);
+  const client = makeClient(server.url);
+  const outcome = await pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    // Without the bound, the first poll would wait until the deadline.
+    initialDelayMs: Number.MAX_VALUE,
+    maxDelayMs: 5,
+    deadlineMs: 60_000,
+  });
+  assert.deepEqual(outcome, { kind: "url", url: resultUrl });
+  assert.equal(server.requests.length, 2);
+});
+
+Deno.test("poller: after the last poll before the deadline, a TimeoutError", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, jsonReply(200, { status: "inProgress" }));
+  const client = makeClient(server.url);
+  const err = await leakWitness.rejects(pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    deadlineMs: 150,
+    initialDelayMs: 60_000,
+  }));
+  assert.ok(err instanceof TimeoutError);
+  assert.equal(server.requests.length, 1);
+});
+
 Deno.test("poller: abort mid-poll rejects with the signal's reason", async () => {
   await using server = await startTestServer();
   statusRoutes(server, jsonReply(200, { status: "inProgress" }));
