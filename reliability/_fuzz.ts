@@ -246,8 +246,10 @@ export function fuzzSizes(
   optionsCount: number;
   optionsWire: number;
 } {
-  // Tour planning: validating a problem costs ~0.5 ms and a solve far more.
-  const wire = op.name === "solveTourPlanning" ? 20 : 50;
+  // Every input is called on the dry client; a sample of the accepted ones
+  // also goes to the sandbox (sending them all would take about 5 minutes at
+  // scale 1: a sandbox search takes ~20 ms, a tour solve ~90 ms).
+  const wire = op.name === "solveTourPlanning" ? 100 : 300;
   return {
     count: Math.round(10_000 * scale),
     wireBudget: Math.round(wire * scale),
