@@ -272,7 +272,22 @@ function parseProblem(body: unknown, g: Gazetteer): Parsed {
       }
       return { start, end, breaks };
     });
-    for (let n = 1; n <= (type.amount as number); n++) {
+    // A vehicle beyond one per job can serve nothing: at most that many are
+    // made (and any a relation names), so a fleet with a huge `amount`
+    // (2^31, say) costs no memory.
+    const jobCount = Array.isArray(pl.jobs) ? pl.jobs.length : 0;
+    let named = 0;
+    if (Array.isArray(pl.relations)) {
+      for (const r of pl.relations as unknown[]) {
+        const id = isObject(r) ? (r as Record<string, unknown>).vehicleId : "";
+        const n = typeof id === "string" && id.startsWith(`${type.id}_`)
+          ? Number(id.slice(String(type.id).length + 1))
+          : 0;
+        if (Number.isInteger(n) && n > named) named = n;
+      }
+    }
+    const made = Math.min(type.amount as number, Math.max(1, jobCount, named));
+    for (let n = 1; n <= made; n++) {
       const vehicleId = `${type.id}_${n}`;
       const list: number[] = [];
       parsedShifts.forEach((s, si) => {

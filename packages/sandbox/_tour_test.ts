@@ -173,6 +173,18 @@ function assertValid(p: Json, solution: Json): void {
   assert.equal(solution.statistic.duration, duration);
 }
 
+Deno.test("a fleet type with amount 2^31 is solved without making 2^31 vehicles", async () => {
+  await using sandbox = await startSandbox();
+  const jobs = AROUND.slice(0, 2).map((loc, i) =>
+    delivery(`job-${i}`, loc, [1])
+  );
+  const p = problem([vanType({ amount: 2 ** 31 })], jobs);
+  const res = await call(sandbox, "/v3/problems", { json: p });
+  assert.equal(res.status, 200, res.text);
+  assertValid(p, res.body);
+  assert.equal(res.body.unassigned, undefined);
+});
+
 Deno.test("sync solve: every job served once, within capacity and time windows", async () => {
   await using sandbox = await startSandbox();
   const jobs = AROUND.map((loc, i) =>
