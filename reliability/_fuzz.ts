@@ -12,7 +12,7 @@
 import { ApiError, LS, LSError, type MatrixOptions, ValueError } from "@ls/ls";
 import { clientOptions, show } from "./_harness.ts";
 import { generate, generateOptions, validParams } from "./_generators.ts";
-import type { Op } from "./_ops.ts";
+import { type Op, OPS } from "./_ops.ts";
 import { Random } from "./_random.ts";
 
 /** Figures of one operation's fuzz run. */
@@ -256,4 +256,30 @@ export function fuzzSizes(
     optionsCount: Math.round(500 * scale),
     optionsWire: Math.round(10 * scale),
   };
+}
+
+/**
+ * Every operation's fuzz run at a scale, in `OPS` order: its seed drawn from
+ * the master seed's stream (the RequestOptions runs from a second stream, so
+ * both replay from one printed seed) and its sizes from
+ * {@linkcode fuzzSizes}.
+ */
+export function* fuzzRuns(
+  masterSeed: number,
+  scale: number,
+  sandboxUrl: string,
+  options = false,
+): Generator<[Op, FuzzOptions]> {
+  const seeds = new Random(options ? masterSeed ^ 0x5eed : masterSeed);
+  for (const op of OPS) {
+    const seed = Math.floor(seeds.next() * 2 ** 32);
+    const sizes = fuzzSizes(op, scale);
+    yield [op, {
+      seed,
+      count: options ? sizes.optionsCount : sizes.count,
+      wireBudget: options ? sizes.optionsWire : sizes.wireBudget,
+      sandboxUrl,
+      options,
+    }];
+  }
 }

@@ -14,7 +14,7 @@
 import assert from "node:assert/strict";
 import { LS } from "@ls/ls";
 import { clientOptions, leakCheck, sandbox, settles } from "./_harness.ts";
-import { fuzzLine, fuzzOperation, fuzzSizes } from "./_fuzz.ts";
+import { fuzzLine, fuzzOperation, fuzzRuns } from "./_fuzz.ts";
 import { OPS } from "./_ops.ts";
 import { DEFAULT_SEED, Random, seedFromEnv, soakScale } from "./_random.ts";
 
@@ -26,24 +26,16 @@ Deno.test(`fuzz: every operation, ${10_000 * SCALE} random parameter objects eac
     `fuzz master seed ${SEED} (replay: RELIABILITY_SEED=${SEED}), scale ${SCALE}`,
   );
   await using box = await sandbox({ preload: true });
-  const seeds = new Random(SEED);
-  for (const op of OPS) {
-    const seed = Math.floor(seeds.next() * 2 ** 32);
+  for (const [op, run] of fuzzRuns(SEED, SCALE, box.url)) {
     await t.step(op.name, async () => {
-      const sizes = fuzzSizes(op, SCALE);
-      const s = await fuzzOperation(op, {
-        seed,
-        count: sizes.count,
-        wireBudget: sizes.wireBudget,
-        sandboxUrl: box.url,
-      });
+      const s = await fuzzOperation(op, run);
       console.log(fuzzLine(s));
       assert.deepEqual(s.failures, [], s.failures.join("\n\n"));
-      assert.equal(s.generated, sizes.count);
+      assert.equal(s.generated, run.count);
       // The generator must exercise both sides of the property.
-      assert.ok(s.rejected > sizes.count * 0.2, `${s.rejected} rejected`);
-      assert.ok(s.accepted > sizes.count * 0.1, `${s.accepted} accepted`);
-      assert.equal(s.sent, sizes.wireBudget);
+      assert.ok(s.rejected > run.count * 0.2, `${s.rejected} rejected`);
+      assert.ok(s.accepted > run.count * 0.1, `${s.accepted} accepted`);
+      assert.equal(s.sent, run.wireBudget);
       assert.ok(
         s.resolved >= s.sent * 0.25,
         `${s.resolved} of ${s.sent} resolved`,
@@ -54,18 +46,9 @@ Deno.test(`fuzz: every operation, ${10_000 * SCALE} random parameter objects eac
 
 Deno.test(`fuzz: RequestOptions (timeoutMs, deadlineMs, maxRetries, headers, requestId, signal, onProgress) on every operation`, async (t) => {
   await using box = await sandbox({ preload: true });
-  const seeds = new Random(SEED ^ 0x5eed);
-  for (const op of OPS) {
-    const seed = Math.floor(seeds.next() * 2 ** 32);
+  for (const [op, run] of fuzzRuns(SEED, SCALE, box.url, true)) {
     await t.step(op.name, async () => {
-      const sizes = fuzzSizes(op, SCALE);
-      const s = await fuzzOperation(op, {
-        seed,
-        count: sizes.optionsCount,
-        wireBudget: sizes.optionsWire,
-        sandboxUrl: box.url,
-        options: true,
-      });
+      const s = await fuzzOperation(op, run);
       console.log(`options ${fuzzLine(s)}`);
       assert.deepEqual(s.failures, [], s.failures.join("\n\n"));
     });

@@ -18,7 +18,7 @@ import { sandbox } from "../reliability/_harness.ts";
 import {
   fuzzLine,
   fuzzOperation,
-  fuzzSizes,
+  fuzzRuns,
   type FuzzStats,
 } from "../reliability/_fuzz.ts";
 import {
@@ -28,8 +28,7 @@ import {
   runLoad,
   settledHeap,
 } from "../reliability/_load.ts";
-import { OPS } from "../reliability/_ops.ts";
-import { Random, seedFromEnv } from "../reliability/_random.ts";
+import { seedFromEnv } from "../reliability/_random.ts";
 
 const scale = Number(Deno.env.get("SOAK_SCALE") ?? "10");
 if (!Number.isFinite(scale) || scale <= 0) {
@@ -108,33 +107,14 @@ console.log("## Fuzz (item 7)\n");
 const fuzz: FuzzStats[] = [];
 {
   await using box = await sandbox({ preload: true });
-  const seeds = new Random(seed);
-  for (const op of OPS) {
-    const sizes = fuzzSizes(op, scale);
-    const s = await fuzzOperation(op, {
-      seed: Math.floor(seeds.next() * 2 ** 32),
-      count: sizes.count,
-      wireBudget: sizes.wireBudget,
-      sandboxUrl: box.url,
-    });
-    console.log(fuzzLine(s));
-    fuzz.push(s);
-    problems.push(...s.failures);
-  }
-  console.log();
-  const optionSeeds = new Random(seed ^ 0x5eed);
-  for (const op of OPS) {
-    const sizes = fuzzSizes(op, scale);
-    const s = await fuzzOperation(op, {
-      seed: Math.floor(optionSeeds.next() * 2 ** 32),
-      count: sizes.optionsCount,
-      wireBudget: sizes.optionsWire,
-      sandboxUrl: box.url,
-      options: true,
-    });
-    console.log(`options ${fuzzLine(s)}`);
-    fuzz.push(s);
-    problems.push(...s.failures);
+  for (const options of [false, true]) {
+    if (options) console.log();
+    for (const [op, run] of fuzzRuns(seed, scale, box.url, options)) {
+      const s = await fuzzOperation(op, run);
+      console.log(options ? `options ${fuzzLine(s)}` : fuzzLine(s));
+      fuzz.push(s);
+      problems.push(...s.failures);
+    }
   }
 }
 const total = (
