@@ -27,6 +27,7 @@ const JOBS = [
       matrixOp.call(ls, { ...matrixOp.example(), asyncReq: true }, {
         pollInitialDelayMs: 2,
         pollMaxDelayMs: 5,
+        pollMinDelayMs: 10,
         onProgress: witness.onProgress,
         ...extra,
       }),
@@ -51,7 +52,7 @@ const JOBS = [
       tourOp.call(ls, {
         ...tourOp.example(),
         isAsync: true,
-        poll: { initialDelayMs: 2, maxDelayMs: 5 },
+        poll: { initialDelayMs: 2, maxDelayMs: 5, minDelayMs: 10 },
       }, { onProgress: witness.onProgress, ...extra }),
     submit: "/v3/problems/async",
     status: "/v3/status/*",

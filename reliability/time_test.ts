@@ -262,7 +262,7 @@ Deno.test("abort during async polling (matrix, tour): rejects with the reason, p
   }
 });
 
-Deno.test("autosuggest's raw Response: the caller's signal still cancels a slow body", async () => {
+Deno.test("autosuggest's raw Response: the caller's signal cancels a slow body while the call reads it", async () => {
   await using server = await faultServer();
   server.route(
     "GET /v1/autosuggest",
@@ -271,24 +271,37 @@ Deno.test("autosuggest's raw Response: the caller's signal still cancels a slow 
   const ls = makeLS(server.url);
   const ctl = new AbortController();
   const reason = new Error("typing went on");
-  const res = await ls.autosuggest({ query: "ber", at: [52.5, 13.4] }, {
+  setTimeout(() => ctl.abort(reason), 50);
+  const p = ls.autosuggest({ query: "ber", at: [52.5, 13.4] }, {
     signal: ctl.signal,
   });
-  setTimeout(() => ctl.abort(reason), 50);
-  await assert.rejects(settles(res.text(), 2_000), (e) => e === reason);
+  assert.equal(await witness.rejects(settles(p, 2_000)), reason);
 });
 
-Deno.test("autosuggest's raw Response: once the call has returned, the attempt's timeout is released and a slow body can be read", async () => {
+Deno.test("autosuggest's raw Response: the attempt's timeout covers the body, so a slow body is a TimeoutError", async () => {
   await using server = await faultServer();
   server.route(
     "GET /v1/autosuggest",
     (_req, _n, ctx) => trickle(ctx, ['{"items":', "[", "]", "}"], 60),
   );
-  const ls = makeLS(server.url, { timeoutMs: 100 });
+  const ls = makeLS(server.url, { timeoutMs: 100, maxRetries: 0 });
+  // The body takes ~240 ms, well past timeoutMs.
+  const e = await witness.rejects(
+    settles(ls.autosuggest({ query: "ber", at: [52.5, 13.4] }), 2_000),
+  );
+  assert.ok(e instanceof TimeoutError, String(e));
+  assert.match(e.message, /while the response was read/);
+});
+
+Deno.test("autosuggest's raw Response: a body within the timeout is handed back whole", async () => {
+  await using server = await faultServer();
+  server.route(
+    "GET /v1/autosuggest",
+    (_req, _n, ctx) => trickle(ctx, ['{"items":', "[", "]", "}"], 20),
+  );
+  const ls = makeLS(server.url, { timeoutMs: 2_000 });
   const res = await ls.autosuggest({ query: "ber", at: [52.5, 13.4] });
-  // The body takes ~240 ms, well past timeoutMs: a timer left armed would
-  // abort it.
-  assert.equal(await settles(res.text(), 2_000), '{"items":[]}');
+  assert.equal(await res.text(), '{"items":[]}');
 });
 
 leakCheck(20);

@@ -2,6 +2,7 @@
 
 import { ApiError } from "./errors.ts";
 import type { Redactor } from "./_redact.ts";
+import { parseJsonText } from "./_read.ts";
 
 const MAX_BODY_TEXT = 4096;
 
@@ -34,7 +35,9 @@ export interface ErrorContext {
  * Builds an ApiError from a status, headers and body text: the gateway shape
  * `{error, error_description}`, the routing family `{title, status, code,
  * cause, action, correlationId}`, the token endpoint's `errorCode`/`message`,
- * or anything else (kept as text).
+ * or anything else (kept as text). The text is parsed first and scrubbed
+ * after, so a credential the server echoed JSON-escaped is found too; the
+ * parser's own error is not kept (its message can quote the body).
  */
 export function apiErrorFrom(
   status: number,
@@ -43,13 +46,15 @@ export function apiErrorFrom(
   ctx: ErrorContext & { redactor: Redactor },
   fallbackTitle?: string,
 ): ApiError {
-  const safeText = ctx.redactor.scrub(text);
   let body: unknown;
   try {
-    body = safeText ? JSON.parse(safeText) : undefined;
+    body = text ? ctx.redactor.scrubValue(parseJsonText(text)) : undefined;
   } catch {
     body = undefined;
   }
+  // Scrubbed whole, then cut (in apiErrorFromBody): a cut first could
+  // leave the start of a credential at the end.
+  const safeText = ctx.redactor.scrub(text);
   return apiErrorFromBody(status, headers, body, safeText, ctx, fallbackTitle);
 }
 

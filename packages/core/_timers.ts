@@ -65,6 +65,9 @@ export class Semaphore {
   }
 }
 
+/** The most starts a RateLimiter remembers. */
+const MAX_RING = 10_000;
+
 /**
  * Spaces request starts `1000 / perSecond` ms apart, and holds back a start
  * that would make more than `perSecond` begin in any second: timers fire
@@ -83,7 +86,9 @@ export class RateLimiter {
 
   constructor(perSecond: number) {
     this.#interval = 1000 / perSecond;
-    const n = Math.max(1, Math.floor(perSecond));
+    // The ring holds a second's starts, at most MAX_RING: a higher rate is
+    // held to MAX_RING starts per MAX_RING intervals, the same rate.
+    const n = Math.max(1, Math.min(MAX_RING, Math.floor(perSecond)));
     this.#starts = new Float64Array(n).fill(-Infinity);
     // 1 ms in hand for the code between a request's start and its report.
     this.#window = n * this.#interval + 1;

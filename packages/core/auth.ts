@@ -23,12 +23,21 @@ import {
   ApiError,
   ConnectionError,
   describe,
+  ResponseTooLargeError,
   TimeoutError,
   ValueError,
 } from "./errors.ts";
 import { encodeContent as enc } from "./query.ts";
 import { Redactor } from "./_redact.ts";
 import { apiErrorFrom } from "./_response.ts";
+import {
+  BodyTooLarge,
+  DEFAULT_MAX_TOKEN_BYTES,
+  MAX_ERROR_BYTES,
+  parseJsonText,
+  readBytes,
+  readText,
+} from "./_read.ts";
 import { parseRetryAfter } from "./retry.ts";
 import { oauthAuthorizationHeader, oauthNonce } from "./oauth.ts";
 import type { PlatformCredentials } from "./credentials.ts";
@@ -363,7 +372,7 @@ export class Auth {
       });
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = parseJsonText(text);
     } catch {
       throw fail("The token endpoint did not answer with JSON");
     }
@@ -373,13 +382,15 @@ export class Auth {
     const body = json as Record<string, unknown>;
     const token = body.access_token ?? body.accessToken;
     if (typeof token !== "string" || token === "") {
-      const keys = Object.keys(body).slice(0, 10).join(", ");
+      const keys = this.#redactor.scrub(
+        Object.keys(body).slice(0, 10).map((k) => k.slice(0, 40)).join(", "),
+      );
       throw fail(
         `The token response has no access_token (keys: ${keys || "none"})`,
       );
     }
     // Known before anything can quote it (a token type may repeat it).
-    this.#redactor.add(token);
+    this.#redactor.add(token, true);
     const type = body.token_type ?? body.tokenType;
     if (
       type !== undefined && type !== null &&
@@ -456,11 +467,27 @@ export class Auth {
         ...init,
         signal: controller.signal,
       });
-      const text = await response.text();
+      const guard = {
+        signal: controller.signal,
+        maxBytes: DEFAULT_MAX_TOKEN_BYTES,
+      };
+      const text = response.ok
+        ? await readText(response, guard)
+        : new TextDecoder().decode(
+          await readBytes(response, guard, MAX_ERROR_BYTES),
+        );
       return { response, text };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       const safeUrl = this.#redactor.scrub(url);
+      if (err instanceof BodyTooLarge) {
+        throw new ResponseTooLargeError({
+          status: 200,
+          method: init.method ?? "GET",
+          url: safeUrl,
+          limit: err.limit,
+        });
+      }
       if (timedOut) {
         throw new TimeoutError(
           `${what} timed out after ${this.#timeoutMs} ms`,
@@ -471,9 +498,12 @@ export class Auth {
       const detail = this.#redactor.scrub(
         reason.replace(/\s+/g, " ").slice(0, 200),
       );
+      // A scrubbed copy of the runtime's error: its message names the URL.
+      const cause = new Error(detail);
+      if (err instanceof Error) cause.name = err.name;
       throw new ConnectionError(`${what} to ${safeUrl} failed: ${detail}`, {
         url: safeUrl,
-        cause: err,
+        cause,
       });
     } finally {
       clearTimeout(timer);
@@ -518,7 +548,7 @@ function str(value: unknown): string | undefined {
 function parseServerTime(text: string): number | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonText(text);
   } catch {
     value = text.trim();
   }

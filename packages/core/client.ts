@@ -11,6 +11,8 @@ import type { PlatformCredentials } from "./credentials.ts";
 import {
   ApiError,
   ConnectionError,
+  LSError,
+  ResponseTooLargeError,
   TimeoutError,
   ValueError,
 } from "./errors.ts";
@@ -20,10 +22,21 @@ import {
   isHereHost,
   type Service,
   serviceOrigin,
+  SERVICES,
 } from "./hosts.ts";
 import { encodeContent, type Query } from "./query.ts";
-import { redactHeaders, Redactor } from "./_redact.ts";
+import { redactHeaders, Redactor, redactUrl } from "./_redact.ts";
 import { apiErrorFrom, apiErrorFromBody, tracing } from "./_response.ts";
+import { Deadline } from "./_deadline.ts";
+import {
+  BodyNotJson,
+  BodyTooLarge,
+  DEFAULT_MAX_JSON_BYTES,
+  MAX_ERROR_BYTES,
+  parseJsonText,
+  readBytes,
+  readText,
+} from "./_read.ts";
 import { checkJson } from "./validate.ts";
 import {
   backoffDelay,
@@ -111,11 +124,17 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Retries after the first attempt; default 3. */
   maxRetries?: number;
-  /** Per-attempt timeout in ms; default 30 000. */
+  /**
+   * Per-attempt timeout in ms, from the request until its body has been
+   * read; default 30 000.
+   */
   timeoutMs?: number;
   /** Most requests in flight at once; default unlimited. */
   maxConcurrency?: number;
-  /** Most request starts per second, all services together; default unlimited. */
+  /**
+   * Most request starts per second, all services together; default (and
+   * `Infinity`) unlimited.
+   */
   requestsPerSecond?: number;
   /**
    * Most request starts per second per service. Tour planning defaults to 2
@@ -128,6 +147,14 @@ export interface ClientOptions {
   retryMaxDelayMs?: number;
   /** Largest `Retry-After` honoured, in ms; longer waits are cut to it. Default 60 000. */
   maxRetryAfterMs?: number;
+  /**
+   * The most decoded bytes of one response body the client reads; a larger
+   * body ends in a {@linkcode ResponseTooLargeError}, never retried. Unset,
+   * each kind of response has its own cap: 8 MiB for a JSON answer, 1 MiB
+   * for a job status, 64 KiB for a token, and for a matrix result a bound
+   * derived from the matrix size requested.
+   */
+  maxResponseBytes?: number;
   /** Called before each attempt; sees a redacted URL and headers. */
   onRequest?: (event: RequestEvent) => void;
   /** Called when response headers arrive. */
@@ -140,10 +167,19 @@ export interface ClientOptions {
 export interface RequestOptions {
   /** Cancels the operation; it rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Per-attempt timeout in ms (overrides the client's). */
+  /**
+   * Per-attempt timeout in ms (overrides the client's): it runs from the
+   * request until its body has been read, redirects included.
+   */
   timeoutMs?: number;
-  /** Overall deadline for the whole operation, retries and polling included, in ms. */
+  /**
+   * Overall deadline for the whole operation in ms: waiting for a
+   * concurrency slot or a rate turn, every attempt and its body, backoff,
+   * polling and result downloads.
+   */
   deadlineMs?: number;
+  /** The most decoded bytes of a response body (overrides the client's). */
+  maxResponseBytes?: number;
   /** Retries after the first attempt (overrides the client's). */
   maxRetries?: number;
   /** Extra request headers. */
@@ -185,8 +221,16 @@ export interface UrlRequestSpec {
   method?: "GET" | "POST";
   /** Statuses that count as success; default `[200]`. */
   expect?: readonly number[];
-  /** `"manual"` to see redirects (job status polls); default `"follow"`. */
+  /**
+   * `"manual"` to see redirects (job status polls); default `"follow"`:
+   * the client follows them itself, within its redirect rules.
+   */
   redirect?: RequestRedirect;
+  /**
+   * The URL of the response that named `url` (credentials redacted), which
+   * an error names instead when `url` is refused.
+   */
+  referrer?: string;
 }
 
 /** A parsed JSON response. */
@@ -203,6 +247,24 @@ export interface JsonResponse<T = unknown> {
   requestId?: string;
 }
 
+/**
+ * What a reader of a response body is given: the attempt's signal and the
+ * caller's size cap. Read the body with {@linkcode readJsonBody} or
+ * {@linkcode bodyChunks}, which honour both.
+ */
+export interface ReadContext {
+  /** Aborts when the attempt times out, the deadline passes or the caller aborts. */
+  readonly signal?: AbortSignal;
+  /** The caller's `maxResponseBytes`, if any; else the reader's default for its kind. */
+  readonly maxBytes?: number;
+}
+
+/** Reads a response with an expected status, within its attempt. */
+export type ResponseReader<T> = (
+  res: Response,
+  context: ReadContext,
+) => Promise<T>;
+
 interface Target {
   service: Service;
   method: string;
@@ -213,10 +275,15 @@ interface Target {
   redirect: RequestRedirect;
   /** Whether credentials may be sent to `url`. */
   trusted: boolean;
+  /** What an error names when `url` itself is refused. */
+  referrer?: string;
 }
 
 /** The longest URL fetch takes (Deno's limit; HTTP servers have their own). */
 const MAX_URL_LENGTH = 65_534;
+
+/** The most redirects one attempt follows (fetch's own limit). */
+export const MAX_REDIRECTS = 20;
 
 /** The default expected statuses. */
 const OK: readonly number[] = [200];
@@ -230,9 +297,10 @@ const DEFAULT_SERVICE_RPS: Partial<Record<Service, number>> = {
  * credentials and share it.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { Client } from "@ls/core";
  * const client = new Client({ apiKey: "<API_KEY>", maxRetries: 2, timeoutMs: 10_000 });
+ * if (client.country !== "row") throw new Error("unexpected");
  * // pass it to a domain function: await geocode(client, { query: "Berlin" })
  * ```
  */
@@ -251,6 +319,7 @@ export class Client {
   readonly #retryBase: number;
   readonly #retryMax: number;
   readonly #maxRetryAfter: number;
+  readonly #maxResponseBytes?: number;
   readonly #semaphore?: Semaphore;
   readonly #globalLimiter?: RateLimiter;
   readonly #serviceLimiters = new Map<Service, RateLimiter>();
@@ -275,17 +344,18 @@ export class Client {
     }
 
     if (options.apiKey !== undefined) {
-      if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
-        throw new ValueError("apiKey", "must be a non-empty string");
-      }
-      this.#apiKey = options.apiKey;
-      this.#keyParam = `apiKey=${encodeContent(options.apiKey)}`;
-      this.#redactor.add(options.apiKey);
+      this.#apiKey = checkApiKey(options.apiKey);
+      this.#keyParam = `apiKey=${encodeContent(this.#apiKey)}`;
+      this.#redactor.add(this.#apiKey);
     } else if (options.auth !== undefined) {
+      if (!(options.auth instanceof Auth)) {
+        throw new ValueError("auth", "must be an Auth");
+      }
       this.#auth = options.auth;
       this.#redactor.chain(options.auth);
     } else if (options.platformCredentials !== undefined) {
-      this.#redactor.add(options.platformCredentials.accessKeySecret);
+      const secret = options.platformCredentials?.accessKeySecret;
+      if (typeof secret === "string") this.#redactor.add(secret);
     } else {
       throw new ValueError(
         "apiKey",
@@ -310,28 +380,54 @@ export class Client {
       60_000,
       "maxRetryAfterMs",
     );
+    if (options.maxResponseBytes !== undefined) {
+      this.#maxResponseBytes = positiveInt(
+        options.maxResponseBytes,
+        "maxResponseBytes",
+      );
+    }
     if (options.maxConcurrency !== undefined) {
       this.#semaphore = new Semaphore(
         positiveInt(options.maxConcurrency, "maxConcurrency"),
       );
     }
-    if (options.requestsPerSecond !== undefined) {
-      this.#globalLimiter = new RateLimiter(
-        positive(options.requestsPerSecond, 0, "requestsPerSecond"),
+    const rps = rate(options.requestsPerSecond, "requestsPerSecond");
+    if (rps !== undefined) this.#globalLimiter = new RateLimiter(rps);
+    const perService = options.serviceRequestsPerSecond;
+    if (
+      perService !== undefined &&
+      (typeof perService !== "object" || perService === null)
+    ) {
+      throw new ValueError(
+        "serviceRequestsPerSecond",
+        "must be an object of service names to numbers",
+        perService,
       );
     }
-    const perService = {
-      ...DEFAULT_SERVICE_RPS,
-      ...options.serviceRequestsPerSecond,
-    };
-    for (const [service, rps] of Object.entries(perService)) {
-      if (rps === undefined || rps === Infinity) continue;
-      this.#serviceLimiters.set(
-        service as Service,
-        new RateLimiter(
-          positive(rps, 0, `serviceRequestsPerSecond.${service}`),
-        ),
-      );
+    for (
+      const [service, value] of Object.entries({
+        ...DEFAULT_SERVICE_RPS,
+        ...perService,
+      })
+    ) {
+      if (!(SERVICES as readonly string[]).includes(service)) {
+        throw new ValueError(
+          `serviceRequestsPerSecond.${service.slice(0, 40)}`,
+          `must name a service: ${SERVICES.join(", ")}`,
+        );
+      }
+      const perSecond = rate(value, `serviceRequestsPerSecond.${service}`);
+      if (perSecond !== undefined) {
+        this.#serviceLimiters.set(
+          service as Service,
+          new RateLimiter(perSecond),
+        );
+      }
+    }
+    for (const hook of ["onRequest", "onResponse", "onRetry"] as const) {
+      if (options[hook] !== undefined && typeof options[hook] !== "function") {
+        throw new ValueError(hook, "must be a function", options[hook]);
+      }
     }
     this.#hooks = {
       onRequest: options.onRequest,
@@ -339,32 +435,12 @@ export class Client {
       onRetry: options.onRetry,
     };
 
+    if (options.fetch !== undefined && typeof options.fetch !== "function") {
+      throw new ValueError("fetch", "must be a function", options.fetch);
+    }
     let fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
     if (options.proxies !== undefined) {
-      if (options.fetch !== undefined) {
-        throw new ValueError(
-          "proxies",
-          "cannot be combined with a custom fetch",
-        );
-      }
-      const proxyUrl = options.proxies.https ?? options.proxies.http;
-      if (!proxyUrl) {
-        throw new ValueError("proxies", "must give an http or https proxy URL");
-      }
-      const deno = Reflect.get(globalThis, "Deno") as
-        | {
-          createHttpClient?: (
-            o: { proxy: { url: string } },
-          ) => { close(): void };
-        }
-        | undefined;
-      if (typeof deno?.createHttpClient !== "function") {
-        throw new ValueError(
-          "proxies",
-          "need Deno.createHttpClient, which this runtime lacks; pass a fetch that uses your proxy instead",
-        );
-      }
-      const httpClient = deno.createHttpClient({ proxy: { url: proxyUrl } });
+      const httpClient = proxyClient(options);
       this.#httpClient = httpClient;
       const base = fetchFn;
       fetchFn = (input, init) =>
@@ -395,6 +471,14 @@ export class Client {
     return this.#redactor.scrub(text);
   }
 
+  /**
+   * A copy of a parsed JSON value with every credential this client knows
+   * scrubbed from its strings, and credential-named fields redacted.
+   */
+  redactValue(value: unknown): unknown {
+    return this.#redactor.scrubValue(value);
+  }
+
   /** Releases the proxy HTTP client, if one was created. */
   close(): void {
     this.#httpClient?.close();
@@ -407,46 +491,54 @@ export class Client {
 
   /**
    * Sends a request to a service and returns the response with an expected
-   * status, its body unread. Anything else becomes an {@linkcode ApiError}
-   * after the retry policy is exhausted.
+   * status. Its body was read within the attempt, under the attempt's
+   * timeout, the deadline and the size cap (`maxResponseBytes`, default
+   * 8 MiB), and is handed back buffered. Anything else becomes an
+   * {@linkcode ApiError} after the retry policy is exhausted.
    */
   request(spec: RequestSpec, options?: RequestOptions): Promise<Response>;
   /**
    * Sends a request and hands a response with an expected status to `read`
-   * within the attempt: a body that breaks off while `read` reads it is
-   * retried like any network failure (`"idempotent"` requests). The
-   * attempt's timeout and `deadlineMs` stop at the response headers: `read`
-   * bounds its own time (the caller's signal still aborts it).
+   * within the attempt: the attempt's timeout and `deadlineMs` keep running
+   * while it reads, its concurrency slot is held until it is done, and a
+   * body that breaks off while it reads is retried like any network failure
+   * (`"idempotent"` requests). `read` reads the body through
+   * {@linkcode readJsonBody} or {@linkcode bodyChunks} with the context it
+   * is given.
    */
   request<T>(
     spec: RequestSpec,
     options: RequestOptions | undefined,
-    read: (res: Response) => Promise<T>,
+    read: ResponseReader<T>,
   ): Promise<T>;
   request<T>(
     spec: RequestSpec,
     options: RequestOptions = {},
-    read?: (res: Response) => Promise<T>,
+    read?: ResponseReader<T>,
   ): Promise<T | Response> {
-    return this.#run(this.#target(spec), options, read);
+    return this.#run(this.#target(spec), options, read ?? buffered);
   }
 
   /**
    * Like {@linkcode Client.request}, and parses the body as JSON; a body that
-   * is not JSON becomes an {@linkcode ApiError} carrying the status and a
-   * snippet of the text.
+   * is not JSON (or nests deeper than 512 levels) becomes an
+   * {@linkcode ApiError} carrying the status and a snippet of the text.
    */
   requestJson<T = unknown>(
     spec: RequestSpec,
     options: RequestOptions = {},
   ): Promise<JsonResponse<T>> {
-    return this.#run(this.#target(spec), options, true);
+    return this.#run(this.#target(spec), options, readJson) as Promise<
+      JsonResponse<T>
+    >;
   }
 
   /**
    * Sends a request to an absolute URL that HERE returned (a job's status or
-   * result URL). Credentials are attached only when the host is HERE's (or
-   * the `baseUrl` origin). Returns the response with its body unread.
+   * result URL). Only `https:` URLs are followed (and `http:` ones when the
+   * client's `baseUrl` is http); credentials are attached only when the host
+   * is HERE's (or the `baseUrl` origin). Returns the response buffered, as
+   * {@linkcode Client.request} does.
    */
   requestUrl(spec: UrlRequestSpec, options?: RequestOptions): Promise<Response>;
   /**
@@ -456,52 +548,58 @@ export class Client {
   requestUrl<T>(
     spec: UrlRequestSpec,
     options: RequestOptions | undefined,
-    read: (res: Response) => Promise<T>,
+    read: ResponseReader<T>,
   ): Promise<T>;
   requestUrl<T>(
     spec: UrlRequestSpec,
     options: RequestOptions = {},
-    read?: (res: Response) => Promise<T>,
+    read?: ResponseReader<T>,
   ): Promise<T | Response> {
-    let url: URL;
-    try {
-      url = new URL(spec.url);
-    } catch {
+    const method = spec.method ?? "GET";
+    const url = this.#followable(String(spec.url));
+    if (typeof url === "string") {
       throw new ApiError({
         status: 0,
-        method: spec.method ?? "GET",
-        url: this.redact(String(spec.url)),
-        title: "HERE returned an invalid URL",
+        method,
+        url: spec.referrer === undefined
+          ? "(not followed)"
+          : this.redact(spec.referrer),
+        title: "A URL the service returned was not followed",
+        detail: url,
       });
     }
     return this.#run(
       {
         service: spec.service,
-        method: spec.method ?? "GET",
+        method,
         url: url.href,
         expect: spec.expect ?? OK,
         retry: "idempotent",
         redirect: spec.redirect ?? "follow",
         trusted: this.isTrusted(url),
+        referrer: spec.referrer,
       },
       options,
-      read,
+      read ?? buffered,
     );
   }
 
   /**
-   * Parses a response body as JSON, raising an ApiError on bad JSON or a body
-   * that cannot be decoded, and a ConnectionError when the body breaks off.
+   * Parses a response body as JSON under the JSON size cap (or
+   * `context.maxBytes`) and the context's signal, raising an ApiError on bad
+   * JSON, a body that cannot be decoded or one over the cap, and a
+   * ConnectionError when the body breaks off.
    */
   async parseJson<T = unknown>(
     res: Response,
     method = "GET",
+    context?: ReadContext,
   ): Promise<JsonResponse<T>> {
-    return await this.#json<T>(
-      res,
-      { method, url: res.url },
-      tracing(res.headers),
-    );
+    try {
+      return await readJson(res, context ?? {}) as JsonResponse<T>;
+    } catch (err) {
+      throw this.#bodyFailure(err, res, method, this.redact(res.url)) ?? err;
+    }
   }
 
   /** True when credentials may be sent to this URL. */
@@ -509,6 +607,28 @@ export class Client {
     const u = typeof url === "string" ? new URL(url) : url;
     if (this.baseUrl && u.origin === this.#baseOrigin) return true;
     return u.protocol === "https:" && isHereHost(u.hostname);
+  }
+
+  /**
+   * The URL when the client may follow it: `https:`, or `http:` when the
+   * client's own `baseUrl` is http (the sandbox, tests); otherwise why not.
+   */
+  #followable(href: string, base?: string): URL | string {
+    let u: URL;
+    try {
+      u = new URL(href, base);
+    } catch {
+      return "it is not a valid URL";
+    }
+    if (u.protocol === "https:") return u;
+    if (u.protocol === "http:" && this.#baseOrigin?.startsWith("http:")) {
+      return u;
+    }
+    return `its scheme ${
+      JSON.stringify(u.protocol.slice(0, 20))
+    } is not allowed (only https${
+      this.#baseOrigin?.startsWith("http:") ? " and http" : ""
+    })`;
   }
 
   #target(spec: RequestSpec): Target {
@@ -544,110 +664,123 @@ export class Client {
     };
   }
 
-  async #json<T>(
-    res: Response,
-    target: Pick<Target, "method" | "url">,
-    t: { correlationId?: string; requestId?: string },
-  ): Promise<JsonResponse<T>> {
-    return this.#parsed<T>(res, target, await this.#text(res, target), t);
-  }
-
   /**
-   * The body text. A body that cannot be decoded (Content-Encoding garbage)
-   * is an ApiError with the status; one that breaks off, a ConnectionError.
-   * Anything else (an abort's reason) is rethrown as it is.
+   * The library's error for a failure while a body was read, or undefined
+   * when `err` is not one (an abort's reason, an LSError: rethrown as is).
+   * A body over its cap is a ResponseTooLargeError; one that is not JSON an
+   * ApiError with a snippet; one that cannot be decoded (Content-Encoding
+   * garbage) an ApiError; one that breaks off a ConnectionError.
    */
-  async #text(
+  #bodyFailure(
+    err: unknown,
     res: Response,
-    target: Pick<Target, "method" | "url">,
-  ): Promise<string> {
-    try {
-      return await res.text();
-    } catch (err) {
-      if (!(err instanceof TypeError)) throw err;
-      const url = this.redact(target.url);
-      const reason = this.redact(networkReason(err));
-      const cause = new Error(reason);
-      cause.name = err.name;
-      const encoding = res.headers.get("content-encoding");
-      if (encoding && encoding !== "identity" && DECODING.test(reason)) {
-        throw new ApiError({
-          status: res.status,
-          method: target.method,
-          url,
-          title: "Response body could not be decoded",
-          detail: `Content-Encoding ${encoding}: ${reason}`,
-          ...tracing(res.headers),
-          cause,
-        });
-      }
-      throw new ConnectionError(
-        `Connection failed: the response body broke off (${reason}) [${target.method} ${url}]`,
-        { url, cause },
-      );
+    method: string,
+    url: string,
+  ): LSError | undefined {
+    const t = tracing(res.headers);
+    if (err instanceof BodyTooLarge) {
+      return new ResponseTooLargeError({
+        status: res.status,
+        method,
+        url,
+        limit: err.limit,
+        ...t,
+      });
     }
+    if (err instanceof BodyNotJson) {
+      return apiErrorFrom(res.status, res.headers, err.text, {
+        method,
+        url,
+        redactor: this.#redactor,
+      }, err.message);
+    }
+    if (!(err instanceof TypeError)) return undefined;
+    const reason = this.redact(networkReason(err));
+    const cause = new Error(reason);
+    cause.name = err.name;
+    const encoding = res.headers.get("content-encoding");
+    if (encoding && encoding !== "identity" && DECODING.test(reason)) {
+      return new ApiError({
+        status: res.status,
+        method,
+        url,
+        title: "Response body could not be decoded",
+        detail: `Content-Encoding ${
+          this.redact(encoding.slice(0, 40))
+        }: ${reason}`,
+        ...t,
+        cause,
+      });
+    }
+    return new ConnectionError(
+      `Connection failed: the response body broke off (${reason}) [${method} ${url}]`,
+      { url, cause },
+    );
   }
 
-  /** The JSON response for a body text, or an ApiError when it is not JSON. */
-  #parsed<T>(
-    res: Response,
-    target: Pick<Target, "method" | "url">,
-    text: string,
-    t: { correlationId?: string; requestId?: string },
-  ): JsonResponse<T> {
-    try {
+  /** Adds the credentials to a request to `url`, when it is trusted. */
+  async #authorize(
+    url: string,
+    trusted: boolean,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<{ url: string; bearer?: string }> {
+    delete headers.authorization;
+    if (!trusted) return { url };
+    if (this.#keyParam) {
       return {
-        status: res.status,
-        body: JSON.parse(text) as T,
-        headers: res.headers,
-        correlationId: t.correlationId,
-        requestId: t.requestId,
+        url: `${url}${url.includes("?") ? "&" : "?"}${this.#keyParam}`,
       };
-    } catch (cause) {
-      throw apiErrorFrom(
-        res.status,
-        res.headers,
-        text,
-        {
-          method: target.method,
-          url: this.redact(target.url),
-          redactor: this.#redactor,
-          cause,
-        },
-        text.trim() === ""
-          ? "Empty response body"
-          : "Response body is not valid JSON",
-      );
     }
+    if (!this.#auth) return { url };
+    const bearer = await this.#auth.getToken(signal);
+    this.#redactor.add(bearer, true);
+    headers.authorization = `Bearer ${bearer}`;
+    return { url, bearer };
   }
 
   async #run<T>(
     target: Target,
     options: RequestOptions,
-    read: true | ((res: Response) => Promise<unknown>) | undefined,
+    read: ResponseReader<unknown>,
   ): Promise<T> {
     checkRequestOptions(options);
     const signal = options.signal;
     if (signal?.aborted) throw signal.reason;
     const maxRetries = options.maxRetries ?? this.#maxRetries;
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
-    const deadline = options.deadlineMs === undefined
-      ? Infinity
-      : performance.now() + options.deadlineMs;
+    const maxBytes = options.maxResponseBytes ?? this.#maxResponseBytes;
+    const deadline = new Deadline(options.deadlineMs);
     const baseHeaders = requestHeaders(options);
+    baseHeaders.accept ??= "application/json";
+    if (target.body !== undefined) {
+      baseHeaders["content-type"] = "application/json";
+    }
     // Redacting costs a regex pass: do it only for hooks and errors.
     let redacted: string | undefined;
     const safe = () => (redacted ??= this.redact(target.url));
-    const trusted = target.trusted;
     const serviceLimiter = this.#serviceLimiters.get(target.service);
+    const queued = this.#globalLimiter || serviceLimiter || this.#semaphore;
     let renewed = false;
 
     for (let attempt = 0;; attempt++) {
-      const globalTurn = await this.#globalLimiter?.take(signal);
-      const serviceTurn = await serviceLimiter?.take(signal);
-      const release = this.#semaphore
-        ? await this.#semaphore.acquire(signal)
-        : undefined;
+      let globalTurn: number | undefined;
+      let serviceTurn: number | undefined;
+      let release: (() => void) | undefined;
+      if (queued) {
+        // The deadline covers waiting for a turn and a slot: a call whose
+        // deadline passes in the queue fails without being sent.
+        release = await deadline.bound(signal, async (wait) => {
+          globalTurn = await this.#globalLimiter?.take(wait);
+          serviceTurn = await serviceLimiter?.take(wait);
+          return await this.#semaphore?.acquire(wait);
+        }, () =>
+          deadline.error(
+            "waiting for a request slot; the request was not sent",
+            target.method,
+            safe(),
+          ));
+      }
       let failure: Error;
       let status: number | undefined;
       let retryAfterMs: number | undefined;
@@ -657,66 +790,103 @@ export class Client {
         ? AbortSignal.any([signal, attemptCtl.signal])
         : attemptCtl.signal;
       let timedOut: "attempt" | "deadline" | undefined;
-      const limit = deadline === Infinity
-        ? timeoutMs
-        : Math.min(timeoutMs, deadline - performance.now());
+      const left = deadline.left();
+      const limit = Math.min(timeoutMs, left);
       const expiry = expireAfter(Math.max(0, limit), () => {
         timedOut = limit === timeoutMs ? "attempt" : "deadline";
         attemptCtl.abort(new TimeoutError("timeout"));
       });
+      let res: Response | undefined;
+      let reading = false;
+      let hopUrl = target.url;
+      if (left <= 0) {
+        cancelExpiry(expiry);
+        release?.();
+        throw deadline.error(
+          "before the request was sent",
+          target.method,
+          safe(),
+        );
+      }
       try {
         const headers = { ...baseHeaders };
-        headers.accept ??= "application/json";
-        if (target.body !== undefined) {
-          headers["content-type"] = "application/json";
-        }
-        let url = target.url;
-        if (trusted && this.#keyParam) {
-          url += `${url.includes("?") ? "&" : "?"}${this.#keyParam}`;
-        } else if (trusted && this.#auth) {
-          bearer = await this.#auth.getToken(attemptSignal);
-          this.#redactor.add(bearer);
-          headers.authorization = `Bearer ${bearer}`;
-        }
-        if (this.#hooks.onRequest) {
-          this.#emit("onRequest", {
-            method: target.method,
-            url: safe(),
-            headers: redactHeaders(new Headers(headers), this.#redactor),
-            attempt,
-          });
-        }
-        const started = this.#hooks.onResponse ? performance.now() : 0;
-        // Defaults (GET, no body, follow) are left out: fetch converts every
-        // member it is given.
-        const init: RequestInit = { headers, signal: attemptSignal };
+        let trusted = target.trusted;
+        // Defaults (GET, no body) are left out: fetch converts every member
+        // it is given. Redirects are followed here, within the rules.
+        const init: RequestInit = {
+          headers,
+          signal: attemptSignal,
+          redirect: "manual",
+        };
         if (target.method !== "GET") init.method = target.method;
         if (target.body !== undefined) init.body = target.body;
-        if (target.redirect !== "follow") init.redirect = target.redirect;
-        if (globalTurn !== undefined) this.#globalLimiter!.started(globalTurn);
-        if (serviceTurn !== undefined) serviceLimiter!.started(serviceTurn);
-        const res = await this.#fetch(url, init);
-        status = res.status;
-        const t = tracing(res.headers);
-        if (this.#hooks.onResponse) {
-          this.#emit("onResponse", {
-            method: target.method,
-            url: safe(),
-            status: res.status,
-            attempt,
-            durationMs: performance.now() - started,
-            ...t,
-          });
+        for (let hop = 0;; hop++) {
+          const authorized = await this.#authorize(
+            hopUrl,
+            trusted,
+            headers,
+            attemptSignal,
+          );
+          bearer = authorized.bearer;
+          if (this.#hooks.onRequest) {
+            this.#emit("onRequest", {
+              method: target.method,
+              url: hop === 0 ? safe() : this.redact(hopUrl),
+              headers: redactHeaders(new Headers(headers), this.#redactor),
+              attempt,
+            });
+          }
+          const started = this.#hooks.onResponse ? performance.now() : 0;
+          if (globalTurn !== undefined) {
+            this.#globalLimiter!.started(globalTurn);
+          }
+          if (serviceTurn !== undefined) serviceLimiter!.started(serviceTurn);
+          res = await this.#fetch(authorized.url, init);
+          if (res.type === "opaqueredirect") {
+            // A browser hides a manual redirect: let it follow by its rules.
+            await res.body?.cancel().catch(() => {});
+            res = await this.#fetch(authorized.url, {
+              ...init,
+              redirect: target.redirect === "manual" ? "manual" : "follow",
+            });
+          }
+          status = res.status;
+          if (this.#hooks.onResponse) {
+            this.#emit("onResponse", {
+              method: target.method,
+              url: hop === 0 ? safe() : this.redact(hopUrl),
+              status: res.status,
+              attempt,
+              durationMs: performance.now() - started,
+              ...tracing(res.headers),
+            });
+          }
+          if (
+            target.redirect === "manual" || !REDIRECTS.has(res.status) ||
+            target.expect.includes(res.status)
+          ) break;
+          await res.body?.cancel().catch(() => {});
+          hopUrl = this.#redirect(res, hopUrl, trusted, hop, target.method);
+          trusted = this.isTrusted(hopUrl);
+          if (res.status === 303 && init.method !== undefined) {
+            delete init.method;
+            delete init.body;
+            delete headers["content-type"];
+          }
         }
         if (target.expect.includes(res.status)) {
-          // The body is read here, under this attempt's retries; JSON under
-          // its timeout too, a caller's reader on its own time.
-          if (read === true) return await this.#json(res, target, t) as T;
-          if (read === undefined) return res as T;
-          cancelExpiry(expiry);
-          return await read(res) as T;
+          // Read within the attempt: its clock keeps running, its slot is
+          // held, and a body that breaks off is retried.
+          reading = true;
+          return await read(res, { signal: attemptSignal, maxBytes }) as T;
         }
-        const text = await this.#text(res, target);
+        reading = true;
+        const text = decoder.decode(
+          await readBytes(res, {
+            signal: attemptSignal,
+            maxBytes: Infinity,
+          }, MAX_ERROR_BYTES),
+        );
         retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
         failure = apiErrorFrom(res.status, res.headers, text, {
           method: target.method,
@@ -733,25 +903,35 @@ export class Client {
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
         if (timedOut === "deadline") {
-          throw new TimeoutError(
-            `Operation exceeded its deadline of ${options.deadlineMs} ms [${target.method} ${safe()}]`,
-            { url: safe() },
+          throw deadline.error(
+            reading ? "while the response was read" : "",
+            target.method,
+            safe(),
           );
         }
         if (timedOut === "attempt") {
           failure = new TimeoutError(
-            `Request timed out after ${timeoutMs} ms [${target.method} ${safe()}]`,
+            `Request timed out after ${timeoutMs} ms${
+              reading ? " while the response was read" : ""
+            } [${target.method} ${safe()}]`,
             { url: safe() },
           );
-        } else if (err instanceof ApiError || err instanceof ValueError) {
+        } else if (err instanceof ValueError) {
+          throw err;
+        } else if (err instanceof ApiError) {
           failure = err;
-          status = err instanceof ApiError ? err.status : undefined;
-          retryAfterMs = err instanceof ApiError ? err.retryAfterMs : undefined;
-          if (err instanceof ValueError) throw err;
+          status = err.status;
+          retryAfterMs = err.retryAfterMs;
         } else if (
-          err instanceof TimeoutError || err instanceof ConnectionError
+          err instanceof TimeoutError || err instanceof ConnectionError ||
+          err instanceof LSError
         ) {
           failure = err;
+        } else if (
+          reading && res &&
+          (failure = this.#bodyFailure(err, res, target.method, safe())!)
+        ) {
+          if (failure instanceof ApiError) status = failure.status;
         } else {
           // The runtime's error names the URL, key included: keep a scrubbed copy.
           const reason = this.redact(networkReason(err));
@@ -766,7 +946,7 @@ export class Client {
         // like a connection failure; a non-JSON 200 body is not.
         if (
           failure instanceof ApiError && status !== undefined &&
-          target.expect.includes(status)
+          (target.expect.includes(status) || REDIRECTS.has(status))
         ) {
           throw failure;
         }
@@ -786,7 +966,7 @@ export class Client {
           baseDelayMs: this.#retryBase,
           maxDelayMs: this.#retryMax,
         });
-      if (performance.now() + delayMs > deadline) throw failure;
+      if (performance.now() + delayMs > deadline.at) throw failure;
       if (this.#hooks.onRetry) {
         this.#emit("onRetry", {
           method: target.method,
@@ -801,6 +981,64 @@ export class Client {
     }
   }
 
+  /** The next URL of a redirect, or the ApiError that stops it. */
+  #redirect(
+    res: Response,
+    from: string,
+    fromTrusted: boolean,
+    hop: number,
+    method: string,
+  ): string {
+    const location = res.headers.get("location");
+    if (location === null || location === "") {
+      throw this.#redirectError(
+        res,
+        from,
+        method,
+        "the redirect has no Location header",
+      );
+    }
+    if (hop + 1 >= MAX_REDIRECTS) {
+      throw this.#redirectError(
+        res,
+        from,
+        method,
+        `more than ${MAX_REDIRECTS} redirects`,
+      );
+    }
+    const next = this.#followable(location, from);
+    if (typeof next === "string") {
+      throw this.#redirectError(res, from, method, next);
+    }
+    // A URL that a trusted response named may be followed; from an
+    // untrusted host, only within that host.
+    if (!fromTrusted && next.origin !== new URL(from).origin) {
+      throw this.#redirectError(
+        res,
+        from,
+        method,
+        "it leads from a host the client does not trust to another one",
+      );
+    }
+    return next.href;
+  }
+
+  #redirectError(
+    res: Response,
+    from: string,
+    method: string,
+    why: string,
+  ): ApiError {
+    return new ApiError({
+      status: res.status,
+      method,
+      url: this.redact(from),
+      title: "Redirect not followed",
+      detail: why,
+      ...tracing(res.headers),
+    });
+  }
+
   #emit<K extends "onRequest" | "onResponse" | "onRetry">(
     hook: K,
     event: Parameters<NonNullable<ClientOptions[K]>>[0],
@@ -813,6 +1051,76 @@ export class Client {
       // A hook must never break a request.
     }
   }
+}
+
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+const decoder = new TextDecoder();
+
+/** Reads a JSON answer under the JSON cap (or the caller's). */
+async function readJson(
+  res: Response,
+  context: ReadContext,
+): Promise<JsonResponse> {
+  return {
+    status: res.status,
+    body: await readJsonBody(res, context),
+    headers: res.headers,
+    correlationId: res.headers.get("x-correlation-id") ?? undefined,
+    requestId: res.headers.get("x-request-id") ?? undefined,
+  };
+}
+
+/** Reads a whole body and hands back a response that holds it. */
+async function buffered(
+  res: Response,
+  context: ReadContext,
+): Promise<Response> {
+  const bytes = await readBytes(res, {
+    signal: context.signal,
+    maxBytes: context.maxBytes ?? DEFAULT_MAX_JSON_BYTES,
+  });
+  const out = new Response(
+    res.status === 204 || res.status === 205 || res.status === 304
+      ? null
+      : bytes as Uint8Array<ArrayBuffer>,
+    {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    },
+  );
+  // Keep the URL the body came from (a constructed Response has none).
+  if (res.url) Object.defineProperty(out, "url", { value: res.url });
+  return out;
+}
+
+/**
+ * Reads a JSON body within a request's attempt: under the context's signal
+ * and its cap (default 8 MiB; `defaultMaxBytes` for other kinds of answer),
+ * refusing nesting deeper than 512 levels. Errors are turned into the
+ * library's by the client that called the reader.
+ *
+ * @example
+ * ```ts
+ * import { readJsonBody } from "@ls/core";
+ * const body = await readJsonBody(new Response('{"items":[]}'), {
+ *   signal: new AbortController().signal,
+ * });
+ * if (JSON.stringify(body) !== '{"items":[]}') throw new Error("unexpected");
+ * ```
+ */
+export async function readJsonBody(
+  res: Response,
+  context: ReadContext,
+  defaultMaxBytes: number = DEFAULT_MAX_JSON_BYTES,
+): Promise<unknown> {
+  return parseJsonText(
+    await readText(res, {
+      signal: context.signal,
+      maxBytes: context.maxBytes ?? defaultMaxBytes,
+    }),
+  );
 }
 
 /**
@@ -855,6 +1163,9 @@ export function checkRequestOptions(options: RequestOptions): void {
     );
   }
   nonNegativeInt(options.maxRetries, 0, "maxRetries");
+  if (options.maxResponseBytes !== undefined) {
+    positiveInt(options.maxResponseBytes, "maxResponseBytes");
+  }
 }
 
 /** The caller's headers as a record (lower-case names, cheaper for fetch). */
@@ -898,7 +1209,7 @@ export function jobError(
   },
 ): ApiError {
   // Scrubbing the strings, not the JSON text, keeps the structure intact.
-  const safe = scrubStrings(client, body);
+  const safe = client.redactValue(body);
   const error = typeof safe === "object" && safe !== null &&
       typeof (safe as Record<string, unknown>).error === "object"
     ? (safe as Record<string, unknown>).error
@@ -908,19 +1219,6 @@ export function jobError(
     method: init.method,
     url: client.redact(init.url),
   }, init.title);
-}
-
-/** A copy of a JSON value with every credential scrubbed from its strings. */
-function scrubStrings(client: Client, value: unknown): unknown {
-  if (typeof value === "string") return client.redact(value);
-  if (Array.isArray(value)) return value.map((v) => scrubStrings(client, v));
-  if (typeof value !== "object" || value === null) return value;
-  if (ArrayBuffer.isView(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[client.redact(k)] = scrubStrings(client, v);
-  }
-  return out;
 }
 
 /** Runtime messages of a body that failed to decode (Deno, Node's zlib). */
@@ -940,16 +1238,109 @@ function networkReason(err: unknown): string {
 }
 
 function checkBaseUrl(value: string): string {
-  let u: URL;
+  let u: URL | undefined;
   try {
-    u = new URL(value);
+    u = typeof value === "string" ? new URL(value) : undefined;
   } catch {
-    throw new ValueError("baseUrl", "must be an absolute http(s) URL", value);
+    u = undefined;
   }
-  if (u.protocol !== "http:" && u.protocol !== "https:") {
-    throw new ValueError("baseUrl", "must be an absolute http(s) URL", value);
+  if (!u || (u.protocol !== "http:" && u.protocol !== "https:")) {
+    throw new ValueError(
+      "baseUrl",
+      "must be an absolute http(s) URL",
+      typeof value === "string" ? redactUrl(value) : value,
+    );
+  }
+  if (u.search || u.hash || u.username || u.password) {
+    // Said without the value: user information may be a credential.
+    throw new ValueError(
+      "baseUrl",
+      "must be an origin with an optional path, without a query, a fragment or user information",
+    );
   }
   return u.href.replace(/\/+$/, "");
+}
+
+function checkApiKey(key: unknown): string {
+  if (typeof key !== "string" || key.trim() === "") {
+    throw new ValueError("apiKey", "must be a non-empty string");
+  }
+  // Said without the value: it is the credential.
+  if (!isWellFormed(key)) {
+    throw new ValueError(
+      "apiKey",
+      "must be well-formed Unicode (it holds a lone surrogate)",
+    );
+  }
+  // deno-lint-ignore no-control-regex
+  if (/[\x00-\x1f\x7f]/.test(key)) {
+    throw new ValueError("apiKey", "must not hold control characters");
+  }
+  return key;
+}
+
+function isWellFormed(text: string): boolean {
+  try {
+    encodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A rate limit: a positive number, or undefined (and Infinity) for none. */
+function rate(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === Infinity) return undefined;
+  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
+    throw new ValueError(name, "must be a positive number or Infinity", value);
+  }
+  return value;
+}
+
+/** The proxy HTTP client of `options.proxies` (Deno only). */
+function proxyClient(options: ClientOptions): { close(): void } {
+  if (options.fetch !== undefined) {
+    throw new ValueError("proxies", "cannot be combined with a custom fetch");
+  }
+  const proxies = options.proxies;
+  if (typeof proxies !== "object" || proxies === null) {
+    throw new ValueError("proxies", "must be an object with http or https");
+  }
+  for (const scheme of ["http", "https"] as const) {
+    const value = proxies[scheme];
+    if (value === undefined) continue;
+    let u: URL | undefined;
+    try {
+      u = typeof value === "string" ? new URL(value) : undefined;
+    } catch {
+      u = undefined;
+    }
+    if (!u || !/^(https?|socks5h?):$/.test(u.protocol)) {
+      // Said without the value: a proxy URL may hold a password.
+      throw new ValueError(
+        `proxies.${scheme}`,
+        "must be an absolute http, https or socks5 URL",
+      );
+    }
+  }
+  const proxyUrl = proxies.https ?? proxies.http;
+  if (!proxyUrl) {
+    throw new ValueError("proxies", "must give an http or https proxy URL");
+  }
+  const deno = Reflect.get(globalThis, "Deno") as
+    | {
+      createHttpClient?: (
+        o: { proxy: { url: string } },
+      ) => { close(): void };
+    }
+    | undefined;
+  if (typeof deno?.createHttpClient !== "function") {
+    throw new ValueError(
+      "proxies",
+      "need Deno.createHttpClient, which this runtime lacks; pass a fetch that uses your proxy instead",
+    );
+  }
+  return deno.createHttpClient({ proxy: { url: proxyUrl } });
 }
 
 function nonNegativeInt(

@@ -502,12 +502,14 @@ Deno.test("a body that cannot be decoded is an ApiError with the status, not ret
   assert.equal(server.requests.length, 1);
 });
 
-Deno.test("parseJson: a body that breaks off is a ConnectionError", async () => {
+Deno.test("request: a body that breaks off is read within the attempt, so a ConnectionError after the retries", async () => {
   await using server = await startTestServer();
   server.route("GET /drop", () => "drop");
   const client = makeClient(server.url);
-  const res = await client.request({ service: "geocode", path: "/drop" });
-  const err = await leakWitness.rejects(client.parseJson(res));
+  const err = await leakWitness.rejects(
+    client.request({ service: "geocode", path: "/drop" }, { maxRetries: 1 }),
+  );
+  assert.equal(server.requests.length, 2);
   assert.ok(err instanceof ConnectionError, String(err));
   assert.match(err.message, /^Connection failed: the response body broke off/);
 });

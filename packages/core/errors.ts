@@ -224,6 +224,47 @@ export class ApiError extends LSError {
 }
 
 /**
+ * A response body larger than the client accepts: its decoded size passed
+ * `maxResponseBytes` (or the default cap of its kind), so reading stopped
+ * there. Never retried: the same request would get the same answer.
+ *
+ * @example
+ * ```ts
+ * import { ApiError, ResponseTooLargeError } from "@ls/core";
+ * const err = new ResponseTooLargeError({ status: 200, method: "GET", url: "https://example.com/", limit: 1024 });
+ * if (!(err instanceof ApiError) || err.limit !== 1024) throw new Error("unexpected");
+ * ```
+ */
+export class ResponseTooLargeError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "ResponseTooLargeError";
+  /** Works across duplicate copies of the package. */
+  static override [Symbol.hasInstance]: (value: unknown) => boolean =
+    makeInstanceCheck("ResponseTooLargeError");
+  /** The cap the body passed, in bytes. */
+  readonly limit: number;
+
+  /** @param init the response's fields and the cap, in bytes */
+  constructor(
+    init: Omit<ApiErrorInit, "title" | "detail"> & { limit: number },
+  ) {
+    super({
+      ...init,
+      title: "Response body too large",
+      detail:
+        `the decoded body exceeds ${init.limit} bytes; raise maxResponseBytes to accept more`,
+    });
+    this.name = "ResponseTooLargeError";
+    this.limit = init.limit;
+    brand(this, "ResponseTooLargeError");
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), limit: this.limit };
+  }
+}
+
+/**
  * A request (or a whole operation, or an async job) ran out of time.
  *
  * @example

@@ -30,3 +30,13 @@ export * from "./query.ts";
 export * from "./response.ts";
 export * from "./retry.ts";
 export * from "./validate.ts";
+export {
+  type BodyChunks,
+  bodyChunks,
+  DEFAULT_MAX_JSON_BYTES,
+  DEFAULT_MAX_STATUS_BYTES,
+  DEFAULT_MAX_TOKEN_BYTES,
+  MAX_JSON_DEPTH,
+  parseJsonText,
+  type ReadGuard,
+} from "./_read.ts";

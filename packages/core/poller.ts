@@ -11,9 +11,17 @@ import {
   checkRequestOptions,
   type Client,
   jobError,
+  readJsonBody,
   type RequestOptions,
+  type ResponseReader,
 } from "./client.ts";
-import { ApiError, ConnectionError, TimeoutError } from "./errors.ts";
+import {
+  ApiError,
+  ConnectionError,
+  TimeoutError,
+  ValueError,
+} from "./errors.ts";
+import { BodyNotJson, DEFAULT_MAX_STATUS_BYTES } from "./_read.ts";
 import type { Service } from "./hosts.ts";
 import { parseRetryAfter, RETRY_STATUSES } from "./retry.ts";
 import { sleep } from "./_timers.ts";
@@ -55,8 +63,88 @@ export interface PollJobOptions {
   initialDelayMs?: number;
   /** Largest delay between polls; default 10 000 ms. */
   maxDelayMs?: number;
+  /**
+   * Shortest delay between polls, whatever `Retry-After` says; default
+   * {@linkcode MIN_POLL_DELAY_MS} (250 ms), at least 10 ms.
+   */
+  minDelayMs?: number;
   /** Growth of the delay per poll; default 1.5. */
   factor?: number;
+}
+
+/** The default floor between two status polls, in ms. */
+export const MIN_POLL_DELAY_MS = 250;
+
+/** The lowest floor between status polls a caller may set, in ms. */
+const LOWEST_POLL_DELAY_MS = 10;
+
+/** Poll timing, as the domain packages take it from their callers. */
+export interface PollTiming {
+  /** Delay before the first poll, ms. */
+  initialDelayMs?: number;
+  /** Largest delay between polls, ms. */
+  maxDelayMs?: number;
+  /** Shortest delay between polls, ms (at least 10). */
+  minDelayMs?: number;
+  /** Growth of the delay per poll. */
+  factor?: number;
+}
+
+/**
+ * Checks poll timing before any request: delays finite and not negative,
+ * `minDelayMs` at least 10 ms, `factor` at least 1. `prefix` names the
+ * parameter as the caller knows it (`poll`, or `pollInitialDelayMs`...).
+ *
+ * @example
+ * ```ts
+ * import { checkPollTiming, ValueError } from "@ls/core";
+ * checkPollTiming({ initialDelayMs: 500, maxDelayMs: 5_000 }, "poll");
+ * let error: unknown;
+ * try {
+ *   checkPollTiming({ minDelayMs: 0 }, "poll");
+ * } catch (e) {
+ *   error = e;
+ * }
+ * if (!(error instanceof ValueError) || error.parameter !== "poll.minDelayMs") {
+ *   throw new Error("expected a ValueError for poll.minDelayMs");
+ * }
+ * ```
+ *
+ * @throws {ValueError} naming the option
+ */
+export function checkPollTiming(
+  timing: PollTiming,
+  prefix: string,
+  names: Partial<Record<keyof PollTiming, string>> = {},
+): void {
+  const name = (key: keyof PollTiming) => names[key] ?? `${prefix}.${key}`;
+  for (const key of ["initialDelayMs", "maxDelayMs"] as const) {
+    const v = timing[key];
+    if (
+      v !== undefined &&
+      !(typeof v === "number" && v >= 0 && Number.isFinite(v))
+    ) {
+      throw new ValueError(name(key), "must be a finite number ≥ 0", v);
+    }
+  }
+  const min = timing.minDelayMs;
+  if (
+    min !== undefined &&
+    !(typeof min === "number" && min >= LOWEST_POLL_DELAY_MS &&
+      Number.isFinite(min))
+  ) {
+    throw new ValueError(
+      name("minDelayMs"),
+      `must be a finite number ≥ ${LOWEST_POLL_DELAY_MS}`,
+      min,
+    );
+  }
+  const f = timing.factor;
+  if (
+    f !== undefined && !(typeof f === "number" && f >= 1 && Number.isFinite(f))
+  ) {
+    throw new ValueError(name("factor"), "must be a finite number ≥ 1", f);
+  }
 }
 
 /** How a job ended. */
@@ -94,14 +182,17 @@ export async function pollJob(
   requestOptions: RequestOptions = {},
 ): Promise<JobOutcome> {
   checkRequestOptions(requestOptions);
+  checkPollTiming(options, "poll");
   const { signal, onProgress } = requestOptions;
   const deadlineMs = options.deadlineMs ?? requestOptions.deadlineMs ??
     15 * 60_000;
   const started = performance.now();
   const deadline = started + deadlineMs;
-  const maxDelay = options.maxDelayMs ?? 10_000;
-  // maxDelayMs bounds every wait, the first one too.
-  let delay = Math.min(maxDelay, options.initialDelayMs ?? 1000);
+  const minDelay = options.minDelayMs ?? MIN_POLL_DELAY_MS;
+  const maxDelay = Math.max(minDelay, options.maxDelayMs ?? 10_000);
+  const bounded = (ms: number) => Math.min(maxDelay, Math.max(minDelay, ms));
+  // The floor and maxDelayMs bound every wait, the first one too.
+  let delay = bounded(options.initialDelayMs ?? 1000);
   const factor = options.factor ?? 1.5;
   let lastStatus = "submitted";
   const url = options.statusUrl;
@@ -126,18 +217,18 @@ export async function pollJob(
       wait = Math.max(0, before - Math.min(1000, before / 10));
     }
     await sleep(wait, signal);
-    delay = Math.min(maxDelay, delay * factor);
+    delay = bounded(delay * factor);
     wait = delay;
     // Timers may fire late: what is left can be nothing by now.
     const left = deadline - performance.now();
     if (left <= 0) throw timeout();
 
-    let res: Response;
+    let polled: JobStatusResponse;
     try {
-      res = await client.requestUrl({
+      polled = await client.requestUrl({
         service: options.service,
         url,
-        expect: [200, 301, 302, 303, 307, 308, 0],
+        expect: [200, 301, 302, 303, 307, 308],
         redirect: "manual",
       }, {
         signal,
@@ -145,13 +236,26 @@ export async function pollJob(
         timeoutMs: Math.min(requestOptions.timeoutMs ?? 30_000, left),
         headers: requestOptions.headers,
         requestId: requestOptions.requestId,
+        maxResponseBytes: requestOptions.maxResponseBytes,
+      }, async (res, context) => {
+        let body: unknown;
+        try {
+          body = await readJsonBody(res, context, DEFAULT_MAX_STATUS_BYTES);
+        } catch (err) {
+          // A redirect's body is not what it says: its Location is.
+          if (!(err instanceof BodyNotJson && res.status >= 300)) throw err;
+        }
+        return {
+          status: res.status,
+          body,
+          headers: res.headers,
+          url: client.redact(url),
+        };
       });
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (err instanceof ApiError && RETRY_STATUSES.has(err.status)) {
-        if (err.retryAfterMs !== undefined) {
-          wait = Math.min(maxDelay, err.retryAfterMs);
-        }
+        if (err.retryAfterMs !== undefined) wait = bounded(err.retryAfterMs);
         continue;
       }
       if (err instanceof ConnectionError || err instanceof TimeoutError) {
@@ -160,26 +264,7 @@ export async function pollJob(
       throw err;
     }
 
-    if (res.type === "opaqueredirect") {
-      // Browsers hide a manual redirect: let the runtime follow it instead.
-      await res.body?.cancel();
-      res = await client.requestUrl({ service: options.service, url }, {
-        signal,
-        headers: requestOptions.headers,
-      });
-    }
-    const parsed = await client.parseJson(res).catch((err) => {
-      if (res.status >= 300 && res.status < 400) return { body: undefined };
-      if (err instanceof ConnectionError) return undefined; // poll again
-      throw err;
-    });
-    if (!parsed) continue;
-    const step = options.interpret({
-      status: res.status,
-      body: parsed.body,
-      headers: res.headers,
-      url: client.redact(url),
-    });
+    const step = options.interpret(polled);
     if (step.status !== lastStatus || step.state !== "pending") {
       lastStatus = step.status;
       try {
@@ -190,8 +275,8 @@ export async function pollJob(
     }
     switch (step.state) {
       case "pending": {
-        const ra = parseRetryAfter(res.headers.get("retry-after"));
-        if (ra !== undefined) wait = Math.min(maxDelay, ra);
+        const ra = parseRetryAfter(polled.headers.get("retry-after"));
+        if (ra !== undefined) wait = bounded(ra);
         continue;
       }
       case "done": {
@@ -200,11 +285,10 @@ export async function pollJob(
           resultUrl = new URL(step.resultUrl, url).href;
         } catch {
           throw new ApiError({
-            status: res.status,
+            status: polled.status,
             method: "GET",
             url: client.redact(url),
             title: "Async job returned an invalid result URL",
-            detail: client.redact(String(step.resultUrl)),
           });
         }
         return { kind: "url", url: resultUrl };
@@ -213,10 +297,10 @@ export async function pollJob(
         return { kind: "body", body: step.body };
       case "failed":
         throw jobError(client, step.body, {
-          status: res.status,
+          status: polled.status,
           method: "GET",
           url,
-          headers: res.headers,
+          headers: polled.headers,
           title: `Async job failed with status ${step.status}`,
         });
     }
@@ -229,34 +313,35 @@ export interface DownloadOptions {
   service: Service;
   /** The result URL HERE returned. */
   url: string;
-  /** Most redirects followed; default 5. */
-  maxRedirects?: number;
+  /** The status URL that named it, for errors that cannot name `url`. */
+  referrer?: string;
 }
 
 /** Options of {@linkcode downloadResult} with a reader of the result. */
 export interface ReadDownloadOptions<T> extends DownloadOptions {
   /**
    * Reads the `200` response within the attempt, so that a body that breaks
-   * off is downloaded again like any failed idempotent request.
+   * off is downloaded again like any failed idempotent request; its clock
+   * and cap are in the context it is given.
    */
-  read: (res: Response) => Promise<T>;
+  read: ResponseReader<T>;
 }
 
 /**
- * Downloads a job result, following redirects by hand: credentials go only
- * to HERE hosts (or the client's `baseUrl`), never to pre-signed storage.
- * `options.read` reads the `200` response within each attempt, so that a
+ * Downloads a job result, following redirects within the client's rules:
+ * credentials go only to HERE hosts (or the client's `baseUrl`), never to
+ * pre-signed storage. `options.read` reads the `200` response within each attempt, so that a
  * body that breaks off is downloaded again (up to `maxRetries` times); its
  * result is returned.
  *
  * @example
  * ```ts ignore
- * import { Client, downloadResult } from "@ls/core";
+ * import { Client, downloadResult, readJsonBody } from "@ls/core";
  * const client = new Client({ apiKey: "<API_KEY>" });
  * const body = await downloadResult(client, {
  *   service: "matrix",
  *   url: "https://matrix.router.hereapi.com/v8/matrix/ID",
- *   read: (res) => res.json(),
+ *   read: (res, context) => readJsonBody(res, context),
  * });
  * ```
  */
@@ -266,9 +351,10 @@ export function downloadResult<T>(
   requestOptions?: RequestOptions,
 ): Promise<T>;
 /**
- * Downloads a job result, following redirects by hand: credentials go only
- * to HERE hosts (or the client's `baseUrl`), never to pre-signed storage.
- * Returns the `200` response with its body unread, for streaming.
+ * Downloads a job result, following redirects within the client's rules:
+ * credentials go only to HERE hosts (or the client's `baseUrl`), never to
+ * pre-signed storage. Returns the `200` response with its body read under
+ * the attempt's clock and the JSON cap, buffered.
  *
  * @example
  * ```ts ignore
@@ -285,42 +371,17 @@ export function downloadResult(
 ): Promise<Response>;
 export async function downloadResult<T>(
   client: Client,
-  options: DownloadOptions & { read?: (res: Response) => Promise<T> },
+  options: DownloadOptions & { read?: ResponseReader<T> },
   requestOptions: RequestOptions = {},
 ): Promise<T | Response> {
-  let url = options.url;
-  const max = options.maxRedirects ?? 5;
-  const read = options.read;
-  for (let hop = 0;; hop++) {
-    const got = await client.requestUrl(
-      {
-        service: options.service,
-        url,
-        expect: [200, 301, 302, 303, 307, 308],
-        redirect: "manual",
-      },
-      requestOptions,
-      async (res) => {
-        if (res.status === 200) {
-          return { done: true, value: read ? await read(res) : res } as const;
-        }
-        await res.body?.cancel();
-        return { done: false, res } as const;
-      },
-    );
-    if (got.done) return got.value;
-    const res = got.res;
-    const location = res.headers.get("location");
-    if (!location || hop >= max) {
-      throw new ApiError({
-        status: res.status,
-        method: "GET",
-        url: client.redact(url),
-        title: location
-          ? `More than ${max} redirects`
-          : "Redirect without a Location header",
-      });
-    }
-    url = new URL(location, url).href;
-  }
+  // The client follows redirects itself, within its rules: https only (http
+  // with an http baseUrl), credentials only to trusted hosts.
+  const spec = {
+    service: options.service,
+    url: options.url,
+    referrer: options.referrer,
+  };
+  return options.read
+    ? await client.requestUrl(spec, requestOptions, options.read)
+    : await client.requestUrl(spec, requestOptions);
 }

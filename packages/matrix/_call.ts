@@ -4,15 +4,17 @@
 
 import {
   ApiError,
+  bodyChunks,
   type Client,
-  ConnectionError,
+  DEFAULT_MAX_STATUS_BYTES,
   downloadResult,
   jobError,
   type JobStatusResponse,
   type JobStep,
-  LSError,
   pollJob,
   Query,
+  type ReadContext,
+  readJsonBody,
   type RequestOptions,
   TimeoutError,
 } from "@ls/core";
@@ -32,6 +34,8 @@ export interface RunOptions extends RequestOptions {
   pollInitialDelayMs?: number;
   /** Longest delay between status polls, ms. */
   pollMaxDelayMs?: number;
+  /** Shortest delay between status polls, ms. */
+  pollMinDelayMs?: number;
 }
 
 /** What every call of one `matrix()` shares. */
@@ -102,19 +106,29 @@ export async function call(
       retry: async ? "submit" : "idempotent",
     },
     requestOptions(run),
-    async (res) =>
+    async (res, context) =>
       res.status === 200
         ? {
           res,
-          result: await readResult(run, res, expected, "POST", submitUrl),
+          result: await readResult(
+            run,
+            res,
+            context,
+            expected,
+            "POST",
+            submitUrl,
+          ),
         }
         : {
           res,
           // 202: an async job (also when a sync call is answered with one).
-          accepted: await client.parseJson<Record<string, unknown> | null>(
-            res,
-            "POST",
-          ),
+          accepted: {
+            body: await readJsonBody(
+              res,
+              context,
+              DEFAULT_MAX_STATUS_BYTES,
+            ) as Record<string, unknown> | null,
+          },
         },
   );
   const { res } = submitted;
@@ -156,6 +170,7 @@ export async function call(
     deadlineMs: remaining(run),
     initialDelayMs: run.options.pollInitialDelayMs,
     maxDelayMs: run.options.pollMaxDelayMs,
+    minDelayMs: run.options.pollMinDelayMs,
   }, { ...requestOptions(run), onProgress: report });
 
   let result: MatrixResultBody;
@@ -170,7 +185,9 @@ export async function call(
     result = await downloadResult(client, {
       service: "matrix",
       url: outcome.url,
-      read: (res) => readResult(run, res, expected, "GET", outcome.url),
+      referrer: absoluteStatusUrl,
+      read: (res, context) =>
+        readResult(run, res, context, expected, "GET", outcome.url),
     }, requestOptions(run));
   }
   return { body: result, correlationId, requestId };
@@ -230,140 +247,65 @@ function interpret(res: JobStatusResponse): JobStep {
 async function readResult(
   run: Run,
   res: Response,
+  context: ReadContext,
   expected: ExpectedSize,
   method: string,
   url: string,
 ): Promise<MatrixResultBody> {
-  const { client, signal } = run;
+  const { client } = run;
   const safeUrl = client.redact(res.url || url);
   const parser = new MatrixResultParser(expected);
-  const reader = res.body ? chunkReader(res.body) : undefined;
-  let done = !reader;
-  let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = () => void reader?.cancel(signal?.reason).catch(() => {});
-  const fail = (): unknown => {
-    if (signal?.aborted) return signal.reason;
-    if (timedOut) {
-      return new TimeoutError(
-        `Operation exceeded its deadline of ${run.options.deadlineMs} ms while reading the result [${method} ${safeUrl}]`,
-        { url: safeUrl },
-      );
-    }
-    return undefined;
-  };
-  signal?.addEventListener("abort", stop);
+  // Read under the attempt's clock and a cap derived from the size asked
+  // for: no more bytes than the requested matrix can take.
+  const chunks = bodyChunks(res, {
+    signal: context.signal,
+    maxBytes: context.maxBytes ?? maxResultBytes(expected),
+  }, true);
   try {
-    const left = remaining(run);
-    // setTimeout fires at once for a delay beyond 2^31 - 1 ms (24.8 days).
-    if (left !== undefined && left < 2 ** 31) {
-      timer = setTimeout(() => {
-        timedOut = true;
-        void reader?.cancel().catch(() => {});
-      }, left);
+    for (;;) {
+      const chunk = await chunks.read();
+      if (!chunk) break;
+      parse(() => parser.push(chunk));
     }
-    while (!done) {
-      let chunk: Uint8Array | undefined;
-      try {
-        chunk = await reader!.read();
-      } catch (err) {
-        done = true;
-        const stopped = fail();
-        if (stopped) throw stopped;
-        // Keep a scrubbed copy: a runtime's message may name the URL.
-        const reason = client.redact(
-          err instanceof Error ? err.message : String(err),
-        );
-        const cause = new Error(reason);
-        if (err instanceof Error) cause.name = err.name;
-        throw new ConnectionError(
-          `Connection failed while reading the matrix result: ${reason} [${method} ${safeUrl}]`,
-          { url: safeUrl, cause },
-        );
-      }
-      const stopped = fail();
-      if (stopped) throw stopped;
-      if (!chunk) {
-        done = true;
-        break;
-      }
-      parser.push(chunk);
-    }
-    return toResultBody(run, parser.end(), expected, {
+    return toResultBody(run, parse(() => parser.end()), expected, {
       status: res.status,
       method,
       url: safeUrl,
       headers: res.headers,
     });
-  } catch (err) {
-    if (err instanceof ResultSyntaxError) {
+  } finally {
+    await chunks.cancel();
+  }
+
+  /** Runs the parser; what it throws becomes a malformed-result ApiError. */
+  function parse<T>(step: () => T): T {
+    try {
+      return step();
+    } catch (err) {
       // The snippet is body text: scrub it like any body kept on an error.
       throw malformed(
         res.status,
         method,
         safeUrl,
-        client.redact(err.message),
+        client.redact(
+          err instanceof ResultSyntaxError
+            ? err.message
+            : "The result could not be parsed",
+        ),
         undefined,
       );
     }
-    if (err instanceof LSError || err === signal?.reason) throw err;
-    // Anything else the parser threw (an impossible allocation, say).
-    throw malformed(
-      res.status,
-      method,
-      safeUrl,
-      err instanceof Error ? err.message : String(err),
-      err,
-    );
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", stop);
-    if (!done) await reader?.cancel().catch(() => {});
   }
-}
-
-/** Chunks of a body, and a way to stop reading it. */
-interface ChunkReader {
-  /** The next chunk, valid until the next call; `undefined` at the end. */
-  read(): Promise<Uint8Array | undefined>;
-  /** Stops reading and releases the connection. */
-  cancel(reason?: unknown): Promise<void>;
 }
 
 /**
- * Reads a body into one reused 256 KiB buffer when the runtime exposes it as
- * a byte stream (Deno, Node, Chromium), which spares the garbage collector
- * about one allocation per network packet (roughly twice the read rate on
- * loopback); otherwise chunk by chunk as the stream delivers them.
+ * The most bytes a result of the expected size can take, generously: up to
+ * 24 bytes an entry for each of the three arrays (a number up to 15 digits,
+ * a comma, spacing), and 1 MiB for everything else.
  */
-function chunkReader(body: ReadableStream<Uint8Array>): ChunkReader {
-  let byob: ReadableStreamBYOBReader | undefined;
-  try {
-    byob = body.getReader({ mode: "byob" });
-  } catch {
-    // Not a byte stream.
-  }
-  if (byob) {
-    const reader = byob;
-    let buffer = new ArrayBuffer(256 * 1024);
-    return {
-      async read() {
-        const { done, value } = await reader.read(new Uint8Array(buffer));
-        if (!value) return undefined;
-        buffer = value.buffer as ArrayBuffer;
-        return done ? undefined : value;
-      },
-      cancel: (reason) => reader.cancel(reason),
-    };
-  }
-  const reader = body.getReader();
-  return {
-    async read() {
-      const { done, value } = await reader.read();
-      return done ? undefined : value;
-    },
-    cancel: (reason) => reader.cancel(reason),
-  };
+export function maxResultBytes(expected: ExpectedSize): number {
+  return 1024 * 1024 +
+    expected.numOrigins * expected.numDestinations * 3 * 24;
 }
 
 function malformed(

@@ -1,3 +1,5 @@
+import { parseJsonText } from "@ls/core";
+
 // An incremental parser for Matrix Routing result bodies (wire matrix.md §6).
 //
 // It reads the body as Uint8Array chunks, split anywhere, and never holds
@@ -56,6 +58,9 @@ export class ResultSyntaxError extends Error {
     this.snippet = snippet;
   }
 }
+
+/** The most bytes of keys and values kept beside the matrix arrays. */
+const MAX_CAPTURE_BYTES = 8 * 1024 * 1024;
 
 /** Largest matrix HERE computes (10,000 × 10,000); caps preallocation. */
 const MAX_ENTRIES = 100_000_000;
@@ -137,6 +142,7 @@ export class MatrixResultParser {
 
   #key = "";
   #parts: Uint8Array[] = [];
+  #captureBytes = 0;
   #escape = false;
   #keyEscaped = false;
 
@@ -292,7 +298,7 @@ export class MatrixResultParser {
       } else if (c < 0x20) this.#fail("Control character in a key", i);
     }
     this.#escape = escape;
-    this.#parts.push(buf.slice(from, end));
+    this.#keep(buf.slice(from, end), i);
     return end;
   }
 
@@ -360,8 +366,20 @@ export class MatrixResultParser {
       this.#capInString = inString;
       this.#escape = escape;
     }
-    this.#parts.push(buf.slice(from, end));
+    this.#keep(buf.slice(from, end), i);
     return end;
+  }
+
+  /** Keeps a piece of a key or value, within MAX_CAPTURE_BYTES in all. */
+  #keep(part: Uint8Array, i: number): void {
+    this.#captureBytes += part.length;
+    if (this.#captureBytes > MAX_CAPTURE_BYTES) {
+      this.#fail(
+        `The keys and values beside the matrix arrays pass ${MAX_CAPTURE_BYTES} bytes`,
+        i,
+      );
+    }
+    this.#parts.push(part);
   }
 
   #captured(last: Uint8Array, i: number): void {
@@ -369,7 +387,7 @@ export class MatrixResultParser {
     this.#parts = [];
     let value: unknown;
     try {
-      value = JSON.parse(decoder.decode(bytes));
+      value = parseJsonText(decoder.decode(bytes));
     } catch {
       this.#fail(
         bytes.length === 0
@@ -401,11 +419,14 @@ export class MatrixResultParser {
     let size = 0;
     const o = this.#numOrigins;
     const d = this.#numDestinations;
-    if (validCount(o) && validCount(d) && o * d <= MAX_ENTRIES) size = o * d;
-    else if (this.#expected) {
+    // The requested size wins over the body's claim: a server cannot make
+    // the client allocate more than it asked for.
+    if (this.#expected) {
       const { numOrigins, numDestinations } = this.#expected;
       const e = numOrigins * numDestinations;
       if (e <= MAX_ENTRIES) size = e;
+    } else if (validCount(o) && validCount(d) && o * d <= MAX_ENTRIES) {
+      size = o * d;
     }
     const capacity = size > 0 ? size : 1024;
     this.#arrKey = key;
@@ -424,6 +445,19 @@ export class MatrixResultParser {
 
   #grow(): Float64Array | Uint8Array {
     const old = this.#out;
+    const expected = this.#expected;
+    if (
+      expected && old.length >= expected.numOrigins * expected.numDestinations
+    ) {
+      // More entries than the request can have: stop instead of growing.
+      throw new ResultSyntaxError(
+        `matrix.${this.#arrKey} has more than the ${
+          expected.numOrigins * expected.numDestinations
+        } entries of the requested ${expected.numOrigins} × ${expected.numDestinations} matrix`,
+        this.#offset,
+        '""',
+      );
+    }
     const next = old instanceof Uint8Array
       ? new Uint8Array(old.length * 2)
       : new Float64Array(old.length * 2);

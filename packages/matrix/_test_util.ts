@@ -26,7 +26,11 @@ export function makeClient(
 }
 
 /** Poll fast in tests. */
-export const fastPolls = { pollInitialDelayMs: 1, pollMaxDelayMs: 5 };
+export const fastPolls = {
+  pollInitialDelayMs: 1,
+  pollMaxDelayMs: 5,
+  pollMinDelayMs: 10,
+};
 
 /**
  * The k-th test point: near Berlin, its index recoverable from its

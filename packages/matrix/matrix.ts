@@ -9,6 +9,7 @@
 import {
   avoidAreaToJson,
   type AvoidBoundingBox,
+  checkPollTiming,
   checkRequestOptions,
   type Client,
   describe,
@@ -96,6 +97,11 @@ export interface MatrixOptions extends RequestOptions {
   pollInitialDelayMs?: number;
   /** Longest delay between status polls, in ms; default 10 000. */
   pollMaxDelayMs?: number;
+  /**
+   * Shortest delay between status polls, in ms, whatever `Retry-After`
+   * says; default 250, at least 10.
+   */
+  pollMinDelayMs?: number;
 }
 
 const PARAMS = new Set([
@@ -212,6 +218,19 @@ export async function matrix(
 ): Promise<MatrixRoutingResponse> {
   const plan = validate(params);
   checkRequestOptions(options);
+  checkPollTiming(
+    {
+      initialDelayMs: options.pollInitialDelayMs,
+      maxDelayMs: options.pollMaxDelayMs,
+      minDelayMs: options.pollMinDelayMs,
+    },
+    "",
+    {
+      initialDelayMs: "pollInitialDelayMs",
+      maxDelayMs: "pollMaxDelayMs",
+      minDelayMs: "pollMinDelayMs",
+    },
+  );
   const concurrency = options.concurrency ?? 4;
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
     throw new ValueError(

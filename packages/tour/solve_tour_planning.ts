@@ -8,12 +8,14 @@
 
 import {
   ApiError,
+  checkPollTiming,
   type Client,
   downloadResult,
   type JobStatusResponse,
   type JobStep,
   type JsonResponse,
   pollJob,
+  readJsonBody,
   type RequestOptions,
   TimeoutError,
   ValueError,
@@ -33,6 +35,11 @@ export interface TourPollOptions {
   initialDelayMs?: number;
   /** Largest delay between polls, in ms; default 10 000. */
   maxDelayMs?: number;
+  /**
+   * Shortest delay between polls, in ms, whatever `Retry-After` says;
+   * default 250, at least 10.
+   */
+  minDelayMs?: number;
 }
 
 /** Parameters of {@linkcode solveTourPlanning}. */
@@ -155,7 +162,7 @@ export async function solveTourPlanning(
       title: isAsync
         ? "Tour planning accepted the job without a status href"
         : "Tour planning answered without a solution",
-      body: submitted.body,
+      body: client.redactValue(submitted.body),
       correlationId: submitted.correlationId,
       requestId: submitted.requestId,
     });
@@ -172,13 +179,28 @@ export async function solveTourPlanning(
     return Math.max(1, Math.floor(left));
   };
 
+  const submitUrl = `${client.originFor(SERVICE)}${path}`;
+  let statusUrl: string;
+  try {
+    statusUrl = new URL(href, submitUrl).href;
+  } catch {
+    throw new ApiError({
+      status: submitted.status,
+      method: "POST",
+      url: client.redact(submitUrl),
+      title: "Tour planning accepted the job with an invalid status href",
+      correlationId: submitted.correlationId,
+      requestId: submitted.requestId,
+    });
+  }
   const outcome = await pollJob(client, {
     service: SERVICE,
-    statusUrl: new URL(href, client.originFor(SERVICE)).href,
+    statusUrl,
     interpret: interpretTourStatus,
     deadlineMs: remaining(),
     initialDelayMs: poll.initialDelayMs,
     maxDelayMs: poll.maxDelayMs,
+    minDelayMs: poll.minDelayMs,
   }, options);
   if (outcome.kind === "body") {
     return new TourPlanningResponse({
@@ -189,7 +211,14 @@ export async function solveTourPlanning(
     await downloadResult(client, {
       service: SERVICE,
       url: outcome.url,
-      read: (res) => client.parseJson<TourPlanningSolution>(res),
+      referrer: statusUrl,
+      read: async (res, context) => ({
+        status: res.status,
+        body: await readJsonBody(res, context) as TourPlanningSolution,
+        headers: res.headers,
+        correlationId: res.headers.get("x-correlation-id") ?? undefined,
+        requestId: res.headers.get("x-request-id") ?? undefined,
+      }),
     }, { ...options, deadlineMs: remaining() }),
   );
 }
@@ -247,16 +276,7 @@ function checkPoll(poll: TourPollOptions | undefined): TourPollOptions {
   if (typeof poll !== "object" || poll === null) {
     throw new ValueError("poll", "must be an object", poll);
   }
-  for (const key of ["initialDelayMs", "maxDelayMs"] as const) {
-    const v = poll[key];
-    if (v !== undefined && !(typeof v === "number" && v >= 0 && v < Infinity)) {
-      throw new ValueError(
-        `poll.${key}`,
-        "must be a non-negative number of ms",
-        v,
-      );
-    }
-  }
+  checkPollTiming(poll, "poll");
   return poll;
 }
 

@@ -25,7 +25,7 @@ const SYNC = "POST /v3/problems";
 const ASYNC = "POST /v3/problems/async";
 const STATUS = "GET /v3/status/job-1";
 const SOLUTION = "GET /v3/problems/job-1/solution";
-const fast = { initialDelayMs: 1, maxDelayMs: 5 };
+const fast = { initialDelayMs: 1, maxDelayMs: 5, minDelayMs: 10 };
 
 function params(
   extra: Partial<SolveTourPlanningParams> = {},

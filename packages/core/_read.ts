@@ -1,0 +1,274 @@
+// The one read path of response bodies: every body the client reads passes
+// through here, under the attempt's signal (its timeout, the operation's
+// deadline and the caller's abort) and a cap on the decoded bytes.
+
+/** Default cap of a JSON answer's decoded body: 8 MiB. */
+export const DEFAULT_MAX_JSON_BYTES = 8 * 1024 * 1024;
+
+/** Default cap of an async job's status response: 1 MiB. */
+export const DEFAULT_MAX_STATUS_BYTES = 1024 * 1024;
+
+/** Default cap of a token or server-time response: 64 KiB. */
+export const DEFAULT_MAX_TOKEN_BYTES = 64 * 1024;
+
+/** The most of an error body the client reads: 64 KiB (it keeps 4 KiB). */
+export const MAX_ERROR_BYTES = 64 * 1024;
+
+/** The deepest nesting of arrays and objects a JSON answer may have. */
+export const MAX_JSON_DEPTH = 512;
+
+/**
+ * Thrown by a read when the decoded body passes its cap; the client turns it
+ * into a `ResponseTooLargeError` that names the response.
+ */
+export class BodyTooLarge extends Error {
+  /** The cap, in bytes. */
+  readonly limit: number;
+
+  constructor(limit: number) {
+    super(`The response body exceeds ${limit} bytes`);
+    this.name = "BodyTooLarge";
+    this.limit = limit;
+  }
+}
+
+/** Thrown by {@linkcode parseJsonText}: why a text is not an acceptable JSON value. */
+export class BodyNotJson extends Error {
+  /** The text, for the library's error to keep a scrubbed snippet of. */
+  readonly text: string;
+
+  constructor(message: string, text: string) {
+    super(message);
+    this.name = "BodyNotJson";
+    this.text = text;
+  }
+}
+
+/** How a body is read: the attempt's signal and the cap on decoded bytes. */
+export interface ReadGuard {
+  /** Aborts on the attempt's timeout, the deadline or the caller's abort. */
+  readonly signal?: AbortSignal;
+  /** The most decoded bytes the body may have. */
+  readonly maxBytes: number;
+}
+
+/** Chunks of a body read under a guard. */
+export interface BodyChunks {
+  /** The next chunk, valid until the next call; `undefined` at the end. */
+  read(): Promise<Uint8Array | undefined>;
+  /** Stops reading and releases the connection; never rejects. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * A body's chunks, counted against `guard.maxBytes` (decoded bytes: a
+ * compressed bomb stops at the cap) and stopped by `guard.signal`, whether or
+ * not the `fetch` that made the response honours signals. With `reuse`, the
+ * runtime reads into one 256 KiB buffer where it exposes a byte stream,
+ * which spares an allocation per network packet; each chunk is then valid
+ * only until the next read.
+ */
+export function bodyChunks(
+  res: Response,
+  guard: ReadGuard,
+  reuse = false,
+): BodyChunks {
+  const body = res.body;
+  if (!body) return { read: () => Promise.resolve(undefined), cancel: done };
+  const { signal, maxBytes } = guard;
+  let byob: ReadableStreamBYOBReader | undefined;
+  if (reuse) {
+    try {
+      byob = body.getReader({ mode: "byob" });
+    } catch {
+      // Not a byte stream.
+    }
+  }
+  const reader = byob ?? body.getReader();
+  let buffer = byob ? new ArrayBuffer(256 * 1024) : undefined;
+  let total = 0;
+  let finished = false;
+  const cancel = (): Promise<void> => {
+    if (finished) return done();
+    finished = true;
+    signal?.removeEventListener("abort", onAbort);
+    return reader.cancel().catch(() => {});
+  };
+  // A cancel settles a pending read, whatever the fetch does with the signal.
+  const onAbort = () => void cancel();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    async read() {
+      if (signal?.aborted) {
+        await cancel();
+        throw signal.reason;
+      }
+      if (finished) return undefined;
+      let value: Uint8Array | undefined;
+      try {
+        if (byob) {
+          const r = await byob.read(new Uint8Array(buffer!));
+          if (r.value) buffer = r.value.buffer as ArrayBuffer;
+          value = r.done ? undefined : r.value;
+        } else {
+          const r = await (reader as ReadableStreamDefaultReader<Uint8Array>)
+            .read();
+          value = r.done ? undefined : r.value;
+        }
+      } catch (err) {
+        finished = true;
+        signal?.removeEventListener("abort", onAbort);
+        if (signal?.aborted) throw signal.reason;
+        throw err;
+      }
+      if (signal?.aborted) {
+        await cancel();
+        throw signal.reason;
+      }
+      if (value === undefined) {
+        finished = true;
+        signal?.removeEventListener("abort", onAbort);
+        return undefined;
+      }
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await cancel();
+        throw new BodyTooLarge(maxBytes);
+      }
+      return value;
+    },
+    cancel,
+  };
+}
+
+function done(): Promise<void> {
+  return Promise.resolve();
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The whole body as bytes, under the guard. `keepTo` ends the read early
+ * without an error once that many bytes arrived (error bodies: only their
+ * start is kept).
+ */
+export async function readBytes(
+  res: Response,
+  guard: ReadGuard,
+  keepTo?: number,
+): Promise<Uint8Array> {
+  const chunks = bodyChunks(res, guard);
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = await chunks.read();
+    if (chunk === undefined) break;
+    parts.push(chunk);
+    total += chunk.byteLength;
+    if (keepTo !== undefined && total >= keepTo) {
+      await chunks.cancel();
+      break;
+    }
+  }
+  if (parts.length === 1) return parts[0];
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.byteLength;
+  }
+  return all;
+}
+
+/**
+ * The body as text, under the guard. A body of a declared length within the
+ * cap, not content-encoded, is read by the runtime in one go (the common
+ * case, and the fast one); any other is counted chunk by chunk.
+ */
+export async function readText(
+  res: Response,
+  guard: ReadGuard,
+): Promise<string> {
+  const length = res.headers.get("content-length");
+  const encoding = res.headers.get("content-encoding");
+  if (
+    length !== null && Number(length) <= guard.maxBytes &&
+    (encoding === null || encoding === "identity")
+  ) {
+    // The transport frames the body by its length: it cannot grow past it.
+    const { signal } = guard;
+    if (!signal) return await res.text();
+    signal.throwIfAborted();
+    let onAbort: (() => void) | undefined;
+    try {
+      return await Promise.race([
+        res.text(),
+        new Promise<never>((_, reject) => {
+          onAbort = () => reject(signal.reason);
+          signal.addEventListener("abort", onAbort, { once: true });
+        }),
+      ]);
+    } finally {
+      signal.removeEventListener("abort", onAbort!);
+    }
+  }
+  return decoder.decode(await readBytes(res, guard));
+}
+
+/**
+ * Parses a JSON text, refusing nesting deeper than {@linkcode MAX_JSON_DEPTH}
+ * (which breaks recursive code later: structured cloning, a caller's walk).
+ * The error says what is wrong without quoting the text: a parser's message
+ * can hold a piece of the body.
+ */
+export function parseJsonText(text: string): unknown {
+  if (tooDeep(text)) {
+    throw new BodyNotJson(
+      `Response body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
+      "",
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BodyNotJson(
+      text.trim() === ""
+        ? "Empty response body"
+        : "Response body is not valid JSON",
+      text,
+    );
+  }
+}
+
+/**
+ * Whether the JSON text nests deeper than the limit. Nesting needs brackets:
+ * a text with no more `[` and `{` than the limit is cleared by counting them
+ * (a native search); only a text with more is scanned in full.
+ */
+function tooDeep(text: string): boolean {
+  let n = 0;
+  for (const open of ["{", "["]) {
+    for (let i = text.indexOf(open); i !== -1; i = text.indexOf(open, i + 1)) {
+      if (++n > MAX_JSON_DEPTH) return depthOf(text) > MAX_JSON_DEPTH;
+    }
+  }
+  return false;
+}
+
+/** The deepest nesting of a JSON text, strings skipped (stops past the limit). */
+function depthOf(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max && (max = depth) > MAX_JSON_DEPTH) return max;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
