@@ -9,7 +9,14 @@
 // input that the client passes on by design, such as an unknown enum string,
 // be answered with the service's own 4xx ApiError; those are counted apart).
 
-import { ApiError, LS, LSError, type MatrixOptions, ValueError } from "@ls/ls";
+import {
+  ApiError,
+  LS,
+  LSError,
+  type MatrixOptions,
+  TimeoutError,
+  ValueError,
+} from "@ls/ls";
 import { clientOptions, show } from "./_harness.ts";
 import { generate, generateOptions, validParams } from "./_generators.ts";
 import { type Op, OPS } from "./_ops.ts";
@@ -174,6 +181,17 @@ export async function fuzzOperation(
         continue;
       }
       if (!reached) {
+        // A deadline that passes before the request is sent ends the call
+        // unsent, as the README promises.
+        const deadlineMs = (options as { deadlineMs?: unknown } | undefined)
+          ?.deadlineMs;
+        if (
+          e instanceof TimeoutError && typeof deadlineMs === "number" &&
+          deadlineMs < 5 && /deadline/.test(e.message)
+        ) {
+          stats.rejected++;
+          continue;
+        }
         fail(i, `escaped before any request: ${show(e)}`, params, options);
         continue;
       }

@@ -120,7 +120,10 @@ export interface ClientOptions {
   baseUrl?: string;
   /** HTTP(S) proxies; needs `Deno.createHttpClient`, else pass a custom `fetch`. */
   proxies?: Proxies;
-  /** The `fetch` to use; defaults to `globalThis.fetch`. */
+  /**
+   * The `fetch` to use; defaults to `globalThis.fetch`. It must honour
+   * `init.signal` as the platform's does, ending the request and its body.
+   */
   fetch?: typeof fetch;
   /** Retries after the first attempt; default 3. */
   maxRetries?: number;
@@ -277,6 +280,11 @@ interface Target {
   trusted: boolean;
   /** What an error names when `url` itself is refused. */
   referrer?: string;
+  /**
+   * Whether a redirect may lead from a trusted host to another one (a job's
+   * result on pre-signed storage); a service's own requests stay on it.
+   */
+  crossHost: boolean;
 }
 
 /** The longest URL fetch takes (Deno's limit; HTTP servers have their own). */
@@ -328,7 +336,12 @@ export class Client {
   readonly #hooks: Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
   readonly #baseOrigin?: string;
 
-  /** @throws {ValueError} on missing credentials or invalid options */
+  /**
+   * Checks every option and sets the client up; nothing is sent yet.
+   *
+   * @throws {ValueError} on missing credentials or invalid options, naming
+   * the option and never quoting a credential
+   */
   constructor(options: ClientOptions) {
     if (typeof options !== "object" || options === null) {
       throw new ValueError("options", "must be an object", options);
@@ -578,6 +591,7 @@ export class Client {
         redirect: spec.redirect ?? "follow",
         trusted: this.isTrusted(url),
         referrer: spec.referrer,
+        crossHost: true,
       },
       options,
       read ?? buffered,
@@ -661,6 +675,7 @@ export class Client {
       retry: spec.retry ?? "idempotent",
       redirect: "follow",
       trusted: true, // our own origin: a HERE host or the configured baseUrl
+      crossHost: false,
     };
   }
 
@@ -718,7 +733,7 @@ export class Client {
     );
   }
 
-  /** Adds the credentials to a request to `url`, when it is trusted. */
+  /** Adds a bearer token to a request to `url`, when it is trusted. */
   async #authorize(
     url: string,
     trusted: boolean,
@@ -726,13 +741,7 @@ export class Client {
     signal: AbortSignal,
   ): Promise<{ url: string; bearer?: string }> {
     delete headers.authorization;
-    if (!trusted) return { url };
-    if (this.#keyParam) {
-      return {
-        url: `${url}${url.includes("?") ? "&" : "?"}${this.#keyParam}`,
-      };
-    }
-    if (!this.#auth) return { url };
+    if (!trusted || !this.#auth) return { url };
     const bearer = await this.#auth.getToken(signal);
     this.#redactor.add(bearer, true);
     headers.authorization = `Bearer ${bearer}`;
@@ -821,12 +830,14 @@ export class Client {
         if (target.method !== "GET") init.method = target.method;
         if (target.body !== undefined) init.body = target.body;
         for (let hop = 0;; hop++) {
-          const authorized = await this.#authorize(
-            hopUrl,
-            trusted,
-            headers,
-            attemptSignal,
-          );
+          // The key is added in place; only a token needs waiting for.
+          const authorized = trusted && this.#keyParam
+            ? {
+              url: `${hopUrl}${
+                hopUrl.includes("?") ? "&" : "?"
+              }${this.#keyParam}`,
+            }
+            : await this.#authorize(hopUrl, trusted, headers, attemptSignal);
           bearer = authorized.bearer;
           if (this.#hooks.onRequest) {
             this.#emit("onRequest", {
@@ -866,7 +877,13 @@ export class Client {
             target.expect.includes(res.status)
           ) break;
           await res.body?.cancel().catch(() => {});
-          hopUrl = this.#redirect(res, hopUrl, trusted, hop, target.method);
+          hopUrl = this.#redirect(
+            res,
+            hopUrl,
+            trusted && target.crossHost,
+            hop,
+            target.method,
+          );
           trusted = this.isTrusted(hopUrl);
           if (res.status === 303 && init.method !== undefined) {
             delete init.method;
@@ -985,7 +1002,7 @@ export class Client {
   #redirect(
     res: Response,
     from: string,
-    fromTrusted: boolean,
+    mayLeave: boolean,
     hop: number,
     method: string,
   ): string {
@@ -1010,14 +1027,14 @@ export class Client {
     if (typeof next === "string") {
       throw this.#redirectError(res, from, method, next);
     }
-    // A URL that a trusted response named may be followed; from an
-    // untrusted host, only within that host.
-    if (!fromTrusted && next.origin !== new URL(from).origin) {
+    // Another host only where a trusted response may name one (a job's
+    // result on pre-signed storage); otherwise only within the host.
+    if (!mayLeave && next.origin !== new URL(from).origin) {
       throw this.#redirectError(
         res,
         from,
         method,
-        "it leads from a host the client does not trust to another one",
+        "it leads to another host",
       );
     }
     return next.href;
@@ -1071,25 +1088,27 @@ async function readJson(
   };
 }
 
-/** Reads a whole body and hands back a response that holds it. */
+/**
+ * Reads a whole body and hands back a response that holds it: HERE answers
+ * in JSON, so a body that is not (an HTML page, a broken or too deeply
+ * nested text) is the client's ApiError, not the caller's SyntaxError later.
+ */
 async function buffered(
   res: Response,
   context: ReadContext,
 ): Promise<Response> {
-  const bytes = await readBytes(res, {
+  const empty = res.status === 204 || res.status === 205 ||
+    res.status === 304;
+  const text = empty ? "" : await readText(res, {
     signal: context.signal,
     maxBytes: context.maxBytes ?? DEFAULT_MAX_JSON_BYTES,
   });
-  const out = new Response(
-    res.status === 204 || res.status === 205 || res.status === 304
-      ? null
-      : bytes as Uint8Array<ArrayBuffer>,
-    {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-    },
-  );
+  if (!empty) parseJsonText(text);
+  const out = new Response(empty ? null : text, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
   // Keep the URL the body came from (a constructed Response has none).
   if (res.url) Object.defineProperty(out, "url", { value: res.url });
   return out;

@@ -244,7 +244,11 @@ export class ResponseTooLargeError extends ApiError {
   /** The cap the body passed, in bytes. */
   readonly limit: number;
 
-  /** @param init the response's fields and the cap, in bytes */
+  /**
+   * Builds the error; its title and detail say which cap the body passed.
+   *
+   * @param init the response's fields and the cap, in bytes
+   */
   constructor(
     init: Omit<ApiErrorInit, "title" | "detail"> & { limit: number },
   ) {
@@ -259,6 +263,7 @@ export class ResponseTooLargeError extends ApiError {
     brand(this, "ResponseTooLargeError");
   }
 
+  /** A plain-object view for logs, with the cap; never contains credentials. */
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), limit: this.limit };
   }

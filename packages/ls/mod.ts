@@ -51,6 +51,7 @@ export {
   MatchSideOfStreet,
   PlaceOptions,
   PlatformCredentials,
+  ResponseTooLargeError,
   Scooter,
   ShippedHazardousGoods,
   TimeoutError,

@@ -69,13 +69,15 @@ function remaining(run: Run): number | undefined {
 }
 
 function requestOptions(run: Run): RequestOptions {
-  const { timeoutMs, maxRetries, headers, requestId } = run.options;
+  const { timeoutMs, maxRetries, headers, requestId, maxResponseBytes } =
+    run.options;
   return {
     signal: run.signal,
     timeoutMs,
     maxRetries,
     headers,
     requestId,
+    maxResponseBytes,
     // A deadline that passed fails the request in the client, like any
     // other: the call is tried, its TimeoutError names the request.
     deadlineMs: run.deadline === Infinity
