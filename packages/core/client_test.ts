@@ -855,6 +855,82 @@ Deno.test("error classes set name and work across duplicate copies of the module
   assert.ok(new Mine({ status: 1, method: "GET", url: "u" }) instanceof Mine);
 });
 
+Deno.test("a 200 body that is not JSON: an ApiError with a scrubbed snippet, no parser error kept as its cause, not retried", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v1/geocode",
+    textReply(200, `<html>echo ${KEY} and more`, {
+      "content-type": "text/html",
+    }),
+  );
+  const client = makeClient(server.url);
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/v1/geocode" }),
+  );
+  assert.ok(err instanceof ApiError, String(err));
+  assert.equal(err.cause, undefined);
+  assert.equal(err.title, "Response body is not valid JSON");
+  assert.match(err.bodyText ?? "", /^<html>echo REDACTED and more/);
+  assert.equal(server.requests.length, 1);
+});
+
+Deno.test("deadlineMs covers the wait for a concurrency slot: the call is not sent", async () => {
+  await using server = await startTestServer();
+  let release!: () => void;
+  const held = new Promise<void>((r) => release = r);
+  server.route("GET /slow", async () => {
+    await held;
+    return new Response("{}");
+  });
+  server.route("GET /v1/geocode", ok);
+  const client = makeClient(server.url, { maxConcurrency: 1 });
+  const slow = client.requestJson({ service: "geocode", path: "/slow" });
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/v1/geocode" }, {
+      deadlineMs: 50,
+    }),
+  );
+  assert.ok(err instanceof TimeoutError, String(err));
+  assert.match(
+    err.message,
+    /waiting for a request slot; the request was not sent/,
+  );
+  release();
+  await slow;
+  assert.equal(server.requestsFor("GET /v1/geocode").length, 0);
+});
+
+Deno.test("bad client options are ValueErrors naming the option, never quoting the key", () => {
+  const cases: [Partial<ClientOptions>, string][] = [
+    [{ requestsPerSecond: NaN }, "requestsPerSecond"],
+    [{ requestsPerSecond: -1 }, "requestsPerSecond"],
+    [
+      { serviceRequestsPerSecond: { geocode: 0 } },
+      "serviceRequestsPerSecond.geocode",
+    ],
+    [{ proxies: { https: "not a url" } }, "proxies.https"],
+    [{ baseUrl: "http://127.0.0.1:1/?a=b" }, "baseUrl"],
+    [{ baseUrl: "http://user:pw@127.0.0.1:1/" }, "baseUrl"],
+    [{ apiKey: "\ud800abc-key" }, "apiKey"],
+    [{ maxResponseBytes: 0 }, "maxResponseBytes"],
+    [{ onRequest: "log" as unknown as () => void }, "onRequest"],
+  ];
+  for (const [options, parameter] of cases) {
+    assertValueError(
+      () => new Client({ apiKey: KEY, ...options }),
+      parameter,
+    );
+    try {
+      new Client({ apiKey: KEY, ...options });
+    } catch (e) {
+      assert.ok(!(e as Error).message.includes(KEY), (e as Error).message);
+    }
+  }
+  // Infinity is "no limit", and a huge rate builds a bounded limiter.
+  new Client({ apiKey: KEY, requestsPerSecond: Infinity });
+  new Client({ apiKey: KEY, requestsPerSecond: 1e12 });
+});
+
 Deno.test("no credential appears in any error or hook output of this suite", () => {
   leakWitness.assertClean(50);
 });

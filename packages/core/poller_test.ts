@@ -393,6 +393,67 @@ Deno.test("download: too many redirects is an ApiError", async () => {
   assert.equal(server.requests.length, 20);
 });
 
+Deno.test("poller: bad poll timing is a ValueError before any request", async () => {
+  await using server = await startTestServer();
+  const client = makeClient(server.url);
+  const bad: [Record<string, number>, string][] = [
+    [{ initialDelayMs: -1 }, "poll.initialDelayMs"],
+    [{ maxDelayMs: NaN }, "poll.maxDelayMs"],
+    [{ initialDelayMs: Infinity }, "poll.initialDelayMs"],
+    [{ minDelayMs: 0 }, "poll.minDelayMs"],
+    [{ minDelayMs: 5 }, "poll.minDelayMs"],
+    [{ factor: 0.5 }, "poll.factor"],
+  ];
+  for (const [timing, parameter] of bad) {
+    const err = await leakWitness.rejects(pollJob(client, {
+      service: "matrix",
+      statusUrl: `${server.url}/v8/matrix/job-1/status`,
+      interpret,
+      ...timing,
+    }));
+    assert.ok(err instanceof ValueError, String(err));
+    assert.equal(err.parameter, parameter);
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("poller: Retry-After 0, a past date or garbage never polls faster than the floor", async () => {
+  for (const retryAfter of ["0", "Wed, 21 Oct 2015 07:28:00 GMT", "soon"]) {
+    await using server = await startTestServer();
+    statusRoutes(
+      server,
+      jsonReply(200, { status: "inProgress" }, { "retry-after": retryAfter }),
+    );
+    const client = makeClient(server.url);
+    await leakWitness.rejects(pollJob(client, {
+      service: "matrix",
+      statusUrl: `${server.url}/v8/matrix/job-1/status`,
+      interpret,
+      initialDelayMs: 0,
+      minDelayMs: 50,
+      deadlineMs: 500,
+    }));
+    // 500 ms at one poll per 50 ms at the most: never a hot loop.
+    assert.ok(server.requests.length <= 11, `${server.requests.length} polls`);
+  }
+});
+
+Deno.test("poller: a status URL with another scheme is refused without being quoted", async () => {
+  await using server = await startTestServer();
+  const client = makeClient(server.url);
+  for (const url of ["file:///etc/passwd", "data:application/json,{}"]) {
+    const err = await leakWitness.rejects(pollJob(client, {
+      service: "matrix",
+      statusUrl: url,
+      interpret,
+      ...fast,
+    }));
+    assert.ok(err instanceof ApiError, String(err));
+    assert.ok(!err.message.includes("passwd"), err.message);
+    assert.ok(!err.message.includes("data:application"), err.message);
+  }
+});
+
 Deno.test("no credential appears in any error or hook output of this suite", () => {
   leakWitness.assertClean(20);
 });

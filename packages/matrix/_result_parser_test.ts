@@ -315,3 +315,40 @@ Deno.test("parser: long integers and all number forms are exact", () => {
     assert.deepStrictEqual(Array.from(ds), want, `split at ${at}`);
   }
 });
+
+Deno.test("parser: an array longer than the requested matrix stops instead of growing", () => {
+  const parser = new MatrixResultParser({ numOrigins: 2, numDestinations: 2 });
+  const body = `{"matrix":{"numOrigins":2,"numDestinations":2,"travelTimes":[${
+    Array.from({ length: 1000 }, (_, i) => i).join(",")
+  }]}}`;
+  assert.throws(
+    () => parser.push(encoder.encode(body)),
+    (e: unknown) =>
+      e instanceof ResultSyntaxError &&
+      /more than the 4 entries of the requested 2 × 2 matrix/.test(e.message),
+  );
+});
+
+Deno.test("parser: a body claiming a huge matrix allocates for the requested size", () => {
+  const parser = new MatrixResultParser({ numOrigins: 1, numDestinations: 2 });
+  parser.push(encoder.encode(
+    `{"matrix":{"numOrigins":10000,"numDestinations":10000,"travelTimes":[1,2]}}`,
+  ));
+  const out = parser.end();
+  const matrix = out.matrix!.entries.find(([k]) => k === "travelTimes");
+  assert.deepEqual([...(matrix![1] as Float64Array)], [1, 2]);
+});
+
+Deno.test("parser: keys and values beside the arrays are capped", () => {
+  const parser = new MatrixResultParser({ numOrigins: 1, numDestinations: 1 });
+  parser.push(encoder.encode('{"note":"'));
+  const chunk = encoder.encode("x".repeat(1 << 20));
+  assert.throws(
+    () => {
+      for (let i = 0; i < 10; i++) parser.push(chunk);
+    },
+    (e: unknown) =>
+      e instanceof ResultSyntaxError &&
+      /beside the matrix arrays/.test(e.message),
+  );
+});

@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { REDACTED, Redactor, redactUrl } from "./_redact.ts";
+
+const KEY = 'k3y/+=&#"\\ tail-abcdef';
+
+/** Every form a server may echo a credential in. */
+function forms(secret: string): string[] {
+  const chars = [...secret];
+  const json = JSON.stringify(secret).slice(1, -1);
+  return [
+    secret,
+    encodeURIComponent(secret),
+    encodeURIComponent(secret).toLowerCase(),
+    encodeURIComponent(secret).replace(/%20/g, "+"),
+    json,
+    json.replace(/\//g, "\\/"),
+    chars.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+      .join(""),
+    chars.map((c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`)
+      .join("").replace(/\\u([0-9A-F]{2})(?=\\|$)/g, "\\u00$1"),
+    chars.map((c) => `&#${c.charCodeAt(0)};`).join(""),
+    secret.replace(/&/g, "&amp;").replace(/"/g, "&quot;"),
+    // Mixed: half raw, half escaped.
+    secret.slice(0, 5) + encodeURIComponent(secret.slice(5)),
+  ];
+}
+
+Deno.test("Redactor: a key is scrubbed in every encoding a server may echo it in", () => {
+  const r = new Redactor();
+  r.add(KEY);
+  for (const form of forms(KEY)) {
+    const out = r.scrub(`before ${form} after`);
+    assert.equal(out, `before ${REDACTED} after`, form);
+  }
+});
+
+Deno.test("Redactor: pieces of a key split at its delimiters are scrubbed too", () => {
+  const r = new Redactor();
+  r.add(KEY);
+  // A server that split the query at the key's `&` shows its tail alone.
+  const out = r.scrub('{"apiKey":"k3y/+=","#\\" tail-abcdef":""}');
+  assert.ok(!out.includes("tail-abcdef"), out);
+});
+
+Deno.test("Redactor: scrubValue scrubs strings and keys, and credential-named fields whatever they hold", () => {
+  const r = new Redactor();
+  r.add(KEY);
+  const value = {
+    url: `https://x/?apiKey=${encodeURIComponent(KEY)}`,
+    [KEY]: 1,
+    nested: [{ access_token: "not-known-to-the-redactor" }],
+    apiKey: "a-truncated-k3y",
+  };
+  const out = JSON.stringify(r.scrubValue(value));
+  assert.ok(!out.includes("tail-abcdef"), out);
+  assert.ok(!out.includes("not-known-to-the-redactor"), out);
+  assert.ok(!out.includes("a-truncated"), out);
+  assert.match(out, /"access_token":"REDACTED"/);
+});
+
+Deno.test("Redactor: an apiKey parameter is redacted even when the key is not known", () => {
+  assert.equal(
+    redactUrl("https://h/p?q=1&apiKey=abc%2Fdef&x=2"),
+    "https://h/p?q=1&apiKey=REDACTED&x=2",
+  );
+  assert.equal(
+    redactUrl("<a href='/p?q=1&amp;apikey=abc'>"),
+    "<a href='/p?q=1&amp;apikey=REDACTED'>",
+  );
+});
+
+Deno.test("Redactor: keys with regular-expression characters are literal, and tokens are forgotten after a while", () => {
+  const r = new Redactor();
+  r.add(".*+?()[]{}|^$");
+  assert.equal(r.scrub("a .*+?()[]{}|^$ b"), `a ${REDACTED} b`);
+  assert.equal(r.scrub("nothing to see"), "nothing to see");
+  for (let i = 0; i < 40; i++) r.add(`token-number-${i}`, true);
+  assert.equal(r.scrub("token-number-39"), REDACTED);
+  assert.equal(r.scrub("token-number-0"), "token-number-0");
+  assert.equal(r.scrub(".*+?()[]{}|^$"), REDACTED); // a permanent secret stays
+});
