@@ -40,7 +40,7 @@ export class Faults {
 }
 
 /** `/v8/routes` matches exactly; `/v8/*` matches every path under `/v8/`; `*` matches all. */
-export function pathMatches(pattern: string, path: string): boolean {
+function pathMatches(pattern: string, path: string): boolean {
   if (pattern === "*") return true;
   if (pattern.endsWith("*")) return path.startsWith(pattern.slice(0, -1));
   return pattern === path;

@@ -1,6 +1,7 @@
 // Matrix Routing v8: POST /v8/matrix (sync and async), the job status and
 // the result download. Entries come from the travel model, so they equal
-// the summaries of single-section routes.
+// the summaries of single-section routes. Big matrices are computed in
+// slices, so other requests are answered meanwhile.
 
 import {
   type Ctx,
@@ -15,6 +16,7 @@ import {
 import { type City, type Gazetteer, loadGazetteer } from "./_gazetteer.ts";
 import { matchPoint } from "./_network.ts";
 import { checkQuery } from "./_routing.ts";
+import { Slicer } from "./_slicer.ts";
 import { parseTime } from "./_util.ts";
 import {
   type AvoidBox,
@@ -193,11 +195,16 @@ function parseRegion(
       if (outer.length < 3) {
         throw bad("A polygon region needs at least 3 points");
       }
-      const lats = outer.map((p) => p.lat), lngs = outer.map((p) => p.lng);
-      tooBig(haversineMeters(
-        { lat: Math.min(...lats), lng: Math.min(...lngs) },
-        { lat: Math.max(...lats), lng: Math.max(...lngs) },
-      ));
+      // A loop, not Math.min(...): a spread of many vertices overflows the stack.
+      const min = { lat: Infinity, lng: Infinity };
+      const max = { lat: -Infinity, lng: -Infinity };
+      for (const p of outer) {
+        min.lat = Math.min(min.lat, p.lat);
+        min.lng = Math.min(min.lng, p.lng);
+        max.lat = Math.max(max.lat, p.lat);
+        max.lng = Math.max(max.lng, p.lng);
+      }
+      tooBig(haversineMeters(min, max));
       return { region: { type: "polygon", outer }, echo: { ...value } };
     }
     case "autoCircle": {
@@ -209,9 +216,11 @@ function parseRegion(
         lat: all.reduce((s, p) => s + p.lat, 0) / all.length,
         lng: all.reduce((s, p) => s + p.lng, 0) / all.length,
       };
-      const radius = Math.ceil(
-        Math.max(...all.map((p) => haversineMeters(center, p))) + margin,
-      );
+      let farthest = 0;
+      for (const p of all) {
+        farthest = Math.max(farthest, haversineMeters(center, p));
+      }
+      const radius = Math.ceil(farthest + margin);
       tooBig(2 * radius);
       const rounded = {
         lat: Math.round(center.lat * 1e6) / 1e6,
@@ -355,11 +364,13 @@ function parseBody(body: unknown, isAsync: boolean): MatrixRequest {
   };
 }
 
-function compute(
+async function compute(
   req: MatrixRequest,
   g: Gazetteer,
   matrixId: string,
-): Record<string, unknown> {
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
+  const slicer = new Slicer(signal);
   const o = req.origins.length, d = req.destinations.length;
   const times = req.attributes.has("travelTimes")
     ? new Array<number>(o * d)
@@ -378,15 +389,27 @@ function compute(
     }
     return city;
   };
+  // Once per point, not per entry: a polygon region may have many vertices.
+  const inside = async (list: readonly LatLngLike[]) => {
+    const out: boolean[] = [];
+    for (const p of list) {
+      if (slicer.due()) await slicer.pause();
+      out.push(inRegion(req.region, p));
+    }
+    return out;
+  };
+  const originInside = await inside(req.origins);
+  const destinationInside = await inside(req.destinations);
   for (let i = 0; i < o; i++) {
     const a = req.origins[i];
     const ca = matched(a);
     for (let j = 0; j < d; j++) {
+      if (slicer.due()) await slicer.pause();
       const k = d * i + j;
       const b = req.destinations[j];
       let code = 0;
       let distance = 0, duration = 0;
-      if (!inRegion(req.region, a) || !inRegion(req.region, b)) code = 4;
+      if (!originInside[i] || !destinationInside[j]) code = 4;
       else {
         const cb = matched(b);
         if (!ca || !cb) code = 2;
@@ -429,11 +452,13 @@ export async function submitMatrix(ctx: Ctx): Promise<Response> {
   const body = await readJson(ctx, CODE);
   const req = parseBody(body, isAsync);
   const g = await loadGazetteer();
-  if (!isAsync) return json(compute(req, g, crypto.randomUUID()));
+  if (!isAsync) {
+    return json(await compute(req, g, crypto.randomUUID(), ctx.signal));
+  }
   let id = "";
   id = ctx.state.addJob({
     kind: "matrix",
-    run: () => compute(req, g, id),
+    run: (signal) => compute(req, g, id, signal),
     extra: req.region.type === "circle" && req.echo.type === "circle"
       ? { regionDefinition: req.echo }
       : undefined,
@@ -460,9 +485,9 @@ function notFound(id: string) {
 }
 
 /** `GET /v8/matrix/{id}/status`. */
-export function matrixStatus(ctx: Ctx): Response {
+export async function matrixStatus(ctx: Ctx): Promise<Response> {
   const id = jobId(ctx);
-  const state = ctx.state.jobState(id, "matrix");
+  const state = await ctx.state.jobState(id, "matrix");
   if (!state) throw notFound(id);
   const statusUrl = `${ctx.origin}/v8/matrix/${id}/status`;
   if (state.state === "pending") {
@@ -494,9 +519,9 @@ export function matrixStatus(ctx: Ctx): Response {
 }
 
 /** `GET /v8/matrix/{id}`: the result, gzip-compressed when the client accepts it. */
-export function matrixResult(ctx: Ctx): Response {
+export async function matrixResult(ctx: Ctx): Promise<Response> {
   const id = jobId(ctx);
-  const state = ctx.state.jobState(id, "matrix");
+  const state = await ctx.state.jobState(id, "matrix");
   if (!state) throw notFound(id);
   if (state.state !== "done") {
     throw routingError(

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { distanceMeters, durationSeconds } from "./travel_model.ts";
 import { startSandbox } from "./sandbox.ts";
-import { call } from "./_test_sandbox.ts";
+import { call, received } from "./_test_sandbox.ts";
 
 const A = { lat: 52.52, lng: 13.405 };
 const B = { lat: 52.3906, lng: 13.0645 };
@@ -233,5 +233,97 @@ Deno.test("async job URLs need credentials and unknown jobs get 404", async () =
     assert.equal(result.status, 404);
   } finally {
     await early.close();
+  }
+});
+
+Deno.test("a big sync matrix does not stall the sandbox: a geocode sent meanwhile is answered first", async () => {
+  await using sandbox = await startSandbox({ preload: true });
+  const points = Array.from({ length: 500 }, (_, i) => ({
+    lat: 52.3 + (i % 25) * 0.01,
+    lng: 13.1 + Math.floor(i / 25) * 0.02,
+  }));
+  const order: string[] = [];
+  // Ordered by the response heads: the matrix's body takes a while to download.
+  const computing = fetch(
+    `${sandbox.url}/v8/matrix?async=false&apiKey=sandbox`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        origins: points,
+        destinations: points,
+        regionDefinition: { type: "circle", center: A, radius: 100_000 },
+        matrixAttributes: ["travelTimes", "distances"],
+      }),
+    },
+  ).then((res) => {
+    order.push("matrix");
+    return res;
+  });
+  await received(sandbox, "POST", "/v8/matrix");
+  const geocode = await fetch(
+    `${sandbox.url}/v1/geocode?q=Berlin&apiKey=sandbox`,
+  );
+  order.push("geocode");
+  await geocode.body?.cancel();
+  const matrix = await computing;
+  const body = await matrix.json();
+  assert.deepEqual(order, ["geocode", "matrix"]);
+  assert.equal(geocode.status, 200);
+  assert.equal(matrix.status, 200);
+  assert.equal(body.matrix.distances.length, 250_000);
+  assert.equal(body.matrix.distances[1], distanceMeters(points[0], points[1]));
+});
+
+Deno.test("a polygon region with 200,000 vertices: 200 (no stack overflow; tested once per point)", async () => {
+  await using sandbox = await startSandbox();
+  const n = 200_000;
+  const outer: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const angle = (i / n) * 2 * Math.PI;
+    outer.push(
+      Number((A.lat + 0.5 * Math.sin(angle)).toFixed(5)),
+      Number((A.lng + 0.8 * Math.cos(angle)).toFixed(5)),
+    );
+  }
+  const res = await call(sandbox, "/v8/matrix?async=false", {
+    json: {
+      origins: [A, B, C],
+      regionDefinition: { type: "polygon", outer },
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  // C lies east of the polygon (14.55 > 13.405 + 0.8).
+  assert.deepEqual(res.body.matrix.errorCodes, [0, 0, 4, 0, 0, 4, 4, 4, 4]);
+});
+
+Deno.test("async matrix jobs expire after jobTtlMs, and the oldest is evicted past maxJobs: 404", async () => {
+  const body = {
+    origins: [A],
+    destinations: [B],
+    regionDefinition: { type: "world" },
+  };
+  {
+    await using sandbox = await startSandbox({ asyncDelayMs: 0, maxJobs: 1 });
+    const first = await call(sandbox, "/v8/matrix?async=true", { json: body });
+    const firstStatus = new URL(first.body.statusUrl).pathname;
+    assert.equal((await call(sandbox, firstStatus)).status, 303);
+    const second = await call(sandbox, "/v8/matrix?async=true", { json: body });
+    const evicted = await call(sandbox, firstStatus);
+    assert.equal(evicted.status, 404);
+    assert.equal(evicted.body.code, "E605404");
+    const result = await call(sandbox, `/v8/matrix/${first.body.matrixId}`);
+    assert.equal(result.status, 404);
+    assert.equal(
+      (await call(sandbox, new URL(second.body.statusUrl).pathname)).status,
+      303,
+    );
+  }
+  {
+    await using sandbox = await startSandbox({ asyncDelayMs: 0, jobTtlMs: 0 });
+    const job = await call(sandbox, "/v8/matrix?async=true", { json: body });
+    const expired = await call(sandbox, new URL(job.body.statusUrl).pathname);
+    assert.equal(expired.status, 404);
+    assert.equal(expired.body.title, "Not found");
   }
 });

@@ -3,8 +3,11 @@
 // every service call (API key or bearer token).
 
 import { signOAuth } from "@ls/core";
-import { type Ctx, gatewayError, json, tokenError } from "./_http.ts";
+import { type Ctx, gatewayError, json, readText, tokenError } from "./_http.ts";
 import { decodeComponent } from "./_query.ts";
+
+/** The largest token request body read, bytes (a real one is under 100). */
+const MAX_TOKEN_BODY_BYTES = 64 * 1024;
 
 /** Allowed distance between `oauth_timestamp` and the sandbox clock. */
 const MAX_SKEW_S = 600;
@@ -101,7 +104,7 @@ export async function token(ctx: Ctx): Promise<Response> {
     );
   }
 
-  const text = await ctx.request.text();
+  const text = await readText(ctx, MAX_TOKEN_BODY_BYTES);
   const type = ctx.request.headers.get("content-type") ?? "";
   const params: [string, string][] = [];
   let jsonStyle = false;
@@ -177,7 +180,7 @@ export async function token(ctx: Ctx): Promise<Response> {
     lifetime = Math.min(lifetime, requested);
   }
   const access = randomToken();
-  ctx.state.tokens.set(access, ctx.state.now().getTime() + lifetime * 1000);
+  ctx.state.addToken(access, ctx.state.now().getTime() + lifetime * 1000);
   const scopeOut = typeof scope === "string" && scope !== "" ? { scope } : {};
   return json(
     jsonStyle

@@ -251,3 +251,62 @@ Deno.test("the token endpoint honours faults like every path", async () => {
   });
   assert.equal(res.status, 200);
 });
+
+Deno.test("past maxTokens, expired tokens are forgotten first, then the oldest (401)", async () => {
+  let now = Date.UTC(2024, 4, 1, 8);
+  await using sandbox = await startSandbox({
+    now: () => new Date(now),
+    maxTokens: 2,
+  });
+  const issue = async (expiresIn?: number) => {
+    const res = await tokenRequest(sandbox.url, {
+      timestamp: Math.floor(now / 1000),
+      body: expiresIn === undefined
+        ? "grant_type=client_credentials"
+        : `grant_type=client_credentials&expires_in=${expiresIn}`,
+    });
+    assert.equal(res.status, 200);
+    return (await res.json()).access_token as string;
+  };
+  const lookup = async (token: string) =>
+    await call(sandbox, "/v1/lookup?id=here:cm:namedplace:2950159", {
+      apiKey: null,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const oldest = await issue();
+  const brief = await issue(60);
+  now += 61_000;
+  assert.equal(
+    (await lookup(brief)).body.error_description,
+    "Token Validation Failure - token expired.",
+  );
+  // The expired token makes room: the oldest one still works.
+  const third = await issue();
+  assert.equal((await lookup(oldest)).status, 200);
+  assert.deepEqual((await lookup(brief)).body, {
+    error: "Unauthorized",
+    error_description: "Token Validation Failure - invalid token.",
+  });
+  // None expired: the oldest goes.
+  const fourth = await issue();
+  const evicted = await lookup(oldest);
+  assert.equal(evicted.status, 401);
+  assert.equal(
+    evicted.body.error_description,
+    "Token Validation Failure - invalid token.",
+  );
+  assert.equal((await lookup(third)).status, 200);
+  assert.equal((await lookup(fourth)).status, 200);
+});
+
+Deno.test("a token request body over 64 KiB gets 413", async () => {
+  await using sandbox = await startSandbox();
+  const res = await tokenRequest(sandbox.url, {
+    body: `grant_type=client_credentials&pad=${"x".repeat(64 * 1024)}`,
+  });
+  assert.equal(res.status, 413);
+  assert.deepEqual(await res.json(), {
+    error: "Payload Too Large",
+    error_description: "The request body is larger than 65536 bytes",
+  });
+});

@@ -209,7 +209,7 @@ export interface Poi {
 }
 
 /** The points of interest of one category in a city. */
-export function poisOf(city: City, cat: number): Poi[] {
+function poisOf(city: City, cat: number): Poi[] {
   const count = CATEGORIES[cat].count(city.population);
   const out: Poi[] = [];
   const radius = cityRadius(city);
@@ -331,7 +331,7 @@ export function poiName(poi: Poi): string {
 const POI_ID = /^here:pds:place:([0-9a-z]+)u(\d{2})(\d)-([0-9a-f]{8})$/;
 
 /** The HERE-style id of a point of interest (reversible). */
-export function poiId(poi: Poi): string {
+function poiId(poi: Poi): string {
   const head = `${poi.city.id.toString(36)}u${
     String(poi.cat).padStart(2, "0")
   }${poi.n}`;
@@ -391,7 +391,7 @@ function baseAddress(
 }
 
 /** Builds the address label in the country's usual order. */
-export function addressLabel(
+function addressLabel(
   a: Omit<Address, "label">,
   cc2: string,
   title?: string,
@@ -532,7 +532,7 @@ export interface StreetAddress {
 }
 
 /** Where a synthetic address lies: a stable spot within its place. */
-export function addressPosition(a: StreetAddress): LatLngLike {
+function addressPosition(a: StreetAddress): LatLngLike {
   if (a.position) return a.position;
   const rand = random(hash32("street", a.city.id, fold(a.street)));
   const radius = cityRadius(a.city);
@@ -568,7 +568,7 @@ function fromBase64Url(text: string): string | undefined {
 }
 
 /** The id of a synthetic address (reversible). */
-export function addressId(a: StreetAddress): string {
+function addressId(a: StreetAddress): string {
   return `here:af:streetsection:${
     toBase64Url(
       JSON.stringify([

@@ -908,7 +908,7 @@ export async function browse(ctx: Ctx): Promise<Response> {
 // ------------------------------------------------------------------- lookup
 
 /** Resolves any id the sandbox hands out. */
-export function itemById(
+function itemById(
   g: Gazetteer,
   id: string,
   lang: readonly string[],

@@ -46,3 +46,19 @@ export async function call(
   }
   return { status: res.status, headers: res.headers, body, text };
 }
+
+/**
+ * Resolves once the sandbox has logged a request for `method` and `path`
+ * (it logs a request as soon as it starts handling it).
+ */
+export async function received(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+): Promise<void> {
+  while (
+    !sandbox.requests.some((r) => r.method === method && r.path === path)
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}

@@ -13,6 +13,7 @@ import {
 import { type Gazetteer, loadGazetteer } from "./_gazetteer.ts";
 import { matchPoint } from "./_network.ts";
 import { checkQuery } from "./_routing.ts";
+import { Slicer } from "./_slicer.ts";
 import {
   type Break,
   type Job,
@@ -45,6 +46,14 @@ const REASON_TEXT: Record<Reason, string> = {
   REACHABLE_CONSTRAINT: "the job's location cannot be reached by road",
   NO_REASON_FOUND: "no feasible insertion was found",
 };
+
+/**
+ * The largest problem solved: v2's documented async limits (3,000 jobs, 150
+ * vehicle types; tour.md §1). v3's limits are unverified; sync problems get
+ * the same bound, as the sandbox solves big ones without stalling.
+ */
+const MAX_JOBS = 3000;
+const MAX_VEHICLE_TYPES = 150;
 
 class Invalid extends Error {}
 
@@ -120,6 +129,18 @@ function parseProblem(body: unknown, g: Gazetteer): Parsed {
   }
   if (!Array.isArray(f.types) || f.types.length === 0) {
     fail("'fleet.types' must be a non-empty array");
+  }
+  if ((f.types as unknown[]).length > MAX_VEHICLE_TYPES) {
+    fail(
+      `'fleet.types' has ${
+        (f.types as unknown[]).length
+      } vehicle types; at most ${MAX_VEHICLE_TYPES} are allowed`,
+    );
+  }
+  if (Array.isArray(pl.jobs) && pl.jobs.length > MAX_JOBS) {
+    fail(
+      `'plan.jobs' has ${pl.jobs.length} jobs; at most ${MAX_JOBS} are allowed`,
+    );
   }
 
   const locations: { lat: number; lng: number }[] = [];
@@ -484,9 +505,12 @@ function iso(ms: number): string {
   return formatTime(ms, 0, { zulu: true });
 }
 
-function render(parsed: Parsed): Record<string, unknown> {
+async function render(
+  parsed: Parsed,
+  signal: AbortSignal,
+): Promise<Record<string, unknown>> {
   const { problem, locations } = parsed;
-  const solution = solve(problem);
+  const solution = await solve(problem, new Slicer(signal));
   const at = (i: number) => ({ lat: locations[i].lat, lng: locations[i].lng });
   const total = {
     cost: 0,
@@ -623,15 +647,18 @@ async function read(ctx: Ctx): Promise<Parsed> {
   }
 }
 
-/** `POST /v3/problems`. */
+/** `POST /v3/problems`: solved while other requests are answered meanwhile. */
 export async function solveProblem(ctx: Ctx): Promise<Response> {
-  return json(render(await read(ctx)));
+  return json(await render(await read(ctx), ctx.signal));
 }
 
 /** `POST /v3/problems/async`. */
 export async function submitProblem(ctx: Ctx): Promise<Response> {
   const parsed = await read(ctx);
-  const id = ctx.state.addJob({ kind: "tour", run: () => render(parsed) });
+  const id = ctx.state.addJob({
+    kind: "tour",
+    run: (signal) => render(parsed, signal),
+  });
   return json({ statusId: id, href: `${ctx.origin}/v3/status/${id}` }, 202);
 }
 
@@ -640,9 +667,9 @@ function idFrom(ctx: Ctx, pattern: RegExp): string {
 }
 
 /** `GET /v3/status/{id}`. */
-export function tourStatus(ctx: Ctx): Response {
+export async function tourStatus(ctx: Ctx): Promise<Response> {
   const id = idFrom(ctx, /\/v3\/status\/([^/]+)/);
-  const state = ctx.state.jobState(id, "tour");
+  const state = await ctx.state.jobState(id, "tour");
   if (!state) {
     throw routingError(
       404,
@@ -676,9 +703,9 @@ export function tourStatus(ctx: Ctx): Response {
 }
 
 /** `GET /v3/problems/{id}/solution`. */
-export function tourSolution(ctx: Ctx): Response {
+export async function tourSolution(ctx: Ctx): Promise<Response> {
   const id = idFrom(ctx, /\/v3\/problems\/([^/]+)\/solution/);
-  const state = ctx.state.jobState(id, "tour");
+  const state = await ctx.state.jobState(id, "tour");
   if (!state || state.state !== "done") {
     throw routingError(
       404,

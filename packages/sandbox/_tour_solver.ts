@@ -3,9 +3,12 @@
 // honouring multi-dimensional capacity, time windows, shift times, breaks,
 // skills, distance and shift-time limits, and job relations. Travel comes
 // from the sandbox's travel model. Deterministic: no randomness, and the
-// search is bounded by a pass count (a wall-clock cap only guards against
-// very large problems).
+// search is bounded by a pass count (a cap on working time only guards
+// against very large problems). The search yields to the event loop every
+// few milliseconds (see `Slicer`), so a big problem does not stall the
+// sandbox's other requests.
 
+import { Slicer } from "./_slicer.ts";
 import type { TravelOptions } from "./travel_model.ts";
 
 /** A time window, ms. */
@@ -90,7 +93,7 @@ export interface Problem {
     a: number,
     b: number,
   ) => { distance: number; duration: number } | undefined;
-  /** Shift-time budget of the search, ms. */
+  /** Working-time budget of the search, ms (pauses do not count). */
   timeBudgetMs: number;
 }
 
@@ -175,7 +178,7 @@ const EMPTY: Evaluation = {
 };
 
 /** True when the shift's vehicle has the job's skills. */
-export function hasSkills(shift: Shift, job: Job): boolean {
+function hasSkills(shift: Shift, job: Job): boolean {
   const s = job.skills;
   return s.allOf.every((k) => shift.skills.has(k)) &&
     (s.oneOf.length === 0 || s.oneOf.some((k) => shift.skills.has(k))) &&
@@ -384,17 +387,17 @@ class Solver {
   routes: Route[];
   assigned: Int32Array;
   failures = new Map<number, Map<Reason, number>>();
-  deadline: number;
+  readonly slicer: Slicer;
 
-  constructor(problem: Problem) {
+  constructor(problem: Problem, slicer: Slicer) {
     this.p = problem;
+    this.slicer = slicer;
     this.routes = problem.shifts.map((_, i) => ({
       shift: i,
       acts: [],
       eval: EMPTY,
     }));
     this.assigned = new Int32Array(problem.jobs.length).fill(-1);
-    this.deadline = Date.now() + problem.timeBudgetMs;
   }
 
   #note(job: number, reason: Reason | undefined) {
@@ -404,12 +407,18 @@ class Solver {
     this.failures.set(job, m);
   }
 
-  /** Candidate activity lists for inserting `job` into `acts`. */
-  #candidates(job: number, acts: readonly Act[], shift: Shift): Act[][] {
+  /**
+   * Candidate activity lists for inserting `job` into `acts`, one at a time
+   * (a job with many places has very many).
+   */
+  *#candidates(
+    job: number,
+    acts: readonly Act[],
+    shift: Shift,
+  ): Generator<Act[]> {
     const j = this.p.jobs[job];
     const placeOptions = (task: number) =>
       j.tasks[task].places.map((_, i) => i);
-    const out: Act[][] = [];
     const n = acts.length;
     const legCost = (a: number, b: number) =>
       this.p.travel(shift.profile, a, b)?.distance ?? 1e12;
@@ -437,14 +446,14 @@ class Solver {
       for (const place of placeOptions(0)) {
         const loc = j.tasks[0].places[place].loc;
         for (const i of positions(loc)) {
-          out.push([
+          yield [
             ...acts.slice(0, i),
             { job, task: 0, place },
             ...acts.slice(i),
-          ]);
+          ];
         }
       }
-      return out;
+      return;
     }
     const pickups = j.tasks.map((t, i) => [t, i] as const).filter(([t]) =>
       t.kind === "pickup"
@@ -464,16 +473,16 @@ class Solver {
           for (const dp of placeOptions(di)) {
             for (let k = i + 1; k <= n + 1; k++) {
               if (n > 30 && k > i + 12) break;
-              out.push([
+              yield [
                 ...withPickup.slice(0, k),
                 { job, task: di, place: dp },
                 ...withPickup.slice(k),
-              ]);
+              ];
             }
           }
         }
       }
-      return out;
+      return;
     }
     // Several tasks: keep them together as one block, pickups first.
     const block = [...pickups, ...deliveries].map(([, i]) => ({
@@ -482,17 +491,17 @@ class Solver {
       place: 0,
     }));
     for (let i = 0; i <= n; i++) {
-      out.push([...acts.slice(0, i), ...block, ...acts.slice(i)]);
+      yield [...acts.slice(0, i), ...block, ...acts.slice(i)];
     }
-    return out;
   }
 
   /** Cheapest feasible insertion of `job` over all routes (except `skip`). */
-  best(job: number, skip = -1): Insertion | undefined {
+  async best(job: number, skip = -1): Promise<Insertion | undefined> {
     const j = this.p.jobs[job];
     let best: Insertion | undefined;
     const triedEmpty = new Set<string>();
     for (let r = 0; r < this.routes.length; r++) {
+      if (this.slicer.due()) await this.slicer.pause();
       if (r === skip) continue;
       if (j.fixedShift !== undefined && j.fixedShift !== r) continue;
       const route = this.routes[r];
@@ -507,6 +516,7 @@ class Solver {
         continue;
       }
       for (const acts of this.#candidates(job, route.acts, shift)) {
+        if (this.slicer.due()) await this.slicer.pause();
         if (!this.#sequenceOk(acts)) continue;
         const ev = evaluate(this.p, shift, acts);
         if (!ev.ok) {
@@ -564,10 +574,10 @@ class Solver {
   }
 
   timeLeft(): boolean {
-    return Date.now() < this.deadline;
+    return this.slicer.busyMs() < this.p.timeBudgetMs;
   }
 
-  construct() {
+  async construct() {
     const order = this.p.jobs.map((_, i) => i).sort((a, b) => {
       const ja = this.p.jobs[a], jb = this.p.jobs[b];
       const fa = ja.fixedShift !== undefined ? 0 : 1,
@@ -577,14 +587,14 @@ class Solver {
         latest(ja) - latest(jb) || size(jb) - size(ja) || a - b;
     });
     for (const job of order) {
-      const ins = this.best(job);
+      const ins = await this.best(job);
       if (ins) this.apply(job, ins);
     }
-    this.#prioritise();
+    await this.#prioritise();
   }
 
   /** Makes room for unassigned jobs by dropping less important ones. */
-  #prioritise() {
+  async #prioritise() {
     for (let u = 0; u < this.p.jobs.length && this.timeLeft(); u++) {
       if (this.assigned[u] >= 0) continue;
       const pu = this.p.jobs[u].priority;
@@ -593,11 +603,12 @@ class Solver {
         this.p.jobs[v].fixedShift === undefined
       );
       for (const v of victims) {
+        if (this.slicer.due()) await this.slicer.pause();
         const saved = this.remove(v);
-        const ins = this.best(u);
+        const ins = await this.best(u);
         if (ins) {
           this.apply(u, ins);
-          const again = this.best(v);
+          const again = await this.best(v);
           if (again) this.apply(v, again);
           break;
         }
@@ -606,7 +617,7 @@ class Solver {
     }
   }
 
-  improve(maxPasses = 25) {
+  async improve(maxPasses = 25) {
     for (let pass = 0; pass < maxPasses && this.timeLeft(); pass++) {
       let improved = false;
       // Relocate.
@@ -616,7 +627,7 @@ class Solver {
         }
         const before = this.cost;
         const saved = this.remove(job);
-        const ins = this.best(job);
+        const ins = await this.best(job);
         if (ins && this.cost + ins.delta < before - 1e-6) {
           this.apply(job, ins);
           improved = true;
@@ -633,6 +644,7 @@ class Solver {
         const shift = this.p.shifts[route.shift];
         for (let i = 0; i < route.acts.length - 1; i++) {
           for (let k = i + 1; k < route.acts.length; k++) {
+            if (this.slicer.due()) await this.slicer.pause();
             const acts = [
               ...route.acts.slice(0, i),
               ...route.acts.slice(i, k + 1).reverse(),
@@ -666,7 +678,7 @@ class Solver {
           let ok = true;
           for (const j of jobs) {
             this.assigned[j] = -1;
-            const ins = this.best(j, victim);
+            const ins = await this.best(j, victim);
             if (!ins) {
               ok = false;
               break;
@@ -687,7 +699,7 @@ class Solver {
       // Retry unassigned jobs.
       for (let job = 0; job < this.p.jobs.length && this.timeLeft(); job++) {
         if (this.assigned[job] >= 0) continue;
-        const ins = this.best(job);
+        const ins = await this.best(job);
         if (ins) {
           this.apply(job, ins);
           improved = true;
@@ -697,27 +709,36 @@ class Solver {
     }
   }
 
-  reasons(job: number): Reason[] {
+  async reasons(job: number): Promise<Reason[]> {
     const j = this.p.jobs[job];
     const reasons = new Set<Reason>();
     let fitsAlone = false;
     const groups = new Set<string>();
-    this.p.shifts.forEach((shift, r) => {
-      if (j.fixedShift !== undefined && j.fixedShift !== r) return;
+    for (const [r, shift] of this.p.shifts.entries()) {
+      if (j.fixedShift !== undefined && j.fixedShift !== r) continue;
       const key = `${shift.typeId}#${shift.shiftIndex}`;
-      if (groups.has(key)) return;
+      if (groups.has(key)) continue;
       groups.add(key);
       if (!hasSkills(shift, j)) {
         reasons.add("SKILL_CONSTRAINT");
-        return;
+        continue;
       }
-      const alone = this.#candidates(job, [], shift).map((acts) =>
-        evaluate(this.p, shift, acts)
-      );
-      const ok = alone.find((e) => e.ok);
-      if (ok) fitsAlone = true;
-      else if (alone[0]?.reason) reasons.add(alone[0].reason);
-    });
+      // Does the job fit into an empty tour? Else the first candidate's reason.
+      let first: Reason | undefined;
+      let tried = false, fits = false;
+      for (const acts of this.#candidates(job, [], shift)) {
+        if (this.slicer.due()) await this.slicer.pause();
+        const ev = evaluate(this.p, shift, acts);
+        if (ev.ok) {
+          fits = true;
+          break;
+        }
+        if (!tried) first = ev.reason;
+        tried = true;
+      }
+      if (fits) fitsAlone = true;
+      else if (first) reasons.add(first);
+    }
     if (fitsAlone || reasons.size === 0) {
       const counts = [...(this.failures.get(job) ?? new Map<Reason, number>())]
         .filter(([r]) =>
@@ -744,19 +765,26 @@ function size(job: Job): number {
   return job.tasks.reduce((s, t) => s + t.demand.reduce((a, b) => a + b, 0), 0);
 }
 
-/** Solves a problem: tours for the used shifts and the unassigned jobs with reasons. */
-export function solve(problem: Problem): Solution {
-  const solver = new Solver(problem);
-  solver.construct();
-  solver.improve();
+/**
+ * Solves a problem: tours for the used shifts and the unassigned jobs with
+ * reasons. Yields to the event loop as `slicer` says (a fresh one by
+ * default); rejects with the slicer's abort reason.
+ */
+export async function solve(
+  problem: Problem,
+  slicer: Slicer = new Slicer(),
+): Promise<Solution> {
+  const solver = new Solver(problem, slicer);
+  await solver.construct();
+  await solver.improve();
   const tours = solver.routes
     .map((r, i) => ({ shift: i, acts: r.acts, evaluation: r.eval }))
     .filter((t) => t.acts.length > 0);
   const unassigned: Solution["unassigned"] = [];
-  problem.jobs.forEach((_, job) => {
+  for (const job of problem.jobs.keys()) {
     if (solver.assigned[job] < 0) {
-      unassigned.push({ job, reasons: solver.reasons(job) });
+      unassigned.push({ job, reasons: await solver.reasons(job) });
     }
-  });
+  }
   return { tours, unassigned };
 }

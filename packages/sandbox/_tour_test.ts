@@ -4,8 +4,8 @@ import {
   durationSeconds,
   type LatLngLike,
 } from "./travel_model.ts";
-import { startSandbox } from "./sandbox.ts";
-import { call } from "./_test_sandbox.ts";
+import { type Sandbox, startSandbox } from "./sandbox.ts";
+import { call, received } from "./_test_sandbox.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -406,6 +406,112 @@ Deno.test("async: 202 with statusId and href, status until success, solution equ
       .status,
     404,
   );
+});
+
+/** A problem that keeps the solver busy for a while (`n` jobs around Berlin). */
+function bigProblem(n: number): Json {
+  const jobs = Array.from({ length: n }, (_, i) =>
+    delivery(`j${i}`, {
+      lat: 52.4 + (i % 20) * 0.01,
+      lng: 13.2 + Math.floor(i / 20) * 0.02,
+    }, [1]));
+  return problem([vanType({ capacity: [50], amount: 30 })], jobs);
+}
+
+Deno.test("a big sync problem does not stall the sandbox: a geocode sent meanwhile is answered first", async () => {
+  await using sandbox = await startSandbox({ preload: true });
+  const p = bigProblem(300);
+  const order: string[] = [];
+  // Ordered by the response heads, not by when the bodies are downloaded.
+  const solving = fetch(`${sandbox.url}/v3/problems?apiKey=sandbox`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(p),
+  }).then((res) => {
+    order.push("solve");
+    return res;
+  });
+  await received(sandbox, "POST", "/v3/problems");
+  const geocode = await fetch(
+    `${sandbox.url}/v1/geocode?q=Berlin&apiKey=sandbox`,
+  );
+  order.push("geocode");
+  await geocode.body?.cancel();
+  const solved = await solving;
+  const solution = await solved.json();
+  assert.deepEqual(order, ["geocode", "solve"]);
+  assert.equal(geocode.status, 200);
+  assert.equal(solved.status, 200);
+  assertValid(p, solution);
+});
+
+Deno.test("closing the sandbox stops a sync solve under way: 503", async () => {
+  const sandbox = await startSandbox({ preload: true });
+  const solving = call(sandbox, "/v3/problems", { json: bigProblem(1500) });
+  await received(sandbox, "POST", "/v3/problems");
+  await sandbox.close();
+  const res = await solving;
+  assert.equal(res.status, 503);
+  assert.deepEqual(res.body, {
+    error: "Service Unavailable",
+    error_description: "The sandbox is closing",
+  });
+});
+
+Deno.test("async tour jobs expire after jobTtlMs, and the oldest is evicted past maxJobs: 404", async () => {
+  const p = problem([vanType()], [delivery("j0", AROUND[0], [1])]);
+  const submit = async (sandbox: Sandbox) => {
+    const res = await call(sandbox, "/v3/problems/async", { json: p });
+    assert.equal(res.status, 202);
+    return new URL(res.body.href).pathname;
+  };
+  {
+    await using sandbox = await startSandbox({ asyncDelayMs: 0, maxJobs: 2 });
+    const first = await submit(sandbox);
+    const second = await submit(sandbox);
+    assert.equal((await call(sandbox, first)).body.status, "success");
+    const third = await submit(sandbox);
+    const evicted = await call(sandbox, first);
+    assert.equal(evicted.status, 404);
+    assert.equal(evicted.body.code, "E613404");
+    assert.equal(evicted.body.title, "Not found");
+    assert.equal((await call(sandbox, second)).body.status, "success");
+    assert.equal((await call(sandbox, third)).body.status, "success");
+  }
+  {
+    await using sandbox = await startSandbox({ asyncDelayMs: 0, jobTtlMs: 0 });
+    const expired = await call(sandbox, await submit(sandbox));
+    assert.equal(expired.status, 404);
+    assert.deepEqual(Object.keys(expired.body).sort(), [
+      "action",
+      "cause",
+      "code",
+      "correlationId",
+      "status",
+      "title",
+    ]);
+  }
+});
+
+Deno.test("problems beyond 3000 jobs or 150 vehicle types get 400", async () => {
+  await using sandbox = await startSandbox();
+  const jobs = await call(sandbox, "/v3/problems", {
+    json: problem(
+      [vanType()],
+      Array.from({ length: 3001 }, (_, i) => delivery(`j${i}`, DEPOT, [1])),
+    ),
+  });
+  assert.equal(jobs.status, 400);
+  assert.equal(jobs.body.code, "E613002");
+  assert.match(jobs.body.cause, /3001 jobs; at most 3000/);
+  const types = await call(sandbox, "/v3/problems/async", {
+    json: problem(
+      Array.from({ length: 151 }, (_, i) => vanType({ id: `t${i}` })),
+      [delivery("j0", DEPOT, [1])],
+    ),
+  });
+  assert.equal(types.status, 400);
+  assert.match(types.body.cause, /151 vehicle types; at most 150/);
 });
 
 Deno.test("invalid problems: 400 with the routing-family body", async () => {

@@ -119,12 +119,6 @@ export function formatTime(
   }:${pad(p.second)}${frac}${formatOffset(offsetMinutes, options.zulu)}`;
 }
 
-/** `YYYY-MM-DD` of an instant at an offset. */
-export function formatDate(ms: number, offsetMinutes: number): string {
-  const p = localParts(ms, offsetMinutes);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-}
-
 /** `HH:MM:SS` local clock time. */
 export function formatClock(ms: number, offsetMinutes: number): string {
   const p = localParts(ms, offsetMinutes);

@@ -17,7 +17,7 @@ function smooth(t: number): number {
 }
 
 /** Value noise in [-1, 1], smooth in all three coordinates. */
-export function noise3(x: number, y: number, z: number, seed: number): number {
+function noise3(x: number, y: number, z: number, seed: number): number {
   const x0 = Math.floor(x), y0 = Math.floor(y), z0 = Math.floor(z);
   const fx = smooth(x - x0), fy = smooth(y - y0), fz = smooth(z - z0);
   let out = 0;
@@ -77,7 +77,7 @@ function declination(ms: number): number {
 }
 
 /** Solar elevation in degrees. */
-export function solarElevation(lat: number, lng: number, ms: number): number {
+function solarElevation(lat: number, lng: number, ms: number): number {
   const δ = declination(ms);
   const solarHours = ((ms / 3_600_000) % 24 + lng / 15 + 48) % 24;
   const H = (solarHours - 12) * 15 * RAD;

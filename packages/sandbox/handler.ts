@@ -10,7 +10,7 @@
  * @module
  */
 
-import { HttpError, json, routingError } from "./_http.ts";
+import { gatewayError, HttpError, json, routingError } from "./_http.ts";
 import type { Ctx } from "./_http.ts";
 import { Params } from "./_query.ts";
 import { SandboxState } from "./_state.ts";
@@ -75,7 +75,8 @@ export const SANDBOX_CREDENTIALS: {
  *   `count`: how many requests get the fault (default all).
  *
  * Faults are checked in order; the first one that applies wins. They act
- * before credentials are checked.
+ * before credentials are checked (only a URL over 60 KiB, which gets 414,
+ * is refused before them).
  *
  * @example
  * ```ts
@@ -142,8 +143,23 @@ export interface SandboxHandlerOptions {
   now?: () => Date;
   /** How long async matrix and tour jobs stay in progress, ms; default 300. */
   asyncDelayMs?: number;
+  /**
+   * How long a finished async job's status and result stay available, ms;
+   * default 3,600,000 (one hour). Later they get 404, like an unknown job.
+   */
+  jobTtlMs?: number;
+  /**
+   * Most async jobs kept; default 1000. Submitting one more evicts the
+   * oldest (its status then gets 404).
+   */
+  maxJobs?: number;
   /** Lifetime of issued tokens, seconds; default 86399. */
   tokenTtlSeconds?: number;
+  /**
+   * Most issued tokens kept; default 10,000. Issuing one more forgets the
+   * expired ones, then the oldest (a forgotten token gets 401).
+   */
+  maxTokens?: number;
 }
 
 /**
@@ -182,7 +198,11 @@ export interface SandboxHandler {
   fetch(request: Request): Promise<Response>;
   /** Every request answered so far (the latest 10,000), oldest first. */
   readonly requests: readonly SandboxRequest[];
-  /** Cancels pending latency faults (their requests then answer at once). */
+  /**
+   * Cancels pending latency faults (their requests then answer at once),
+   * and stops request body reads and long computations (big tours and
+   * matrices, also async jobs) under way: those requests answer 503.
+   */
   close(): void;
 }
 
@@ -265,6 +285,18 @@ function index(ctx: Ctx): Response {
 const MAX_LOG = 10_000;
 
 /**
+ * The longest request target (path and query) answered; longer ones get 414
+ * with the gateway body. HERE documents no URL limit and its gateway's
+ * answer is unknown: 414 is HTTP's status for it, and the gateway body is
+ * what HERE sends for requests refused before the service. The limit sits
+ * below what `Deno.serve` accepts, leaving room for headers: its HTTP layer
+ * answers an empty 400, before any handler runs, to a request whose head
+ * (request line and headers) is over about 64 KiB (65,536 bytes, give or
+ * take the line breaks), and `Deno.serve` has no option to change that.
+ */
+const MAX_TARGET_LENGTH = 60 * 1024;
+
+/**
  * Creates the sandbox's request handler (no network). Serve it with
  * `Deno.serve`, or call `fetch` directly.
  *
@@ -280,16 +312,22 @@ const MAX_LOG = 10_000;
 export function createSandboxHandler(
   options: SandboxHandlerOptions = {},
 ): SandboxHandler {
+  const closing = new AbortController();
   const state = new SandboxState({
     apiKeys: options.apiKeys ?? [SANDBOX_API_KEY],
     credentials: options.credentials ?? [SANDBOX_CREDENTIALS],
     tokenTtlSeconds: options.tokenTtlSeconds ?? 86_399,
     now: options.now ?? (() => new Date()),
     asyncDelayMs: options.asyncDelayMs ?? 300,
+    limits: {
+      jobTtlMs: options.jobTtlMs ?? 3_600_000,
+      maxJobs: options.maxJobs ?? 1000,
+      maxTokens: options.maxTokens ?? 10_000,
+    },
+    signal: closing.signal,
   });
   const faults = new Faults(options.faults ?? []);
   const requests: SandboxRequest[] = [];
-  const closing = new AbortController();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -327,6 +365,30 @@ export function createSandboxHandler(
       });
     };
 
+    const ctx: Ctx = {
+      request,
+      url,
+      origin: url.origin,
+      params: new Params(url.search),
+      correlationId,
+      requestId,
+      state,
+      signal: closing.signal,
+    };
+
+    const target = path.length + url.search.length;
+    if (target > MAX_TARGET_LENGTH) {
+      await request.body?.cancel().catch(() => {});
+      return trace(render(
+        gatewayError(
+          414,
+          "URI Too Long",
+          `The request URL's path and query are ${target} characters long; at most ${MAX_TARGET_LENGTH} are allowed`,
+        ),
+        ctx,
+      ));
+    }
+
     const fault = faults.take(method, path);
     if (fault) {
       entry.fault = fault.drop ? "drop" : fault.status ? "status" : "latency";
@@ -343,15 +405,6 @@ export function createSandboxHandler(
 
     const candidates = ROUTES.filter((r) => r.pattern.test(path));
     const route = candidates.find((r) => r.method === method);
-    const ctx: Ctx = {
-      request,
-      url,
-      origin: url.origin,
-      params: new Params(url.search),
-      correlationId,
-      requestId,
-      state,
-    };
     try {
       if (!route) {
         await request.body?.cancel();
@@ -380,6 +433,13 @@ export function createSandboxHandler(
     } catch (err) {
       await request.body?.cancel().catch(() => {});
       if (err instanceof HttpError) return trace(render(err, ctx));
+      if (closing.signal.aborted) {
+        // A long computation stopped because the sandbox is closing.
+        return trace(json({
+          error: "Service Unavailable",
+          error_description: "The sandbox is closing",
+        }, 503));
+      }
       const cause = err instanceof Error ? err.message : String(err);
       return trace(json(
         route?.family === "routing"

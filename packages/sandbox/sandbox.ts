@@ -14,7 +14,8 @@ import { loadGazetteer } from "./_gazetteer.ts";
 
 /**
  * Options of {@linkcode startSandbox}: where to listen, plus the handler's
- * options (keys, credentials, faults, clock, async delay, token lifetime).
+ * options (keys, credentials, faults, clock, async delay, token lifetime,
+ * and how many jobs and tokens are kept for how long).
  *
  * @example
  * ```ts
@@ -91,6 +92,15 @@ export async function startSandbox(
 ): Promise<Sandbox> {
   if (options.preload) await loadGazetteer();
   const handler = createSandboxHandler(options);
+  // Requests being handled: closing waits for them, since stopping the
+  // server cuts off every request that has not answered yet.
+  const handling = new Set<Promise<Response>>();
+  const handle = (request: Request) => {
+    const answer = handler.fetch(request);
+    handling.add(answer);
+    answer.finally(() => handling.delete(answer)).catch(() => {});
+    return answer;
+  };
   const controller = new AbortController();
   const { promise: listening, resolve, reject } = Promise.withResolvers<
     Deno.NetAddr
@@ -107,7 +117,7 @@ export async function startSandbox(
           error: "Internal Server Error",
           error_description: err instanceof Error ? err.message : String(err),
         }, { status: 500 }),
-    }, (request) => handler.fetch(request));
+    }, handle);
   } catch (err) {
     reject(err);
     throw err;
@@ -119,8 +129,11 @@ export async function startSandbox(
   let closed: Promise<void> | undefined;
   const close = () => {
     closed ??= (async () => {
+      // Cuts latency faults, body reads and computations short: every
+      // request under way answers soon (503 for a stopped computation).
       handler.close();
-      // Let requests whose latency was cut short answer before shutting down.
+      await Promise.allSettled(handling);
+      // Let those answers go out before shutting down.
       await new Promise((resolve) => setTimeout(resolve, 0));
       controller.abort();
       await server.finished;

@@ -32,6 +32,58 @@ Deno.test("every response carries a correlation id and echoes X-Request-ID", asy
   );
 });
 
+Deno.test("a URL over 60 KiB gets 414 with the gateway body", async () => {
+  await using sandbox = await startSandbox();
+  const path = "/v1/geocode?q=";
+  const limit = 60 * 1024;
+  const ok = await call(sandbox, `${path}${"b".repeat(limit - path.length)}`, {
+    apiKey: null,
+  });
+  assert.equal(ok.status, 401); // within the limit: the service's own answer
+  const long = await call(
+    sandbox,
+    `${path}${"b".repeat(limit - path.length + 1)}`,
+    { apiKey: null },
+  );
+  assert.equal(long.status, 414);
+  assert.deepEqual(long.body, {
+    error: "URI Too Long",
+    error_description: `The request URL's path and query are ${
+      limit + 1
+    } characters long; at most ${limit} are allowed`,
+  });
+  assert.match(long.headers.get("x-correlation-id")!, UUID);
+  assert.equal(sandbox.requests.at(-1)?.status, 414);
+});
+
+Deno.test("a request head over 64 KiB is refused by Deno.serve itself (empty 400)", async () => {
+  await using sandbox = await startSandbox();
+  const conn = await Deno.connect({
+    hostname: sandbox.hostname,
+    port: sandbox.port,
+  });
+  const target = `/v1/geocode?q=${"b".repeat(64 * 1024)}`;
+  await conn.write(
+    new TextEncoder().encode(
+      `GET ${target} HTTP/1.1\r\nhost: sandbox\r\nconnection: close\r\n\r\n`,
+    ),
+  );
+  let text = "";
+  const buffer = new Uint8Array(4096);
+  try {
+    for (let n; (n = await conn.read(buffer)) !== null;) {
+      text += new TextDecoder().decode(buffer.subarray(0, n));
+    }
+  } catch {
+    // The server may reset the connection after answering.
+  }
+  conn.close();
+  // The handler never ran: no entry in the log, no JSON body.
+  assert.match(text, /^HTTP\/1\.1 400 /);
+  assert.match(text, /content-length: 0\r\n/i);
+  assert.equal(sandbox.requests.length, 0);
+});
+
 Deno.test("missing apiKey: 401 with the gateway body", async () => {
   await using sandbox = await startSandbox();
   for (
