@@ -1079,9 +1079,13 @@ async function readJson(
   res: Response,
   context: ReadContext,
 ): Promise<JsonResponse> {
+  const text = await readText(res, {
+    signal: context.signal,
+    maxBytes: context.maxBytes ?? DEFAULT_MAX_JSON_BYTES,
+  });
   return {
     status: res.status,
-    body: await readJsonBody(res, context),
+    body: parseJsonText(text),
     headers: res.headers,
     correlationId: res.headers.get("x-correlation-id") ?? undefined,
     requestId: res.headers.get("x-request-id") ?? undefined,
