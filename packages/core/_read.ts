@@ -158,26 +158,29 @@ export async function readBytes(
   keepTo?: number,
 ): Promise<Uint8Array> {
   const chunks = bodyChunks(res, guard);
-  const parts: Uint8Array[] = [];
+  // Each chunk is copied out: a runtime's chunk can be a view into a much
+  // larger buffer (a 1-byte chunk holding 64 KiB), so keeping the chunks
+  // themselves would let a body of tiny chunks hold memory far past its cap.
+  let all = new Uint8Array(0);
   let total = 0;
   for (;;) {
     const chunk = await chunks.read();
     if (chunk === undefined) break;
-    parts.push(chunk);
+    if (total + chunk.byteLength > all.length) {
+      const grown = new Uint8Array(
+        Math.max(total + chunk.byteLength, all.length * 2, 4096),
+      );
+      grown.set(all.subarray(0, total));
+      all = grown;
+    }
+    all.set(chunk, total);
     total += chunk.byteLength;
     if (keepTo !== undefined && total >= keepTo) {
       await chunks.cancel();
       break;
     }
   }
-  if (parts.length === 1) return parts[0];
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.byteLength;
-  }
-  return all;
+  return all.subarray(0, total);
 }
 
 /**

@@ -1,5 +1,7 @@
 // Credential redaction for URLs, messages, parsed bodies and hook payloads.
 
+import { encodeContent } from "./query.ts";
+
 // The value ends where a URL's query value can: at `&`, `#`, or where the URL
 // itself ends in a text (whitespace, a quote), so that JSON stays JSON.
 const API_KEY_PARAM = /([?&](?:amp;)?apikey=)[^&#\s"'\\<>]*/gi;
@@ -26,27 +28,33 @@ const MIN_PIECE = 4;
 const MAX_TRANSIENT = 32;
 
 /**
+ * The longest credential matched in mixed encodings by a regular
+ * expression; a longer one (or a token, which a server chose) is matched in
+ * each whole encoding by plain search, which stays linear whatever the text.
+ */
+const MAX_PATTERN_LENGTH = 128;
+
+/**
  * Holds the secrets a client knows and scrubs them from any text, in every
  * encoding a server may echo them in: raw, percent-encoded (either case,
  * `+` for a space), JSON-escaped (`\/`, `\"`, `\u0041`) and as HTML
- * entities, and mixtures of these; a credential with delimiters in it
- * (`& = # " \` or a space) is also scrubbed piece by piece, so a server that
- * split it at one leaks no part of it.
+ * entities. A key of up to 128 characters is also found in mixtures of these
+ * and, when it holds delimiters (`& = # " \` or a space), piece by piece, so
+ * a server that split it at one leaks no part of it.
  */
 export class Redactor {
   #secrets = new Set<string>();
   #transient: string[] = [];
   #others: { scrub(text: string): string }[] = [];
   #pattern: RegExp | null | undefined = null;
+  #literals: string[] = [];
 
   /**
    * Remembers a secret. `transient` ones (tokens) are kept only while they
    * are among the most recent.
    */
   add(secret: string | undefined, transient = false): void {
-    if (!secret || secret.length < MIN_PIECE || this.#secrets.has(secret)) {
-      return;
-    }
+    if (!secret || this.#secrets.has(secret)) return;
     this.#secrets.add(secret);
     if (transient) {
       this.#transient.push(secret);
@@ -66,7 +74,11 @@ export class Redactor {
   scrub(text: string): string {
     if (typeof text !== "string") text = String(text);
     const pattern = this.#regex();
-    let out = pattern ? text.replace(pattern, REDACTED) : text;
+    let out = text;
+    for (const literal of this.#literals) {
+      if (out.includes(literal)) out = out.split(literal).join(REDACTED);
+    }
+    if (pattern) out = out.replace(pattern, REDACTED);
     out = redactUrl(out);
     for (const other of this.#others) out = other.scrub(out);
     return out;
@@ -93,22 +105,42 @@ export class Redactor {
 
   #regex(): RegExp | null {
     if (this.#pattern !== undefined) return this.#pattern;
-    const forms = new Set<string>();
+    const patterned = new Set<string>();
+    const literals = new Set<string>();
+    const transient = new Set(this.#transient);
     for (const secret of this.#secrets) {
-      forms.add(secret);
+      if (transient.has(secret) || secret.length > MAX_PATTERN_LENGTH) {
+        for (const form of encodings(secret)) literals.add(form);
+        continue;
+      }
+      patterned.add(secret);
       if (DELIMITERS.test(secret)) {
         for (const piece of secret.split(DELIMITERS)) {
-          if (piece.length >= MIN_PIECE) forms.add(piece);
+          if (piece.length >= MIN_PIECE) patterned.add(piece);
         }
       }
     }
     // Longest first, so that a whole secret goes before its pieces.
-    const sources = [...forms].sort((a, b) => b.length - a.length).map(
+    this.#literals = [...literals].sort((a, b) => b.length - a.length);
+    const sources = [...patterned].sort((a, b) => b.length - a.length).map(
       anyEncoding,
     );
     this.#pattern = sources.length ? new RegExp(sources.join("|"), "gi") : null;
     return this.#pattern;
   }
+}
+
+/** A secret's whole encodings, for plain search. */
+function encodings(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const lower = (t: string) =>
+    t.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
+  const out = [secret, json, json.replace(/\//g, "\\/")];
+  for (const pct of [encodeURIComponent(secret), encodeContent(secret)]) {
+    out.push(pct, lower(pct), pct.replace(/%20/g, "+"));
+  }
+  out.push(secret.replace(/[&"'<>]/g, (c) => HTML_NAMED[c]));
+  return out;
 }
 
 /**

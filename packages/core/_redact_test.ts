@@ -79,3 +79,21 @@ Deno.test("Redactor: keys with regular-expression characters are literal, and to
   assert.equal(r.scrub("token-number-0"), "token-number-0");
   assert.equal(r.scrub(".*+?()[]{}|^$"), REDACTED); // a permanent secret stays
 });
+
+Deno.test("Redactor: a long secret or a token is found in each whole encoding by plain search", () => {
+  const token = `${"x".repeat(300)}/+= "end`;
+  const r = new Redactor();
+  r.add(token, true);
+  const json = JSON.stringify(token).slice(1, -1);
+  for (
+    const form of [
+      token,
+      encodeURIComponent(token),
+      encodeURIComponent(token).toLowerCase(),
+      json,
+      json.replace(/\//g, "\\/"),
+    ]
+  ) {
+    assert.equal(r.scrub(`[${form}]`), `[${REDACTED}]`, form.slice(-30));
+  }
+});

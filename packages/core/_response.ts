@@ -12,14 +12,21 @@ function str(v: unknown): string | undefined {
   return undefined;
 }
 
-/** Response tracing headers (case-insensitive). */
+/**
+ * Response tracing headers (case-insensitive). A server chooses them: with a
+ * redactor they are scrubbed (and cut to 200 characters), as for an error
+ * or a hook.
+ */
 export function tracing(
   headers: Headers,
+  redactor?: Pick<Redactor, "scrub">,
 ): { correlationId?: string; requestId?: string } {
-  return {
-    correlationId: headers.get("x-correlation-id") ?? undefined,
-    requestId: headers.get("x-request-id") ?? undefined,
-  };
+  const correlationId = headers.get("x-correlation-id") ?? undefined;
+  const requestId = headers.get("x-request-id") ?? undefined;
+  if (!redactor) return { correlationId, requestId };
+  const safe = (v: string | undefined) =>
+    v === undefined ? undefined : redactor.scrub(v).slice(0, 200);
+  return { correlationId: safe(correlationId), requestId: safe(requestId) };
 }
 
 /** What an error needs to know about the request. */
@@ -29,6 +36,8 @@ export interface ErrorContext {
   url: string;
   retryAfterMs?: number;
   cause?: unknown;
+  /** Scrubs what the server chose: tracing headers. */
+  redactor?: Pick<Redactor, "scrub">;
 }
 
 /**
@@ -70,7 +79,7 @@ export function apiErrorFromBody(
   const o = typeof body === "object" && body !== null && !Array.isArray(body)
     ? body as Record<string, unknown>
     : {};
-  const t = headers ? tracing(headers) : {};
+  const t = headers ? tracing(headers, ctx.redactor) : {};
   const title = str(o.title) ?? str(o.error) ?? str(o.message) ?? fallbackTitle;
   const detail = str(o.cause) ?? str(o.error_description) ??
     (str(o.message) !== title ? str(o.message) : undefined);

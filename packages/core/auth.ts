@@ -29,7 +29,7 @@ import {
 } from "./errors.ts";
 import { encodeContent as enc } from "./query.ts";
 import { Redactor } from "./_redact.ts";
-import { apiErrorFrom } from "./_response.ts";
+import { apiErrorFrom, tracing } from "./_response.ts";
 import {
   BodyTooLarge,
   DEFAULT_MAX_TOKEN_BYTES,
@@ -367,8 +367,7 @@ export class Auth {
         url: this.#redactor.scrub(this.tokenUrl),
         title: "Invalid token response",
         detail,
-        requestId: response.headers.get("x-request-id") ?? undefined,
-        correlationId: response.headers.get("x-correlation-id") ?? undefined,
+        ...tracing(response.headers, this.#redactor),
       });
     let json: unknown;
     try {
@@ -463,8 +462,11 @@ export class Auth {
     signal.addEventListener("abort", onAbort, { once: true });
     try {
       const fetchFn = this.#fetch; // a plain call: never `this`-bound to Auth
+      // A token endpoint does not redirect: a redirect is not followed (it
+      // would take the signed request elsewhere), and ends as an ApiError.
       const response = await fetchFn(url, {
         ...init,
+        redirect: "manual",
         signal: controller.signal,
       });
       const guard = {

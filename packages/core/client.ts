@@ -25,7 +25,7 @@ import {
   SERVICES,
 } from "./hosts.ts";
 import { encodeContent, type Query } from "./query.ts";
-import { redactHeaders, Redactor, redactUrl } from "./_redact.ts";
+import { redactHeaders, Redactor } from "./_redact.ts";
 import { apiErrorFrom, apiErrorFromBody, tracing } from "./_response.ts";
 import { Deadline } from "./_deadline.ts";
 import {
@@ -343,134 +343,164 @@ export class Client {
    * the option and never quoting a credential
    */
   constructor(options: ClientOptions) {
-    if (typeof options !== "object" || options === null) {
-      throw new ValueError("options", "must be an object", options);
-    }
-    const country = options.country ?? "row";
-    if (country !== "row" && country !== "china") {
-      throw new ValueError("country", 'must be "row" or "china"', country);
-    }
-    this.country = country;
-    if (options.baseUrl !== undefined) {
-      this.baseUrl = checkBaseUrl(options.baseUrl);
-      this.#baseOrigin = new URL(this.baseUrl).origin;
-    }
-
-    if (options.apiKey !== undefined) {
-      this.#apiKey = checkApiKey(options.apiKey);
-      this.#keyParam = `apiKey=${encodeContent(this.#apiKey)}`;
-      this.#redactor.add(this.#apiKey);
-    } else if (options.auth !== undefined) {
-      if (!(options.auth instanceof Auth)) {
-        throw new ValueError("auth", "must be an Auth");
+    // An option error may quote a value, and a credential can sit in the
+    // wrong option: every message is scrubbed of the credentials given.
+    const given = new Redactor();
+    if (typeof options === "object" && options !== null) {
+      for (
+        const secret of [
+          options.apiKey,
+          options.platformCredentials?.accessKeySecret,
+        ]
+      ) {
+        if (typeof secret === "string" && isWellFormed(secret)) {
+          given.add(secret);
+        }
       }
-      this.#auth = options.auth;
-      this.#redactor.chain(options.auth);
-    } else if (options.platformCredentials !== undefined) {
-      const secret = options.platformCredentials?.accessKeySecret;
-      if (typeof secret === "string") this.#redactor.add(secret);
-    } else {
-      throw new ValueError(
-        "apiKey",
-        "a credential is required: pass apiKey, platformCredentials or auth",
-      );
     }
+    try {
+      if (typeof options !== "object" || options === null) {
+        throw new ValueError("options", "must be an object", options);
+      }
+      const country = options.country ?? "row";
+      if (country !== "row" && country !== "china") {
+        throw new ValueError("country", 'must be "row" or "china"', country);
+      }
+      this.country = country;
+      if (options.baseUrl !== undefined) {
+        this.baseUrl = checkBaseUrl(options.baseUrl);
+        this.#baseOrigin = new URL(this.baseUrl).origin;
+      }
 
-    this.#maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
-    this.#timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
-    this.#retryBase = nonNegative(
-      options.retryBaseDelayMs,
-      500,
-      "retryBaseDelayMs",
-    );
-    this.#retryMax = nonNegative(
-      options.retryMaxDelayMs,
-      30_000,
-      "retryMaxDelayMs",
-    );
-    this.#maxRetryAfter = nonNegative(
-      options.maxRetryAfterMs,
-      60_000,
-      "maxRetryAfterMs",
-    );
-    if (options.maxResponseBytes !== undefined) {
-      this.#maxResponseBytes = positiveInt(
-        options.maxResponseBytes,
-        "maxResponseBytes",
-      );
-    }
-    if (options.maxConcurrency !== undefined) {
-      this.#semaphore = new Semaphore(
-        positiveInt(options.maxConcurrency, "maxConcurrency"),
-      );
-    }
-    const rps = rate(options.requestsPerSecond, "requestsPerSecond");
-    if (rps !== undefined) this.#globalLimiter = new RateLimiter(rps);
-    const perService = options.serviceRequestsPerSecond;
-    if (
-      perService !== undefined &&
-      (typeof perService !== "object" || perService === null)
-    ) {
-      throw new ValueError(
-        "serviceRequestsPerSecond",
-        "must be an object of service names to numbers",
-        perService,
-      );
-    }
-    for (
-      const [service, value] of Object.entries({
-        ...DEFAULT_SERVICE_RPS,
-        ...perService,
-      })
-    ) {
-      if (!(SERVICES as readonly string[]).includes(service)) {
+      if (options.apiKey !== undefined) {
+        this.#apiKey = checkApiKey(options.apiKey);
+        this.#keyParam = `apiKey=${encodeContent(this.#apiKey)}`;
+        this.#redactor.add(this.#apiKey);
+      } else if (options.auth !== undefined) {
+        if (!(options.auth instanceof Auth)) {
+          throw new ValueError("auth", "must be an Auth");
+        }
+        this.#auth = options.auth;
+        this.#redactor.chain(options.auth);
+      } else if (options.platformCredentials !== undefined) {
+        const secret = options.platformCredentials?.accessKeySecret;
+        if (typeof secret === "string") this.#redactor.add(secret);
+      } else {
         throw new ValueError(
-          `serviceRequestsPerSecond.${service.slice(0, 40)}`,
-          `must name a service: ${SERVICES.join(", ")}`,
+          "apiKey",
+          "a credential is required: pass apiKey, platformCredentials or auth",
         );
       }
-      const perSecond = rate(value, `serviceRequestsPerSecond.${service}`);
-      if (perSecond !== undefined) {
-        this.#serviceLimiters.set(
-          service as Service,
-          new RateLimiter(perSecond),
+
+      this.#maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
+      this.#timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
+      this.#retryBase = nonNegative(
+        options.retryBaseDelayMs,
+        500,
+        "retryBaseDelayMs",
+      );
+      this.#retryMax = nonNegative(
+        options.retryMaxDelayMs,
+        30_000,
+        "retryMaxDelayMs",
+      );
+      this.#maxRetryAfter = nonNegative(
+        options.maxRetryAfterMs,
+        60_000,
+        "maxRetryAfterMs",
+      );
+      if (options.maxResponseBytes !== undefined) {
+        this.#maxResponseBytes = positiveInt(
+          options.maxResponseBytes,
+          "maxResponseBytes",
         );
       }
-    }
-    for (const hook of ["onRequest", "onResponse", "onRetry"] as const) {
-      if (options[hook] !== undefined && typeof options[hook] !== "function") {
-        throw new ValueError(hook, "must be a function", options[hook]);
+      if (options.maxConcurrency !== undefined) {
+        this.#semaphore = new Semaphore(
+          positiveInt(options.maxConcurrency, "maxConcurrency"),
+        );
       }
-    }
-    this.#hooks = {
-      onRequest: options.onRequest,
-      onResponse: options.onResponse,
-      onRetry: options.onRetry,
-    };
+      const rps = rate(options.requestsPerSecond, "requestsPerSecond");
+      if (rps !== undefined) this.#globalLimiter = new RateLimiter(rps);
+      const perService = options.serviceRequestsPerSecond;
+      if (
+        perService !== undefined &&
+        (typeof perService !== "object" || perService === null)
+      ) {
+        throw new ValueError(
+          "serviceRequestsPerSecond",
+          "must be an object of service names to numbers",
+          perService,
+        );
+      }
+      for (
+        const [service, value] of Object.entries({
+          ...DEFAULT_SERVICE_RPS,
+          ...perService,
+        })
+      ) {
+        if (!(SERVICES as readonly string[]).includes(service)) {
+          throw new ValueError(
+            `serviceRequestsPerSecond.${service.slice(0, 40)}`,
+            `must name a service: ${SERVICES.join(", ")}`,
+          );
+        }
+        const perSecond = rate(value, `serviceRequestsPerSecond.${service}`);
+        if (perSecond !== undefined) {
+          this.#serviceLimiters.set(
+            service as Service,
+            new RateLimiter(perSecond),
+          );
+        }
+      }
+      for (const hook of ["onRequest", "onResponse", "onRetry"] as const) {
+        if (
+          options[hook] !== undefined && typeof options[hook] !== "function"
+        ) {
+          throw new ValueError(hook, "must be a function", options[hook]);
+        }
+      }
+      this.#hooks = {
+        onRequest: options.onRequest,
+        onResponse: options.onResponse,
+        onRetry: options.onRetry,
+      };
 
-    if (options.fetch !== undefined && typeof options.fetch !== "function") {
-      throw new ValueError("fetch", "must be a function", options.fetch);
-    }
-    let fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
-    if (options.proxies !== undefined) {
-      const httpClient = proxyClient(options);
-      this.#httpClient = httpClient;
-      const base = fetchFn;
-      fetchFn = (input, init) =>
-        base(input, { ...init, client: httpClient } as unknown as RequestInit);
-    }
-    this.#fetch = fetchFn;
+      if (options.fetch !== undefined && typeof options.fetch !== "function") {
+        throw new ValueError("fetch", "must be a function", options.fetch);
+      }
+      let fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+      if (options.proxies !== undefined) {
+        const httpClient = proxyClient(options);
+        this.#httpClient = httpClient;
+        const base = fetchFn;
+        fetchFn = (input, init) =>
+          base(
+            input,
+            { ...init, client: httpClient } as unknown as RequestInit,
+          );
+      }
+      this.#fetch = fetchFn;
 
-    if (!this.#apiKey && !this.#auth && options.platformCredentials) {
-      this.#auth = new Auth({
-        credentials: options.platformCredentials,
-        tokenUrl: this.baseUrl
-          ? `${this.baseUrl}/oauth2/token`
-          : options.platformCredentials.tokenEndpointUrl ??
-            defaultTokenUrl(country),
-        fetch: this.#fetch,
-        timeoutMs: this.#timeoutMs,
-      });
+      if (!this.#apiKey && !this.#auth && options.platformCredentials) {
+        this.#auth = new Auth({
+          credentials: options.platformCredentials,
+          tokenUrl: this.baseUrl
+            ? `${this.baseUrl}/oauth2/token`
+            : options.platformCredentials.tokenEndpointUrl ??
+              defaultTokenUrl(country),
+          fetch: this.#fetch,
+          timeoutMs: this.#timeoutMs,
+        });
+      }
+    } catch (err) {
+      if (!(err instanceof ValueError)) throw err;
+      const prefix = `Invalid ${err.parameter}: `;
+      const rule = err.message.startsWith(prefix)
+        ? err.message.slice(prefix.length)
+        : err.message;
+      const scrubbed = given.scrub(rule);
+      throw scrubbed === rule ? err : new ValueError(err.parameter, scrubbed);
     }
   }
 
@@ -692,7 +722,7 @@ export class Client {
     method: string,
     url: string,
   ): LSError | undefined {
-    const t = tracing(res.headers);
+    const t = tracing(res.headers, this.#redactor);
     if (err instanceof BodyTooLarge) {
       return new ResponseTooLargeError({
         status: res.status,
@@ -869,7 +899,7 @@ export class Client {
               status: res.status,
               attempt,
               durationMs: performance.now() - started,
-              ...tracing(res.headers),
+              ...tracing(res.headers, this.#redactor),
             });
           }
           if (
@@ -1052,7 +1082,7 @@ export class Client {
       url: this.redact(from),
       title: "Redirect not followed",
       detail: why,
-      ...tracing(res.headers),
+      ...tracing(res.headers, this.#redactor),
     });
   }
 
@@ -1241,6 +1271,7 @@ export function jobError(
   return apiErrorFromBody(init.status, init.headers, error, text, {
     method: init.method,
     url: client.redact(init.url),
+    redactor: { scrub: (t: string) => client.redact(t) },
   }, init.title);
 }
 
@@ -1268,11 +1299,8 @@ function checkBaseUrl(value: string): string {
     u = undefined;
   }
   if (!u || (u.protocol !== "http:" && u.protocol !== "https:")) {
-    throw new ValueError(
-      "baseUrl",
-      "must be an absolute http(s) URL",
-      typeof value === "string" ? redactUrl(value) : value,
-    );
+    // Said without the value: it may hold user information or a key.
+    throw new ValueError("baseUrl", "must be an absolute http(s) URL");
   }
   if (u.search || u.hash || u.username || u.password) {
     // Said without the value: user information may be a credential.

@@ -233,7 +233,10 @@ export async function pollJob(
       }, {
         signal,
         maxRetries: 0,
-        timeoutMs: Math.min(requestOptions.timeoutMs ?? 30_000, left),
+        // The client's timeout per poll (or the caller's), within what is
+        // left: the deadline covers waiting for a slot or a rate turn too.
+        timeoutMs: requestOptions.timeoutMs,
+        deadlineMs: left,
         headers: requestOptions.headers,
         requestId: requestOptions.requestId,
         maxResponseBytes: requestOptions.maxResponseBytes,

@@ -207,13 +207,16 @@ export async function calculateIsoline(
       status: res.status,
       method: "GET",
       url: client.redact(`${client.originFor("isoline")}${PATH}?${query}`),
-      code: critical[0]?.code,
+      // The notices are the server's text: scrubbed like any error body.
+      code: typeof critical[0]?.code === "string"
+        ? client.redact(critical[0].code)
+        : undefined,
       title:
         "Isolines could not be calculated: HERE returned a critical notice",
-      detail: critical.map(describeNotice).join("; "),
+      detail: client.redact(critical.map(describeNotice).join("; ")),
       correlationId: res.correlationId,
       requestId: res.requestId,
-      body: res.body,
+      body: client.redactValue(res.body),
     });
   }
   return response;

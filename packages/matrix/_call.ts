@@ -366,8 +366,15 @@ function toResultBody(
       out.matrix = matrix;
     } else out[key] = value;
   }
+  // A detail may quote the server's values: scrubbed like any error body.
   const bad = (detail: string): ApiError =>
-    malformed(context.status, context.method, context.url, detail, undefined);
+    malformed(
+      context.status,
+      context.method,
+      context.url,
+      client.redact(detail),
+      undefined,
+    );
   if (!matrix) {
     if (out.error !== undefined) {
       throw jobError(client, out, {

@@ -99,7 +99,9 @@ const VIOLATIONS: ReadonlySet<string> = new Set(VIOLATION_NOTICE_CODES);
  * ```
  */
 export function isCriticalNotice(notice: Notice): boolean {
-  return notice?.severity !== "info";
+  // An entry that is not an object is no notice at all.
+  if (typeof notice !== "object" || notice === null) return false;
+  return notice.severity !== "info";
 }
 
 /**

@@ -57,7 +57,12 @@ async function route(
   const response = new RoutingResponse(res);
   if (response.routes.length === 0 && response.discardedRoutes.length > 0) {
     const notices = response.discardedRoutes.flatMap((r) => r.blockingNotices);
-    const codes = [...new Set(notices.map((n) => n.code))];
+    // The codes are the server's text: scrubbed like any error body.
+    const codes = [
+      ...new Set(
+        notices.map((n) => client.redact(String(n?.code).slice(0, 100))),
+      ),
+    ];
     throw new ApiError({
       status: res.status,
       method: "GET",
@@ -73,7 +78,7 @@ async function route(
       }); HERE's rule is to discard such sections`,
       correlationId: res.correlationId,
       requestId: res.requestId,
-      body: res.body,
+      body: client.redactValue(res.body),
     });
   }
   return response;

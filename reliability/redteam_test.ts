@@ -1,0 +1,363 @@
+// What an attack on the guarded read path found, each kept as a test: a
+// body of one-byte chunks holding memory far past its cap, a long or
+// self-similar bearer token breaking or stalling redaction, server values
+// quoted unscrubbed (tracing headers, matrix sizes, route notices), a null
+// notice as a TypeError, status polls ignoring the deadline while queued and
+// the client's timeout, a token endpoint's redirect followed, option errors
+// quoting a key given in the wrong option.
+
+import assert from "node:assert/strict";
+import {
+  ApiError,
+  LS,
+  LSError,
+  type LSOptions,
+  PlatformCredentials,
+  TimeoutError,
+  ValueError,
+} from "@ls/ls";
+import {
+  errorTexts,
+  type FaultServer,
+  faultServer,
+  leakCheck,
+  makeLS,
+  raw,
+  reply,
+  SECRETS,
+  settles,
+  witness,
+} from "./_harness.ts";
+
+const ORIGINS = [{ lat: 52.5, lng: 13.4 }, { lat: 52.6, lng: 13.5 }];
+
+/** A raw HTTP/1.1 server that answers each request with `n` one-byte chunks. */
+function oneByteChunks(
+  status: number,
+  n: number,
+): { url: string; close(): Promise<void> } {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const enc = new TextEncoder();
+  const conns = new Set<Deno.Conn>();
+  const write = async (c: Deno.Conn, bytes: Uint8Array) => {
+    for (let at = 0; at < bytes.length;) {
+      at += await c.write(bytes.subarray(at));
+    }
+  };
+  const serving = (async () => {
+    for await (const conn of listener) {
+      conns.add(conn);
+      (async () => {
+        try {
+          await conn.read(new Uint8Array(65536));
+          await write(
+            conn,
+            enc.encode(
+              `HTTP/1.1 ${status} X\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n1\r\n[\r\n`,
+            ),
+          );
+          const block = enc.encode("1\r\n \r\n".repeat(500));
+          for (let sent = 0; sent < n; sent += 500) await write(conn, block);
+          await write(conn, enc.encode("1\r\n]\r\n0\r\n\r\n"));
+        } catch {
+          // The client went away.
+        }
+      })();
+    }
+  })();
+  return {
+    url: `http://127.0.0.1:${(listener.addr as Deno.NetAddr).port}`,
+    async close() {
+      listener.close();
+      for (const c of conns) {
+        try {
+          c.close();
+        } catch {
+          // already closed
+        }
+      }
+      await serving.catch(() => {});
+    },
+  };
+}
+
+Deno.test("a body of one-byte chunks holds no more memory than its bytes (200 and 400)", async () => {
+  for (const status of [200, 400]) {
+    const server = oneByteChunks(status, 8_000);
+    try {
+      const ls = makeLS(server.url, { maxRetries: 0 });
+      const before = Deno.memoryUsage().rss;
+      const outcome = await settles(
+        ls.geocode({ query: "x" }).then(() => undefined, (e) => e),
+        20_000,
+      );
+      const grown = Deno.memoryUsage().rss - before;
+      if (outcome !== undefined) witness.record(outcome);
+      assert.ok(outcome === undefined || outcome instanceof LSError);
+      // Each chunk kept as the runtime's view held 64 KiB: 8,000 of them
+      // took half a gigabyte. Copied out, a few tens of megabytes.
+      assert.ok(grown < 250 * 2 ** 20, `RSS grew ${grown >> 20} MiB`);
+    } finally {
+      await server.close();
+    }
+  }
+});
+
+/** A server whose token endpoint hands out `token` (a secret to look for). */
+async function tokenServer(token: string): Promise<FaultServer> {
+  witness.tokens.add(token);
+  const server = await faultServer();
+  server.route(
+    "POST /oauth2/token",
+    () =>
+      reply(200, {
+        access_token: token,
+        token_type: "bearer",
+        expires_in: 3600,
+      }),
+  );
+  return server;
+}
+
+function oauth(url: string, extra: Partial<LSOptions> = {}): LS {
+  return makeLS(url, {
+    apiKey: undefined,
+    platformCredentials: new PlatformCredentials({
+      accessKeyId: "rt-access-key-id",
+      accessKeySecret: SECRETS.accessKeySecret,
+    }),
+    maxRetries: 0,
+    ...extra,
+  } as Partial<LSOptions>);
+}
+
+Deno.test("a 12,000-character bearer token echoed back: an ApiError without it, never a SyntaxError", async () => {
+  const chars =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  const token = Array.from(
+    { length: 12_000 },
+    (_, i) => chars[(i * 7919 + 13) % chars.length],
+  ).join("");
+  await using server = await tokenServer(token);
+  server.route("GET /v1/geocode", (r) =>
+    reply(400, {
+      title: "Bad request",
+      cause: `token ${r.headers.get("authorization")} ${
+        encodeURIComponent(token)
+      }`,
+    }));
+  const e = await witness.rejects(
+    settles(oauth(server.url).geocode({ query: "x" })),
+  );
+  assert.ok(e instanceof ApiError, String(e));
+  assert.ok(!e.message.includes(token.slice(0, 40)), e.message.slice(0, 200));
+});
+
+Deno.test("a self-similar token and a 64 KiB error body of the same letter: redaction stays linear, the call settles", async () => {
+  const token = "a".repeat(4000) + "c";
+  await using server = await tokenServer(token);
+  server.route("GET /v1/geocode", () => raw(400, "a".repeat(65_536)));
+  // Scrubbing was quadratic: this took 40 s and blocked the event loop (so
+  // that no timer could end it).
+  const started = performance.now();
+  const e = await witness.rejects(
+    oauth(server.url).geocode({ query: "x" }, { deadlineMs: 2000 }),
+  );
+  const elapsed = performance.now() - started;
+  assert.ok(e instanceof ApiError, String(e));
+  assert.ok(elapsed < 10_000, `settled after ${Math.round(elapsed)} ms`);
+});
+
+Deno.test("tracing headers that echo the key are scrubbed in errors and hooks", async () => {
+  await using server = await faultServer();
+  server.route("GET /v1/geocode", () =>
+    reply(400, { title: "Bad" }, {
+      "x-correlation-id": `corr-${SECRETS.apiKey}`,
+      "x-request-id": `req-${encodeURIComponent(SECRETS.apiKey)}`,
+    }));
+  const e = await witness.rejects(
+    makeLS(server.url, { maxRetries: 0 }).geocode({ query: "x" }),
+  );
+  assert.ok(e instanceof ApiError);
+  assert.equal((e as ApiError).correlationId, "corr-REDACTED");
+  assert.equal((e as ApiError).requestId, "req-REDACTED");
+});
+
+Deno.test("server values quoted in errors of 200 answers are scrubbed: matrix sizes, route notices", async () => {
+  await using server = await faultServer();
+  server.route("POST /v8/matrix", (r) =>
+    reply(200, {
+      matrix: {
+        numOrigins: `your key ${new URLSearchParams(r.rawQuery).get("apiKey")}`,
+        numDestinations: 2,
+        travelTimes: [0, 1, 2, 3],
+      },
+    }));
+  server.route("GET /v8/routes", (r) =>
+    reply(200, {
+      routes: [{
+        id: "r",
+        sections: [{
+          id: "s",
+          type: "vehicle",
+          transport: { mode: "car" },
+          notices: [{
+            title: "x",
+            code: `code-${new URLSearchParams(r.rawQuery).get("apiKey")}`,
+            severity: "critical",
+          }],
+        }],
+      }],
+    }));
+  const ls = makeLS(server.url, { maxRetries: 0 });
+  const m = await witness.rejects(
+    ls.matrix({
+      origins: ORIGINS,
+      regionDefinition: { type: "world" },
+      matrixAttributes: ["travelTimes"],
+    }),
+  );
+  assert.ok(m instanceof ApiError, String(m));
+  const r = await witness.rejects(
+    ls.carRoute({ origin: [52.5, 13.4], destination: [52.6, 13.5] }),
+  );
+  assert.ok(r instanceof ApiError, String(r));
+  for (const text of [...errorTexts(m), ...errorTexts(r)]) {
+    assert.ok(!text.includes(SECRETS.apiKey), text.slice(0, 300));
+  }
+});
+
+Deno.test("a route whose notices hold null resolves: no TypeError", async () => {
+  await using server = await faultServer();
+  server.route("GET /v8/routes", () =>
+    reply(200, {
+      routes: [{
+        id: "r",
+        sections: [{
+          id: "s",
+          type: "vehicle",
+          transport: { mode: "car" },
+          notices: [null],
+        }],
+      }],
+    }));
+  const res = await makeLS(server.url).carRoute({
+    origin: [52.5, 13.4],
+    destination: [52.6, 13.5],
+  });
+  assert.equal(res.routes.length, 1);
+});
+
+Deno.test("status polls wait for a slot within the deadline, and never send after it", async () => {
+  await using server = await faultServer();
+  let release!: () => void;
+  const held = new Promise<void>((r) => release = r);
+  server.route("GET /v1/geocode", async () => {
+    await held;
+    return reply(200, { items: [] });
+  });
+  const ls = makeLS(server.url, { maxConcurrency: 1 });
+  let blocker: Promise<unknown> | undefined;
+  server.route("POST /v8/matrix", (_r, _n, ctx) => {
+    // Once the job is submitted, another call takes the only slot and
+    // holds it: every status poll has to wait for it.
+    blocker = ls.geocode({ query: "x" });
+    return reply(202, { statusUrl: `${ctx.origin}/v8/matrix/j/status` });
+  });
+  server.route(
+    "GET /v8/matrix/j/status",
+    () => reply(200, { status: "inProgress" }),
+  );
+  const started = performance.now();
+  const e = await witness.rejects(
+    settles(
+      ls.matrix({
+        origins: ORIGINS,
+        regionDefinition: { type: "world" },
+        matrixAttributes: ["travelTimes"],
+        asyncReq: true,
+      }, { deadlineMs: 800, pollInitialDelayMs: 10, pollMinDelayMs: 10 }),
+      15_000,
+    ),
+  );
+  const elapsed = performance.now() - started;
+  release();
+  await blocker;
+  assert.ok(e instanceof TimeoutError, String(e));
+  assert.ok(elapsed < 3_000, `settled after ${Math.round(elapsed)} ms`);
+  assert.equal(server.count("GET /v8/matrix/j/status"), 0);
+});
+
+Deno.test("a stalled status poll ends at the client's timeoutMs and polling goes on", async () => {
+  await using server = await faultServer();
+  server.route(
+    "POST /v8/matrix",
+    (_r, _n, ctx) =>
+      reply(202, { statusUrl: `${ctx.origin}/v8/matrix/j/status` }),
+  );
+  server.route("GET /v8/matrix/j/status", async (_r, _n, ctx) => {
+    await ctx.sleep(20_000);
+    return reply(200, { status: "inProgress" });
+  });
+  const ls = makeLS(server.url, { timeoutMs: 200 });
+  const e = await witness.rejects(
+    settles(
+      ls.matrix({
+        origins: ORIGINS,
+        regionDefinition: { type: "world" },
+        matrixAttributes: ["travelTimes"],
+        asyncReq: true,
+      }, { deadlineMs: 1_500, pollInitialDelayMs: 10, pollMinDelayMs: 10 }),
+      8_000,
+    ),
+  );
+  assert.ok(e instanceof TimeoutError, String(e));
+  // 1.5 s of 200 ms stalls: several polls, not one that hangs to the end.
+  assert.ok(
+    server.count("GET /v8/matrix/j/status") >= 3,
+    `${server.count("GET /v8/matrix/j/status")} polls`,
+  );
+});
+
+Deno.test("a token endpoint's redirect is not followed: an ApiError, the other host gets nothing", async () => {
+  await using other = await faultServer();
+  other.route(
+    "POST /oauth2/token",
+    () => reply(200, { access_token: "rt-other-token", token_type: "bearer" }),
+  );
+  await using server = await faultServer();
+  server.route(
+    "POST /oauth2/token",
+    () => raw(307, null, { location: `${other.url}/oauth2/token` }),
+  );
+  const e = await witness.rejects(oauth(server.url).geocode({ query: "x" }));
+  assert.ok(e instanceof ApiError, String(e));
+  assert.equal(e.status, 307);
+  assert.equal(other.received.length, 0);
+});
+
+Deno.test("an option error never quotes a credential given in the wrong option", () => {
+  for (
+    const options of [
+      { maxRetries: SECRETS.apiKey },
+      { country: SECRETS.apiKey },
+      { onRequest: SECRETS.apiKey },
+      { baseUrl: `ftp://admin:${SECRETS.apiKey}@example.com/` },
+      { baseUrl: `https//admin:${SECRETS.apiKey}@example.com/` },
+    ]
+  ) {
+    assert.throws(
+      () => new LS({ apiKey: SECRETS.apiKey, ...options } as LSOptions),
+      (err: unknown) => {
+        witness.record(err);
+        return err instanceof ValueError &&
+          errorTexts(err).every((t) =>
+            !t.includes(SECRETS.apiKey) &&
+            !t.includes(encodeURIComponent(SECRETS.apiKey))
+          );
+      },
+    );
+  }
+});
+
+leakCheck(20);
