@@ -884,11 +884,12 @@ export class Client {
           if (serviceTurn !== undefined) serviceLimiter!.started(serviceTurn);
           res = await this.#fetch(authorized.url, init);
           if (res.type === "opaqueredirect") {
-            // A browser hides a manual redirect: let it follow by its rules.
+            // A browser hides a manual redirect: let it follow by its own
+            // rules (a status poll then sees the result itself).
             await res.body?.cancel().catch(() => {});
             res = await this.#fetch(authorized.url, {
               ...init,
-              redirect: target.redirect === "manual" ? "manual" : "follow",
+              redirect: "follow",
             });
           }
           status = res.status;

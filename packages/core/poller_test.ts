@@ -85,6 +85,47 @@ Deno.test("poller: pending statuses (known and unknown) → 303 → result downl
   }
 });
 
+Deno.test("poller: in a browser, whose manual redirects are opaque, the redirect is followed and the result read from the status poll", async () => {
+  await using server = await startTestServer();
+  const resultUrl = `${server.url}/v8/matrix/job-1`;
+  statusRoutes(
+    server,
+    jsonReply(303, { status: "completed", resultUrl }, { location: resultUrl }),
+  );
+  server.route(
+    "GET /v8/matrix/job-1",
+    jsonReply(200, { status: "completed", matrix: { numOrigins: 1 } }),
+  );
+  // A browser answers a manual redirect with an opaque response, status 0.
+  const browserLike: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (init?.redirect !== "manual" || res.status < 300 || res.status > 399) {
+      return res;
+    }
+    await res.body?.cancel();
+    const opaque = new Response(null, { status: 200 });
+    Object.defineProperty(opaque, "type", { value: "opaqueredirect" });
+    Object.defineProperty(opaque, "status", { value: 0 });
+    return opaque;
+  };
+  const client = makeClient(server.url, { fetch: browserLike });
+  const outcome = await pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret: (r) => {
+      const body = r.body as Record<string, unknown>;
+      return body?.matrix
+        ? { state: "result", status: "completed", body }
+        : interpret(r);
+    },
+    ...fast,
+  });
+  assert.deepEqual(outcome, {
+    kind: "body",
+    body: { status: "completed", matrix: { numOrigins: 1 } },
+  });
+});
+
 Deno.test("poller: 5xx and 429 on the status URL back off and recover", async () => {
   await using server = await startTestServer();
   statusRoutes(server, [
