@@ -140,6 +140,9 @@ function encodings(secret: string): string[] {
     out.push(pct, lower(pct), pct.replace(/%20/g, "+"));
   }
   out.push(secret.replace(/[&"'<>]/g, (c) => HTML_NAMED[c]));
+  const chars = [...secret];
+  out.push(chars.map((c) => `&#${c.codePointAt(0)};`).join(""));
+  out.push(chars.map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join(""));
   return out;
 }
 
@@ -170,8 +173,9 @@ function anyEncoding(text: string): string {
     if (ch === " ") forms.add("\\+");
     if (ch === "+") forms.add(" ");
     // HTML: decimal and hexadecimal references, and the named ones.
-    forms.add(`&#0*${cp};`);
-    forms.add(`&#x0*${cp.toString(16)};`);
+    // (A browser also reads them without the closing semicolon.)
+    forms.add(`&#0*${cp};?`);
+    forms.add(`&#x0*${cp.toString(16)};?`);
     const named = HTML_NAMED[ch];
     if (named) forms.add(named);
     out += `(?:${[...forms].join("|")})`;

@@ -19,6 +19,8 @@ function forms(secret: string): string[] {
     chars.map((c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`)
       .join("").replace(/\\u([0-9A-F]{2})(?=\\|$)/g, "\\u00$1"),
     chars.map((c) => `&#${c.charCodeAt(0)};`).join(""),
+    chars.map((c) => `&#X${c.charCodeAt(0).toString(16).toUpperCase()}`)
+      .join(""),
     secret.replace(/&/g, "&amp;").replace(/"/g, "&quot;"),
     // Mixed: half raw, half escaped.
     secret.slice(0, 5) + encodeURIComponent(secret.slice(5)),
