@@ -360,4 +360,126 @@ Deno.test("an option error never quotes a credential given in the wrong option",
   }
 });
 
+// A second attack, knowing only the README, found these.
+
+Deno.test("a job status that echoes the key reaches onProgress and the timeout message scrubbed", async () => {
+  await using server = await faultServer();
+  server.route("POST /v8/matrix", (r, _n, ctx) =>
+    reply(202, {
+      status: `accepted ${new URLSearchParams(r.rawQuery).get("apiKey")}`,
+      statusUrl: `${ctx.origin}/v8/matrix/j/status`,
+    }));
+  server.route("GET /v8/matrix/j/status", (r) =>
+    reply(200, {
+      status: `busy ${
+        encodeURIComponent(
+          new URLSearchParams(r.rawQuery).get("apiKey") ?? "",
+        )
+      }`,
+    }));
+  const seen: string[] = [];
+  const e = await witness.rejects(
+    makeLS(server.url).matrix({
+      origins: ORIGINS,
+      regionDefinition: { type: "world" },
+      matrixAttributes: ["travelTimes"],
+      asyncReq: true,
+    }, {
+      deadlineMs: 400,
+      pollInitialDelayMs: 10,
+      pollMinDelayMs: 10,
+      onProgress: (s) => seen.push(s),
+    }),
+  );
+  assert.ok(e instanceof TimeoutError, String(e));
+  assert.ok(seen.length >= 2, String(seen));
+  for (const text of [...seen, ...errorTexts(e)]) {
+    assert.ok(!text.includes(SECRETS.apiKey), text);
+    assert.ok(!text.includes(encodeURIComponent(SECRETS.apiKey)), text);
+  }
+  witness.outputs.push(...seen);
+});
+
+Deno.test("a status URL that keeps failing is given up after 10 failed polls in a row, with the last error", async () => {
+  await using server = await faultServer();
+  server.route(
+    "POST /v8/matrix",
+    (_r, _n, ctx) =>
+      reply(202, { statusUrl: `${ctx.origin}/v8/matrix/j/status` }),
+  );
+  server.route("GET /v8/matrix/j/status", () => reply(500, { title: "Down" }));
+  const e = await witness.rejects(
+    settles(
+      makeLS(server.url).matrix({
+        origins: ORIGINS,
+        regionDefinition: { type: "world" },
+        matrixAttributes: ["travelTimes"],
+        asyncReq: true,
+      }, { pollInitialDelayMs: 10, pollMaxDelayMs: 10, pollMinDelayMs: 10 }),
+      10_000,
+    ),
+  );
+  assert.ok(e instanceof ApiError && e.status === 500, String(e));
+  assert.equal(server.count("GET /v8/matrix/j/status"), 10);
+});
+
+Deno.test("a 200 whose JSON is not an object (null, a string, a number, a list) is an ApiError", async () => {
+  await using server = await faultServer();
+  const bodies = ["null", '"captive portal"', "42", "[]"];
+  server.route("GET /v1/geocode", (_r, n) => raw(200, bodies[n % 4]));
+  const ls = makeLS(server.url, { maxRetries: 0 });
+  for (const body of bodies) {
+    const e = await witness.rejects(ls.geocode({ query: "x" }));
+    assert.ok(e instanceof ApiError, `${body}: ${e}`);
+    assert.equal((e as ApiError).title, "Response body is not a JSON object");
+  }
+});
+
+Deno.test("the client's maxResponseBytes raises the token answer's cap too", async () => {
+  await using server = await faultServer();
+  server.route("POST /oauth2/token", () =>
+    reply(200, {
+      access_token: "rt-token-in-a-big-answer",
+      token_type: "bearer",
+      note: "x".repeat(100_000),
+    }));
+  server.route("GET /v1/geocode", () => reply(200, { items: [] }));
+  const res = await oauth(server.url, { maxResponseBytes: 4_000_000 })
+    .geocode({ query: "x" });
+  assert.deepEqual(res.items, []);
+  const e = await witness.rejects(oauth(server.url).geocode({ query: "x" }));
+  assert.ok(
+    e instanceof ApiError && e.name === "ResponseTooLargeError",
+    String(e),
+  );
+});
+
+Deno.test("20 redirects are followed, the 21st is not", async () => {
+  await using server = await faultServer();
+  server.route("GET /v1/geocode", (r) => {
+    const hop = Number(new URLSearchParams(r.rawQuery).get("hop") ?? 0);
+    const limit = Number(new URLSearchParams(r.rawQuery).get("limit"));
+    return hop < (limit === 20 ? 20 : 21)
+      ? raw(302, null, {
+        location: `/v1/geocode?hop=${hop + 1}&limit=${limit}`,
+      })
+      : reply(200, { items: [] });
+  });
+  const ls = makeLS(server.url, { maxRetries: 0 });
+  assert.deepEqual((await ls.geocode({ query: "x", limit: 20 })).items, []);
+  const e = await witness.rejects(ls.geocode({ query: "x", limit: 21 }));
+  assert.ok(e instanceof ApiError, String(e));
+  assert.match(e.message, /more than 20 redirects/);
+});
+
+Deno.test("PlatformCredentials.fromEnv with no object is a ValueError", () => {
+  for (const env of [null, undefined, 42]) {
+    assert.throws(
+      () =>
+        PlatformCredentials.fromEnv(env as unknown as Record<string, string>),
+      (e: unknown) => e instanceof ValueError && e.parameter === "env",
+    );
+  }
+});
+
 leakCheck(20);

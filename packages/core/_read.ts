@@ -221,8 +221,9 @@ export function parseJsonText(text: string): unknown {
       "",
     );
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new BodyNotJson(
       text.trim() === ""
@@ -231,6 +232,20 @@ export function parseJsonText(text: string): unknown {
       text,
     );
   }
+  return value;
+}
+
+/**
+ * Parses a JSON answer, which must be an object: every HERE answer is, and
+ * `null`, a bare string or a list is a proxy's or a portal's, not the
+ * service's. Nesting is bounded as in {@linkcode parseJsonText}.
+ */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  const value = parseJsonText(text);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new BodyNotJson("Response body is not a JSON object", text);
+  }
+  return value as Record<string, unknown>;
 }
 
 /**

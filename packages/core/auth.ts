@@ -74,6 +74,8 @@ export interface AuthOptions {
   fetch?: typeof fetch;
   /** Timeout of each token (or server time) request, in ms. Default 30000. */
   timeoutMs?: number;
+  /** The most decoded bytes of a token (or server time) answer; default 64 KiB. */
+  maxResponseBytes?: number;
   /** The clock, in ms since the epoch; default `Date.now`. For tests. */
   now?: () => number;
   /** Called before each token request is sent; errors it throws are ignored. */
@@ -126,6 +128,7 @@ export class Auth {
   #credentials: PlatformCredentials;
   #fetch: typeof fetch;
   #timeoutMs: number;
+  #maxBytes: number;
   #now: () => number;
   #onTokenRequest?: (info: TokenRequestInfo) => void;
   #redactor = new Redactor();
@@ -181,6 +184,15 @@ export class Auth {
       );
     }
     this.#timeoutMs = timeoutMs;
+    const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_TOKEN_BYTES;
+    if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
+      throw new ValueError(
+        "maxResponseBytes",
+        "must be a positive integer",
+        maxBytes,
+      );
+    }
+    this.#maxBytes = maxBytes;
     const customFetch = options.fetch;
     // Look the global up per call (tests may stub it) and never call it as a method.
     this.#fetch = customFetch ?? ((input, init) => fetch(input, init));
@@ -471,7 +483,7 @@ export class Auth {
       });
       const guard = {
         signal: controller.signal,
-        maxBytes: DEFAULT_MAX_TOKEN_BYTES,
+        maxBytes: this.#maxBytes,
       };
       const text = response.ok
         ? await readText(response, guard)

@@ -33,7 +33,7 @@ import {
   BodyTooLarge,
   DEFAULT_MAX_JSON_BYTES,
   MAX_ERROR_BYTES,
-  parseJsonText,
+  parseJsonObject,
   readBytes,
   readText,
 } from "./_read.ts";
@@ -491,6 +491,7 @@ export class Client {
               defaultTokenUrl(country),
           fetch: this.#fetch,
           timeoutMs: this.#timeoutMs,
+          maxResponseBytes: this.#maxResponseBytes,
         });
       }
     } catch (err) {
@@ -1046,7 +1047,7 @@ export class Client {
         "the redirect has no Location header",
       );
     }
-    if (hop + 1 >= MAX_REDIRECTS) {
+    if (hop >= MAX_REDIRECTS) {
       throw this.#redirectError(
         res,
         from,
@@ -1116,7 +1117,7 @@ async function readJson(
   });
   return {
     status: res.status,
-    body: parseJsonText(text),
+    body: parseJsonObject(text),
     headers: res.headers,
     correlationId: res.headers.get("x-correlation-id") ?? undefined,
     requestId: res.headers.get("x-request-id") ?? undefined,
@@ -1138,7 +1139,7 @@ async function buffered(
     signal: context.signal,
     maxBytes: context.maxBytes ?? DEFAULT_MAX_JSON_BYTES,
   });
-  if (!empty) parseJsonText(text);
+  if (!empty) parseJsonObject(text);
   const out = new Response(empty ? null : text, {
     status: res.status,
     statusText: res.statusText,
@@ -1152,7 +1153,7 @@ async function buffered(
 /**
  * Reads a JSON body within a request's attempt: under the context's signal
  * and its cap (default 8 MiB; `defaultMaxBytes` for other kinds of answer),
- * refusing nesting deeper than 512 levels. Errors are turned into the
+ * refusing a body that is not a JSON object or nests deeper than 512 levels. Errors are turned into the
  * library's by the client that called the reader.
  *
  * @example
@@ -1169,7 +1170,7 @@ export async function readJsonBody(
   context: ReadContext,
   defaultMaxBytes: number = DEFAULT_MAX_JSON_BYTES,
 ): Promise<unknown> {
-  return parseJsonText(
+  return parseJsonObject(
     await readText(res, {
       signal: context.signal,
       maxBytes: context.maxBytes ?? defaultMaxBytes,

@@ -236,6 +236,13 @@ export class PlatformCredentials {
    * @throws {ValueError} when no key id or no secret is set
    */
   static fromEnv(env: EnvSource): PlatformCredentials {
+    if (typeof env !== "object" || env === null) {
+      throw new ValueError(
+        "env",
+        "must be an object of variables or have a get(name) method",
+        env,
+      );
+    }
     const get = typeof env?.get === "function"
       ? (name: string) =>
         (env as { get(name: string): string | undefined }).get(name)

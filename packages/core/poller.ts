@@ -70,7 +70,15 @@ export interface PollJobOptions {
   minDelayMs?: number;
   /** Growth of the delay per poll; default 1.5. */
   factor?: number;
+  /**
+   * Polls that fail in a row (429, 5xx, a timeout, a broken connection)
+   * before the last failure is thrown; default 10.
+   */
+  maxFailedPolls?: number;
 }
+
+/** How many polls may fail in a row before a job is given up. */
+export const DEFAULT_MAX_FAILED_POLLS = 10;
 
 /** The default floor between two status polls, in ms. */
 export const MIN_POLL_DELAY_MS = 250;
@@ -157,9 +165,11 @@ export type JobOutcome =
 /**
  * Polls a job's status URL until it completes, fails or runs out of time.
  * When the next poll would come after the deadline, the last one is made
- * shortly before it instead. Unknown status strings keep it polling (and are reported); 429 and 5xx
- * answers and network errors back off and poll again; any other status is an
- * {@linkcode ApiError}. A failed job becomes an `ApiError` carrying HERE's
+ * shortly before it instead. Unknown status strings keep it polling (and are
+ * reported, scrubbed of credentials); 429 and 5xx answers, timeouts and
+ * network errors back off and poll again, up to `maxFailedPolls` in a row
+ * (default 10), after which the last failure is thrown; any other status is
+ * an {@linkcode ApiError}. A failed job becomes an `ApiError` carrying HERE's
  * error body. The caller's signal aborts at once with its reason.
  *
  * @example
@@ -183,6 +193,17 @@ export async function pollJob(
 ): Promise<JobOutcome> {
   checkRequestOptions(requestOptions);
   checkPollTiming(options, "poll");
+  const maxFailed = options.maxFailedPolls;
+  if (
+    maxFailed !== undefined &&
+    !(Number.isSafeInteger(maxFailed) && maxFailed > 0)
+  ) {
+    throw new ValueError(
+      "poll.maxFailedPolls",
+      "must be a positive integer",
+      maxFailed,
+    );
+  }
   const { signal, onProgress } = requestOptions;
   const deadlineMs = options.deadlineMs ?? requestOptions.deadlineMs ??
     15 * 60_000;
@@ -206,6 +227,8 @@ export async function pollJob(
       { url: client.redact(options.statusUrl) },
     );
 
+  const maxFailedPolls = options.maxFailedPolls ?? DEFAULT_MAX_FAILED_POLLS;
+  let failedPolls = 0;
   let lastPoll = false;
   for (;;) {
     const before = deadline - performance.now();
@@ -257,21 +280,26 @@ export async function pollJob(
       });
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
-      if (err instanceof ApiError && RETRY_STATUSES.has(err.status)) {
-        if (err.retryAfterMs !== undefined) wait = bounded(err.retryAfterMs);
-        continue;
+      const transient =
+        (err instanceof ApiError && RETRY_STATUSES.has(err.status)) ||
+        err instanceof ConnectionError || err instanceof TimeoutError;
+      // A status URL that keeps failing is given up, not polled until the
+      // deadline: a job whose status cannot be read is lost to the caller.
+      if (!transient || ++failedPolls >= maxFailedPolls) throw err;
+      if (err instanceof ApiError && err.retryAfterMs !== undefined) {
+        wait = bounded(err.retryAfterMs);
       }
-      if (err instanceof ConnectionError || err instanceof TimeoutError) {
-        continue;
-      }
-      throw err;
+      continue;
     }
 
+    failedPolls = 0;
     const step = options.interpret(polled);
-    if (step.status !== lastStatus || step.state !== "pending") {
-      lastStatus = step.status;
+    // The status is the server's text: scrubbed before anyone sees it.
+    const status = client.redact(String(step.status).slice(0, 200));
+    if (status !== lastStatus || step.state !== "pending") {
+      lastStatus = status;
       try {
-        onProgress?.(step.status);
+        onProgress?.(status);
       } catch {
         // A progress hook must never break the job.
       }

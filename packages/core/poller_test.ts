@@ -430,8 +430,8 @@ Deno.test("download: too many redirects is an ApiError", async () => {
   );
   assert.ok(err instanceof ApiError);
   assert.match(err.message, /more than 20 redirects/);
-  // fetch's own limit, and the redirect failure is not retried.
-  assert.equal(server.requests.length, 20);
+  // The first request and 20 redirects (fetch's own limit), not retried.
+  assert.equal(server.requests.length, 21);
 });
 
 Deno.test("poller: bad poll timing is a ValueError before any request", async () => {

@@ -164,7 +164,9 @@ export async function call(
     });
   }
   const report = progressReporter(run.options.onProgress);
-  if (typeof status?.status === "string") report(status.status);
+  if (typeof status?.status === "string") {
+    report(client.redact(status.status.slice(0, 200)));
+  }
   const outcome = await pollJob(client, {
     service: "matrix",
     statusUrl: absoluteStatusUrl,

@@ -88,6 +88,7 @@ Deno.test("lookup toGeoJSON is one Feature; without a position its geometry is n
   server.route(ROUTE, [
     jsonReply(200, fixture),
     jsonReply(200, noPosition),
+    jsonReply(200, {}),
     jsonReply(200, []),
   ]);
   const client = makeClient(server.url);
@@ -116,6 +117,13 @@ Deno.test("lookup toGeoJSON is one Feature; without a position its geometry is n
     geometry: null,
     properties: {},
   });
+
+  // A body that is not an object is no lookup answer at all.
+  await assert.rejects(
+    lookup(client, { locationId: fixture.id }),
+    (e) =>
+      e instanceof ApiError && e.title === "Response body is not a JSON object",
+  );
 });
 
 Deno.test("lookup goes to the lookup host, hereapi.cn for china", async () => {
