@@ -12,6 +12,7 @@ import {
   LS,
   LSError,
   type LSOptions,
+  type MatrixOptions,
   PlatformCredentials,
   TimeoutError,
   ValueError,
@@ -30,6 +31,25 @@ import {
 } from "./_harness.ts";
 
 const ORIGINS = [{ lat: 52.5, lng: 13.4 }, { lat: 52.6, lng: 13.5 }];
+
+/** An async 2 × 2 matrix of travel times. */
+function asyncMatrix(ls: LS, options: MatrixOptions): Promise<unknown> {
+  return ls.matrix({
+    origins: ORIGINS,
+    regionDefinition: { type: "world" },
+    matrixAttributes: ["travelTimes"],
+    asyncReq: true,
+  }, options);
+}
+
+/** Accepts every matrix job, with its status at `/v8/matrix/j/status`. */
+function submitRoute(server: FaultServer): void {
+  server.route(
+    "POST /v8/matrix",
+    (_r, _n, ctx) =>
+      reply(202, { statusUrl: `${ctx.origin}/v8/matrix/j/status` }),
+  );
+}
 
 /** A raw HTTP/1.1 server that answers each request with `n` one-byte chunks. */
 function oneByteChunks(
@@ -271,12 +291,11 @@ Deno.test("status polls wait for a slot within the deadline, and never send afte
   const started = performance.now();
   const e = await witness.rejects(
     settles(
-      ls.matrix({
-        origins: ORIGINS,
-        regionDefinition: { type: "world" },
-        matrixAttributes: ["travelTimes"],
-        asyncReq: true,
-      }, { deadlineMs: 800, pollInitialDelayMs: 10, pollMinDelayMs: 10 }),
+      asyncMatrix(ls, {
+        deadlineMs: 800,
+        pollInitialDelayMs: 10,
+        pollMinDelayMs: 10,
+      }),
       15_000,
     ),
   );
@@ -290,11 +309,7 @@ Deno.test("status polls wait for a slot within the deadline, and never send afte
 
 Deno.test("a stalled status poll ends at the client's timeoutMs and polling goes on", async () => {
   await using server = await faultServer();
-  server.route(
-    "POST /v8/matrix",
-    (_r, _n, ctx) =>
-      reply(202, { statusUrl: `${ctx.origin}/v8/matrix/j/status` }),
-  );
+  submitRoute(server);
   server.route("GET /v8/matrix/j/status", async (_r, _n, ctx) => {
     await ctx.sleep(20_000);
     return reply(200, { status: "inProgress" });
@@ -302,12 +317,11 @@ Deno.test("a stalled status poll ends at the client's timeoutMs and polling goes
   const ls = makeLS(server.url, { timeoutMs: 200 });
   const e = await witness.rejects(
     settles(
-      ls.matrix({
-        origins: ORIGINS,
-        regionDefinition: { type: "world" },
-        matrixAttributes: ["travelTimes"],
-        asyncReq: true,
-      }, { deadlineMs: 1_500, pollInitialDelayMs: 10, pollMinDelayMs: 10 }),
+      asyncMatrix(ls, {
+        deadlineMs: 1_500,
+        pollInitialDelayMs: 10,
+        pollMinDelayMs: 10,
+      }),
       8_000,
     ),
   );
@@ -379,12 +393,7 @@ Deno.test("a job status that echoes the key reaches onProgress and the timeout m
     }));
   const seen: string[] = [];
   const e = await witness.rejects(
-    makeLS(server.url).matrix({
-      origins: ORIGINS,
-      regionDefinition: { type: "world" },
-      matrixAttributes: ["travelTimes"],
-      asyncReq: true,
-    }, {
+    asyncMatrix(makeLS(server.url), {
       deadlineMs: 400,
       pollInitialDelayMs: 10,
       pollMinDelayMs: 10,
@@ -402,20 +411,15 @@ Deno.test("a job status that echoes the key reaches onProgress and the timeout m
 
 Deno.test("a status URL that keeps failing is given up after 10 failed polls in a row, with the last error", async () => {
   await using server = await faultServer();
-  server.route(
-    "POST /v8/matrix",
-    (_r, _n, ctx) =>
-      reply(202, { statusUrl: `${ctx.origin}/v8/matrix/j/status` }),
-  );
+  submitRoute(server);
   server.route("GET /v8/matrix/j/status", () => reply(500, { title: "Down" }));
   const e = await witness.rejects(
     settles(
-      makeLS(server.url).matrix({
-        origins: ORIGINS,
-        regionDefinition: { type: "world" },
-        matrixAttributes: ["travelTimes"],
-        asyncReq: true,
-      }, { pollInitialDelayMs: 10, pollMaxDelayMs: 10, pollMinDelayMs: 10 }),
+      asyncMatrix(makeLS(server.url), {
+        pollInitialDelayMs: 10,
+        pollMaxDelayMs: 10,
+        pollMinDelayMs: 10,
+      }),
       10_000,
     ),
   );
