@@ -2,6 +2,8 @@
 // through here, under the attempt's signal (its timeout, the operation's
 // deadline and the caller's abort) and a cap on the decoded bytes.
 
+import type { JsonResponse } from "./client.ts";
+
 /** Default cap of a JSON answer's decoded body: 8 MiB. */
 export const DEFAULT_MAX_JSON_BYTES = 8 * 1024 * 1024;
 
@@ -279,4 +281,94 @@ function depthOf(text: string): number {
     } else if (c === 93 || c === 125) depth--;
   }
   return max;
+}
+
+/**
+ * What a reader of a response body is given: the attempt's signal and the
+ * caller's size cap. Read the body with {@linkcode readJsonBody} or
+ * {@linkcode bodyChunks}, which honour both.
+ */
+export interface ReadContext {
+  /** Aborts when the attempt times out, the deadline passes or the caller aborts. */
+  readonly signal?: AbortSignal;
+  /** The caller's `maxResponseBytes`, if any; else the reader's default for its kind. */
+  readonly maxBytes?: number;
+}
+
+/** Reads a response with an expected status, within its attempt. */
+export type ResponseReader<T> = (
+  res: Response,
+  context: ReadContext,
+) => Promise<T>;
+
+/** Reads a JSON answer under the JSON cap (or the caller's). */
+export async function readJson(
+  res: Response,
+  context: ReadContext,
+): Promise<JsonResponse> {
+  const text = await readText(res, {
+    signal: context.signal,
+    maxBytes: context.maxBytes ?? DEFAULT_MAX_JSON_BYTES,
+  });
+  return {
+    status: res.status,
+    body: parseJsonObject(text),
+    headers: res.headers,
+    correlationId: res.headers.get("x-correlation-id") ?? undefined,
+    requestId: res.headers.get("x-request-id") ?? undefined,
+  };
+}
+
+/**
+ * Reads a whole body and hands back a response that holds it: HERE answers
+ * in JSON, so a body that is not (an HTML page, a broken or too deeply
+ * nested text) is the client's ApiError, not the caller's SyntaxError later.
+ */
+export async function buffered(
+  res: Response,
+  context: ReadContext,
+): Promise<Response> {
+  const empty = res.status === 204 || res.status === 205 ||
+    res.status === 304;
+  const text = empty ? "" : await readText(res, {
+    signal: context.signal,
+    maxBytes: context.maxBytes ?? DEFAULT_MAX_JSON_BYTES,
+  });
+  if (!empty) parseJsonObject(text);
+  const out = new Response(empty ? null : text, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
+  // Keep the URL the body came from (a constructed Response has none).
+  if (res.url) Object.defineProperty(out, "url", { value: res.url });
+  return out;
+}
+
+/**
+ * Reads a JSON body within a request's attempt: under the context's signal
+ * and its cap (default 8 MiB; `defaultMaxBytes` for other kinds of answer),
+ * refusing a body that is not a JSON object or nests deeper than 512 levels. Errors are turned into the
+ * library's by the client that called the reader.
+ *
+ * @example
+ * ```ts
+ * import { readJsonBody } from "@ls/core";
+ * const body = await readJsonBody(new Response('{"items":[]}'), {
+ *   signal: new AbortController().signal,
+ * });
+ * if (JSON.stringify(body) !== '{"items":[]}') throw new Error("unexpected");
+ * ```
+ */
+export async function readJsonBody(
+  res: Response,
+  context: ReadContext,
+  defaultMaxBytes: number = DEFAULT_MAX_JSON_BYTES,
+): Promise<unknown> {
+  return parseJsonObject(
+    await readText(res, {
+      signal: context.signal,
+      maxBytes: context.maxBytes ?? defaultMaxBytes,
+    }),
+  );
 }

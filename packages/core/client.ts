@@ -31,13 +31,32 @@ import { Deadline } from "./_deadline.ts";
 import {
   BodyNotJson,
   BodyTooLarge,
-  DEFAULT_MAX_JSON_BYTES,
+  buffered,
   MAX_ERROR_BYTES,
-  parseJsonObject,
   readBytes,
-  readText,
+  type ReadContext,
+  readJson,
+  type ResponseReader,
+} from "./_read.ts";
+
+export {
+  type ReadContext,
+  readJsonBody,
+  type ResponseReader,
 } from "./_read.ts";
 import { checkJson } from "./validate.ts";
+import {
+  checkApiKey,
+  checkBaseUrl,
+  isWellFormed,
+  nonNegative,
+  nonNegativeInt,
+  positive,
+  positiveInt,
+  proxyClient,
+  rate,
+  requestHeaders,
+} from "./_client_checks.ts";
 import {
   backoffDelay,
   parseRetryAfter,
@@ -249,24 +268,6 @@ export interface JsonResponse<T = unknown> {
   /** `X-Request-Id`. */
   requestId?: string;
 }
-
-/**
- * What a reader of a response body is given: the attempt's signal and the
- * caller's size cap. Read the body with {@linkcode readJsonBody} or
- * {@linkcode bodyChunks}, which honour both.
- */
-export interface ReadContext {
-  /** Aborts when the attempt times out, the deadline passes or the caller aborts. */
-  readonly signal?: AbortSignal;
-  /** The caller's `maxResponseBytes`, if any; else the reader's default for its kind. */
-  readonly maxBytes?: number;
-}
-
-/** Reads a response with an expected status, within its attempt. */
-export type ResponseReader<T> = (
-  res: Response,
-  context: ReadContext,
-) => Promise<T>;
 
 interface Target {
   service: Service;
@@ -1106,78 +1107,6 @@ const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 const decoder = new TextDecoder();
 
-/** Reads a JSON answer under the JSON cap (or the caller's). */
-async function readJson(
-  res: Response,
-  context: ReadContext,
-): Promise<JsonResponse> {
-  const text = await readText(res, {
-    signal: context.signal,
-    maxBytes: context.maxBytes ?? DEFAULT_MAX_JSON_BYTES,
-  });
-  return {
-    status: res.status,
-    body: parseJsonObject(text),
-    headers: res.headers,
-    correlationId: res.headers.get("x-correlation-id") ?? undefined,
-    requestId: res.headers.get("x-request-id") ?? undefined,
-  };
-}
-
-/**
- * Reads a whole body and hands back a response that holds it: HERE answers
- * in JSON, so a body that is not (an HTML page, a broken or too deeply
- * nested text) is the client's ApiError, not the caller's SyntaxError later.
- */
-async function buffered(
-  res: Response,
-  context: ReadContext,
-): Promise<Response> {
-  const empty = res.status === 204 || res.status === 205 ||
-    res.status === 304;
-  const text = empty ? "" : await readText(res, {
-    signal: context.signal,
-    maxBytes: context.maxBytes ?? DEFAULT_MAX_JSON_BYTES,
-  });
-  if (!empty) parseJsonObject(text);
-  const out = new Response(empty ? null : text, {
-    status: res.status,
-    statusText: res.statusText,
-    headers: res.headers,
-  });
-  // Keep the URL the body came from (a constructed Response has none).
-  if (res.url) Object.defineProperty(out, "url", { value: res.url });
-  return out;
-}
-
-/**
- * Reads a JSON body within a request's attempt: under the context's signal
- * and its cap (default 8 MiB; `defaultMaxBytes` for other kinds of answer),
- * refusing a body that is not a JSON object or nests deeper than 512 levels. Errors are turned into the
- * library's by the client that called the reader.
- *
- * @example
- * ```ts
- * import { readJsonBody } from "@ls/core";
- * const body = await readJsonBody(new Response('{"items":[]}'), {
- *   signal: new AbortController().signal,
- * });
- * if (JSON.stringify(body) !== '{"items":[]}') throw new Error("unexpected");
- * ```
- */
-export async function readJsonBody(
-  res: Response,
-  context: ReadContext,
-  defaultMaxBytes: number = DEFAULT_MAX_JSON_BYTES,
-): Promise<unknown> {
-  return parseJsonObject(
-    await readText(res, {
-      signal: context.signal,
-      maxBytes: context.maxBytes ?? defaultMaxBytes,
-    }),
-  );
-}
-
 /**
  * Checks the {@linkcode RequestOptions} of an operation before anything is
  * sent: `signal` an `AbortSignal`, `timeoutMs` a positive number,
@@ -1223,34 +1152,6 @@ export function checkRequestOptions(options: RequestOptions): void {
   }
 }
 
-/** The caller's headers as a record (lower-case names, cheaper for fetch). */
-function requestHeaders(options: RequestOptions): Record<string, string> {
-  let headers: Record<string, string>;
-  try {
-    headers = options.headers === undefined
-      ? {}
-      : Object.fromEntries(new Headers(options.headers));
-  } catch {
-    // The platform's message quotes the value, which may be a credential.
-    throw new ValueError(
-      "headers",
-      "must be HTTP headers with valid names and values",
-    );
-  }
-  const id = options.requestId;
-  if (id !== undefined) {
-    if (typeof id !== "string" || !/^[\t\x20-\x7e]*$/.test(id)) {
-      throw new ValueError(
-        "requestId",
-        "must be a string of printable ASCII characters (an HTTP header value)",
-        id,
-      );
-    }
-    if (id) headers["x-request-id"] = id;
-  }
-  return headers;
-}
-
 /** Builds an ApiError for a failed job from the body HERE returned. */
 export function jobError(
   client: Client,
@@ -1291,146 +1192,4 @@ function networkReason(err: unknown): string {
     ? err.cause.message.replace(/^error sending request for url \(.*?\): /, "")
     : "";
   return cause ? `${err.message}: ${cause}` : err.message;
-}
-
-function checkBaseUrl(value: string): string {
-  let u: URL | undefined;
-  try {
-    u = typeof value === "string" ? new URL(value) : undefined;
-  } catch {
-    u = undefined;
-  }
-  if (!u || (u.protocol !== "http:" && u.protocol !== "https:")) {
-    // Said without the value: it may hold user information or a key.
-    throw new ValueError("baseUrl", "must be an absolute http(s) URL");
-  }
-  if (u.search || u.hash || u.username || u.password) {
-    // Said without the value: user information may be a credential.
-    throw new ValueError(
-      "baseUrl",
-      "must be an origin with an optional path, without a query, a fragment or user information",
-    );
-  }
-  return u.href.replace(/\/+$/, "");
-}
-
-function checkApiKey(key: unknown): string {
-  if (typeof key !== "string" || key.trim() === "") {
-    throw new ValueError("apiKey", "must be a non-empty string");
-  }
-  // Said without the value: it is the credential.
-  if (!isWellFormed(key)) {
-    throw new ValueError(
-      "apiKey",
-      "must be well-formed Unicode (it holds a lone surrogate)",
-    );
-  }
-  // deno-lint-ignore no-control-regex
-  if (/[\x00-\x1f\x7f]/.test(key)) {
-    throw new ValueError("apiKey", "must not hold control characters");
-  }
-  return key;
-}
-
-function isWellFormed(text: string): boolean {
-  try {
-    encodeURIComponent(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A rate limit: a positive number, or undefined (and Infinity) for none. */
-function rate(value: unknown, name: string): number | undefined {
-  if (value === undefined || value === Infinity) return undefined;
-  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
-    throw new ValueError(name, "must be a positive number or Infinity", value);
-  }
-  return value;
-}
-
-/** The proxy HTTP client of `options.proxies` (Deno only). */
-function proxyClient(options: ClientOptions): { close(): void } {
-  if (options.fetch !== undefined) {
-    throw new ValueError("proxies", "cannot be combined with a custom fetch");
-  }
-  const proxies = options.proxies;
-  if (typeof proxies !== "object" || proxies === null) {
-    throw new ValueError("proxies", "must be an object with http or https");
-  }
-  for (const scheme of ["http", "https"] as const) {
-    const value = proxies[scheme];
-    if (value === undefined) continue;
-    let u: URL | undefined;
-    try {
-      u = typeof value === "string" ? new URL(value) : undefined;
-    } catch {
-      u = undefined;
-    }
-    if (!u || !/^(https?|socks5h?):$/.test(u.protocol)) {
-      // Said without the value: a proxy URL may hold a password.
-      throw new ValueError(
-        `proxies.${scheme}`,
-        "must be an absolute http, https or socks5 URL",
-      );
-    }
-  }
-  const proxyUrl = proxies.https ?? proxies.http;
-  if (!proxyUrl) {
-    throw new ValueError("proxies", "must give an http or https proxy URL");
-  }
-  const deno = Reflect.get(globalThis, "Deno") as
-    | {
-      createHttpClient?: (
-        o: { proxy: { url: string } },
-      ) => { close(): void };
-    }
-    | undefined;
-  if (typeof deno?.createHttpClient !== "function") {
-    throw new ValueError(
-      "proxies",
-      "need Deno.createHttpClient, which this runtime lacks; pass a fetch that uses your proxy instead",
-    );
-  }
-  return deno.createHttpClient({ proxy: { url: proxyUrl } });
-}
-
-function nonNegativeInt(
-  v: number | undefined,
-  dflt: number,
-  name: string,
-): number {
-  if (v === undefined) return dflt;
-  if (!Number.isSafeInteger(v) || v < 0) {
-    throw new ValueError(name, "must be a non-negative integer", v);
-  }
-  return v;
-}
-
-function positiveInt(v: number, name: string): number {
-  if (!Number.isSafeInteger(v) || v <= 0) {
-    throw new ValueError(name, "must be a positive integer", v);
-  }
-  return v;
-}
-
-function positive(v: number | undefined, dflt: number, name: string): number {
-  if (v === undefined) return dflt;
-  if (typeof v !== "number" || !(v > 0) || Number.isNaN(v)) {
-    throw new ValueError(name, "must be a positive number", v);
-  }
-  return v;
-}
-
-function nonNegative(
-  v: number | undefined,
-  dflt: number,
-  name: string,
-): number {
-  if (v === undefined) return dflt;
-  if (typeof v !== "number" || !(v >= 0) || !Number.isFinite(v)) {
-    throw new ValueError(name, "must be a non-negative number", v);
-  }
-  return v;
 }

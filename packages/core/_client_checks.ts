@@ -1,0 +1,181 @@
+// Checks of the client's options and of a call's headers: each bad value
+// is a ValueError naming the option, and none quotes a credential.
+
+import type { ClientOptions, RequestOptions } from "./client.ts";
+import { ValueError } from "./errors.ts";
+
+/** The caller's headers as a record (lower-case names, cheaper for fetch). */
+export function requestHeaders(
+  options: RequestOptions,
+): Record<string, string> {
+  let headers: Record<string, string>;
+  try {
+    headers = options.headers === undefined
+      ? {}
+      : Object.fromEntries(new Headers(options.headers));
+  } catch {
+    // The platform's message quotes the value, which may be a credential.
+    throw new ValueError(
+      "headers",
+      "must be HTTP headers with valid names and values",
+    );
+  }
+  const id = options.requestId;
+  if (id !== undefined) {
+    if (typeof id !== "string" || !/^[\t\x20-\x7e]*$/.test(id)) {
+      throw new ValueError(
+        "requestId",
+        "must be a string of printable ASCII characters (an HTTP header value)",
+        id,
+      );
+    }
+    if (id) headers["x-request-id"] = id;
+  }
+  return headers;
+}
+
+export function checkBaseUrl(value: string): string {
+  let u: URL | undefined;
+  try {
+    u = typeof value === "string" ? new URL(value) : undefined;
+  } catch {
+    u = undefined;
+  }
+  if (!u || (u.protocol !== "http:" && u.protocol !== "https:")) {
+    // Said without the value: it may hold user information or a key.
+    throw new ValueError("baseUrl", "must be an absolute http(s) URL");
+  }
+  if (u.search || u.hash || u.username || u.password) {
+    // Said without the value: user information may be a credential.
+    throw new ValueError(
+      "baseUrl",
+      "must be an origin with an optional path, without a query, a fragment or user information",
+    );
+  }
+  return u.href.replace(/\/+$/, "");
+}
+
+export function checkApiKey(key: unknown): string {
+  if (typeof key !== "string" || key.trim() === "") {
+    throw new ValueError("apiKey", "must be a non-empty string");
+  }
+  // Said without the value: it is the credential.
+  if (!isWellFormed(key)) {
+    throw new ValueError(
+      "apiKey",
+      "must be well-formed Unicode (it holds a lone surrogate)",
+    );
+  }
+  // deno-lint-ignore no-control-regex
+  if (/[\x00-\x1f\x7f]/.test(key)) {
+    throw new ValueError("apiKey", "must not hold control characters");
+  }
+  return key;
+}
+
+export function isWellFormed(text: string): boolean {
+  try {
+    encodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A rate limit: a positive number, or undefined (and Infinity) for none. */
+export function rate(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === Infinity) return undefined;
+  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
+    throw new ValueError(name, "must be a positive number or Infinity", value);
+  }
+  return value;
+}
+
+/** The proxy HTTP client of `options.proxies` (Deno only). */
+export function proxyClient(options: ClientOptions): { close(): void } {
+  if (options.fetch !== undefined) {
+    throw new ValueError("proxies", "cannot be combined with a custom fetch");
+  }
+  const proxies = options.proxies;
+  if (typeof proxies !== "object" || proxies === null) {
+    throw new ValueError("proxies", "must be an object with http or https");
+  }
+  for (const scheme of ["http", "https"] as const) {
+    const value = proxies[scheme];
+    if (value === undefined) continue;
+    let u: URL | undefined;
+    try {
+      u = typeof value === "string" ? new URL(value) : undefined;
+    } catch {
+      u = undefined;
+    }
+    if (!u || !/^(https?|socks5h?):$/.test(u.protocol)) {
+      // Said without the value: a proxy URL may hold a password.
+      throw new ValueError(
+        `proxies.${scheme}`,
+        "must be an absolute http, https or socks5 URL",
+      );
+    }
+  }
+  const proxyUrl = proxies.https ?? proxies.http;
+  if (!proxyUrl) {
+    throw new ValueError("proxies", "must give an http or https proxy URL");
+  }
+  const deno = Reflect.get(globalThis, "Deno") as
+    | {
+      createHttpClient?: (
+        o: { proxy: { url: string } },
+      ) => { close(): void };
+    }
+    | undefined;
+  if (typeof deno?.createHttpClient !== "function") {
+    throw new ValueError(
+      "proxies",
+      "need Deno.createHttpClient, which this runtime lacks; pass a fetch that uses your proxy instead",
+    );
+  }
+  return deno.createHttpClient({ proxy: { url: proxyUrl } });
+}
+
+export function nonNegativeInt(
+  v: number | undefined,
+  dflt: number,
+  name: string,
+): number {
+  if (v === undefined) return dflt;
+  if (!Number.isSafeInteger(v) || v < 0) {
+    throw new ValueError(name, "must be a non-negative integer", v);
+  }
+  return v;
+}
+
+export function positiveInt(v: number, name: string): number {
+  if (!Number.isSafeInteger(v) || v <= 0) {
+    throw new ValueError(name, "must be a positive integer", v);
+  }
+  return v;
+}
+
+export function positive(
+  v: number | undefined,
+  dflt: number,
+  name: string,
+): number {
+  if (v === undefined) return dflt;
+  if (typeof v !== "number" || !(v > 0) || Number.isNaN(v)) {
+    throw new ValueError(name, "must be a positive number", v);
+  }
+  return v;
+}
+
+export function nonNegative(
+  v: number | undefined,
+  dflt: number,
+  name: string,
+): number {
+  if (v === undefined) return dflt;
+  if (typeof v !== "number" || !(v >= 0) || !Number.isFinite(v)) {
+    throw new ValueError(name, "must be a non-negative number", v);
+  }
+  return v;
+}
