@@ -603,6 +603,7 @@ export class Client {
     const method = spec.method ?? "GET";
     const url = this.#followable(String(spec.url));
     if (typeof url === "string") {
+      // `url` says why not; the URL itself is not quoted.
       throw new ApiError({
         status: 0,
         method,
@@ -761,6 +762,21 @@ export class Client {
     }
     return new ConnectionError(
       `Connection failed: the response body broke off (${reason}) [${method} ${url}]`,
+      { url, cause },
+    );
+  }
+
+  /** A failure of the network itself, the runtime's message scrubbed. */
+  #connectionFailure(
+    err: unknown,
+    target: Target,
+    url: string,
+  ): ConnectionError {
+    const reason = this.redact(networkReason(err));
+    const cause = new Error(reason);
+    if (err instanceof Error) cause.name = err.name;
+    return new ConnectionError(
+      `Connection failed: ${reason} [${target.method} ${url}]`,
       { url, cause },
     );
   }
@@ -972,25 +988,15 @@ export class Client {
           failure = err;
           status = err.status;
           retryAfterMs = err.retryAfterMs;
-        } else if (
-          err instanceof TimeoutError || err instanceof ConnectionError ||
-          err instanceof LSError
-        ) {
+        } else if (err instanceof LSError) {
           failure = err;
-        } else if (
-          reading && res &&
-          (failure = this.#bodyFailure(err, res, target.method, safe())!)
-        ) {
-          if (failure instanceof ApiError) status = failure.status;
         } else {
+          const fromBody = reading && res
+            ? this.#bodyFailure(err, res, target.method, safe())
+            : undefined;
+          if (fromBody instanceof ApiError) status = fromBody.status;
           // The runtime's error names the URL, key included: keep a scrubbed copy.
-          const reason = this.redact(networkReason(err));
-          const cause = new Error(reason);
-          if (err instanceof Error) cause.name = err.name;
-          failure = new ConnectionError(
-            `Connection failed: ${reason} [${target.method} ${safe()}]`,
-            { url: safe(), cause },
-          );
+          failure = fromBody ?? this.#connectionFailure(err, target, safe());
         }
         // A failure after the status was accepted (a broken body) is retried
         // like a connection failure; a non-JSON 200 body is not.

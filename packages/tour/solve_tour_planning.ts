@@ -15,7 +15,6 @@ import {
   type JobStep,
   type JsonResponse,
   pollJob,
-  readJsonBody,
   type RequestOptions,
   TimeoutError,
   ValueError,
@@ -212,13 +211,8 @@ export async function solveTourPlanning(
       service: SERVICE,
       url: outcome.url,
       referrer: statusUrl,
-      read: async (res, context) => ({
-        status: res.status,
-        body: await readJsonBody(res, context) as TourPlanningSolution,
-        headers: res.headers,
-        correlationId: res.headers.get("x-correlation-id") ?? undefined,
-        requestId: res.headers.get("x-request-id") ?? undefined,
-      }),
+      read: (res, context) =>
+        client.parseJson<TourPlanningSolution>(res, "GET", context),
     }, { ...options, deadlineMs: remaining() }),
   );
 }
