@@ -28,6 +28,7 @@ import { encodeContent, type Query } from "./query.ts";
 import { redactHeaders, Redactor } from "./_redact.ts";
 import { apiErrorFrom, apiErrorFromBody, tracing } from "./_response.ts";
 import { Deadline } from "./_deadline.ts";
+import { registerScrubber } from "./_scrubbers.ts";
 import {
   BodyNotJson,
   BodyTooLarge,
@@ -267,6 +268,10 @@ export interface JsonResponse<T = unknown> {
   correlationId?: string;
   /** `X-Request-Id`. */
   requestId?: string;
+  /** The request's method. */
+  method?: string;
+  /** The request's URL, credentials redacted. */
+  url?: string;
 }
 
 interface Target {
@@ -573,9 +578,14 @@ export class Client {
     spec: RequestSpec,
     options: RequestOptions = {},
   ): Promise<JsonResponse<T>> {
-    return this.#run(this.#target(spec), options, readJson) as Promise<
-      JsonResponse<T>
-    >;
+    const target = this.#target(spec);
+    return this.#run(target, options, async (res, context) => {
+      const out = await readJson(res, context) as JsonResponse<T>;
+      out.method = target.method;
+      out.url = this.redact(target.url);
+      registerScrubber(out, this.#redactor);
+      return out;
+    });
   }
 
   /**
@@ -643,7 +653,11 @@ export class Client {
     context?: ReadContext,
   ): Promise<JsonResponse<T>> {
     try {
-      return await readJson(res, context ?? {}) as JsonResponse<T>;
+      const out = await readJson(res, context ?? {}) as JsonResponse<T>;
+      out.method = method;
+      out.url = this.redact(res.url);
+      registerScrubber(out, this.#redactor);
+      return out;
     } catch (err) {
       throw this.#bodyFailure(err, res, method, this.redact(res.url)) ?? err;
     }

@@ -23,7 +23,9 @@ import {
   startTestServer,
   textReply,
 } from "./testing.ts";
-import { leakWitness, SECRETS } from "./_test_leaks.ts";
+import { LEAK_SECRETS as SECRETS, LeakWitness } from "./testing.ts";
+
+const leakWitness = new LeakWitness();
 
 const KEY = SECRETS.apiKey;
 

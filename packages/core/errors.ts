@@ -6,6 +6,41 @@
  * @module
  */
 
+import { scrubberOf } from "./_scrubbers.ts";
+
+/**
+ * What {@linkcode ApiError.fromResponse} reads from a response: the fields
+ * of the client's `JsonResponse`.
+ */
+export interface ResponseFacts {
+  /** HTTP status. */
+  status: number;
+  /** HTTP method; `GET` when absent. */
+  method?: string;
+  /** The request URL, credentials redacted. */
+  url?: string;
+  /** `X-Correlation-Id`. */
+  correlationId?: string;
+  /** `X-Request-Id`. */
+  requestId?: string;
+  /** The parsed body. */
+  body?: unknown;
+}
+
+/** What went wrong, for {@linkcode ApiError.fromResponse}. */
+export interface ResponseErrorDetails {
+  /** A short statement of the failure. */
+  title: string;
+  /** HERE's error code, or the codes found in the body. */
+  code?: string;
+  /** Why, in a sentence. */
+  detail?: string;
+  /** HERE's suggested action. */
+  action?: string;
+  /** The body the error carries, when not the response's own. */
+  body?: unknown;
+}
+
 const KIND: unique symbol = Symbol.for("@ls/core.error.kind") as never;
 
 function brand(target: object, kind: string): void {
@@ -204,6 +239,51 @@ export class ApiError extends LSError {
     this.bodyText = init.bodyText;
     this.retryAfterMs = init.retryAfterMs;
     brand(this, "ApiError");
+  }
+
+  /**
+   * The error for a response the client received but that cannot stand as
+   * an answer: a 200 whose routes must all be discarded, a job that failed,
+   * a body of the wrong shape. Status, method, URL and tracing ids come from
+   * `response`; `details` says what went wrong. When `response` came from a
+   * {@linkcode Client}, everything quoted from the server (the body, `code`,
+   * `detail`) is scrubbed of credentials by that client's rules.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ApiError } from "@ls/core";
+   * const err = ApiError.fromResponse(
+   *   { status: 200, method: "GET", url: "https://router.hereapi.com/v8/routes", body: {} },
+   *   { title: "No route", code: "E1" },
+   * );
+   * assert.equal(err.status, 200);
+   * assert.equal(err.code, "E1");
+   * ```
+   *
+   * @param response the response's status, method, redacted URL, tracing ids and body
+   * @param details what failed: a title, and HERE's code, cause and action when known
+   */
+  static fromResponse(
+    response: ResponseFacts,
+    details: ResponseErrorDetails,
+  ): ApiError {
+    const scrubber = scrubberOf(response);
+    const text = (v: string | undefined) =>
+      v === undefined || !scrubber ? v : scrubber.scrub(v);
+    const body = Object.hasOwn(details, "body") ? details.body : response.body;
+    return new ApiError({
+      status: response.status,
+      method: response.method ?? "GET",
+      url: response.url ?? "",
+      title: text(details.title),
+      code: text(details.code),
+      detail: text(details.detail),
+      action: text(details.action),
+      correlationId: response.correlationId,
+      requestId: response.requestId,
+      body: scrubber ? scrubber.scrubValue(body) : body,
+    });
   }
 
   override toJSON(): Record<string, unknown> {

@@ -40,3 +40,13 @@ export {
   parseJsonText,
   type ReadGuard,
 } from "./_read.ts";
+export type {
+  Feature,
+  FeatureCollection,
+  Geometry,
+  LineString,
+  MultiPolygon,
+  Point,
+  Polygon,
+  Position,
+} from "geojson";

@@ -9,7 +9,9 @@ import {
   pollJob,
 } from "./poller.ts";
 import { jsonReply, startTestServer, type TestServer } from "./testing.ts";
-import { leakWitness, SECRETS } from "./_test_leaks.ts";
+import { LEAK_SECRETS as SECRETS, LeakWitness } from "./testing.ts";
+
+const leakWitness = new LeakWitness();
 
 function makeClient(url: string, extra: Partial<ClientOptions> = {}): Client {
   return new Client({

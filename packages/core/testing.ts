@@ -16,6 +16,13 @@
  */
 
 import { ValueError } from "./errors.ts";
+import {
+  Client,
+  type ClientOptions,
+  type RequestEvent,
+  type ResponseEvent,
+  type RetryEvent,
+} from "./client.ts";
 
 /** One request the server received. */
 export interface RecordedRequest {
@@ -257,4 +264,185 @@ export function assertValueError(
     );
   }
   return caught;
+}
+
+/**
+ * The API key {@linkcode testClient} sends. Its `/`, `+` and `=` must be
+ * percent-encoded in a query, so a test that reads the query sees the
+ * encoding at work.
+ */
+export const TEST_API_KEY = "test-key/+=42";
+
+/** {@linkcode TEST_API_KEY} as it ends a query: `apiKey=test-key%2F%2B%3D42`. */
+export const TEST_KEY_QUERY: string = `apiKey=${
+  encodeURIComponent(TEST_API_KEY)
+}`;
+
+/**
+ * A client that sends every service to a loopback server (a
+ * {@linkcode TestServer} or its URL) with {@linkcode TEST_API_KEY}, and
+ * retries quickly: backoff of 1 to 5 ms. `extra` overrides any option.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { testClient } from "@ls/core/testing";
+ * const client = testClient("http://127.0.0.1:9", { maxRetries: 0 });
+ * assert.equal(client.originFor("geocode"), "http://127.0.0.1:9");
+ * ```
+ */
+export function testClient(
+  server: TestServer | string,
+  extra: Partial<ClientOptions> = {},
+): Client {
+  return new Client({
+    apiKey: TEST_API_KEY,
+    baseUrl: typeof server === "string" ? server : server.url,
+    retryBaseDelayMs: 1,
+    retryMaxDelayMs: 5,
+    ...extra,
+  });
+}
+
+/**
+ * Awaits `promise`, which must reject with a {@linkcode ValueError} for
+ * `parameter` (and, when given, a message matching `message`); returns the
+ * error.
+ *
+ * @example
+ * ```ts
+ * import { rejectsValueError } from "@ls/core/testing";
+ * import { ValueError } from "@ls/core";
+ * await rejectsValueError(Promise.reject(new ValueError("limit", "must be positive")), "limit", /positive/);
+ * ```
+ */
+export async function rejectsValueError(
+  promise: Promise<unknown>,
+  parameter: string,
+  message?: RegExp,
+): Promise<ValueError> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (e) {
+    caught = e;
+  }
+  if (!(caught instanceof ValueError)) {
+    throw new Error(`Expected a ValueError for ${parameter}, got ${caught}`);
+  }
+  if (caught.parameter !== parameter) {
+    throw new Error(
+      `Expected a ValueError for ${parameter}, got one for ${caught.parameter}: ${caught.message}`,
+    );
+  }
+  if (message && !message.test(caught.message)) {
+    throw new Error(
+      `Expected a message matching ${message}, got ${caught.message}`,
+    );
+  }
+  return caught;
+}
+
+/** Credentials a leak test uses; {@linkcode LeakWitness} looks for each. */
+export const LEAK_SECRETS: {
+  readonly apiKey: string;
+  readonly accessKeyId: string;
+  readonly accessKeySecret: string;
+  readonly token: string;
+} = {
+  apiKey: "LEAK-apikey/+=7f3a9c",
+  accessKeyId: "LEAK-keyid-51d0",
+  accessKeySecret: "LEAK-secret-b64+/=e2",
+  token: "LEAK-token-9af8e1c2",
+};
+
+const TOKEN_PATTERN = /tok-[a-z0-9]+-[a-z]{4}|LEAK-(apikey|secret|token)/;
+
+function errorText(e: unknown): string[] {
+  if (!(e instanceof Error)) return [String(e)];
+  const out = [e.message, String(e), e.stack ?? "", safeJson(e)];
+  const url = (e as { url?: unknown }).url;
+  if (typeof url === "string") out.push(url);
+  if (e.cause !== undefined) out.push(...errorText(e.cause));
+  return out;
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Collects every error and hook event a test produces and checks that no
+ * credential of {@linkcode LEAK_SECRETS} (raw or percent-encoded) and no
+ * token appears in any of them.
+ *
+ * @example
+ * ```ts
+ * import { LeakWitness } from "@ls/core/testing";
+ * const witness = new LeakWitness();
+ * witness.record(new Error("Request failed [GET https://example.com/?apiKey=REDACTED]"));
+ * witness.assertClean(1);
+ * ```
+ */
+export class LeakWitness {
+  /** Everything recorded, as text. */
+  readonly outputs: string[] = [];
+
+  /** Client hooks that record every event. */
+  readonly hooks: {
+    onRequest: (e: RequestEvent) => void;
+    onResponse: (e: ResponseEvent) => void;
+    onRetry: (e: RetryEvent) => void;
+  } = {
+    onRequest: (e) => this.outputs.push(safeJson(e)),
+    onResponse: (e) => this.outputs.push(safeJson(e)),
+    onRetry: (e) => this.outputs.push(safeJson(e), ...errorText(e.error)),
+  };
+
+  /** Records an error (with its causes) or any value. */
+  record(value: unknown): void {
+    this.outputs.push(...errorText(value));
+  }
+
+  /** Awaits a promise that must reject; records and returns the error. */
+  async rejects(p: Promise<unknown>): Promise<Error> {
+    try {
+      await p;
+    } catch (e) {
+      this.record(e);
+      return e as Error;
+    }
+    throw new Error("Expected the promise to reject");
+  }
+
+  /**
+   * Throws unless at least `minOutputs` outputs were recorded and none
+   * holds a credential.
+   */
+  assertClean(minOutputs = 10): void {
+    if (this.outputs.length < minOutputs) {
+      throw new Error(`Only ${this.outputs.length} outputs recorded`);
+    }
+    const secrets = [
+      LEAK_SECRETS.apiKey,
+      encodeURIComponent(LEAK_SECRETS.apiKey),
+      LEAK_SECRETS.accessKeySecret,
+      encodeURIComponent(LEAK_SECRETS.accessKeySecret),
+      LEAK_SECRETS.token,
+    ];
+    for (const text of this.outputs) {
+      for (const s of secrets) {
+        if (text.includes(s)) {
+          throw new Error(`Credential leaked in: ${text.slice(0, 300)}`);
+        }
+      }
+      if (TOKEN_PATTERN.test(text)) {
+        throw new Error(`Token leaked in: ${text.slice(0, 300)}`);
+      }
+    }
+  }
 }

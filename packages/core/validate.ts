@@ -218,6 +218,91 @@ export function checkParams(params: unknown): void {
   }
 }
 
+/** Where {@linkcode checkKeys} says an unknown key belongs instead. */
+export interface CheckKeysOptions {
+  /** The operation named in the message, e.g. `"geocode"`. */
+  operation?: string;
+  /** Keys that belong to another operation, mapped to its name. */
+  elsewhere?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Throws a {@linkcode ValueError} for the first key of `params` that is not
+ * in `known`, naming it and, when one is close (a typo, another case), the
+ * known key it most likely meant: a misspelt parameter would otherwise be
+ * dropped and the request sent without it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkKeys } from "@ls/core/internal";
+ * checkKeys({ query: "Berlin", limit: 5 }, ["query", "limit", "lang"]);
+ * assert.throws(
+ *   () => checkKeys({ query: "Berlin", limt: 5 }, ["query", "limit", "lang"], { operation: "geocode" }),
+ *   { message: 'Invalid limt: is not a parameter of geocode; did you mean "limit"?, got 5' },
+ * );
+ * ```
+ *
+ * @throws {ValueError} for a key that is not in `known`
+ */
+export function checkKeys(
+  params: object,
+  known: readonly string[],
+  options: CheckKeysOptions = {},
+): void {
+  for (const key of Object.keys(params)) {
+    if (known.includes(key)) continue;
+    const owner = options.elsewhere && Object.hasOwn(options.elsewhere, key)
+      ? options.elsewhere[key]
+      : undefined;
+    const of = options.operation === undefined
+      ? "is not a known parameter"
+      : `is not a parameter of ${options.operation}`;
+    const near = owner ? undefined : closest(key, known);
+    const rule = owner
+      ? `${of}; it belongs to ${owner}`
+      : near === undefined
+      ? of
+      : `${of}; did you mean ${JSON.stringify(near)}?`;
+    throw new ValueError(key, rule, Reflect.get(params, key));
+  }
+}
+
+/** The known name nearest to `key` by edit distance, when near enough. */
+function closest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const name of known) {
+    const d = name.toLowerCase() === lower ? 0 : editDistance(
+      lower.slice(0, 64),
+      name.toLowerCase(),
+    );
+    if (d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  const allowed = Math.max(1, Math.min(3, Math.floor(key.length / 3)));
+  return bestDistance <= allowed ? best : undefined;
+}
+
+/** Optimal string alignment distance (a swap of two letters counts once). */
+function editDistance(a: string, b: string): number {
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d = Math.min(d, prev2[j - 2] + 1);
+      }
+      row.push(d);
+    }
+    [prev2, prev] = [prev, row];
+  }
+  return prev[b.length];
+}
+
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /**

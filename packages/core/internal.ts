@@ -1,0 +1,89 @@
+/**
+ * `@ls/core/internal`: the plumbing the `@ls/*` domain packages share —
+ * parameter checks and zod/mini building blocks, query formatting, the job
+ * poller, the guarded body readers, deadlines and redaction. It is
+ * published so those packages can depend on it, but it is **not covered by
+ * semver**: names here may change in any release. Applications use
+ * `@ls/core`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkKeys } from "@ls/core/internal";
+ * assert.throws(() => checkKeys({ limt: 5 }, ["limit", "lang"]), /did you mean "limit"/);
+ * ```
+ *
+ * @module
+ */
+
+export * from "./validate.ts";
+export * from "./format.ts";
+export * from "./poller.ts";
+export * from "./retry.ts";
+export * from "./oauth.ts";
+export {
+  Auth,
+  type AuthOptions,
+  DEFAULT_TOKEN_URL,
+  type TokenRequestInfo,
+} from "./auth.ts";
+export { checkRequestOptions, jobError, MAX_REDIRECTS } from "./client.ts";
+export {
+  boundingBoxObjectSchema,
+  boundingBoxSchema,
+  type CountryCodeOptions,
+  formatLatLng,
+  inBbox,
+  inCircle,
+  inCountryCodes,
+  latitude,
+  latLngObjectSchema,
+  latLngSchema,
+  longitude,
+  validateBbox,
+  validateCountryCodes,
+  validateLatLng,
+  validateLatLngObject,
+} from "./coordinates.ts";
+export { describe } from "./errors.ts";
+export {
+  defaultTokenUrl,
+  isHereHost,
+  serviceOrigin,
+  SERVICES,
+} from "./hosts.ts";
+export {
+  appendScooter,
+  appendTruck,
+  type AvoidAreaJson,
+  avoidAreaToJson,
+  checkRoutingMode,
+  formatAvoidAreas,
+  formatCountryList,
+  formatVia,
+  formatWaypoint,
+  truckToJson,
+  type WaypointFormatOptions,
+  type WaypointRole,
+} from "./options.ts";
+export { encodeContent } from "./query.ts";
+export {
+  type BodyChunks,
+  bodyChunks,
+  buffered,
+  DEFAULT_MAX_JSON_BYTES,
+  DEFAULT_MAX_STATUS_BYTES,
+  DEFAULT_MAX_TOKEN_BYTES,
+  MAX_ERROR_BYTES,
+  MAX_JSON_DEPTH,
+  parseJsonObject,
+  parseJsonText,
+  readBytes,
+  type ReadContext,
+  type ReadGuard,
+  readJson,
+  readJsonBody,
+  readText,
+  type ResponseReader,
+} from "./_read.ts";
+export { Deadline } from "./_deadline.ts";
