@@ -1,7 +1,7 @@
 // Checks of the client's options and of a call's headers: each bad value
 // is a ValueError naming the option, and none quotes a credential.
 
-import type { ClientOptions, RequestOptions } from "./client.ts";
+import type { ClientOptions, RequestOptions } from "./client_options.ts";
 import { ValueError } from "./errors.ts";
 
 /** The caller's headers as a record (lower-case names, cheaper for fetch). */
@@ -178,4 +178,49 @@ export function nonNegative(
     throw new ValueError(name, "must be a non-negative number", v);
   }
   return v;
+}
+
+/**
+ * Checks the {@linkcode RequestOptions} of an operation before anything is
+ * sent: `signal` an `AbortSignal`, `timeoutMs` a positive number,
+ * `deadlineMs` a positive finite number, `maxRetries` a non-negative integer,
+ * `onProgress` a function. Every request checks its options (its `headers`
+ * and `requestId` too); an operation that uses one before its first request
+ * calls this first.
+ *
+ * @example
+ * ```ts
+ * import { checkRequestOptions } from "@ls/core/internal";
+ * checkRequestOptions({ deadlineMs: 60_000 }); // passes
+ * // checkRequestOptions({ signal: false }) throws a ValueError for signal
+ * ```
+ *
+ * @throws {ValueError} naming the option
+ */
+export function checkRequestOptions(options: RequestOptions): void {
+  if (typeof options !== "object" || options === null) {
+    throw new ValueError("options", "must be an object", options);
+  }
+  const { signal, onProgress, deadlineMs } = options;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new ValueError("signal", "must be an AbortSignal", signal);
+  }
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    throw new ValueError("onProgress", "must be a function", onProgress);
+  }
+  positive(options.timeoutMs, 0, "timeoutMs");
+  if (
+    deadlineMs !== undefined &&
+    !(typeof deadlineMs === "number" && deadlineMs > 0 && deadlineMs < Infinity)
+  ) {
+    throw new ValueError(
+      "deadlineMs",
+      "must be a positive finite number",
+      deadlineMs,
+    );
+  }
+  nonNegativeInt(options.maxRetries, 0, "maxRetries");
+  if (options.maxResponseBytes !== undefined) {
+    positiveInt(options.maxResponseBytes, "maxResponseBytes");
+  }
 }

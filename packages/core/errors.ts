@@ -127,6 +127,9 @@ export class ValueError extends LSError {
   readonly parameter: string;
 
   /**
+   * Builds the error; its message is `Invalid <parameter>: <rule>`, then
+   * `, got <value>` when a value is given.
+   *
    * @param parameter the parameter name, e.g. `"origin"` or `"truck.height"`
    * @param rule what the value must be, e.g. `"must be a finite number"`
    * @param given the offending value; it is described, briefly, in the message
@@ -139,6 +142,7 @@ export class ValueError extends LSError {
     brand(this, "ValueError");
   }
 
+  /** The error's fields as plain JSON (credentials are never among them). */
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), parameter: this.parameter };
   }
@@ -286,6 +290,7 @@ export class ApiError extends LSError {
     });
   }
 
+  /** The error's fields as plain JSON (credentials are never among them). */
   override toJSON(): Record<string, unknown> {
     return {
       ...super.toJSON(),
@@ -344,6 +349,7 @@ export class ResponseTooLargeError extends ApiError {
   }
 
   /** A plain-object view for logs, with the cap; never contains credentials. */
+  /** The error's fields as plain JSON (credentials are never among them). */
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), limit: this.limit };
   }
@@ -370,7 +376,11 @@ export class TimeoutError extends LSError {
   /** The request URL, credentials redacted, if one was in flight. */
   readonly url?: string;
 
-  /** @param message what timed out and after how long */
+  /**
+   * Builds the error.
+   *
+   * @param message what timed out and after how long
+   */
   constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
     super(
       message,
@@ -381,6 +391,7 @@ export class TimeoutError extends LSError {
     brand(this, "TimeoutError");
   }
 
+  /** The error's fields as plain JSON (credentials are never among them). */
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), url: this.url };
   }
@@ -407,7 +418,11 @@ export class ConnectionError extends LSError {
   /** The request URL, credentials redacted. */
   readonly url?: string;
 
-  /** @param message what failed; `init.cause` keeps the runtime's error */
+  /**
+   * Builds the error.
+   *
+   * @param message what failed; `init.cause` keeps the runtime's error
+   */
   constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
     super(
       message,
@@ -418,6 +433,7 @@ export class ConnectionError extends LSError {
     brand(this, "ConnectionError");
   }
 
+  /** The error's fields as plain JSON (credentials are never among them). */
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), url: this.url };
   }

@@ -16,6 +16,13 @@
  * @module
  */
 
+/**
+ * zod/mini's schema type, which the validation building blocks return:
+ * domain packages compose them with zod/mini.
+ */
+export type { ZodMiniType } from "zod/mini";
+/** zod's check type, which {@linkcode minLength} returns. */
+export type { $ZodCheck } from "zod/v4/core";
 export * from "./validate.ts";
 export * from "./format.ts";
 export * from "./poller.ts";
@@ -27,7 +34,9 @@ export {
   DEFAULT_TOKEN_URL,
   type TokenRequestInfo,
 } from "./auth.ts";
-export { checkRequestOptions, jobError, MAX_REDIRECTS } from "./client.ts";
+export { jobError } from "./client.ts";
+export { checkRequestOptions } from "./_client_checks.ts";
+export { MAX_REDIRECTS } from "./_redirect.ts";
 export {
   boundingBoxObjectSchema,
   boundingBoxSchema,

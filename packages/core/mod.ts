@@ -41,10 +41,16 @@ export {
   type ReadGuard,
 } from "./_read.ts";
 export type {
+  BBox,
   Feature,
   FeatureCollection,
+  GeoJsonObject,
+  GeoJsonProperties,
   Geometry,
+  GeometryCollection,
   LineString,
+  MultiLineString,
+  MultiPoint,
   MultiPolygon,
   Point,
   Polygon,

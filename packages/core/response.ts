@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { JsonResponse } from "./client.ts";
+import type { JsonResponse } from "./client_options.ts";
 
 /**
  * Common part of every typed response object.

@@ -16,13 +16,13 @@
  */
 
 import { ValueError } from "./errors.ts";
-import {
-  Client,
-  type ClientOptions,
-  type RequestEvent,
-  type ResponseEvent,
-  type RetryEvent,
-} from "./client.ts";
+import { Client } from "./client.ts";
+import type {
+  ClientOptions,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+} from "./client_options.ts";
 
 /** One request the server received. */
 export interface RecordedRequest {

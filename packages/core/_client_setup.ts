@@ -1,0 +1,234 @@
+// Reading a Client's options once, at construction: every option checked
+// (a ValueError naming it, never quoting a credential), the limiters,
+// hooks, fetch and token source built.
+
+import { Auth } from "./auth.ts";
+import type { ClientOptions } from "./client_options.ts";
+import { ValueError } from "./errors.ts";
+import {
+  type Country,
+  defaultTokenUrl,
+  type Service,
+  SERVICES,
+} from "./hosts.ts";
+import { encodeContent } from "./query.ts";
+import { Redactor } from "./_redact.ts";
+import { RateLimiter, Semaphore } from "./_timers.ts";
+import {
+  checkApiKey,
+  checkBaseUrl,
+  isWellFormed,
+  nonNegative,
+  nonNegativeInt,
+  positive,
+  positiveInt,
+  proxyClient,
+  rate,
+} from "./_client_checks.ts";
+
+/** What a Client runs with, read from its options. */
+export interface ClientSettings {
+  country: Country;
+  baseUrl?: string;
+  baseOrigin?: string;
+  /** Whether `http:` URLs may be followed: the client's baseUrl is http. */
+  httpAllowed: boolean;
+  apiKey?: string;
+  /** `apiKey=<encoded key>`, built once. */
+  keyParam?: string;
+  auth?: Auth;
+  fetch: typeof fetch;
+  maxRetries: number;
+  timeoutMs: number;
+  retryBase: number;
+  retryMax: number;
+  maxRetryAfter: number;
+  maxResponseBytes?: number;
+  semaphore?: Semaphore;
+  globalLimiter?: RateLimiter;
+  serviceLimiters: Map<Service, RateLimiter>;
+  redactor: Redactor;
+  httpClient?: { close(): void };
+  hooks: Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
+}
+
+const DEFAULT_SERVICE_RPS: Partial<Record<Service, number>> = {
+  tourplanning: 2,
+};
+
+/**
+ * Checks every option and builds the settings; nothing is sent.
+ *
+ * @throws {ValueError} on missing credentials or invalid options, naming
+ * the option and never quoting a credential
+ */
+export function clientSettings(options: ClientOptions): ClientSettings {
+  const s = {
+    httpAllowed: false,
+    serviceLimiters: new Map<Service, RateLimiter>(),
+    redactor: new Redactor(),
+  } as ClientSettings;
+
+  // An option error may quote a value, and a credential can sit in the
+  // wrong option: every message is scrubbed of the credentials given.
+  const given = new Redactor();
+  if (typeof options === "object" && options !== null) {
+    for (
+      const secret of [
+        options.apiKey,
+        options.platformCredentials?.accessKeySecret,
+      ]
+    ) {
+      if (typeof secret === "string" && isWellFormed(secret)) {
+        given.add(secret);
+      }
+    }
+  }
+  try {
+    if (typeof options !== "object" || options === null) {
+      throw new ValueError("options", "must be an object", options);
+    }
+    const country = options.country ?? "row";
+    if (country !== "row" && country !== "china") {
+      throw new ValueError("country", 'must be "row" or "china"', country);
+    }
+    s.country = country;
+    if (options.baseUrl !== undefined) {
+      s.baseUrl = checkBaseUrl(options.baseUrl);
+      s.baseOrigin = new URL(s.baseUrl).origin;
+      s.httpAllowed = s.baseOrigin.startsWith("http:");
+    }
+
+    if (options.apiKey !== undefined) {
+      s.apiKey = checkApiKey(options.apiKey);
+      s.keyParam = `apiKey=${encodeContent(s.apiKey)}`;
+      s.redactor.add(s.apiKey);
+    } else if (options.auth !== undefined) {
+      if (!(options.auth instanceof Auth)) {
+        throw new ValueError("auth", "must be an Auth");
+      }
+      s.auth = options.auth;
+      s.redactor.chain(options.auth);
+    } else if (options.platformCredentials !== undefined) {
+      const secret = options.platformCredentials?.accessKeySecret;
+      if (typeof secret === "string") s.redactor.add(secret);
+    } else {
+      throw new ValueError(
+        "apiKey",
+        "a credential is required: pass apiKey, platformCredentials or auth",
+      );
+    }
+
+    s.maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
+    s.timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
+    s.retryBase = nonNegative(
+      options.retryBaseDelayMs,
+      500,
+      "retryBaseDelayMs",
+    );
+    s.retryMax = nonNegative(
+      options.retryMaxDelayMs,
+      30_000,
+      "retryMaxDelayMs",
+    );
+    s.maxRetryAfter = nonNegative(
+      options.maxRetryAfterMs,
+      60_000,
+      "maxRetryAfterMs",
+    );
+    if (options.maxResponseBytes !== undefined) {
+      s.maxResponseBytes = positiveInt(
+        options.maxResponseBytes,
+        "maxResponseBytes",
+      );
+    }
+    if (options.maxConcurrency !== undefined) {
+      s.semaphore = new Semaphore(
+        positiveInt(options.maxConcurrency, "maxConcurrency"),
+      );
+    }
+    const rps = rate(options.requestsPerSecond, "requestsPerSecond");
+    if (rps !== undefined) s.globalLimiter = new RateLimiter(rps);
+    const perService = options.serviceRequestsPerSecond;
+    if (
+      perService !== undefined &&
+      (typeof perService !== "object" || perService === null)
+    ) {
+      throw new ValueError(
+        "serviceRequestsPerSecond",
+        "must be an object of service names to numbers",
+        perService,
+      );
+    }
+    for (
+      const [service, value] of Object.entries({
+        ...DEFAULT_SERVICE_RPS,
+        ...perService,
+      })
+    ) {
+      if (!(SERVICES as readonly string[]).includes(service)) {
+        throw new ValueError(
+          `serviceRequestsPerSecond.${service.slice(0, 40)}`,
+          `must name a service: ${SERVICES.join(", ")}`,
+        );
+      }
+      const perSecond = rate(value, `serviceRequestsPerSecond.${service}`);
+      if (perSecond !== undefined) {
+        s.serviceLimiters.set(
+          service as Service,
+          new RateLimiter(perSecond),
+        );
+      }
+    }
+    for (const hook of ["onRequest", "onResponse", "onRetry"] as const) {
+      if (
+        options[hook] !== undefined && typeof options[hook] !== "function"
+      ) {
+        throw new ValueError(hook, "must be a function", options[hook]);
+      }
+    }
+    s.hooks = {
+      onRequest: options.onRequest,
+      onResponse: options.onResponse,
+      onRetry: options.onRetry,
+    };
+
+    if (options.fetch !== undefined && typeof options.fetch !== "function") {
+      throw new ValueError("fetch", "must be a function", options.fetch);
+    }
+    let fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+    if (options.proxies !== undefined) {
+      const httpClient = proxyClient(options);
+      s.httpClient = httpClient;
+      const base = fetchFn;
+      fetchFn = (input, init) =>
+        base(
+          input,
+          { ...init, client: httpClient } as unknown as RequestInit,
+        );
+    }
+    s.fetch = fetchFn;
+
+    if (!s.apiKey && !s.auth && options.platformCredentials) {
+      s.auth = new Auth({
+        credentials: options.platformCredentials,
+        tokenUrl: s.baseUrl
+          ? `${s.baseUrl}/oauth2/token`
+          : options.platformCredentials.tokenEndpointUrl ??
+            defaultTokenUrl(country),
+        fetch: s.fetch,
+        timeoutMs: s.timeoutMs,
+        maxResponseBytes: s.maxResponseBytes,
+      });
+    }
+  } catch (err) {
+    if (!(err instanceof ValueError)) throw err;
+    const prefix = `Invalid ${err.parameter}: `;
+    const rule = err.message.startsWith(prefix)
+      ? err.message.slice(prefix.length)
+      : err.message;
+    const scrubbed = given.scrub(rule);
+    throw scrubbed === rule ? err : new ValueError(err.parameter, scrubbed);
+  }
+  return s;
+}
