@@ -190,9 +190,12 @@ export function nonNegative(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkRequestOptions } from "@ls/core/internal";
  * checkRequestOptions({ deadlineMs: 60_000 }); // passes
- * // checkRequestOptions({ signal: false }) throws a ValueError for signal
+ * assert.throws(() => checkRequestOptions({ deadlineMs: Infinity }), {
+ *   message: "Invalid deadlineMs: must be a positive finite number, got Infinity",
+ * });
  * ```
  *
  * @throws {ValueError} naming the option

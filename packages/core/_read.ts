@@ -348,16 +348,22 @@ export async function buffered(
 /**
  * Reads a JSON body within a request's attempt: under the context's signal
  * and its cap (default 8 MiB; `defaultMaxBytes` for other kinds of answer),
- * refusing a body that is not a JSON object or nests deeper than 512 levels. Errors are turned into the
- * library's by the client that called the reader.
+ * refusing a body that is not a JSON object or nests deeper than 512
+ * levels. Errors are turned into the library's by the client that called
+ * the reader.
  *
  * @example
  * ```ts
- * import { readJsonBody } from "@ls/core";
+ * import assert from "node:assert/strict";
+ * import { readJsonBody } from "@ls/core/internal";
  * const body = await readJsonBody(new Response('{"items":[]}'), {
  *   signal: new AbortController().signal,
  * });
- * if (JSON.stringify(body) !== '{"items":[]}') throw new Error("unexpected");
+ * assert.deepEqual(body, { items: [] });
+ * await assert.rejects(readJsonBody(new Response("[]"), {}), { message: "Response body is not a JSON object" });
+ * await assert.rejects(readJsonBody(new Response('{"items":[1,2,3]}'), { maxBytes: 8 }), {
+ *   message: "The response body exceeds 8 bytes",
+ * });
  * ```
  */
 export async function readJsonBody(

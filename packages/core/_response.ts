@@ -1,4 +1,6 @@
-// Turning HERE responses into ApiErrors, whatever the body shape (wire README §5).
+// Turning HERE responses into ApiErrors, whatever the body shape: the gateway's
+// `{error, error_description}`, the routing family's `{title, status, code,
+// cause, action}`, the token endpoint's `errorCode`/`message`, or plain text.
 
 import { ApiError } from "./errors.ts";
 import type { Redactor } from "./_redact.ts";

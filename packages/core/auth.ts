@@ -6,14 +6,23 @@
  * reports clock skew (`401204`). Web-standard APIs only.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Auth, PlatformCredentials } from "@ls/core";
- * const auth = new Auth({ credentials: PlatformCredentials.fromEnv(Deno.env) });
- * const token = await auth.getToken();
- * const res = await fetch("https://router.hereapi.com/v8/routes?...", {
- *   headers: { authorization: `Bearer ${token}` },
+ * import { jsonReply, startTestServer } from "@ls/core/testing";
+ * await using server = await startTestServer(); // stands in for HERE
+ * server.route("POST /oauth2/token", jsonReply(200, { access_token: "tok-1", expires_in: 3600 }));
+ * server.route("GET /v8/routes", jsonReply(200, { routes: [] }));
+ * const auth = new Auth({
+ *   // e.g. PlatformCredentials.fromEnv(Deno.env) or fromEnv(process.env)
+ *   credentials: PlatformCredentials.fromEnv({ HERE_ACCESS_KEY_ID: "AKID", HERE_ACCESS_KEY_SECRET: "SECRET" }),
+ *   tokenUrl: `${server.url}/oauth2/token`, // default: HERE's token endpoint
  * });
+ * const token = await auth.getToken();
+ * const res = await fetch(`${server.url}/v8/routes`, { headers: { authorization: `Bearer ${token}` } });
  * if (res.status === 401) auth.invalidate(token); // the next getToken() renews
+ * assert.deepEqual(await res.json(), { routes: [] });
+ * assert.equal(server.requests[1].headers.get("authorization"), "Bearer tok-1");
  * ```
  *
  * @module
@@ -111,15 +120,23 @@ interface Flight {
  * error carries the secret or a token.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Auth, PlatformCredentials } from "@ls/core";
+ * import { jsonReply, startTestServer } from "@ls/core/testing";
+ * await using server = await startTestServer();
+ * server.route("POST /oauth2/token", jsonReply(200, { access_token: "tok-1", expires_in: 3600 }));
  * const auth = new Auth({
- *   credentials: new PlatformCredentials({
- *     accessKeyId: "<ACCESS_KEY_ID>",
- *     accessKeySecret: "<ACCESS_KEY_SECRET>",
- *   }),
+ *   credentials: new PlatformCredentials({ accessKeyId: "AKID", accessKeySecret: "SECRET" }),
+ *   tokenUrl: `${server.url}/oauth2/token`,
  * });
- * const token = await auth.getToken(AbortSignal.timeout(10_000));
+ * const [a, b] = await Promise.all([auth.getToken(), auth.getToken()]);
+ * assert.equal(a, "tok-1");
+ * assert.equal(await auth.getToken(AbortSignal.timeout(10_000)), b); // cached
+ * const requests = server.requestsFor("POST /oauth2/token");
+ * assert.equal(requests.length, 1); // one token request for the three calls
+ * assert.equal(requests[0].bodyText, "grant_type=client_credentials");
+ * assert.match(requests[0].headers.get("authorization")!, /^OAuth oauth_consumer_key="AKID", /);
  * ```
  */
 export class Auth {
@@ -205,8 +222,24 @@ export class Auth {
    * learnt from a clock-skew correction (0 until then).
    *
    * @example
-   * ```ts ignore
-   * console.log(auth.clockOffsetMs); // 0
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Auth, PlatformCredentials } from "@ls/core";
+   * import { jsonReply, startTestServer } from "@ls/core/testing";
+   * await using server = await startTestServer();
+   * server.route("POST /oauth2/token", [
+   *   jsonReply(401, { errorCode: 401204, message: "Time stamp is outside the valid period." }),
+   *   jsonReply(200, { access_token: "tok-1", expires_in: 3600 }),
+   * ]);
+   * server.route("GET /timestamp", jsonReply(200, { timestamp: 1_700_000_060 }));
+   * const auth = new Auth({
+   *   credentials: new PlatformCredentials({ accessKeyId: "AKID", accessKeySecret: "SECRET" }),
+   *   tokenUrl: `${server.url}/oauth2/token`,
+   *   now: () => 1_700_000_000_000, // the local clock is 60 s behind
+   * });
+   * assert.equal(auth.clockOffsetMs, 0);
+   * assert.equal(await auth.getToken(), "tok-1");
+   * assert.equal(auth.clockOffsetMs, 60_000);
    * ```
    */
   get clockOffsetMs(): number {
@@ -220,9 +253,19 @@ export class Auth {
    * no caller is left waiting for it.
    *
    * @example
-   * ```ts ignore
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Auth, PlatformCredentials } from "@ls/core";
+   * import { jsonReply, startTestServer } from "@ls/core/testing";
+   * await using server = await startTestServer();
+   * server.route("POST /oauth2/token", jsonReply(200, { access_token: "tok-1", expires_in: 3600 }));
+   * const auth = new Auth({
+   *   credentials: new PlatformCredentials({ accessKeyId: "AKID", accessKeySecret: "SECRET" }),
+   *   tokenUrl: `${server.url}/oauth2/token`,
+   * });
    * const token = await auth.getToken();
    * const headers = { authorization: `Bearer ${token}` };
+   * assert.deepEqual(headers, { authorization: "Bearer tok-1" });
    * ```
    *
    * @throws {ApiError} when the token endpoint answers with an error status
@@ -267,11 +310,12 @@ export class Auth {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { Auth, PlatformCredentials } from "@ls/core";
    * const auth = new Auth({
    *   credentials: new PlatformCredentials({ accessKeyId: "id", accessKeySecret: "s3cr3t-value" }),
    * });
-   * auth.scrub("echo s3cr3t-value"); // "echo REDACTED"
+   * assert.equal(auth.scrub("echo s3cr3t-value"), "echo REDACTED");
    * ```
    */
   scrub(text: string): string {
@@ -284,11 +328,21 @@ export class Auth {
    * answers 401 to a request made with `token`, then retry that request once.
    *
    * @example
-   * ```ts ignore
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Auth, PlatformCredentials } from "@ls/core";
+   * import { startTestServer } from "@ls/core/testing";
+   * await using server = await startTestServer();
+   * server.route("POST /oauth2/token", (_req, n) => Response.json({ access_token: `tok-${n + 1}`, expires_in: 3600 }));
+   * const auth = new Auth({
+   *   credentials: new PlatformCredentials({ accessKeyId: "AKID", accessKeySecret: "SECRET" }),
+   *   tokenUrl: `${server.url}/oauth2/token`,
+   * });
    * const token = await auth.getToken();
    * // ... the service answered 401:
    * auth.invalidate(token);
    * const fresh = await auth.getToken();
+   * assert.deepEqual([token, fresh], ["tok-1", "tok-2"]);
    * ```
    */
   invalidate(token: string): void {

@@ -96,9 +96,11 @@ const OK: readonly number[] = [200];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
  * const client = new Client({ apiKey: "<API_KEY>", maxRetries: 2, timeoutMs: 10_000 });
- * if (client.country !== "row") throw new Error("unexpected");
+ * assert.equal(client.country, "row");
+ * assert.equal(client.originFor("geocode"), "https://geocode.search.hereapi.com");
  * // pass it to a domain function: await geocode(client, { query: "Berlin" })
  * ```
  */

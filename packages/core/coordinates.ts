@@ -10,9 +10,11 @@
  *
  * @example
  * ```ts
- * import { inCircle, Query } from "@ls/core";
- * new Query().setStructured("in", inCircle({ lat: 52.53, lng: 13.38, radius: 10000 }))
- *   .toString(); // "in=circle:52.53,13.38;r=10000"
+ * import assert from "node:assert/strict";
+ * import { Query } from "@ls/core";
+ * import { inCircle } from "@ls/core/internal";
+ * const query = new Query().setStructured("in", inCircle({ lat: 52.53, lng: 13.38, radius: 10000 }));
+ * assert.equal(query.toString(), "in=circle:52.53,13.38;r=10000");
  * ```
  *
  * @module
@@ -61,8 +63,12 @@ export interface SearchCircle extends LatLngObject {
  *
  * @example
  * ```ts
- * import { latitude, parseWith } from "@ls/core";
- * parseWith(latitude, 52.5, "lat"); // 52.5
+ * import assert from "node:assert/strict";
+ * import { latitude, parseWith } from "@ls/core/internal";
+ * assert.equal(parseWith(latitude, 52.5, "lat"), 52.5);
+ * assert.throws(() => parseWith(latitude, 95, "lat"), {
+ *   message: "Invalid lat: must be a latitude from -90 to 90, got 95",
+ * });
  * ```
  */
 export const latitude: z.ZodMiniType<number> =
@@ -78,8 +84,12 @@ export const latitude: z.ZodMiniType<number> =
  *
  * @example
  * ```ts
- * import { longitude, parseWith } from "@ls/core";
- * parseWith(longitude, 13.4, "lng"); // 13.4
+ * import assert from "node:assert/strict";
+ * import { longitude, parseWith } from "@ls/core/internal";
+ * assert.equal(parseWith(longitude, 13.4, "lng"), 13.4);
+ * assert.throws(() => parseWith(longitude, -181, "lng"), {
+ *   message: "Invalid lng: must be a longitude from -180 to 180, got -181",
+ * });
  * ```
  */
 export const longitude: z.ZodMiniType<number> =
@@ -95,9 +105,13 @@ export const longitude: z.ZodMiniType<number> =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import * as z from "zod/mini";
- * import { latLngSchema, parseWith } from "@ls/core";
- * parseWith(z.array(latLngSchema), [[52.5, 13.4]], "polygon");
+ * import { latLngSchema, parseWith } from "@ls/core/internal";
+ * assert.deepEqual(parseWith(z.array(latLngSchema), [[52.5, 13.4]], "polygon"), [[52.5, 13.4]]);
+ * assert.throws(() => parseWith(z.array(latLngSchema), [[52.5, 13.4], [52.6]], "polygon"), {
+ *   message: "Invalid polygon[1]: must be a [lat, lng] array, got [52.6]",
+ * });
  * ```
  */
 export const latLngSchema: z.ZodMiniType<LatLng> =
@@ -114,9 +128,11 @@ export const latLngSchema: z.ZodMiniType<LatLng> =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import * as z from "zod/mini";
- * import { latLngObjectSchema, parseWith } from "@ls/core";
- * parseWith(z.array(latLngObjectSchema), [{ lat: 52.5, lng: 13.4 }], "origins");
+ * import { latLngObjectSchema, parseWith } from "@ls/core/internal";
+ * const origins = parseWith(z.array(latLngObjectSchema), [{ lat: 52.5, lng: 13.4, name: "A" }], "origins");
+ * assert.deepEqual(origins, [{ lat: 52.5, lng: 13.4 }]);
  * ```
  */
 export const latLngObjectSchema: z.ZodMiniType<LatLngObject> =
@@ -137,8 +153,12 @@ const SOUTH_NORTH = "south must not be greater than north";
  *
  * @example
  * ```ts
- * import { boundingBoxSchema, parseWith } from "@ls/core";
- * parseWith(boundingBoxSchema, [13.08, 52.33, 13.76, 52.67], "bbox");
+ * import assert from "node:assert/strict";
+ * import { boundingBoxSchema, parseWith } from "@ls/core/internal";
+ * assert.deepEqual(parseWith(boundingBoxSchema, [13.08, 52.33, 13.76, 52.67], "bbox"), [13.08, 52.33, 13.76, 52.67]);
+ * assert.throws(() => parseWith(boundingBoxSchema, [13.08, 52.67, 13.76, 52.33], "bbox"), {
+ *   message: "Invalid bbox: south must not be greater than north, got [13.08,52.67,13.76,52.33]",
+ * });
  * ```
  */
 export const boundingBoxSchema: z.ZodMiniType<BoundingBox> =
@@ -171,8 +191,10 @@ export interface BoundingBoxObject {
  *
  * @example
  * ```ts
- * import { boundingBoxObjectSchema, parseWith } from "@ls/core";
- * parseWith(boundingBoxObjectSchema, { west: 13.4, south: 52.5, east: 13.5, north: 52.6 }, "area");
+ * import assert from "node:assert/strict";
+ * import { boundingBoxObjectSchema, parseWith } from "@ls/core/internal";
+ * const area = { west: 13.4, south: 52.5, east: 13.5, north: 52.6 };
+ * assert.deepEqual(parseWith(boundingBoxObjectSchema, { ...area, id: 1 }, "area"), area);
  * ```
  */
 export const boundingBoxObjectSchema: z.ZodMiniType<BoundingBoxObject> =
@@ -191,10 +213,13 @@ export const boundingBoxObjectSchema: z.ZodMiniType<BoundingBoxObject> =
  *
  * @example
  * ```ts
- * import { validateLatLng } from "@ls/core";
- * validateLatLng([52.5, 13.4], "origin"); // [52.5, 13.4]
- * // validateLatLng([95, 13.4], "origin") throws
- * // ValueError: Invalid origin[0]: must be a latitude from -90 to 90, got 95
+ * import assert from "node:assert/strict";
+ * import { validateLatLng } from "@ls/core/internal";
+ * assert.deepEqual(validateLatLng([52.5, 13.4], "origin"), [52.5, 13.4]);
+ * assert.throws(() => validateLatLng([95, 13.4], "origin"), {
+ *   name: "ValueError",
+ *   message: "Invalid origin[0]: must be a latitude from -90 to 90, got 95",
+ * });
  * ```
  *
  * @throws {ValueError} naming `parameter` (or `parameter[0]`/`[1]`)
@@ -209,8 +234,12 @@ export function validateLatLng(value: unknown, parameter: string): LatLng {
  *
  * @example
  * ```ts
- * import { validateLatLngObject } from "@ls/core";
- * validateLatLngObject({ lat: 52.5, lng: 13.4 }, "origins[0]"); // { lat: 52.5, lng: 13.4 }
+ * import assert from "node:assert/strict";
+ * import { validateLatLngObject } from "@ls/core/internal";
+ * assert.deepEqual(validateLatLngObject({ lat: 52.5, lng: 13.4 }, "origins[0]"), { lat: 52.5, lng: 13.4 });
+ * assert.throws(() => validateLatLngObject({ lat: 52.5 }, "origins[0]"), {
+ *   message: "Invalid origins[0].lng: is required",
+ * });
  * ```
  *
  * @throws {ValueError} naming `parameter.lat` or `parameter.lng`
@@ -231,9 +260,13 @@ export function validateLatLngObject(
  *
  * @example
  * ```ts
- * import { validateBbox } from "@ls/core";
- * validateBbox([13.08836, 52.33812, 13.761, 52.6755], "bbox");
- * validateBbox([170, -50, -170, -30], "bbox"); // crosses the antimeridian
+ * import assert from "node:assert/strict";
+ * import { validateBbox } from "@ls/core/internal";
+ * assert.deepEqual(validateBbox([13.08836, 52.33812, 13.761, 52.6755], "bbox"), [13.08836, 52.33812, 13.761, 52.6755]);
+ * assert.deepEqual(validateBbox([170, -50, -170, -30], "bbox"), [170, -50, -170, -30]); // crosses the antimeridian
+ * assert.throws(() => validateBbox([13.08, 52.33, 13.76], "bbox"), {
+ *   message: "Invalid bbox: must be a [west, south, east, north] array, got [13.08,52.33,13.76]",
+ * });
  * ```
  *
  * @throws {ValueError} naming `parameter` or the offending element
@@ -248,9 +281,13 @@ export function validateBbox(value: unknown, parameter: string): BoundingBox {
  *
  * @example
  * ```ts
- * import { formatLatLng } from "@ls/core";
- * formatLatLng(52.5, 13.4); // "52.5,13.4"
- * formatLatLng(1e-7, -0); // "0.0000001,0"
+ * import assert from "node:assert/strict";
+ * import { formatLatLng } from "@ls/core/internal";
+ * assert.equal(formatLatLng(52.5, 13.4), "52.5,13.4");
+ * assert.equal(formatLatLng(1e-7, -0), "0.0000001,0");
+ * assert.throws(() => formatLatLng(NaN, 13.4, "center"), {
+ *   message: "Invalid center: must be a finite number, got NaN",
+ * });
  * ```
  *
  * @throws {ValueError} when a coordinate is not a finite number
@@ -292,9 +329,13 @@ const COUNTRY_CODES = {
  *
  * @example
  * ```ts
- * import { validateCountryCodes } from "@ls/core";
- * validateCountryCodes(["DEU", "FRA"], "countryCodes"); // ["DEU", "FRA"]
- * validateCountryCodes(["DE"], "politicalView", { alpha: 2 }); // ["DE"]
+ * import assert from "node:assert/strict";
+ * import { validateCountryCodes } from "@ls/core/internal";
+ * assert.deepEqual(validateCountryCodes(["DEU", "FRA"], "countryCodes"), ["DEU", "FRA"]);
+ * assert.deepEqual(validateCountryCodes(["DE"], "politicalView", { alpha: 2 }), ["DE"]);
+ * assert.throws(() => validateCountryCodes(["DEU", "fra"], "countryCodes"), {
+ *   message: 'Invalid countryCodes[1]: must be an upper-case ISO 3166-1 alpha-3 code, got "fra"',
+ * });
  * ```
  *
  * @throws {ValueError} naming `parameter` or `parameter[i]`
@@ -324,8 +365,12 @@ const searchCircleSchema: z.ZodMiniType<SearchCircle> = /* @__PURE__ */ (() =>
  *
  * @example
  * ```ts
- * import { inCircle } from "@ls/core";
- * inCircle({ lat: 52.53, lng: 13.38, radius: 10000 }); // "circle:52.53,13.38;r=10000"
+ * import assert from "node:assert/strict";
+ * import { inCircle } from "@ls/core/internal";
+ * assert.equal(inCircle({ lat: 52.53, lng: 13.38, radius: 10000 }), "circle:52.53,13.38;r=10000");
+ * assert.throws(() => inCircle({ lat: 52.53, lng: 13.38, radius: 0.5 }), {
+ *   message: "Invalid in.radius: must be a positive integer, got 0.5",
+ * });
  * ```
  *
  * @throws {ValueError} for an invalid centre or a radius that is not a
@@ -342,8 +387,9 @@ export function inCircle(circle: SearchCircle, parameter = "in"): string {
  *
  * @example
  * ```ts
- * import { inBbox } from "@ls/core";
- * inBbox([13.08836, 52.33812, 13.761, 52.6755]); // "bbox:13.08836,52.33812,13.761,52.6755"
+ * import assert from "node:assert/strict";
+ * import { inBbox } from "@ls/core/internal";
+ * assert.equal(inBbox([13.08836, 52.33812, 13.761, 52.6755]), "bbox:13.08836,52.33812,13.761,52.6755");
  * ```
  *
  * @throws {ValueError} for an invalid box
@@ -360,8 +406,12 @@ export function inBbox(bbox: BoundingBox, parameter = "in"): string {
  *
  * @example
  * ```ts
- * import { inCountryCodes } from "@ls/core";
- * inCountryCodes(["DEU", "FRA"]); // "countryCode:DEU,FRA"
+ * import assert from "node:assert/strict";
+ * import { inCountryCodes } from "@ls/core/internal";
+ * assert.equal(inCountryCodes(["DEU", "FRA"]), "countryCode:DEU,FRA");
+ * assert.throws(() => inCountryCodes([]), {
+ *   message: "Invalid in: must be a non-empty array of ISO 3166-1 alpha-3 codes, got []",
+ * });
  * ```
  *
  * @throws {ValueError} for an empty list or a malformed code

@@ -7,11 +7,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PlatformCredentials } from "@ls/core";
  * const credentials = PlatformCredentials.fromProperties(
  *   "here.access.key.id = AKID\nhere.access.key.secret = SECRET\n",
  * );
- * JSON.stringify(credentials); // '{"accessKeyId":"AKID"}'
+ * assert.equal(credentials.accessKeySecret, "SECRET");
+ * assert.equal(JSON.stringify(credentials), '{"accessKeyId":"AKID"}');
+ * assert.equal(Deno.inspect(credentials), 'PlatformCredentials { accessKeyId: "AKID", accessKeySecret: [REDACTED] }');
  * ```
  *
  * @module
@@ -94,12 +97,19 @@ const INSPECT_NODE: unique symbol = /* @__PURE__ */ Symbol.for(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PlatformCredentials } from "@ls/core";
  * const credentials = new PlatformCredentials({
  *   accessKeyId: "<ACCESS_KEY_ID>",
  *   accessKeySecret: "<ACCESS_KEY_SECRET>",
  * });
- * String(credentials); // 'PlatformCredentials { accessKeyId: "<ACCESS_KEY_ID>", accessKeySecret: [REDACTED] }'
+ * assert.equal(
+ *   String(credentials),
+ *   'PlatformCredentials { accessKeyId: "<ACCESS_KEY_ID>", accessKeySecret: [REDACTED] }',
+ * );
+ * assert.throws(() => new PlatformCredentials({ accessKeyId: "<ACCESS_KEY_ID>", accessKeySecret: " " }), {
+ *   message: "Invalid accessKeySecret: must be a non-empty string",
+ * });
  * ```
  */
 export class PlatformCredentials {
@@ -174,6 +184,7 @@ export class PlatformCredentials {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { PlatformCredentials } from "@ls/core";
    * const credentials = PlatformCredentials.fromProperties([
    *   "# downloaded from the HERE platform",
@@ -181,7 +192,10 @@ export class PlatformCredentials {
    *   "here.access.key.secret = SECRET",
    *   "here.token.endpoint.url = https://account.api.here.com/oauth2/token",
    * ].join("\n"));
-   * credentials.tokenEndpointUrl; // "https://account.api.here.com/oauth2/token"
+   * assert.equal(credentials.tokenEndpointUrl, "https://account.api.here.com/oauth2/token");
+   * assert.throws(() => PlatformCredentials.fromProperties("here.access.key.id = AKID", "creds.properties"), {
+   *   message: "Invalid here.access.key.secret: must be set in creds.properties",
+   * });
    * ```
    *
    * @param text the file contents
@@ -224,12 +238,16 @@ export class PlatformCredentials {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { PlatformCredentials } from "@ls/core";
    * const credentials = PlatformCredentials.fromEnv({
    *   HERE_ACCESS_KEY: "AKID",
    *   HERE_ACCESS_KEY_SECRET: "SECRET",
    * });
-   * credentials.accessKeyId; // "AKID"
+   * assert.equal(credentials.accessKeyId, "AKID");
+   * assert.throws(() => PlatformCredentials.fromEnv({ HERE_ACCESS_KEY_ID: "AKID" }), {
+   *   message: "Invalid HERE_ACCESS_KEY_SECRET: must be set (or its alias HERE_ACCESS_SECRET)",
+   * });
    * // On Deno: PlatformCredentials.fromEnv(Deno.env); on Node: fromEnv(process.env)
    * ```
    *
@@ -277,9 +295,10 @@ export class PlatformCredentials {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { PlatformCredentials } from "@ls/core";
-   * const c = new PlatformCredentials({ accessKeyId: "AKID", accessKeySecret: "SECRET" });
-   * c.toJSON(); // { accessKeyId: "AKID" }
+   * const c = new PlatformCredentials({ accessKeyId: "AKID", accessKeySecret: "SECRET", scope: "hrn:here:authorization::org:project/p" });
+   * assert.deepEqual(c.toJSON(), { accessKeyId: "AKID", scope: "hrn:here:authorization::org:project/p" });
    * ```
    */
   toJSON(): PlatformCredentialsJSON {
@@ -298,9 +317,10 @@ export class PlatformCredentials {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { PlatformCredentials } from "@ls/core";
    * const c = new PlatformCredentials({ accessKeyId: "AKID", accessKeySecret: "SECRET" });
-   * `${c}`; // 'PlatformCredentials { accessKeyId: "AKID", accessKeySecret: [REDACTED] }'
+   * assert.equal(`${c}`, 'PlatformCredentials { accessKeyId: "AKID", accessKeySecret: [REDACTED] }');
    * ```
    */
   toString(): string {

@@ -8,10 +8,14 @@
  * `USERPROFILE`) to find the home directory.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { fromFile } from "@ls/core/file";
- * const credentials = await fromFile();
- * console.log(credentials.accessKeyId);
+ * const path = await Deno.makeTempFile({ suffix: ".properties" });
+ * await Deno.writeTextFile(path, "here.access.key.id = AKID\nhere.access.key.secret = SECRET\n");
+ * const credentials = await fromFile(path); // fromFile() reads ~/.here/credentials.properties
+ * assert.equal(credentials.accessKeyId, "AKID");
+ * await Deno.remove(path);
  * ```
  *
  * @module
@@ -32,9 +36,12 @@ export { PlatformCredentials } from "./credentials.ts";
  * allows only with `--allow-sys`).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { join } from "node:path";
  * import { defaultCredentialsPath } from "@ls/core/file";
- * defaultCredentialsPath(); // "/home/me/.here/credentials.properties"
+ * // e.g. "/home/me/.here/credentials.properties"
+ * assert.ok(defaultCredentialsPath().endsWith(join(".here", "credentials.properties")));
  * ```
  */
 export function defaultCredentialsPath(): string {
@@ -47,9 +54,13 @@ export function defaultCredentialsPath(): string {
  * {@linkcode PlatformCredentials.fromProperties}).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { fromFile } from "@ls/core/file";
- * const credentials = await fromFile("/etc/here/credentials.properties");
+ * await assert.rejects(fromFile("/nonexistent/credentials.properties"), {
+ *   name: "ValueError",
+ *   message: "Invalid credentials file: /nonexistent/credentials.properties does not exist",
+ * });
  * ```
  *
  * @param path the file; default `~/.here/credentials.properties`

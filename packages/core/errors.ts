@@ -76,12 +76,11 @@ function makeInstanceCheck(kind: string) {
  *
  * @example
  * ```ts
- * import { LSError } from "@ls/core";
- * try {
- *   throw new LSError("Something failed");
- * } catch (e) {
- *   if (e instanceof LSError) console.log(e.name); // "LSError"
- * }
+ * import assert from "node:assert/strict";
+ * import { LSError, ValueError } from "@ls/core";
+ * const err: unknown = new ValueError("limit", "must be positive");
+ * assert.ok(err instanceof LSError); // every error of the @ls/* packages
+ * assert.equal(new LSError("Something failed").name, "LSError");
  * ```
  */
 export class LSError extends Error {
@@ -110,9 +109,11 @@ export class LSError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ValueError } from "@ls/core";
  * const err = new ValueError("limit", "must be a positive integer", 0);
- * console.log(err.message); // "Invalid limit: must be a positive integer, got 0"
+ * assert.equal(err.message, "Invalid limit: must be a positive integer, got 0");
+ * assert.equal(err.parameter, "limit");
  * ```
  */
 export class ValueError extends LSError {
@@ -184,12 +185,16 @@ export interface ApiErrorInit {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ApiError } from "@ls/core";
- * try {
- *   // await geocode(client, { query: "..." });
- * } catch (e) {
- *   if (e instanceof ApiError) console.log(e.status, e.code, e.correlationId);
- * }
+ * import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
+ * await using server = await startTestServer();
+ * server.route("GET /v1/geocode", jsonReply(400, { title: "Malformed request", status: 400, code: "E605001" }, { "x-correlation-id": "4199533b" }));
+ * const client = testClient(server);
+ * // the same for any operation, e.g. geocode(client, { query: "..." })
+ * const e = await client.request({ service: "geocode", path: "/v1/geocode" }).catch((e) => e);
+ * assert.ok(e instanceof ApiError);
+ * assert.deepEqual([e.status, e.code, e.correlationId], [400, "E605001", "4199533b"]);
  * ```
  */
 export class ApiError extends LSError {
@@ -315,9 +320,12 @@ export class ApiError extends LSError {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ApiError, ResponseTooLargeError } from "@ls/core";
  * const err = new ResponseTooLargeError({ status: 200, method: "GET", url: "https://example.com/", limit: 1024 });
- * if (!(err instanceof ApiError) || err.limit !== 1024) throw new Error("unexpected");
+ * assert.ok(err instanceof ApiError);
+ * assert.equal(err.limit, 1024);
+ * assert.equal(err.detail, "the decoded body exceeds 1024 bytes; raise maxResponseBytes to accept more");
  * ```
  */
 export class ResponseTooLargeError extends ApiError {
@@ -348,8 +356,7 @@ export class ResponseTooLargeError extends ApiError {
     brand(this, "ResponseTooLargeError");
   }
 
-  /** A plain-object view for logs, with the cap; never contains credentials. */
-  /** The error's fields as plain JSON (credentials are never among them). */
+  /** The error's fields and the cap as plain JSON (credentials are never among them). */
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), limit: this.limit };
   }
@@ -360,9 +367,11 @@ export class ResponseTooLargeError extends ApiError {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TimeoutError } from "@ls/core";
  * const err = new TimeoutError("Request timed out after 30000 ms", { url: "https://example.com/" });
- * console.log(err.name); // "TimeoutError"
+ * assert.equal(err.name, "TimeoutError");
+ * assert.equal(err.url, "https://example.com/");
  * ```
  */
 export class TimeoutError extends LSError {
@@ -402,9 +411,12 @@ export class TimeoutError extends LSError {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ConnectionError } from "@ls/core";
- * const err = new ConnectionError("Connection failed", { url: "https://example.com/" });
- * console.log(err instanceof ConnectionError); // true
+ * const cause = new TypeError("error sending request");
+ * const err = new ConnectionError("Connection failed", { url: "https://example.com/", cause });
+ * assert.ok(err instanceof ConnectionError);
+ * assert.equal(err.cause, cause);
  * ```
  */
 export class ConnectionError extends LSError {
@@ -444,8 +456,10 @@ export class ConnectionError extends LSError {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isLSError, ValueError } from "@ls/core";
- * console.log(isLSError(new ValueError("x", "must be set"))); // true
+ * assert.equal(isLSError(new ValueError("x", "must be set")), true);
+ * assert.equal(isLSError(new Error("x")), false);
  * ```
  */
 export function isLSError(value: unknown): value is LSError {
@@ -457,8 +471,10 @@ export function isLSError(value: unknown): value is LSError {
  *
  * @example
  * ```ts
- * import { isApiError } from "@ls/core";
- * console.log(isApiError(new Error("x"))); // false
+ * import assert from "node:assert/strict";
+ * import { ApiError, isApiError } from "@ls/core";
+ * assert.equal(isApiError(new ApiError({ status: 500, method: "GET", url: "https://example.com/" })), true);
+ * assert.equal(isApiError(new Error("x")), false);
  * ```
  */
 export function isApiError(value: unknown): value is ApiError {
@@ -470,8 +486,10 @@ export function isApiError(value: unknown): value is ApiError {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isValueError, ValueError } from "@ls/core";
- * console.log(isValueError(new ValueError("limit", "must be positive"))); // true
+ * assert.equal(isValueError(new ValueError("limit", "must be positive")), true);
+ * assert.equal(isValueError(new TypeError("x")), false);
  * ```
  */
 export function isValueError(value: unknown): value is ValueError {
@@ -483,8 +501,10 @@ export function isValueError(value: unknown): value is ValueError {
  *
  * @example
  * ```ts
- * import { isTimeoutError } from "@ls/core";
- * console.log(isTimeoutError(new Error("x"))); // false
+ * import assert from "node:assert/strict";
+ * import { isTimeoutError, TimeoutError } from "@ls/core";
+ * assert.equal(isTimeoutError(new TimeoutError("Request timed out after 30000 ms")), true);
+ * assert.equal(isTimeoutError(new Error("x")), false);
  * ```
  */
 export function isTimeoutError(value: unknown): value is TimeoutError {
@@ -496,8 +516,10 @@ export function isTimeoutError(value: unknown): value is TimeoutError {
  *
  * @example
  * ```ts
- * import { isConnectionError } from "@ls/core";
- * console.log(isConnectionError(new Error("x"))); // false
+ * import assert from "node:assert/strict";
+ * import { ConnectionError, isConnectionError } from "@ls/core";
+ * assert.equal(isConnectionError(new ConnectionError("Connection failed")), true);
+ * assert.equal(isConnectionError(new Error("x")), false);
  * ```
  */
 export function isConnectionError(value: unknown): value is ConnectionError {

@@ -13,9 +13,14 @@ import { ValueError } from "./errors.ts";
  *
  * @example
  * ```ts
- * import { formatNumber } from "@ls/core";
- * formatNumber(1e-7); // "0.0000001"
- * formatNumber(13.43); // "13.43"
+ * import assert from "node:assert/strict";
+ * import { formatNumber } from "@ls/core/internal";
+ * assert.equal(formatNumber(1e-7), "0.0000001");
+ * assert.equal(formatNumber(13.43), "13.43");
+ * assert.equal(formatNumber(1e21), "1000000000000000000000");
+ * assert.throws(() => formatNumber(Infinity, "radius"), {
+ *   message: "Invalid radius: must be a finite number, got Infinity",
+ * });
  * ```
  *
  * @throws {ValueError} when the value is not a finite number
@@ -50,8 +55,10 @@ function expandExponent(mantissa: string, exp: number): string {
  *
  * @example
  * ```ts
- * import { formatInteger } from "@ls/core";
- * formatInteger(20, "limit"); // "20"
+ * import assert from "node:assert/strict";
+ * import { formatInteger } from "@ls/core/internal";
+ * assert.equal(formatInteger(20, "limit"), "20");
+ * assert.throws(() => formatInteger(2.5, "limit"), { message: "Invalid limit: must be an integer, got 2.5" });
  * ```
  *
  * @throws {ValueError} when the value is not a safe integer
@@ -68,8 +75,12 @@ export function formatInteger(value: number, parameter = "value"): string {
  *
  * @example
  * ```ts
- * import { formatBoolean } from "@ls/core";
- * formatBoolean(true, "passThrough"); // "true"
+ * import assert from "node:assert/strict";
+ * import { formatBoolean } from "@ls/core/internal";
+ * assert.equal(formatBoolean(true, "passThrough"), "true");
+ * assert.throws(() => formatBoolean("yes" as unknown as boolean, "passThrough"), {
+ *   message: 'Invalid passThrough: must be a boolean, got "yes"',
+ * });
  * ```
  *
  * @throws {ValueError} when the value is not a boolean
@@ -98,10 +109,17 @@ export interface DateTimeFormatOptions {
  *
  * @example
  * ```ts
- * import { formatDateTime } from "@ls/core";
- * formatDateTime("2024-05-01T08:30:00+02:00", "departureTime"); // unchanged
- * formatDateTime(new Date(Date.UTC(2024, 4, 1, 6, 30)), "departureTime");
- * // "2024-05-01T06:30:00Z" on a machine whose time zone is UTC
+ * import assert from "node:assert/strict";
+ * import { formatDateTime } from "@ls/core/internal";
+ * assert.equal(formatDateTime("2024-05-01T08:30:00+02:00", "departureTime"), "2024-05-01T08:30:00+02:00");
+ * const date = new Date(Date.UTC(2024, 4, 1, 6, 30));
+ * // "2024-05-01T06:30:00Z" where the time zone is UTC, "2024-05-01T08:30:00+02:00" in Berlin
+ * const text = formatDateTime(date, "departureTime");
+ * assert.equal(Date.parse(text), date.getTime());
+ * assert.throws(() => formatDateTime("2024-05-01T08:30:00", "departureTime"), {
+ *   message: 'Invalid departureTime: must carry a time zone offset (Z or ±hh:mm), got "2024-05-01T08:30:00"',
+ * });
+ * assert.equal(formatDateTime("any", "departureTime", { allowAny: true }), "any");
  * ```
  *
  * @throws {ValueError} for an invalid `Date`, a malformed string, or a
@@ -174,9 +192,13 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
  *
  * @example
  * ```ts
- * import { validateLanguages } from "@ls/core";
- * validateLanguages("en-US", "lang"); // ["en-US"]
- * validateLanguages(["de", "en"], "lang"); // ["de", "en"]
+ * import assert from "node:assert/strict";
+ * import { validateLanguages } from "@ls/core/internal";
+ * assert.deepEqual(validateLanguages("en-US", "lang"), ["en-US"]);
+ * assert.deepEqual(validateLanguages(["de", "en"], "lang"), ["de", "en"]);
+ * assert.throws(() => validateLanguages(["de", "en_US"], "lang"), {
+ *   message: 'Invalid lang[1]: must be a BCP 47 language tag such as en-US, got "en_US"',
+ * });
  * ```
  *
  * @throws {ValueError} for an empty list or a malformed tag

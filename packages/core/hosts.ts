@@ -46,9 +46,10 @@ export const SERVICES: readonly Service[] = Object.keys(
  *
  * @example
  * ```ts
- * import { serviceOrigin } from "@ls/core";
- * serviceOrigin("revgeocode", "row"); // "https://revgeocode.search.hereapi.com"
- * serviceOrigin("router", "china"); // "https://router.hereapi.cn"
+ * import assert from "node:assert/strict";
+ * import { serviceOrigin } from "@ls/core/internal";
+ * assert.equal(serviceOrigin("revgeocode", "row"), "https://revgeocode.search.hereapi.com");
+ * assert.equal(serviceOrigin("router", "china"), "https://router.hereapi.cn");
  * ```
  */
 export function serviceOrigin(service: Service, country: Country): string {
@@ -62,8 +63,10 @@ export function serviceOrigin(service: Service, country: Country): string {
  *
  * @example
  * ```ts
- * import { defaultTokenUrl } from "@ls/core";
- * defaultTokenUrl("row"); // "https://account.api.here.com/oauth2/token"
+ * import assert from "node:assert/strict";
+ * import { defaultTokenUrl } from "@ls/core/internal";
+ * assert.equal(defaultTokenUrl("row"), "https://account.api.here.com/oauth2/token");
+ * assert.equal(defaultTokenUrl("china"), "https://elb.cn-northwest-1.account.hereapi.cn/oauth2/token");
  * ```
  */
 export function defaultTokenUrl(country: Country): string {
@@ -78,9 +81,11 @@ export function defaultTokenUrl(country: Country): string {
  *
  * @example
  * ```ts
- * import { isHereHost } from "@ls/core";
- * isHereHost("aws-eu-west-1.matrix.router.hereapi.com"); // true
- * isHereHost("bucket.s3.amazonaws.com"); // false
+ * import assert from "node:assert/strict";
+ * import { isHereHost } from "@ls/core/internal";
+ * assert.equal(isHereHost("aws-eu-west-1.matrix.router.hereapi.com"), true);
+ * assert.equal(isHereHost("bucket.s3.amazonaws.com"), false);
+ * assert.equal(isHereHost("hereapi.com.example.org"), false);
  * ```
  */
 export function isHereHost(hostname: string): boolean {

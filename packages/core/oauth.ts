@@ -6,7 +6,8 @@
  *
  * @example
  * ```ts
- * import { oauthAuthorizationHeader } from "@ls/core";
+ * import assert from "node:assert/strict";
+ * import { oauthAuthorizationHeader } from "@ls/core/internal";
  * const header = await oauthAuthorizationHeader({
  *   method: "POST",
  *   url: "https://account.api.here.com/oauth2/token",
@@ -14,7 +15,7 @@
  *   consumerSecret: "<ACCESS_KEY_SECRET>",
  *   params: [["grant_type", "client_credentials"]],
  * });
- * header.startsWith("OAuth oauth_consumer_key="); // true
+ * assert.match(header, /^OAuth oauth_consumer_key="%3CACCESS_KEY_ID%3E", oauth_nonce="[0-9a-f]{32}", /);
  * ```
  *
  * @module
@@ -66,8 +67,10 @@ const VERSION = "1.0";
  *
  * @example
  * ```ts
- * import { oauthNonce } from "@ls/core";
- * oauthNonce().length; // 32
+ * import assert from "node:assert/strict";
+ * import { oauthNonce } from "@ls/core/internal";
+ * assert.match(oauthNonce(), /^[0-9a-f]{32}$/);
+ * assert.notEqual(oauthNonce(), oauthNonce());
  * ```
  */
 export function oauthNonce(): string {
@@ -85,15 +88,21 @@ export function oauthNonce(): string {
  *
  * @example
  * ```ts
- * import { oauthBaseString } from "@ls/core";
+ * import assert from "node:assert/strict";
+ * import { oauthBaseString } from "@ls/core/internal";
  * const base = oauthBaseString({
- *   method: "POST",
- *   url: "https://www.sampleurl.com/some/path",
+ *   method: "post",
+ *   url: "HTTPS://www.sampleurl.com:443/some/path?b=2",
  *   consumerKey: "testKey",
  *   nonce: "ab1Xo3",
  *   timestamp: 123456789,
+ *   params: [["a", "1 2"]],
  * });
- * base.startsWith("POST&https%3A%2F%2Fwww.sampleurl.com%2Fsome%2Fpath&oauth_consumer_key%3DtestKey"); // true
+ * assert.equal(
+ *   base,
+ *   "POST&https%3A%2F%2Fwww.sampleurl.com%2Fsome%2Fpath&a%3D1%25202%26b%3D2%26oauth_consumer_key%3DtestKey" +
+ *     "%26oauth_nonce%3Dab1Xo3%26oauth_signature_method%3DHMAC-SHA256%26oauth_timestamp%3D123456789%26oauth_version%3D1.0",
+ * );
  * ```
  *
  * @throws {ValueError} when the URL is not absolute or the timestamp is not a whole number
@@ -125,7 +134,8 @@ export function oauthBaseString(input: OAuthBaseStringInput): string {
  *
  * @example
  * ```ts
- * import { signOAuth } from "@ls/core";
+ * import assert from "node:assert/strict";
+ * import { signOAuth } from "@ls/core/internal";
  * const signature = await signOAuth({
  *   method: "POST",
  *   url: "https://www.sampleurl.com/some/path",
@@ -134,7 +144,7 @@ export function oauthBaseString(input: OAuthBaseStringInput): string {
  *   nonce: "ab1Xo3",
  *   timestamp: 123456789,
  * });
- * signature; // "FeKRSQawLAt3GwVBYCJqY2lawFkEHs2u78MfT7m1P+A="
+ * assert.equal(signature, "FeKRSQawLAt3GwVBYCJqY2lawFkEHs2u78MfT7m1P+A=");
  * ```
  *
  * @throws {ValueError} when the URL is not absolute or the timestamp is not a whole number
@@ -164,7 +174,8 @@ export async function signOAuth(input: OAuthSignInput): Promise<string> {
  *
  * @example
  * ```ts
- * import { oauthAuthorizationHeader } from "@ls/core";
+ * import assert from "node:assert/strict";
+ * import { oauthAuthorizationHeader } from "@ls/core/internal";
  * const header = await oauthAuthorizationHeader({
  *   method: "POST",
  *   url: "https://account.api.here.com/oauth2/token",
@@ -174,7 +185,12 @@ export async function signOAuth(input: OAuthSignInput): Promise<string> {
  *   timestamp: 1630000000,
  *   params: [["grant_type", "client_credentials"]],
  * });
- * header.includes('oauth_signature="diY2BaUtsQYXZA3qseQTsmkIpfPqahQN8ooAlIbG0zc%3D"'); // true
+ * assert.equal(
+ *   header,
+ *   'OAuth oauth_consumer_key="AKID", oauth_nonce="NONCE123", ' +
+ *     'oauth_signature="diY2BaUtsQYXZA3qseQTsmkIpfPqahQN8ooAlIbG0zc%3D", ' +
+ *     'oauth_signature_method="HMAC-SHA256", oauth_timestamp="1630000000", oauth_version="1.0"',
+ * );
  * ```
  *
  * @throws {ValueError} when the URL is not absolute or the timestamp is not a whole number

@@ -16,11 +16,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodePolyline, encodePolyline } from "@ls/core";
  *
  * const encoded = encodePolyline({ polyline: [[52.5, 13.4], [52.6, 13.5]] });
- * console.log(encoded); // "BFg9tgKgm5xCgxTgxT"
- * console.log(decodePolyline(encoded).polyline); // [[52.5, 13.4], [52.6, 13.5]]
+ * assert.equal(encoded, "BFg9tgKgm5xCgxTgxT");
+ * assert.deepEqual(decodePolyline(encoded).polyline, [[52.5, 13.4], [52.6, 13.5]]);
  * ```
  *
  * @module
@@ -34,8 +35,9 @@ import { ValueError } from "./errors.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ABSENT, encodePolyline } from "@ls/core";
- * encodePolyline({ thirdDim: ABSENT, polyline: [[52.5, 13.4]] }); // "BFg9tgKgm5xC"
+ * assert.equal(encodePolyline({ thirdDim: ABSENT, polyline: [[52.5, 13.4]] }), "BFg9tgKgm5xC");
  * ```
  */
 export const ABSENT: number = 0;
@@ -44,8 +46,11 @@ export const ABSENT: number = 0;
  *
  * @example
  * ```ts
- * import { encodePolyline, LEVEL } from "@ls/core";
- * encodePolyline({ thirdDim: LEVEL, polyline: [[52.5, 13.4, 2]] });
+ * import assert from "node:assert/strict";
+ * import { decodePolyline, encodePolyline, LEVEL } from "@ls/core";
+ * const decoded = decodePolyline(encodePolyline({ thirdDim: LEVEL, polyline: [[52.5, 13.4, 2]] }));
+ * assert.equal(decoded.thirdDim, LEVEL);
+ * assert.deepEqual(decoded.polyline, [[52.5, 13.4, 2]]);
  * ```
  */
 export const LEVEL: number = 1;
@@ -54,8 +59,11 @@ export const LEVEL: number = 1;
  *
  * @example
  * ```ts
- * import { ALTITUDE, encodePolyline } from "@ls/core";
- * encodePolyline({ thirdDim: ALTITUDE, polyline: [[52.5, 13.4, 120]] });
+ * import assert from "node:assert/strict";
+ * import { ALTITUDE, decodePolyline, encodePolyline } from "@ls/core";
+ * const decoded = decodePolyline(encodePolyline({ thirdDim: ALTITUDE, polyline: [[52.5, 13.4, 120]] }));
+ * assert.equal(decoded.thirdDim, ALTITUDE);
+ * assert.deepEqual(decoded.polyline, [[52.5, 13.4, 120]]);
  * ```
  */
 export const ALTITUDE: number = 2;
@@ -64,13 +72,15 @@ export const ALTITUDE: number = 2;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ELEVATION, encodePolyline } from "@ls/core";
- * encodePolyline({
+ * const encoded = encodePolyline({
  *   precision: 6,
  *   thirdDim: ELEVATION,
  *   thirdDimPrecision: 1,
  *   polyline: [[52.5, 13.4, 34]],
- * }); // "B2FgirkkDg87xZoV"
+ * });
+ * assert.equal(encoded, "B2FgirkkDg87xZoV");
  * ```
  */
 export const ELEVATION: number = 3;
@@ -79,8 +89,11 @@ export const ELEVATION: number = 3;
  *
  * @example
  * ```ts
- * import { CUSTOM1, encodePolyline } from "@ls/core";
- * encodePolyline({ thirdDim: CUSTOM1, polyline: [[52.5, 13.4, 7]] });
+ * import assert from "node:assert/strict";
+ * import { CUSTOM1, decodePolyline, encodePolyline } from "@ls/core";
+ * const decoded = decodePolyline(encodePolyline({ thirdDim: CUSTOM1, polyline: [[52.5, 13.4, 7]] }));
+ * assert.equal(decoded.thirdDim, CUSTOM1);
+ * assert.deepEqual(decoded.polyline, [[52.5, 13.4, 7]]);
  * ```
  */
 export const CUSTOM1: number = 6;
@@ -89,8 +102,11 @@ export const CUSTOM1: number = 6;
  *
  * @example
  * ```ts
- * import { CUSTOM2, encodePolyline } from "@ls/core";
- * encodePolyline({ thirdDim: CUSTOM2, polyline: [[52.5, 13.4, 7]] });
+ * import assert from "node:assert/strict";
+ * import { CUSTOM2, decodePolyline, encodePolyline } from "@ls/core";
+ * const decoded = decodePolyline(encodePolyline({ thirdDim: CUSTOM2, polyline: [[52.5, 13.4, 7]] }));
+ * assert.equal(decoded.thirdDim, CUSTOM2);
+ * assert.deepEqual(decoded.polyline, [[52.5, 13.4, 7]]);
  * ```
  */
 export const CUSTOM2: number = 7;
@@ -100,9 +116,10 @@ export const CUSTOM2: number = 7;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { encodePolyline, type EncodePolylineOptions } from "@ls/core";
  * const input: EncodePolylineOptions = { precision: 6, polyline: [[52.51, 13.39]] };
- * encodePolyline(input); // "BGgz-kkDgroxZ"
+ * assert.equal(encodePolyline(input), "BGgz-kkDgroxZ");
  * ```
  */
 export interface EncodePolylineOptions {
@@ -121,9 +138,10 @@ export interface EncodePolylineOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodePolyline, type DecodedPolyline } from "@ls/core";
  * const d: DecodedPolyline = decodePolyline("BFg9tgKgm5xCgxTgxT");
- * console.log(d.precision, d.polyline.length); // 5 2
+ * assert.deepEqual(d, { precision: 5, thirdDim: 0, thirdDimPrecision: 0, polyline: [[52.5, 13.4], [52.6, 13.5]] });
  * ```
  */
 export interface DecodedPolyline {
@@ -142,9 +160,10 @@ export interface DecodedPolyline {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodePolylineFlat, type FlatPolyline } from "@ls/core";
  * const flat: FlatPolyline = decodePolylineFlat("BFg9tgKgm5xCgxTgxT");
- * console.log(flat.coordinates); // Float64Array(4) [52.5, 13.4, 52.6, 13.5]
+ * assert.deepEqual([...flat.coordinates], [52.5, 13.4, 52.6, 13.5]);
  * ```
  */
 export interface FlatPolyline {
@@ -231,18 +250,25 @@ const TEXT_DECODER = /* @__PURE__ */ new TextDecoder();
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ELEVATION, encodePolyline } from "@ls/core";
  *
- * encodePolyline({
+ * const line = encodePolyline({
  *   polyline: [[50.10228, 8.69821], [50.10201, 8.69567], [50.10063, 8.6915], [50.09878, 8.68752]],
- * }); // "BFoz5xJ67i1B1B7PzIhaxL7Y"
+ * });
+ * assert.equal(line, "BFoz5xJ67i1B1B7PzIhaxL7Y");
  *
- * encodePolyline({
+ * const withElevation = encodePolyline({
  *   precision: 6,
  *   thirdDim: ELEVATION,
  *   thirdDimPrecision: 1,
  *   polyline: [[52.5, 13.4, 34], [52.501, 13.402, 35.5], [52.503, 13.405, 36]],
- * }); // "B2FgirkkDg87xZoVw-Bg9Deg9Dw7FK"
+ * });
+ * assert.equal(withElevation, "B2FgirkkDg87xZoVw-Bg9Deg9Dw7FK");
+ *
+ * assert.throws(() => encodePolyline({ polyline: [[52.5, 13.4, 34]] }), {
+ *   message: "Invalid polyline[0]: must be [lat, lng] (thirdDim is 0), got [52.5,13.4,34]",
+ * });
  * ```
  *
  * @throws {ValueError} when `precision` or `thirdDimPrecision` is not an integer
@@ -500,13 +526,18 @@ const NO_LIST: number[][] = [];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodePolyline } from "@ls/core";
  *
- * decodePolyline("B2FgirkkDg87xZoVw-Bg9Deg9Dw7FK");
- * // {
- * //   precision: 6, thirdDim: 3, thirdDimPrecision: 1,
- * //   polyline: [[52.5, 13.4, 34], [52.501, 13.402, 35.5], [52.503, 13.405, 36]],
- * // }
+ * assert.deepEqual(decodePolyline("B2FgirkkDg87xZoVw-Bg9Deg9Dw7FK"), {
+ *   precision: 6,
+ *   thirdDim: 3,
+ *   thirdDimPrecision: 1,
+ *   polyline: [[52.5, 13.4, 34], [52.501, 13.402, 35.5], [52.503, 13.405, 36]],
+ * });
+ * assert.throws(() => decodePolyline("BFg9tgKgm5x!"), {
+ *   message: "Invalid polyline: must contain only the characters A-Z, a-z, 0-9, '-' and '_', but character 11 is not one of them, got \"!\"",
+ * });
  * ```
  *
  * @throws {ValueError} when the string holds a character outside the alphabet, the
@@ -542,13 +573,16 @@ export function decodePolyline(encoded: string): DecodedPolyline {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodePolylineFlat } from "@ls/core";
  *
  * const { thirdDim, coordinates } = decodePolylineFlat("B2FgirkkDg87xZoVw-Bg9Deg9Dw7FK");
  * const stride = thirdDim === 0 ? 2 : 3;
+ * const elevations: number[] = [];
  * for (let i = 0; i < coordinates.length; i += stride) {
- *   console.log(coordinates[i], coordinates[i + 1], coordinates[i + 2]); // lat lng z
+ *   elevations.push(coordinates[i + 2]); // after lat (i) and lng (i + 1)
  * }
+ * assert.deepEqual(elevations, [34, 35.5, 36]);
  * ```
  *
  * @throws {ValueError} when the string holds a character outside the alphabet, the
@@ -575,10 +609,13 @@ export function decodePolylineFlat(encoded: string): FlatPolyline {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { polylineToGeoJSON } from "@ls/core";
  *
- * polylineToGeoJSON("BFg9tgKgm5xCgxTgxT");
- * // { type: "LineString", coordinates: [[13.4, 52.5], [13.5, 52.6]] }
+ * assert.deepEqual(polylineToGeoJSON("BFg9tgKgm5xCgxTgxT"), {
+ *   type: "LineString",
+ *   coordinates: [[13.4, 52.5], [13.5, 52.6]],
+ * });
  * ```
  *
  * @throws {ValueError} when the string is not a valid flexible polyline
@@ -605,9 +642,10 @@ export function polylineToGeoJSON(encoded: string): LineString {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { decodePolylineFlat, flatToPositions } from "@ls/core";
  *
- * flatToPositions(decodePolylineFlat("BFg9tgKgm5xCgxTgxT")); // [[13.4, 52.5], [13.5, 52.6]]
+ * assert.deepEqual(flatToPositions(decodePolylineFlat("BFg9tgKgm5xCgxTgxT")), [[13.4, 52.5], [13.5, 52.6]]);
  * ```
  *
  * @throws {ValueError} when the coordinate count is not a multiple of the point size

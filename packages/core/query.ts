@@ -15,8 +15,10 @@ import { checkWellFormed } from "./validate.ts";
  *
  * @example
  * ```ts
- * import { encodeContent } from "@ls/core";
- * encodeContent("café & bar"); // "caf%C3%A9%20%26%20bar"
+ * import assert from "node:assert/strict";
+ * import { encodeContent } from "@ls/core/internal";
+ * assert.equal(encodeContent("café & bar"), "caf%C3%A9%20%26%20bar");
+ * assert.equal(encodeContent("Rock'n'Roll (live)!"), "Rock%27n%27Roll%20%28live%29%21");
  * ```
  */
 export function encodeContent(value: string): string {
@@ -43,12 +45,14 @@ const SUB_DELIMS_ALL = /[!'()*]/g;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Query } from "@ls/core";
  * const q = new Query()
  *   .set("q", "coffee shop")
  *   .setStructured("in", "circle:52.5,13.4;r=1000")
  *   .set("avoid[features]", ["tollRoad", "ferry"]);
- * q.toString(); // "q=coffee%20shop&in=circle:52.5,13.4;r=1000&avoid%5Bfeatures%5D=tollRoad,ferry"
+ * assert.equal(q.toString(), "q=coffee%20shop&in=circle:52.5,13.4;r=1000&avoid%5Bfeatures%5D=tollRoad,ferry");
+ * assert.throws(() => q.set("q", "tea"), { message: "Query key q was set twice; HERE rejects repeated keys" });
  * ```
  */
 export class Query {

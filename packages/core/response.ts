@@ -12,14 +12,17 @@ import type { JsonResponse } from "./client_options.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ApiResponse } from "@ls/core";
  * class MyResponse extends ApiResponse<{ items: unknown[] }> {
  *   get items(): unknown[] {
  *     return this.raw.items;
  *   }
  * }
- * const res = new MyResponse({ body: { items: [] } });
- * res.toJSON(); // { items: [] }
+ * const res = new MyResponse({ body: { items: [] }, correlationId: "4199533b" });
+ * assert.deepEqual(res.items, []);
+ * assert.equal(res.correlationId, "4199533b");
+ * assert.equal(JSON.stringify(res), '{"items":[]}');
  * ```
  */
 export class ApiResponse<T> {

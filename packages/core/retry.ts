@@ -25,9 +25,11 @@ export const SUBMIT_RETRY_STATUSES: ReadonlySet<number> = new Set([429, 503]);
  *
  * @example
  * ```ts
- * import { parseRetryAfter } from "@ls/core";
- * parseRetryAfter("2"); // 2000
- * parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.parse("Wed, 21 Oct 2015 07:27:58 GMT")); // 2000
+ * import assert from "node:assert/strict";
+ * import { parseRetryAfter } from "@ls/core/internal";
+ * assert.equal(parseRetryAfter("2"), 2000);
+ * assert.equal(parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.parse("Wed, 21 Oct 2015 07:27:58 GMT")), 2000);
+ * assert.equal(parseRetryAfter("soon"), undefined);
  * ```
  */
 export function parseRetryAfter(
@@ -59,8 +61,11 @@ export interface BackoffOptions {
  *
  * @example
  * ```ts
- * import { backoffDelay } from "@ls/core";
- * const ms = backoffDelay(2, { baseDelayMs: 500, maxDelayMs: 30_000 }); // 0..2000
+ * import assert from "node:assert/strict";
+ * import { backoffDelay } from "@ls/core/internal";
+ * const ms = backoffDelay(2, { baseDelayMs: 500, maxDelayMs: 30_000 });
+ * assert.ok(ms >= 0 && ms < 2000); // up to 500 * 2^2
+ * assert.equal(backoffDelay(10, { baseDelayMs: 500, maxDelayMs: 30_000, random: () => 0.5 }), 15_000);
  * ```
  */
 export function backoffDelay(retry: number, options: BackoffOptions): number {

@@ -6,9 +6,13 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import * as z from "zod/mini";
- * import { integer, parseWith } from "@ls/core";
- * const limit = parseWith(z.optional(integer(1, 100)), 20, "limit"); // 20
+ * import { integer, parseWith } from "@ls/core/internal";
+ * assert.equal(parseWith(z.optional(integer(1, 100)), 20, "limit"), 20);
+ * assert.throws(() => parseWith(z.optional(integer(1, 100)), 0, "limit"), {
+ *   message: "Invalid limit: must be an integer from 1 to 100, got 0",
+ * });
  * ```
  *
  * @module
@@ -27,14 +31,18 @@ import { ValueError } from "./errors.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import * as z from "zod/mini";
- * import { nonNegativeInteger, parseWith } from "@ls/core";
+ * import { nonNegativeInteger, parseWith } from "@ls/core/internal";
  * const Truck = z.strictObject({ height: z.optional(nonNegativeInteger) });
- * try {
- *   parseWith(Truck, { height: 3.5 }, "truck");
- * } catch (e) {
- *   // ValueError: Invalid truck.height: must be a non-negative integer, got 3.5
- * }
+ * assert.deepEqual(parseWith(Truck, { height: 350 }, "truck"), { height: 350 });
+ * assert.throws(() => parseWith(Truck, { height: 3.5 }, "truck"), {
+ *   name: "ValueError",
+ *   message: "Invalid truck.height: must be a non-negative integer, got 3.5",
+ * });
+ * assert.throws(() => parseWith(Truck, { hieght: 350 }, "truck"), {
+ *   message: "Invalid truck.hieght: is not a known option, got 350",
+ * });
  * ```
  *
  * @throws {ValueError} when `value` does not match `schema`
@@ -64,8 +72,12 @@ export function parseWith<T>(
  *
  * @example
  * ```ts
- * import { finiteNumber, parseWith } from "@ls/core";
- * parseWith(finiteNumber, 1e-7, "speed"); // 1e-7
+ * import assert from "node:assert/strict";
+ * import { finiteNumber, parseWith } from "@ls/core/internal";
+ * assert.equal(parseWith(finiteNumber, 1e-7, "speed"), 1e-7);
+ * assert.throws(() => parseWith(finiteNumber, NaN, "speed"), {
+ *   message: "Invalid speed: must be a finite number, got NaN",
+ * });
  * ```
  */
 export const finiteNumber: z.ZodMiniType<number> =
@@ -80,8 +92,12 @@ export const finiteNumber: z.ZodMiniType<number> =
  *
  * @example
  * ```ts
- * import { numberInRange, parseWith } from "@ls/core";
- * parseWith(numberInRange(0, 1), 0.5, "share"); // 0.5
+ * import assert from "node:assert/strict";
+ * import { numberInRange, parseWith } from "@ls/core/internal";
+ * assert.equal(parseWith(numberInRange(0, 1), 0.5, "share"), 0.5);
+ * assert.throws(() => parseWith(numberInRange(0, 1), 1.5, "share"), {
+ *   message: "Invalid share: must be a number from 0 to 1, got 1.5",
+ * });
  * ```
  */
 export /* @__NO_SIDE_EFFECTS__ */ function numberInRange(
@@ -101,8 +117,12 @@ export /* @__NO_SIDE_EFFECTS__ */ function numberInRange(
  *
  * @example
  * ```ts
- * import { integer, parseWith } from "@ls/core";
- * parseWith(integer(0, 360), 270, "course"); // 270
+ * import assert from "node:assert/strict";
+ * import { integer, parseWith } from "@ls/core/internal";
+ * assert.equal(parseWith(integer(0, 360), 270, "course"), 270);
+ * assert.throws(() => parseWith(integer(2), 1, "axleCount"), {
+ *   message: "Invalid axleCount: must be an integer of at least 2, got 1",
+ * });
  * ```
  */
 export /* @__NO_SIDE_EFFECTS__ */ function integer(
@@ -122,8 +142,12 @@ export /* @__NO_SIDE_EFFECTS__ */ function integer(
  *
  * @example
  * ```ts
- * import { nonNegativeInteger, parseWith } from "@ls/core";
- * parseWith(nonNegativeInteger, 0, "radius"); // 0
+ * import assert from "node:assert/strict";
+ * import { nonNegativeInteger, parseWith } from "@ls/core/internal";
+ * assert.equal(parseWith(nonNegativeInteger, 0, "radius"), 0);
+ * assert.throws(() => parseWith(nonNegativeInteger, -1, "radius"), {
+ *   message: "Invalid radius: must be a non-negative integer, got -1",
+ * });
  * ```
  */
 export const nonNegativeInteger: z.ZodMiniType<number> =
@@ -134,8 +158,12 @@ export const nonNegativeInteger: z.ZodMiniType<number> =
  *
  * @example
  * ```ts
- * import { parseWith, positiveInteger } from "@ls/core";
- * parseWith(positiveInteger, 10000, "radius"); // 10000
+ * import assert from "node:assert/strict";
+ * import { parseWith, positiveInteger } from "@ls/core/internal";
+ * assert.equal(parseWith(positiveInteger, 10000, "radius"), 10000);
+ * assert.throws(() => parseWith(positiveInteger, 0, "radius"), {
+ *   message: "Invalid radius: must be a positive integer, got 0",
+ * });
  * ```
  */
 export const positiveInteger: z.ZodMiniType<number> =
@@ -149,8 +177,12 @@ export const positiveInteger: z.ZodMiniType<number> =
  *
  * @example
  * ```ts
- * import { nonEmptyString, parseWith } from "@ls/core";
- * parseWith(nonEmptyString, "Main St", "nameHint"); // "Main St"
+ * import assert from "node:assert/strict";
+ * import { nonEmptyString, parseWith } from "@ls/core/internal";
+ * assert.equal(parseWith(nonEmptyString, "Main St", "nameHint"), "Main St");
+ * assert.throws(() => parseWith(nonEmptyString, "", "nameHint"), {
+ *   message: 'Invalid nameHint: must be a non-empty string, got ""',
+ * });
  * ```
  */
 export const nonEmptyString: z.ZodMiniType<string> =
@@ -167,10 +199,14 @@ export const nonEmptyString: z.ZodMiniType<string> =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import * as z from "zod/mini";
- * import { minLength, parseWith } from "@ls/core";
+ * import { minLength, parseWith } from "@ls/core/internal";
  * const codes = z.array(z.string()).check(minLength(1, "must not be empty"));
- * parseWith(codes, ["DEU"], "countries"); // ["DEU"]
+ * assert.deepEqual(parseWith(codes, ["DEU"], "countries"), ["DEU"]);
+ * assert.throws(() => parseWith(codes, [], "countries"), {
+ *   message: "Invalid countries: must not be empty, got []",
+ * });
  * ```
  */
 export /* @__NO_SIDE_EFFECTS__ */ function minLength(
@@ -201,9 +237,10 @@ function integerRule(min: number, max: number): string {
  *
  * @example
  * ```ts
- * import { checkParams } from "@ls/core";
+ * import assert from "node:assert/strict";
+ * import { checkParams } from "@ls/core/internal";
  * checkParams({ query: "Berlin" }); // passes
- * // checkParams(null) throws: Invalid params: must be an object, got null
+ * assert.throws(() => checkParams(null), { message: "Invalid params: must be an object, got null" });
  * ```
  *
  * @throws {ValueError} when `params` is not an object, or holds a string
@@ -313,9 +350,12 @@ const LONE_SURROGATE = /\p{Cs}/u;
  *
  * @example
  * ```ts
- * import { checkWellFormed } from "@ls/core";
+ * import assert from "node:assert/strict";
+ * import { checkWellFormed } from "@ls/core/internal";
  * checkWellFormed({ nameHint: "Café 😀" }, "originPlaceOptions"); // passes
- * // checkWellFormed("\uD800", "query") throws a ValueError for query
+ * assert.throws(() => checkWellFormed({ nameHint: ["a", "\uD800"] }, "originPlaceOptions"), {
+ *   message: 'Invalid originPlaceOptions.nameHint[1]: must be well-formed Unicode text (it has an unpaired surrogate), got "\\ud800"',
+ * });
  * ```
  *
  * @throws {ValueError} for a string with an unpaired surrogate
@@ -353,9 +393,12 @@ export function checkWellFormed(value: unknown, parameter: string): void {
  *
  * @example
  * ```ts
- * import { checkJson } from "@ls/core";
+ * import assert from "node:assert/strict";
+ * import { checkJson } from "@ls/core/internal";
  * checkJson({ costs: { fixed: 1 } }, "fleet"); // passes
- * // checkJson({ costs: { fixed: 1n } }, "fleet") throws: Invalid fleet.costs.fixed: ...
+ * assert.throws(() => checkJson({ costs: { fixed: 1n } }, "fleet"), {
+ *   message: "Invalid fleet.costs.fixed: must not be a BigInt (JSON has none), got 1",
+ * });
  * ```
  *
  * @throws {ValueError} for a BigInt or a cycle
@@ -392,9 +435,12 @@ export function checkJson(value: unknown, parameter: string): void {
  *
  * @example
  * ```ts
- * import { nonBlankString } from "@ls/core";
- * nonBlankString("Invalidenstr 116", "query"); // "Invalidenstr 116"
- * // nonBlankString("  ", "query") throws a ValueError
+ * import assert from "node:assert/strict";
+ * import { nonBlankString } from "@ls/core/internal";
+ * assert.equal(nonBlankString("Invalidenstr 116", "query"), "Invalidenstr 116");
+ * assert.throws(() => nonBlankString("  ", "query"), {
+ *   message: 'Invalid query: must be a non-empty string that is not only whitespace, got "  "',
+ * });
  * ```
  *
  * @throws {ValueError} when `value` is not a string or only whitespace
@@ -418,9 +464,13 @@ export function nonBlankString(value: unknown, parameter: string): string {
  *
  * @example
  * ```ts
- * import { parseWith, stringMatching } from "@ls/core";
+ * import assert from "node:assert/strict";
+ * import { parseWith, stringMatching } from "@ls/core/internal";
  * const code = stringMatching(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code");
- * parseWith(code, "DE", "country"); // "DE"
+ * assert.equal(parseWith(code, "DE", "country"), "DE");
+ * assert.throws(() => parseWith(code, 49, "country"), {
+ *   message: "Invalid country: must be an ISO 3166-1 alpha-2 code, got 49",
+ * });
  * ```
  */
 export /* @__NO_SIDE_EFFECTS__ */ function stringMatching(
