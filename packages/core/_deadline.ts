@@ -4,7 +4,23 @@
 import { TimeoutError } from "./errors.ts";
 import { cancelExpiry, expireAfter } from "./_timers.ts";
 
-/** The deadline of one operation (`deadlineMs`), or none. */
+/**
+ * The deadline of one operation (`deadlineMs`), or none. An operation made
+ * of several requests (a job's submit, polls and download, a matrix's
+ * tiles) shares one, and hands each request what is left of it through
+ * {@linkcode Deadline.requestMs}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Deadline } from "@ls/core/internal";
+ * const deadline = new Deadline(60_000);
+ * assert.ok(!deadline.passed());
+ * assert.ok(deadline.requestMs("before the request was sent")! <= 60_000);
+ * assert.equal(new Deadline(undefined).requestMs(""), undefined);
+ * assert.match(deadline.error("").message, /deadline of 60000 ms/);
+ * ```
+ */
 export class Deadline {
   /** When it passes, on `performance.now()`'s clock; Infinity: never. */
   readonly at: number;
@@ -27,11 +43,29 @@ export class Deadline {
     return this.left() <= 0;
   }
 
-  /** The error of an operation that ran past it, `while` doing what. */
+  /**
+   * What is left, as the `deadlineMs` of one request of the operation: a
+   * whole number of milliseconds (at least 1), or `undefined` without a
+   * deadline.
+   *
+   * @throws {TimeoutError} once it has passed: {@linkcode Deadline.error}
+   * with `what`, `method` and `url`
+   */
+  requestMs(what: string, method?: string, url?: string): number | undefined {
+    if (this.at === Infinity) return undefined;
+    const left = this.left();
+    if (left <= 0) throw this.error(what, method, url);
+    return Math.ceil(left);
+  }
+
+  /**
+   * The error of an operation that ran past it, `what` saying when, and the
+   * request's method and redacted URL when one is concerned.
+   */
   error(what: string, method?: string, url?: string): TimeoutError {
     const where = url === undefined ? "" : ` [${method ?? "GET"} ${url}]`;
     return new TimeoutError(
-      `Operation exceeded its deadline of ${this.ms} ms${
+      `Operation exceeded its deadline of ${wholeMs(this.ms)} ms${
         what ? ` ${what}` : ""
       }${where}`,
       { url },
@@ -63,4 +97,12 @@ export class Deadline {
       cancelExpiry(expiry);
     }
   }
+}
+
+/**
+ * A duration as messages state it: whole milliseconds, rounded up (a
+ * deadline of 0.5 ms reads "1 ms", never "0 ms" or "0.5 ms").
+ */
+export function wholeMs(ms: number | undefined): number | undefined {
+  return ms === undefined ? undefined : Math.ceil(ms);
 }

@@ -40,6 +40,8 @@ export interface ErrorContext {
   cause?: unknown;
   /** Scrubs what the server chose: tracing headers. */
   redactor?: Pick<Redactor, "scrub">;
+  /** Tracing ids already read (and scrubbed), when there are no headers. */
+  ids?: { correlationId?: string; requestId?: string };
 }
 
 /**
@@ -81,7 +83,7 @@ export function apiErrorFromBody(
   const o = typeof body === "object" && body !== null && !Array.isArray(body)
     ? body as Record<string, unknown>
     : {};
-  const t = headers ? tracing(headers, ctx.redactor) : {};
+  const t = headers ? tracing(headers, ctx.redactor) : ctx.ids ?? {};
   const title = str(o.title) ?? str(o.error) ?? str(o.message) ?? fallbackTitle;
   const detail = str(o.cause) ?? str(o.error_description) ??
     (str(o.message) !== title ? str(o.message) : undefined);

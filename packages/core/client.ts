@@ -21,7 +21,7 @@ import {
   serviceOrigin,
 } from "./hosts.ts";
 import { redactHeaders } from "./_redact.ts";
-import { apiErrorFrom, apiErrorFromBody, tracing } from "./_response.ts";
+import { apiErrorFrom, tracing } from "./_response.ts";
 import { Deadline } from "./_deadline.ts";
 import { registerScrubber } from "./_scrubbers.ts";
 import { bodyFailure, connectionFailure } from "./_failures.ts";
@@ -600,29 +600,3 @@ export class Client {
 }
 
 const decoder = new TextDecoder();
-
-/** Builds an ApiError for a failed job from the body HERE returned. */
-export function jobError(
-  client: Client,
-  body: unknown,
-  init: {
-    status: number;
-    method: string;
-    url: string;
-    headers?: Headers;
-    title: string;
-  },
-): ApiError {
-  // Scrubbing the strings, not the JSON text, keeps the structure intact.
-  const safe = client.redactValue(body);
-  const error = typeof safe === "object" && safe !== null &&
-      typeof (safe as Record<string, unknown>).error === "object"
-    ? (safe as Record<string, unknown>).error
-    : safe;
-  const text = JSON.stringify(safe) ?? "";
-  return apiErrorFromBody(init.status, init.headers, error, text, {
-    method: init.method,
-    url: client.redact(init.url),
-    redactor: { scrub: (t: string) => client.redact(t) },
-  }, init.title);
-}

@@ -289,8 +289,9 @@ export class ApiError extends LSError {
       code: text(details.code),
       detail: text(details.detail),
       action: text(details.action),
-      correlationId: response.correlationId,
-      requestId: response.requestId,
+      // Tracing ids are the server's text too.
+      correlationId: text(response.correlationId)?.slice(0, 200),
+      requestId: text(response.requestId)?.slice(0, 200),
       body: scrubber ? scrubber.scrubValue(body) : body,
     });
   }

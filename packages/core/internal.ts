@@ -28,13 +28,6 @@ export * from "./format.ts";
 export * from "./poller.ts";
 export * from "./retry.ts";
 export * from "./oauth.ts";
-export {
-  Auth,
-  type AuthOptions,
-  DEFAULT_TOKEN_URL,
-  type TokenRequestInfo,
-} from "./auth.ts";
-export { jobError } from "./client.ts";
 export { checkRequestOptions } from "./_client_checks.ts";
 export { MAX_REDIRECTS } from "./_redirect.ts";
 export {
@@ -62,19 +55,31 @@ export {
   SERVICES,
 } from "./hosts.ts";
 export {
-  appendScooter,
-  appendTruck,
-  type AvoidAreaJson,
-  avoidAreaToJson,
-  checkRoutingMode,
-  formatAvoidAreas,
-  formatCountryList,
   formatVia,
   formatWaypoint,
-  truckToJson,
+  setWaypoint,
   type WaypointFormatOptions,
+  type WaypointParams,
   type WaypointRole,
-} from "./options.ts";
+} from "./waypoints.ts";
+export {
+  appendScooter,
+  appendTruck,
+  TRUCK_FIELDS,
+  truckToJson,
+} from "./vehicles.ts";
+export {
+  type AvoidAreaJson,
+  avoidAreaToJson,
+  formatAvoidAreas,
+  formatCountryList,
+} from "./avoid_areas.ts";
+export {
+  checkRoutingMode,
+  departureTimeValue,
+  routingModeValue,
+} from "./routing_vocabulary.ts";
+export { namedValues } from "./named_values.ts";
 export { encodeContent } from "./query.ts";
 export {
   type BodyChunks,
@@ -96,3 +101,12 @@ export {
   type ResponseReader,
 } from "./_read.ts";
 export { Deadline } from "./_deadline.ts";
+export {
+  type Job,
+  type JobAcceptance,
+  type JobResult,
+  runJob,
+} from "./_job.ts";
+export { failedJobError, responseFacts } from "./_job_response.ts";
+export { sleep } from "./_timers.ts";
+export { wrapObjects } from "./_wrap_objects.ts";

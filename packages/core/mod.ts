@@ -1,45 +1,101 @@
 /**
  * `@ls/core`: the transport every HERE Location Services package builds on —
  * one {@linkcode Client} with auth (API key or OAuth), retries, timeouts,
- * concurrency and rate limits, typed errors, the async-job poller, flexible
- * polyline, coordinate helpers and the option types shared by routing,
- * isoline and matrix. Web-standard APIs only: runs on Deno, Node, browsers
- * and edge runtimes.
+ * concurrency and rate limits, and typed errors — plus what a user of the
+ * domain packages touches: credentials, regions, coordinates, flexible
+ * polyline, GeoJSON types and the option types shared by routing, isoline
+ * and matrix. Web-standard APIs only: runs on Deno, Node, browsers and edge
+ * runtimes.
+ *
+ * The plumbing the domain packages share (parameter checks, query
+ * formatting, the job poller, body readers) is in `@ls/core/internal`,
+ * which is not covered by semver; test helpers are in `@ls/core/testing`.
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Client, decodePolyline, ValueError } from "@ls/core";
  * const client = new Client({ apiKey: "<API_KEY>" });
+ * assert.equal(client.country, "row");
+ * assert.deepEqual(decodePolyline("BFoz5xJ67i1B1B7PzIhaxL7Y").polyline[0], [50.10228, 8.69821]);
+ * assert.throws(() => new Client({ apiKey: "" }), ValueError);
  * ```
  *
  * @module
  */
 
-export * from "./auth.ts";
-export * from "./client.ts";
-export * from "./coordinates.ts";
-export * from "./credentials.ts";
-export * from "./errors.ts";
-export * from "./format.ts";
-export * from "./hosts.ts";
-export * from "./oauth.ts";
-export * from "./options.ts";
-export * from "./poller.ts";
-export * from "./polyline.ts";
-export * from "./query.ts";
-export * from "./response.ts";
-export * from "./retry.ts";
-export * from "./validate.ts";
+export { Client } from "./client.ts";
 export {
-  type BodyChunks,
-  bodyChunks,
-  DEFAULT_MAX_JSON_BYTES,
-  DEFAULT_MAX_STATUS_BYTES,
-  DEFAULT_MAX_TOKEN_BYTES,
-  MAX_JSON_DEPTH,
-  parseJsonText,
-  type ReadGuard,
-} from "./_read.ts";
+  Auth,
+  type AuthOptions,
+  DEFAULT_TOKEN_URL,
+  type TokenRequestInfo,
+} from "./auth.ts";
+export type { ReadContext, ResponseReader } from "./_read.ts";
+export type {
+  ClientOptions,
+  JsonResponse,
+  Proxies,
+  RequestEvent,
+  RequestOptions,
+  RequestSpec,
+  ResponseEvent,
+  RetryEvent,
+  UrlRequestSpec,
+} from "./client_options.ts";
+export {
+  ApiError,
+  type ApiErrorInit,
+  ConnectionError,
+  isApiError,
+  isConnectionError,
+  isLSError,
+  isTimeoutError,
+  isValueError,
+  LSError,
+  type ResponseErrorDetails,
+  type ResponseFacts,
+  ResponseTooLargeError,
+  TimeoutError,
+  ValueError,
+} from "./errors.ts";
+export {
+  type EnvSource,
+  PlatformCredentials,
+  type PlatformCredentialsInit,
+  type PlatformCredentialsJSON,
+} from "./credentials.ts";
+export type { Country, Service } from "./hosts.ts";
+export type {
+  BoundingBox,
+  BoundingBoxObject,
+  LatLng,
+  LatLngObject,
+  SearchCircle,
+} from "./coordinates.ts";
+export * from "./polyline.ts";
+export {
+  AvoidBoundingBox,
+  Course,
+  MatchSideOfStreet,
+  PlaceOptions,
+  Scooter,
+  ShippedHazardousGoods,
+  Truck,
+  TruckType,
+  TunnelCategory,
+  Via,
+  WayPointOptions,
+} from "./options.ts";
+export {
+  AvoidFeature,
+  RoutingMode,
+  TransportMode,
+} from "./routing_vocabulary.ts";
+export type { NamedValues, OpenValue } from "./named_values.ts";
+export type { Notice, NoticeSeverity } from "./notice.ts";
+export { Query } from "./query.ts";
+export { ApiResponse } from "./response.ts";
 export type {
   BBox,
   Feature,

@@ -1,5 +1,6 @@
 /**
- * The async-job poller shared by matrix and tour planning: it polls the
+ * The async-job poller shared by matrix and tour planning (through
+ * {@linkcode runJob}): it polls the
  * status URL HERE returned, with growing intervals, honours `Retry-After`,
  * reports progress, stops at a deadline, and downloads the result following
  * redirects by hand so that credentials never reach a host that is not HERE's.
@@ -7,26 +8,32 @@
  * @module
  */
 
-import {
-  checkRequestOptions,
-  type Client,
-  jobError,
-  readJsonBody,
-  type RequestOptions,
-  type ResponseReader,
-} from "./client.ts";
+import type { Client } from "./client.ts";
+import type { RequestOptions } from "./client_options.ts";
+import { checkRequestOptions } from "./_client_checks.ts";
 import {
   ApiError,
   ConnectionError,
   TimeoutError,
   ValueError,
 } from "./errors.ts";
-import { BodyNotJson, DEFAULT_MAX_STATUS_BYTES } from "./_read.ts";
+import {
+  BodyNotJson,
+  DEFAULT_MAX_STATUS_BYTES,
+  readJsonBody,
+  type ResponseReader,
+} from "./_read.ts";
 import type { Service } from "./hosts.ts";
 import { parseRetryAfter, RETRY_STATUSES } from "./retry.ts";
 import { sleep } from "./_timers.ts";
+import { Deadline, wholeMs } from "./_deadline.ts";
+import { failedJobError, responseFacts } from "./_job_response.ts";
 
-/** One status response, as the poller hands it to a service's interpreter. */
+/**
+ * One status response, as the poller hands it to a service's interpreter.
+ * It is the `ResponseFacts` of an error about it: an error built
+ * from it with `ApiError.fromResponse` is scrubbed by the client's rules.
+ */
 export interface JobStatusResponse {
   /** HTTP status (200, 303, ...). */
   status: number;
@@ -34,8 +41,14 @@ export interface JobStatusResponse {
   body: unknown;
   /** Response headers. */
   headers: Headers;
+  /** The method of the request: `GET` for a status poll. */
+  method?: string;
   /** The status URL polled (credentials not included). */
   url: string;
+  /** `X-Correlation-Id`, scrubbed. */
+  correlationId?: string;
+  /** `X-Request-Id`, scrubbed. */
+  requestId?: string;
 }
 
 /** What a status response means, decided by the service. */
@@ -57,8 +70,21 @@ export interface PollJobOptions {
   statusUrl: string;
   /** Decides what a status response means. */
   interpret: (res: JobStatusResponse) => JobStep;
-  /** Give up after this many ms in total; default 15 minutes. */
+  /**
+   * Give up after this many ms in total; default the request options'
+   * `deadlineMs`, else 15 minutes.
+   */
   deadlineMs?: number;
+  /**
+   * The deadline of the operation the job belongs to (begun before its
+   * submit); it wins over `deadlineMs` when it has one.
+   */
+  deadline?: Deadline;
+  /**
+   * The status the job was accepted with: reported first, and not again
+   * until it changes.
+   */
+  status?: string;
   /** Delay before the first poll; default 1000 ms. */
   initialDelayMs?: number;
   /** Largest delay between polls; default 10 000 ms. */
@@ -76,6 +102,9 @@ export interface PollJobOptions {
    */
   maxFailedPolls?: number;
 }
+
+/** How long a job is polled when no deadline is given: 15 minutes. */
+export const DEFAULT_JOB_DEADLINE_MS = 15 * 60_000;
 
 /** How many polls may fail in a row before a job is given up. */
 export const DEFAULT_MAX_FAILED_POLLS = 10;
@@ -105,17 +134,14 @@ export interface PollTiming {
  *
  * @example
  * ```ts
- * import { checkPollTiming, ValueError } from "@ls/core";
+ * import assert from "node:assert/strict";
+ * import { ValueError } from "@ls/core";
+ * import { checkPollTiming } from "@ls/core/internal";
  * checkPollTiming({ initialDelayMs: 500, maxDelayMs: 5_000 }, "poll");
- * let error: unknown;
- * try {
- *   checkPollTiming({ minDelayMs: 0 }, "poll");
- * } catch (e) {
- *   error = e;
- * }
- * if (!(error instanceof ValueError) || error.parameter !== "poll.minDelayMs") {
- *   throw new Error("expected a ValueError for poll.minDelayMs");
- * }
+ * assert.throws(
+ *   () => checkPollTiming({ minDelayMs: 0 }, "poll"),
+ *   (e) => e instanceof ValueError && e.parameter === "poll.minDelayMs",
+ * );
  * ```
  *
  * @throws {ValueError} naming the option
@@ -173,17 +199,28 @@ export type JobOutcome =
  * error body. The caller's signal aborts at once with its reason.
  *
  * @example
- * ```ts ignore
- * import { Client, pollJob } from "@ls/core";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const outcome = await pollJob(client, {
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pollJob } from "@ls/core/internal";
+ * import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
+ * await using server = await startTestServer();
+ * server.route("GET /v8/matrix/ID/status", [
+ *   jsonReply(200, { status: "inProgress" }),
+ *   jsonReply(303, { status: "completed", resultUrl: "/v8/matrix/ID" }),
+ * ]);
+ * const progress: string[] = [];
+ * const outcome = await pollJob(testClient(server), {
  *   service: "matrix",
- *   statusUrl: "https://matrix.router.hereapi.com/v8/matrix/ID/status",
+ *   statusUrl: `${server.url}/v8/matrix/ID/status`,
  *   interpret: (r) =>
  *     r.status === 303
  *       ? { state: "done", status: "completed", resultUrl: (r.body as { resultUrl: string }).resultUrl }
  *       : { state: "pending", status: String((r.body as { status?: string })?.status) },
- * }, { onProgress: console.log });
+ *   initialDelayMs: 0,
+ *   minDelayMs: 10,
+ * }, { onProgress: (status) => progress.push(status) });
+ * assert.deepEqual(outcome, { kind: "url", url: `${server.url}/v8/matrix/ID` });
+ * assert.deepEqual(progress, ["inProgress", "completed"]);
  * ```
  */
 export async function pollJob(
@@ -205,10 +242,12 @@ export async function pollJob(
     );
   }
   const { signal, onProgress } = requestOptions;
-  const deadlineMs = options.deadlineMs ?? requestOptions.deadlineMs ??
-    15 * 60_000;
-  const started = performance.now();
-  const deadline = started + deadlineMs;
+  const deadline = options.deadline?.ms !== undefined
+    ? options.deadline
+    : new Deadline(
+      options.deadlineMs ?? requestOptions.deadlineMs ??
+        DEFAULT_JOB_DEADLINE_MS,
+    );
   const minDelay = options.minDelayMs ?? MIN_POLL_DELAY_MS;
   const maxDelay = Math.max(minDelay, options.maxDelayMs ?? 10_000);
   const bounded = (ms: number) => Math.min(maxDelay, Math.max(minDelay, ms));
@@ -216,22 +255,36 @@ export async function pollJob(
   let delay = bounded(options.initialDelayMs ?? 1000);
   const factor = options.factor ?? 1.5;
   let lastStatus = "submitted";
+  const report = (status: string, final: boolean) => {
+    // The status is the server's text: scrubbed before anyone sees it.
+    const safe = client.redact(String(status).slice(0, 200));
+    if (safe === lastStatus && !final) return;
+    lastStatus = safe;
+    try {
+      onProgress?.(safe);
+    } catch {
+      // A progress hook must never break the job.
+    }
+  };
+  if (options.status !== undefined) report(options.status, false);
   const url = options.statusUrl;
   let wait = delay;
 
-  const timeout = () =>
-    new TimeoutError(
-      `Async job did not finish within ${deadlineMs} ms; last status ${lastStatus} [GET ${
-        client.redact(options.statusUrl)
-      }]`,
-      { url: client.redact(options.statusUrl) },
+  const timeout = () => {
+    const safeUrl = client.redact(url);
+    return new TimeoutError(
+      `Async job did not finish within ${
+        wholeMs(deadline.ms)
+      } ms; last status ${lastStatus} [GET ${safeUrl}]`,
+      { url: safeUrl },
     );
+  };
 
   const maxFailedPolls = options.maxFailedPolls ?? DEFAULT_MAX_FAILED_POLLS;
   let failedPolls = 0;
   let lastPoll = false;
   for (;;) {
-    const before = deadline - performance.now();
+    const before = deadline.left();
     if (wait >= before) {
       // The next poll would come after the deadline: poll once more shortly
       // before it instead, so a job that finishes by then is not given up.
@@ -243,7 +296,7 @@ export async function pollJob(
     delay = bounded(delay * factor);
     wait = delay;
     // Timers may fire late: what is left can be nothing by now.
-    const left = deadline - performance.now();
+    const left = deadline.left();
     if (left <= 0) throw timeout();
 
     let polled: JobStatusResponse;
@@ -259,7 +312,7 @@ export async function pollJob(
         // The client's timeout per poll (or the caller's), within what is
         // left: the deadline covers waiting for a slot or a rate turn too.
         timeoutMs: requestOptions.timeoutMs,
-        deadlineMs: left,
+        deadlineMs: Math.ceil(left),
         headers: requestOptions.headers,
         requestId: requestOptions.requestId,
         maxResponseBytes: requestOptions.maxResponseBytes,
@@ -271,12 +324,11 @@ export async function pollJob(
           // A redirect's body is not what it says: its Location is.
           if (!(err instanceof BodyNotJson && res.status >= 300)) throw err;
         }
-        return {
-          status: res.status,
+        // The same object, so that an error built from it is scrubbed.
+        return Object.assign(responseFacts(client, res, "GET", url), {
           body,
           headers: res.headers,
-          url: client.redact(url),
-        };
+        });
       });
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
@@ -294,16 +346,7 @@ export async function pollJob(
 
     failedPolls = 0;
     const step = options.interpret(polled);
-    // The status is the server's text: scrubbed before anyone sees it.
-    const status = client.redact(String(step.status).slice(0, 200));
-    if (status !== lastStatus || step.state !== "pending") {
-      lastStatus = status;
-      try {
-        onProgress?.(status);
-      } catch {
-        // A progress hook must never break the job.
-      }
-    }
+    report(step.status, step.state !== "pending");
     switch (step.state) {
       case "pending": {
         const ra = parseRetryAfter(polled.headers.get("retry-after"));
@@ -315,11 +358,9 @@ export async function pollJob(
         try {
           resultUrl = new URL(step.resultUrl, url).href;
         } catch {
-          throw new ApiError({
-            status: polled.status,
-            method: "GET",
-            url: client.redact(url),
+          throw ApiError.fromResponse(polled, {
             title: "Async job returned an invalid result URL",
+            body: undefined,
           });
         }
         return { kind: "url", url: resultUrl };
@@ -327,13 +368,12 @@ export async function pollJob(
       case "result":
         return { kind: "body", body: step.body };
       case "failed":
-        throw jobError(client, step.body, {
-          status: polled.status,
-          method: "GET",
-          url,
-          headers: polled.headers,
-          title: `Async job failed with status ${step.status}`,
-        });
+        // `lastStatus` is the step's status, scrubbed and cut short.
+        throw failedJobError(
+          polled,
+          step.body,
+          `Async job failed with status ${lastStatus}`,
+        );
     }
   }
 }
@@ -366,14 +406,18 @@ export interface ReadDownloadOptions<T> extends DownloadOptions {
  * result is returned.
  *
  * @example
- * ```ts ignore
- * import { Client, downloadResult, readJsonBody } from "@ls/core";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const body = await downloadResult(client, {
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { downloadResult, readJsonBody } from "@ls/core/internal";
+ * import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
+ * await using server = await startTestServer();
+ * server.route("GET /v8/matrix/ID", jsonReply(200, { matrix: { numOrigins: 1 } }));
+ * const body = await downloadResult(testClient(server), {
  *   service: "matrix",
- *   url: "https://matrix.router.hereapi.com/v8/matrix/ID",
+ *   url: `${server.url}/v8/matrix/ID`,
  *   read: (res, context) => readJsonBody(res, context),
  * });
+ * assert.deepEqual(body, { matrix: { numOrigins: 1 } });
  * ```
  */
 export function downloadResult<T>(
@@ -388,11 +432,15 @@ export function downloadResult<T>(
  * the attempt's clock and the JSON cap, buffered.
  *
  * @example
- * ```ts ignore
- * import { Client, downloadResult } from "@ls/core";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await downloadResult(client, { service: "matrix", url: "https://matrix.router.hereapi.com/v8/matrix/ID" });
- * const body = await res.json();
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { downloadResult } from "@ls/core/internal";
+ * import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
+ * await using server = await startTestServer();
+ * server.route("GET /v8/matrix/ID", jsonReply(302, {}, { location: "/results/ID" }));
+ * server.route("GET /results/ID", jsonReply(200, { matrix: { numOrigins: 1 } }));
+ * const res = await downloadResult(testClient(server), { service: "matrix", url: `${server.url}/v8/matrix/ID` });
+ * assert.deepEqual(await res.json(), { matrix: { numOrigins: 1 } });
  * ```
  */
 export function downloadResult(

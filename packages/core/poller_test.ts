@@ -8,6 +8,7 @@ import {
   type JobStep,
   pollJob,
 } from "./poller.ts";
+import { Deadline } from "./_deadline.ts";
 import { jsonReply, startTestServer, type TestServer } from "./testing.ts";
 import { LEAK_SECRETS as SECRETS, LeakWitness } from "./testing.ts";
 
@@ -207,17 +208,13 @@ Deno.test("poller: an onProgress that throws does not break the job", async () =
 
 Deno.test("poller: a failed job is an ApiError carrying HERE's error", async () => {
   await using server = await startTestServer();
-  statusRoutes(server, [
-    jsonReply(200, { status: "inProgress" }),
-    jsonReply(200, {
-      status: "failed",
-      error: {
-        title: "Matrix calculation failed",
-        cause: "Region too large",
-        code: "E606",
-      },
-    }),
-  ]);
+  const error = {
+    title: "Matrix calculation failed",
+    cause: "Region too large",
+    code: "E606",
+  };
+  const running = jsonReply(200, { status: "inProgress" });
+  statusRoutes(server, [running, jsonReply(200, { status: "failed", error })]);
   const client = makeClient(server.url);
   const progress: string[] = [];
   const err = await leakWitness.rejects(pollJob(client, {
@@ -495,6 +492,66 @@ Deno.test("poller: a status URL with another scheme is refused without being quo
     assert.ok(!err.message.includes("passwd"), err.message);
     assert.ok(!err.message.includes("data:application"), err.message);
   }
+});
+
+Deno.test("poller: the status a job was accepted with is reported first, and not again until it changes", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, [
+    jsonReply(200, { status: "accepted" }),
+    jsonReply(200, { status: "inProgress" }),
+    jsonReply(303, { resultUrl: `${server.url}/r` }),
+  ]);
+  const progress: string[] = [];
+  await pollJob(makeClient(server.url), {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    status: "accepted",
+    ...fast,
+  }, { onProgress: (s) => progress.push(s) });
+  assert.deepEqual(progress, ["accepted", "inProgress", "completed"]);
+});
+
+Deno.test("poller: the operation's deadline wins over deadlineMs, and its message gives whole milliseconds", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, jsonReply(200, { status: "inProgress" }));
+  const err = await leakWitness.rejects(pollJob(makeClient(server.url), {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    deadline: new Deadline(60.2),
+    deadlineMs: 60_000,
+    ...fast,
+  }));
+  assert.ok(err instanceof TimeoutError);
+  assert.match(err.message, /did not finish within 61 ms; last status/);
+});
+
+Deno.test("poller: a status response carries its method, redacted URL and scrubbed tracing ids", async () => {
+  await using server = await startTestServer();
+  statusRoutes(
+    server,
+    jsonReply(303, { resultUrl: `${server.url}/r` }, {
+      "x-correlation-id": `c-${SECRETS.apiKey}`,
+      "x-request-id": "r-1",
+    }),
+  );
+  const seen: JobStatusResponse[] = [];
+  await pollJob(makeClient(server.url), {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret: (r) => {
+      seen.push(r);
+      return interpret(r);
+    },
+    ...fast,
+  });
+  const [r] = seen;
+  assert.equal(r.method, "GET");
+  assert.equal(r.url, `${server.url}/v8/matrix/job-1/status`);
+  assert.equal(r.requestId, "r-1");
+  assert.ok(!r.correlationId?.includes(SECRETS.apiKey), r.correlationId);
+  assert.equal(r.status, 303);
 });
 
 Deno.test("no credential appears in any error or hook output of this suite", () => {

@@ -1,0 +1,70 @@
+/**
+ * Named values of open sets: the constants through which HERE's enum-like
+ * parameters (`routingMode`, `returnResults`, `avoidFeatures`, …) are
+ * offered. Each constant maps every known value to itself, so
+ * `RoutingMode.short` is `"short"`; the type of the same name is one of those
+ * values or any other string, because HERE adds values over time and unknown
+ * ones are sent unchanged.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type OpenValue, RoutingMode } from "@ls/core";
+ * const mode: OpenValue<typeof RoutingMode> = RoutingMode.short;
+ * const future: OpenValue<typeof RoutingMode> = "eco";
+ * assert.deepEqual([mode, future], ["short", "eco"]);
+ * ```
+ *
+ * @module
+ */
+
+/**
+ * The type of a named-value constant: an object whose keys are the names in
+ * the tuple `T`, each mapped to itself.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type NamedValues, RoutingMode } from "@ls/core";
+ * const modes: NamedValues<["fast", "short"]> = RoutingMode;
+ * assert.equal(modes.short, "short");
+ * ```
+ */
+export type NamedValues<T extends readonly string[]> = {
+  readonly [K in T[number]]: K;
+};
+
+/**
+ * A value of the open set behind the named-value constant `T`: one of its
+ * known values, or any other string. Editors still suggest the known ones.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type OpenValue, TruckType } from "@ls/core";
+ * const types: OpenValue<typeof TruckType>[] = [TruckType.tractor, "lightTruck"];
+ * assert.deepEqual(types, ["tractor", "lightTruck"]);
+ * ```
+ */
+export type OpenValue<T> = T[keyof T] | (string & Record<never, never>);
+
+/**
+ * Builds a named-value constant from its names: `{ name: name, … }`, keys in
+ * the order given.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { namedValues } from "@ls/core/internal";
+ * const Units = namedValues("metric", "imperial");
+ * assert.deepEqual(Units, { metric: "metric", imperial: "imperial" });
+ * assert.equal(Units.imperial, "imperial");
+ * ```
+ */
+export function namedValues<const T extends readonly string[]>(
+  ...names: T
+): NamedValues<T> {
+  const values: Record<string, string> = {};
+  for (const name of names) values[name] = name;
+  return values as NamedValues<T>;
+}
