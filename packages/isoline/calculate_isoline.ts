@@ -1,21 +1,25 @@
 /**
  * {@linkcode calculateIsoline}: HERE Isoline Routing v8
  * (`GET /v8/isolines`), the area reachable from a point (or from which a
- * point is reachable) within a time, distance or energy budget.
+ * point is reachable) within a time, distance or energy budget, and
+ * {@linkcode buildCalculateIsolineRequest}, the request it sends.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
  * import { calculateIsoline } from "@ls/isoline";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
  *
- * const client = new Client({ apiKey: "<API_KEY>" });
  * const res = await calculateIsoline(client, {
  *   origin: [52.5, 13.4],
  *   range: "300,600",
  *   rangeType: "time",
  *   transportMode: "car",
  * });
- * console.log(res.isolines.map((i) => i.range.value)); // [300, 600]
+ * assert.deepEqual(res.isolines.map((i) => i.range.value), [300, 600]);
  * ```
  *
  * @module
@@ -24,25 +28,31 @@
 import * as z from "zod/mini";
 import {
   ApiError,
-  appendTruck,
-  checkParams,
-  checkRoutingMode,
   type Client,
-  formatDateTime,
-  formatInteger,
-  formatWaypoint,
+  type JsonResponse,
   type LatLng,
-  minLength,
-  nonEmptyString,
-  parseWith,
   type PlaceOptions,
-  positiveInteger,
   Query,
   type RequestOptions,
+  type RequestSpec,
   type Truck,
   ValueError,
   type WayPointOptions,
 } from "@ls/core";
+import {
+  appendTruck,
+  checkKeys,
+  checkParams,
+  departureTimeValue,
+  formatDateTime,
+  formatInteger,
+  minLength,
+  nonEmptyString,
+  parseWith,
+  positiveInteger,
+  routingModeValue,
+  setWaypoint,
+} from "@ls/core/internal";
 import type {
   IsolineAvoidFeature,
   IsolineRoutingMode,
@@ -62,14 +72,16 @@ import {
  *
  * @example
  * ```ts
- * import type { IsolineParams } from "@ls/isoline";
+ * import assert from "node:assert/strict";
+ * import { buildCalculateIsolineRequest, type IsolineParams } from "@ls/isoline";
  * const params: IsolineParams = {
  *   origin: [52.5, 13.4],
  *   range: [300, 600, 900],
  *   rangeType: "time",
  *   transportMode: "pedestrian",
- *   departureTime: "2024-05-01T08:00:00+02:00",
  * };
+ * const query = buildCalculateIsolineRequest(params).query!.toString();
+ * assert.match(query, /&range%5Bvalues%5D=300,600,900&/);
  * ```
  */
 export interface IsolineParams {
@@ -111,7 +123,7 @@ export interface IsolineParams {
   destinationWaypointOptions?: WayPointOptions;
 }
 
-const KEYS: readonly string[] = [
+const KEYS: readonly (keyof IsolineParams)[] = [
   "range",
   "rangeType",
   "transportMode",
@@ -130,8 +142,6 @@ const KEYS: readonly string[] = [
   "destinationWaypointOptions",
 ];
 
-const PATH = "/v8/isolines";
-
 const stringList = z.optional(
   z.array(nonEmptyString, { error: "must be an array of strings" }),
 );
@@ -145,100 +155,54 @@ const rangeList = z.array(rangeValue, {
 }).check(minLength(1, "must hold at least one value"));
 
 /**
- * Calculates isolines: `GET /v8/isolines`.
+ * The request {@linkcode calculateIsoline} sends, validated:
+ * `GET /v8/isolines` on the isoline host. Pass it to `client.requestJson`
+ * (or `client.request` for the raw `Response`).
  *
  * The query carries, in this order: `transportMode`, `origin` or
  * `destination` (with place options after `;` and waypoint options after
  * `!`), `range[type]`, `range[values]`, `routingMode` and `optimizeFor`
  * (always, defaults `fast` and `balanced`), then `departureTime` or
  * `arrivalTime`, `shape[maxPoints]`, `avoid[features]` and the truck's
- * `vehicle[...]` values when given.
- *
- * Rejected with a `ValueError` before sending: both `origin` and
- * `destination`, or neither; `departureTime` without `origin`;
- * `arrivalTime` without `destination`; place or waypoint options for a
- * waypoint that was not given; range values that are not positive
- * integers; invalid coordinates, times, truck fields; `routingMode:
- * "short"` for a mode that HERE routes the fast way only (bicycle, bus,
- * pedestrian, privateBus, scooter, taxi: `E605012`); unknown parameter
- * names. Unknown values of open sets are sent unchanged.
- *
- * `info` notices (such as `unknownParameter`) never fail the call; they are
- * in `response.notices`. A notice of any other severity fails it with an
- * `ApiError` (status 200) whose `body` is the response.
+ * `vehicle[...]` values when given. Unknown values of open sets are sent
+ * unchanged.
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
- * import { calculateIsoline } from "@ls/isoline";
- *
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await calculateIsoline(client, {
- *   destination: [52.52, 13.405],
- *   arrivalTime: "2024-05-01T09:00:00+02:00",
- *   range: [1000, 2000],
- *   rangeType: "distance",
- *   transportMode: "truck",
- *   truck: { grossWeight: 12000, height: 380 },
- *   avoidFeatures: ["tollRoad"],
- *   shapeMaxPoints: 200,
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCalculateIsolineRequest } from "@ls/isoline";
+ * const spec = buildCalculateIsolineRequest({
+ *   origin: [52.5, 13.4],
+ *   range: "300,600",
+ *   rangeType: "time",
+ *   transportMode: "car",
  * });
- * const geojson = res.toGeoJSON(); // one Polygon or MultiPolygon per range value
+ * assert.equal(spec.service, "isoline");
+ * assert.equal(spec.path, "/v8/isolines");
+ * assert.equal(
+ *   spec.query?.toString(),
+ *   "transportMode=car&origin=52.5,13.4&range%5Btype%5D=time&range%5Bvalues%5D=300,600" +
+ *     "&routingMode=fast&optimizeFor=balanced",
+ * );
+ * assert.throws(
+ *   () => buildCalculateIsolineRequest({ origin: [52.5, 13.4], range: [300], rangeType: "time", transportMode: "car", rang: 1 } as never),
+ *   { message: 'Invalid rang: is not a parameter of calculateIsoline; did you mean "range"?, got 1' },
+ * );
  * ```
  *
- * @throws {ValueError} for invalid parameters, before any request
- * @throws {ApiError} for an error response (HERE's `E605…` codes) or a
- * critical notice
+ * @throws {ValueError} for both `origin` and `destination`, or neither;
+ * `departureTime` without `origin`; `arrivalTime` without `destination`;
+ * place or waypoint options for a waypoint that was not given; range values
+ * that are not positive integers; invalid coordinates, times, truck fields;
+ * `routingMode: "short"` for a mode that HERE routes the fast way only
+ * (bicycle, bus, pedestrian, privateBus, scooter, taxi: `E605012`); a key
+ * that is not a parameter of calculateIsoline
  */
-export async function calculateIsoline(
-  client: Client,
+export function buildCalculateIsolineRequest(
   params: IsolineParams,
-  options?: RequestOptions,
-): Promise<IsolineResponse> {
-  const query = buildIsolineQuery(params);
-  const res = await client.requestJson<IsolineResponseBody>(
-    { service: "isoline", path: PATH, query },
-    options,
-  );
-  const response = new IsolineResponse(res);
-  const critical = response.notices.filter((n) => n?.severity !== "info");
-  if (critical.length > 0) {
-    throw new ApiError({
-      status: res.status,
-      method: "GET",
-      url: client.redact(`${client.originFor("isoline")}${PATH}?${query}`),
-      // The notices are the server's text: scrubbed like any error body.
-      code: typeof critical[0]?.code === "string"
-        ? client.redact(critical[0].code)
-        : undefined,
-      title:
-        "Isolines could not be calculated: HERE returned a critical notice",
-      detail: client.redact(critical.map(describeNotice).join("; ")),
-      correlationId: res.correlationId,
-      requestId: res.requestId,
-      body: client.redactValue(res.body),
-    });
-  }
-  return response;
-}
-
-function describeNotice(notice: IsolineNotice): string {
-  const severity = notice?.severity ?? "no severity";
-  return `${notice?.code} (${severity}): ${notice?.title}`;
-}
-
-/** Validates the parameters and writes the query. */
-function buildIsolineQuery(params: IsolineParams): Query {
+): RequestSpec {
   checkParams(params);
-  for (const key of Object.keys(params)) {
-    if (!KEYS.includes(key)) {
-      throw new ValueError(
-        key,
-        "is not a parameter of calculateIsoline",
-        Reflect.get(params, key),
-      );
-    }
-  }
+  checkKeys(params, KEYS, { operation: "calculateIsoline" });
 
   const hasOrigin = params.origin !== undefined;
   const hasDestination = params.destination !== undefined;
@@ -267,27 +231,7 @@ function buildIsolineQuery(params: IsolineParams): Query {
     "transportMode",
   );
   const query = new Query().set("transportMode", transportMode);
-  if (hasOrigin) {
-    query.setStructured(
-      "origin",
-      formatWaypoint(params.origin!, {
-        role: "origin",
-        parameter: "origin",
-        placeOptions: params.originPlaceOptions,
-        waypointOptions: params.originWaypointOptions,
-      }),
-    );
-  } else {
-    query.setStructured(
-      "destination",
-      formatWaypoint(params.destination!, {
-        role: "destination",
-        parameter: "destination",
-        placeOptions: params.destinationPlaceOptions,
-        waypointOptions: params.destinationWaypointOptions,
-      }),
-    );
-  }
+  setWaypoint(query, hasOrigin ? "origin" : "destination", params);
   query.set(
     "range[type]",
     parseWith(nonEmptyString, params.rangeType, "rangeType"),
@@ -296,13 +240,7 @@ function buildIsolineQuery(params: IsolineParams): Query {
     "range[values]",
     rangeValues(params.range).map((n) => formatInteger(n)).join(","),
   );
-  query.set(
-    "routingMode",
-    checkRoutingMode(
-      parseWith(nonEmptyString, params.routingMode ?? "fast", "routingMode"),
-      transportMode,
-    ),
-  );
+  query.set("routingMode", routingModeValue(params.routingMode, transportMode));
   query.set(
     "optimizeFor",
     parseWith(
@@ -311,15 +249,7 @@ function buildIsolineQuery(params: IsolineParams): Query {
       "optimisedFor",
     ),
   );
-  if (params.departureTime !== undefined) {
-    query.set(
-      "departureTime",
-      formatDateTime(params.departureTime, "departureTime", {
-        allowAny: true,
-        allowLocal: true,
-      }),
-    );
-  }
+  query.set("departureTime", departureTimeValue(params.departureTime));
   if (params.arrivalTime !== undefined) {
     query.set(
       "arrivalTime",
@@ -339,7 +269,76 @@ function buildIsolineQuery(params: IsolineParams): Query {
     parseWith(stringList, params.avoidFeatures, "avoidFeatures"),
   );
   appendTruck(query, params.truck, "truck");
-  return query;
+  return { service: "isoline", method: "GET", path: "/v8/isolines", query };
+}
+
+/**
+ * Calculates isolines: sends {@linkcode buildCalculateIsolineRequest}'s
+ * request (`GET /v8/isolines`) and wraps the answer in an
+ * {@linkcode IsolineResponse}.
+ *
+ * `info` notices (such as `unknownParameter`) never fail the call; they are
+ * in `response.notices`. A notice of any other severity fails it with an
+ * `ApiError` (status 200) whose `body` is the response.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Client } from "@ls/core";
+ * import { calculateIsoline } from "@ls/isoline";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
+ * const res = await calculateIsoline(client, {
+ *   destination: [52.52, 13.405],
+ *   arrivalTime: "2024-05-01T09:00:00+02:00",
+ *   range: [1000, 2000],
+ *   rangeType: "distance",
+ *   transportMode: "truck",
+ *   truck: { grossWeight: 12000, height: 380 },
+ *   avoidFeatures: ["tollRoad"],
+ * });
+ * assert.deepEqual(res.isolines.map((i) => i.range.value), [1000, 2000]);
+ * assert.equal(res.arrival?.place.type, "place");
+ * const ring = res.toGeoJSON().features[0].geometry.coordinates[0];
+ * assert.ok(Array.isArray(ring));
+ * ```
+ *
+ * @throws {ValueError} before any request, for the reasons of
+ * {@linkcode buildCalculateIsolineRequest}
+ * @throws {ApiError} for an error response (HERE's `E605…` codes) or a
+ * critical notice
+ */
+export async function calculateIsoline(
+  client: Client,
+  params: IsolineParams,
+  options?: RequestOptions,
+): Promise<IsolineResponse> {
+  const spec = buildCalculateIsolineRequest(params);
+  const res = await client.requestJson<IsolineResponseBody>(spec, options);
+  const response = new IsolineResponse(res);
+  const critical = response.notices.filter((n) => n?.severity !== "info");
+  if (critical.length > 0) throw criticalNotices(res, critical);
+  return response;
+}
+
+/** The error for an answer that carries critical notices. */
+function criticalNotices(
+  res: JsonResponse<IsolineResponseBody>,
+  critical: readonly IsolineNotice[],
+): ApiError {
+  const code = critical[0]?.code;
+  return ApiError.fromResponse(res, {
+    title: "Isolines could not be calculated: HERE returned a critical notice",
+    code: typeof code === "string" ? code : undefined,
+    detail: critical.map(describeNotice).join("; "),
+  });
+}
+
+function describeNotice(notice: IsolineNotice): string {
+  const severity = notice?.severity ?? "no severity";
+  return `${notice?.code} (${severity}): ${notice?.title}`;
 }
 
 function requires(

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
-import { ApiError, Client, type ClientOptions, ValueError } from "@ls/core";
-import { jsonReply, startTestServer, type TestServer } from "@ls/core/testing";
+import { ApiError, ValueError } from "@ls/core";
+import { assertValueError, hostRecordingClient } from "@ls/core/testing";
+import { jsonReply, onlyRequest, rejectsWith } from "@ls/core/testing";
+import { startJsonServer, startTestServer } from "@ls/core/testing";
+import { TEST_KEY_QUERY, testClient, type TestServer } from "@ls/core/testing";
 import {
+  buildCalculateIsolineRequest,
   calculateIsoline,
   type IsolineParams,
   IsolineResponse,
@@ -9,33 +13,13 @@ import {
 import example from "./testdata/isolines_wire_example.json" with {
   type: "json",
 };
+import e605001 from "./testdata/error_e605001.json" with { type: "json" };
 
-const KEY = "isoline-test-key";
-
-function makeClient(url: string, extra: Partial<ClientOptions> = {}): Client {
-  return new Client({
-    apiKey: KEY,
-    baseUrl: url,
-    retryBaseDelayMs: 1,
-    retryMaxDelayMs: 5,
-    ...extra,
-  });
-}
-
-async function isolineServer(body: unknown = example): Promise<TestServer> {
-  const server = await startTestServer();
-  server.route("GET /v8/isolines", jsonReply(200, body));
-  return server;
-}
-
-function onlyQuery(server: TestServer): string {
-  assert.equal(server.requests.length, 1);
-  const [req] = server.requests;
-  assert.equal(req.method, "GET");
-  assert.equal(req.path, "/v8/isolines");
-  assert.equal(req.bodyText, "");
-  return req.rawQuery;
-}
+const ISOLINES = "GET /v8/isolines";
+const isolineServer = (body: unknown = example) =>
+  startJsonServer(ISOLINES, body);
+const onlyQuery = (server: TestServer) =>
+  onlyRequest(server, ISOLINES).rawQuery;
 
 const BASE: IsolineParams = {
   origin: [52.5, 13.4],
@@ -74,7 +58,7 @@ const TRUCK = {
 
 Deno.test("the wire doc's example request, byte for byte", async () => {
   await using server = await isolineServer();
-  const res = await calculateIsoline(makeClient(server.url), {
+  const res = await calculateIsoline(testClient(server), {
     ...BASE,
     departureTime: "2024-05-01T08:00:00+02:00",
   });
@@ -83,13 +67,13 @@ Deno.test("the wire doc's example request, byte for byte", async () => {
     onlyQuery(server),
     "transportMode=car&origin=52.5,13.4&range%5Btype%5D=time&range%5Bvalues%5D=300,600" +
       "&routingMode=fast&optimizeFor=balanced" +
-      `&departureTime=2024-05-01T08%3A00%3A00%2B02%3A00&apiKey=${KEY}`,
+      `&departureTime=2024-05-01T08%3A00%3A00%2B02%3A00&${TEST_KEY_QUERY}`,
   );
 });
 
 Deno.test("every parameter with an origin: avoid and truck values actually sent", async () => {
   await using server = await isolineServer();
-  await calculateIsoline(makeClient(server.url), {
+  await calculateIsoline(testClient(server), {
     origin: [52.5, 13.4],
     originPlaceOptions: { course: 90, nameHint: "Gate A & B" },
     originWaypointOptions: {},
@@ -109,13 +93,13 @@ Deno.test("every parameter with an origin: avoid and truck values actually sent"
       "&range%5Btype%5D=distance&range%5Bvalues%5D=1000,2000,3000" +
       "&routingMode=short&optimizeFor=quality&departureTime=any" +
       "&shape%5BmaxPoints%5D=200&avoid%5Bfeatures%5D=tollRoad,ferry" +
-      `&${TRUCK_QUERY}&apiKey=${KEY}`,
+      `&${TRUCK_QUERY}&${TEST_KEY_QUERY}`,
   );
 });
 
 Deno.test("every parameter with a destination: reverse isoline with arrivalTime", async () => {
   await using server = await isolineServer();
-  await calculateIsoline(makeClient(server.url), {
+  await calculateIsoline(testClient(server), {
     destination: [52.52, 13.405],
     destinationPlaceOptions: {
       sideOfStreetHint: [52.5201, 13.4049],
@@ -140,13 +124,13 @@ Deno.test("every parameter with a destination: reverse isoline with arrivalTime"
       "&range%5Btype%5D=time&range%5Bvalues%5D=600" +
       "&routingMode=fast&optimizeFor=performance&arrivalTime=2024-05-01T09%3A00%3A00Z" +
       "&shape%5BmaxPoints%5D=31&avoid%5Bfeatures%5D=tunnel" +
-      `&vehicle%5Bheight%5D=380&apiKey=${KEY}`,
+      `&vehicle%5Bheight%5D=380&${TEST_KEY_QUERY}`,
   );
 });
 
 Deno.test("times: a Date goes out as RFC 3339 with its offset; local times pass", async () => {
   await using server = await isolineServer();
-  const client = makeClient(server.url);
+  const client = testClient(server);
   const when = new Date(Date.UTC(2024, 4, 1, 6, 30));
   await calculateIsoline(client, { ...BASE, departureTime: when });
   await calculateIsoline(client, {
@@ -170,7 +154,7 @@ Deno.test("times: a Date goes out as RFC 3339 with its offset; local times pass"
 
 Deno.test("range: a spaced string and a number array give the same wire value", async () => {
   await using server = await isolineServer();
-  const client = makeClient(server.url);
+  const client = testClient(server);
   await calculateIsoline(client, { ...BASE, range: " 300, 600 ,900" });
   await calculateIsoline(client, { ...BASE, range: [300, 600, 900] });
   for (const req of server.requests) {
@@ -180,7 +164,7 @@ Deno.test("range: a spaced string and a number array give the same wire value", 
 
 Deno.test("unknown enum values are passed through, not rejected", async () => {
   await using server = await isolineServer();
-  await calculateIsoline(makeClient(server.url), {
+  await calculateIsoline(testClient(server), {
     ...BASE,
     rangeType: "futureType",
     transportMode: "hovercraft",
@@ -192,24 +176,18 @@ Deno.test("unknown enum values are passed through, not rejected", async () => {
     onlyQuery(server),
     "transportMode=hovercraft&origin=52.5,13.4&range%5Btype%5D=futureType&range%5Bvalues%5D=300,600" +
       "&routingMode=eco&optimizeFor=beauty&avoid%5Bfeatures%5D=futureFeature" +
-      `&apiKey=${KEY}`,
+      `&${TEST_KEY_QUERY}`,
   );
 });
 
 Deno.test('country "china" sends isolines to isoline.router.hereapi.cn', async () => {
   await using server = await isolineServer();
   const seen: string[] = [];
-  const client = new Client({
-    apiKey: KEY,
-    country: "china",
-    fetch: (input, init) => {
-      const u = new URL(String(input));
-      seen.push(`${u.origin}${u.pathname}`);
-      return fetch(`${server.url}${u.pathname}${u.search}`, init);
-    },
-  });
+  const client = hostRecordingClient(server, seen, { country: "china" });
   await calculateIsoline(client, BASE);
-  assert.deepEqual(seen, ["https://isoline.router.hereapi.cn/v8/isolines"]);
+  assert.deepEqual(seen.map((u) => u.split("?")[0]), [
+    "https://isoline.router.hereapi.cn/v8/isolines",
+  ]);
   assert.equal(onlyQuery(server).split("&")[0], "transportMode=car");
 });
 
@@ -217,7 +195,7 @@ Deno.test('country "china" sends isolines to isoline.router.hereapi.cn', async (
 
 Deno.test("an info notice does not throw; it is exposed", async () => {
   await using server = await isolineServer(example);
-  const res = await calculateIsoline(makeClient(server.url), BASE);
+  const res = await calculateIsoline(testClient(server), BASE);
   assert.deepEqual(res.notices, [{
     title: "Example informational notice",
     code: "unknownParameter",
@@ -240,13 +218,10 @@ Deno.test("a critical notice, or an unknown severity, fails with the notices", a
       ],
     };
     await using server = await isolineServer(body);
-    let caught: unknown;
-    try {
-      await calculateIsoline(makeClient(server.url), BASE);
-    } catch (e) {
-      caught = e;
-    }
-    assert.ok(caught instanceof ApiError, String(caught));
+    const caught = await rejectsWith(
+      calculateIsoline(testClient(server), BASE),
+      ApiError,
+    );
     assert.equal(caught.status, 200);
     assert.equal(caught.code, "couldNotMatchOrigin");
     assert.match(caught.title!, /critical notice/);
@@ -257,30 +232,17 @@ Deno.test("a critical notice, or an unknown severity, fails with the notices", a
     assert.doesNotMatch(caught.detail!, /unknownParameter/);
     assert.deepEqual(caught.body, JSON.parse(JSON.stringify(body)));
     assert.match(caught.url, /\/v8\/isolines\?transportMode=car&/);
-    assert.ok(!caught.url.includes(KEY));
+    assert.ok(!caught.url.includes("apiKey"), "the key is left out");
   }
 });
 
 Deno.test("isoline error bodies (E605…) become ApiError", async () => {
   await using server = await startTestServer();
-  server.route(
-    "GET /v8/isolines",
-    jsonReply(400, {
-      title: "Malformed request",
-      status: 400,
-      code: "E605001",
-      cause: "Invalid value for parameter 'range[type]'",
-      action: "",
-      correlationId: "corr-iso",
-    }),
+  server.route(ISOLINES, jsonReply(400, e605001));
+  const caught = await rejectsWith(
+    calculateIsoline(testClient(server), BASE),
+    ApiError,
   );
-  let caught: unknown;
-  try {
-    await calculateIsoline(makeClient(server.url), BASE);
-  } catch (e) {
-    caught = e;
-  }
-  assert.ok(caught instanceof ApiError, String(caught));
   assert.equal(caught.status, 400);
   assert.equal(caught.code, "E605001");
   assert.equal(caught.title, "Malformed request");
@@ -387,7 +349,7 @@ const INVALID: [string, Record<string, unknown>, string, RegExp?][] = [
 
 Deno.test("each invalid parameter is a ValueError before any request", async () => {
   await using server = await isolineServer();
-  const client = makeClient(server.url);
+  const client = testClient(server);
   for (const [label, params, parameter, message] of INVALID) {
     let caught: unknown;
     try {
@@ -407,4 +369,44 @@ Deno.test("each invalid parameter is a ValueError before any request", async () 
     (e) => e instanceof ValueError && e.parameter === "params",
   );
   assert.equal(server.requests.length, 0);
+});
+
+// --------------------------------------------------------------- builder
+
+Deno.test("buildCalculateIsolineRequest: GET /v8/isolines on the isoline host, nothing sent", () => {
+  const spec = buildCalculateIsolineRequest(BASE);
+  assert.deepEqual({ ...spec, query: `${spec.query}` }, {
+    service: "isoline",
+    method: "GET",
+    path: "/v8/isolines",
+    query: "transportMode=car&origin=52.5,13.4&range%5Btype%5D=time" +
+      "&range%5Bvalues%5D=300,600&routingMode=fast&optimizeFor=balanced",
+  });
+});
+
+Deno.test("buildCalculateIsolineRequest: pure; frozen params work and stay untouched", () => {
+  const params = Object.freeze({
+    ...BASE,
+    range: Object.freeze([300, 600]),
+    truck: Object.freeze({ ...TRUCK }),
+  });
+  const copy = structuredClone(params);
+  const first = buildCalculateIsolineRequest(params);
+  const second = buildCalculateIsolineRequest(params);
+  assert.deepEqual(params, copy);
+  assert.equal(first.query?.toString(), second.query?.toString());
+  assert.match(first.query!.toString(), new RegExp(`&${TRUCK_QUERY}$`));
+});
+
+Deno.test("buildCalculateIsolineRequest: an unknown key names its near match", () => {
+  assertValueError(
+    () => buildCalculateIsolineRequest({ ...BASE, rangetype: "time" } as never),
+    "rangetype",
+    'Invalid rangetype: is not a parameter of calculateIsoline; did you mean "rangeType"?, got "time"',
+  );
+  assertValueError(
+    () => buildCalculateIsolineRequest({ ...BASE, via: [] } as never),
+    "via",
+    "Invalid via: is not a parameter of calculateIsoline, got []",
+  );
 });

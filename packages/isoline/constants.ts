@@ -4,43 +4,54 @@
  * unknown strings are sent unchanged.
  *
  * The names carry an `Isoline` prefix where `@ls/routing` has a set of the
- * same name, so both packages can be imported side by side.
+ * same name, so both packages can be imported side by side; the transport
+ * and routing modes are the very objects `@ls/core` (and `@ls/routing`)
+ * export as `TransportMode` and `RoutingMode`.
  *
  * @example
  * ```ts
- * import { IsolineTransportMode, OptimisedFor, RangeType } from "@ls/isoline";
- * const params = {
+ * import assert from "node:assert/strict";
+ * import { buildCalculateIsolineRequest, IsolineTransportMode, OptimisedFor, RangeType } from "@ls/isoline";
+ * const spec = buildCalculateIsolineRequest({
+ *   origin: [52.5, 13.4],
+ *   range: [600],
  *   transportMode: IsolineTransportMode.car,
  *   rangeType: RangeType.time,
  *   optimisedFor: OptimisedFor.quality,
- * };
+ * });
+ * assert.match(spec.query!.toString(), /&range%5Btype%5D=time&.*&optimizeFor=quality$/);
  * ```
  *
  * @module
  */
 
+import {
+  AvoidFeature,
+  type OpenValue,
+  RoutingMode,
+  TransportMode,
+} from "@ls/core";
+
 /**
- * Values of `rangeType` (`range[type]`): what `range` counts.
+ * Values of `rangeType` (`range[type]`): what `range` counts. `distance`
+ * counts metres, `time` seconds, `consumption` Wh per the consumption model
+ * (which needs `ev[...]` parameters).
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { RangeType } from "@ls/isoline";
- * const rangeType = RangeType.distance; // range values in metres
+ * assert.deepEqual(Object.keys(RangeType), ["distance", "time", "consumption"]);
  * ```
  */
-export const RangeType: {
-  /** Metres. */
-  readonly distance: "distance";
-  /** Seconds. */
-  readonly time: "time";
-  /** Wh, per the consumption model (needs `ev[...]` parameters). */
-  readonly consumption: "consumption";
-} = { distance: "distance", time: "time", consumption: "consumption" } as const;
+export const RangeType = {
+  distance: "distance",
+  time: "time",
+  consumption: "consumption",
+} as const;
 
 /** A `rangeType` value: a known one, or any other string HERE adds. */
-export type RangeType =
-  | (typeof RangeType)[keyof typeof RangeType]
-  | (string & Record<never, never>);
+export type RangeType = OpenValue<typeof RangeType>;
 
 /**
  * Values of `optimisedFor` (sent as HERE's `optimizeFor`): the trade-off
@@ -49,107 +60,76 @@ export type RangeType =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { OptimisedFor } from "@ls/isoline";
- * const optimisedFor = OptimisedFor.performance;
+ * assert.equal(OptimisedFor.performance, "performance");
  * ```
  */
-export const OptimisedFor: {
-  readonly quality: "quality";
-  readonly performance: "performance";
-  readonly balanced: "balanced";
-} = {
+export const OptimisedFor = {
   quality: "quality",
   performance: "performance",
   balanced: "balanced",
 } as const;
 
 /** An `optimisedFor` value: a known one, or any other string HERE adds. */
-export type OptimisedFor =
-  | (typeof OptimisedFor)[keyof typeof OptimisedFor]
-  | (string & Record<never, never>);
+export type OptimisedFor = OpenValue<typeof OptimisedFor>;
 
 /**
- * Transport modes for isolines. `car`, `truck` and `pedestrian` are the
- * common ones; the others are listed by third-party clients (secondary).
+ * Transport modes for isolines: `@ls/core`'s {@linkcode TransportMode}.
+ * `car`, `truck` and `pedestrian` are the common ones; the others are listed
+ * by third-party clients (secondary).
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { IsolineTransportMode } from "@ls/isoline";
- * const transportMode = IsolineTransportMode.pedestrian;
+ * assert.equal(IsolineTransportMode.pedestrian, "pedestrian");
  * ```
  */
-export const IsolineTransportMode: {
-  readonly car: "car";
-  readonly truck: "truck";
-  readonly pedestrian: "pedestrian";
-  readonly bicycle: "bicycle";
-  readonly scooter: "scooter";
-  readonly taxi: "taxi";
-  readonly bus: "bus";
-  readonly privateBus: "privateBus";
-} = {
-  car: "car",
-  truck: "truck",
-  pedestrian: "pedestrian",
-  bicycle: "bicycle",
-  scooter: "scooter",
-  taxi: "taxi",
-  bus: "bus",
-  privateBus: "privateBus",
-} as const;
+export const IsolineTransportMode: typeof TransportMode = TransportMode;
 
 /** An isoline transport mode: a known one, or any other string HERE adds. */
-export type IsolineTransportMode =
-  | (typeof IsolineTransportMode)[keyof typeof IsolineTransportMode]
-  | (string & Record<never, never>);
+export type IsolineTransportMode = TransportMode;
 
 /**
- * Values of `routingMode` for isolines. Default `fast`.
+ * Values of `routingMode` for isolines: `@ls/core`'s
+ * {@linkcode RoutingMode}. Default `fast`.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { IsolineRoutingMode } from "@ls/isoline";
- * const routingMode = IsolineRoutingMode.short;
+ * assert.equal(IsolineRoutingMode.short, "short");
  * ```
  */
-export const IsolineRoutingMode: {
-  readonly fast: "fast";
-  readonly short: "short";
-} = { fast: "fast", short: "short" } as const;
+export const IsolineRoutingMode: typeof RoutingMode = RoutingMode;
 
 /** An isoline `routingMode`: a known one, or any other string HERE adds. */
-export type IsolineRoutingMode =
-  | (typeof IsolineRoutingMode)[keyof typeof IsolineRoutingMode]
-  | (string & Record<never, never>);
+export type IsolineRoutingMode = RoutingMode;
+
+const {
+  seasonalClosure: _seasonalClosure,
+  uTurns: _uTurns,
+  ...isolineFeatures
+} = AvoidFeature;
 
 /**
- * Values of `avoidFeatures` for isolines (`avoid[features]`).
+ * Values of `avoidFeatures` for isolines (`avoid[features]`): those of
+ * routes ({@linkcode AvoidFeature}) but `seasonalClosure` and `uTurns`.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { IsolineAvoidFeature } from "@ls/isoline";
  * const avoidFeatures = [IsolineAvoidFeature.tollRoad, IsolineAvoidFeature.ferry];
+ * assert.deepEqual(avoidFeatures, ["tollRoad", "ferry"]);
+ * assert.equal(Object.keys(IsolineAvoidFeature).length, 7);
  * ```
  */
-export const IsolineAvoidFeature: {
-  readonly tollRoad: "tollRoad";
-  readonly controlledAccessHighway: "controlledAccessHighway";
-  readonly ferry: "ferry";
-  readonly carShuttleTrain: "carShuttleTrain";
-  readonly tunnel: "tunnel";
-  readonly dirtRoad: "dirtRoad";
-  readonly difficultTurns: "difficultTurns";
-} = {
-  tollRoad: "tollRoad",
-  controlledAccessHighway: "controlledAccessHighway",
-  ferry: "ferry",
-  carShuttleTrain: "carShuttleTrain",
-  tunnel: "tunnel",
-  dirtRoad: "dirtRoad",
-  difficultTurns: "difficultTurns",
-} as const;
+export const IsolineAvoidFeature: Omit<
+  typeof AvoidFeature,
+  "seasonalClosure" | "uTurns"
+> = isolineFeatures;
 
 /** An isoline `avoidFeatures` value: a known one, or any other string HERE adds. */
-export type IsolineAvoidFeature =
-  | (typeof IsolineAvoidFeature)[keyof typeof IsolineAvoidFeature]
-  | (string & Record<never, never>);
+export type IsolineAvoidFeature = OpenValue<typeof IsolineAvoidFeature>;

@@ -1,13 +1,14 @@
 /**
  * The typed result of `calculateIsoline`: {@linkcode IsolineResponse}
  * with its {@linkcode Isoline}s and their decoded {@linkcode IsolinePolygon}s,
- * the JSON shapes behind them (isoline.md §3) and GeoJSON with closed rings.
+ * the JSON shapes behind them and GeoJSON with closed rings.
  *
  * Every object keeps the JSON HERE sent (`raw`, `toJSON()`). Polygons are
  * decoded only when asked for.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { IsolineResponse } from "@ls/isoline";
  * const res = new IsolineResponse({
  *   body: {
@@ -17,8 +18,8 @@
  *     }],
  *   },
  * });
- * res.isolines[0].polygons[0].outer[1]; // [52.51, 13.41]
- * res.toGeoJSON().features[0].geometry.type; // "Polygon"
+ * assert.deepEqual(res.isolines[0].polygons[0].outer[1], [52.51, 13.41]);
+ * assert.equal(res.toGeoJSON().features[0].geometry.type, "Polygon");
  * ```
  *
  * @module
@@ -30,64 +31,63 @@ import type {
   MultiPolygon,
   Polygon,
   Position,
-} from "geojson";
+} from "@ls/core";
 import {
   ApiResponse,
   decodePolyline,
   type JsonResponse,
   type LatLng,
   type LatLngObject,
+  type Notice,
+  type NoticeSeverity,
   polylineToGeoJSON,
 } from "@ls/core";
+import { wrapObjects } from "@ls/core/internal";
 
 // -------------------------------------------------------------- JSON shapes
 
 /**
- * A notice severity: `critical`, `info`, or a value HERE has not documented.
+ * A notice severity: `critical`, `info`, or a value HERE has not documented;
+ * `@ls/core`'s {@linkcode NoticeSeverity}.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { IsolineNoticeSeverity } from "@ls/isoline";
  * const severity: IsolineNoticeSeverity = "info";
+ * assert.equal(severity, "info");
  * ```
  */
-export type IsolineNoticeSeverity =
-  | "critical"
-  | "info"
-  | (string & Record<never, never>);
+export type IsolineNoticeSeverity = NoticeSeverity;
 
 /**
- * A notice: `{title, code, severity}`. `info` notices (e.g.
- * `unknownParameter`) come with good results; anything else fails the call.
+ * A notice: `{title, code, severity}`; `@ls/core`'s {@linkcode Notice}.
+ * `info` notices (e.g. `unknownParameter`) come with good results; anything
+ * else fails the call.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { IsolineNotice } from "@ls/isoline";
  * const notice: IsolineNotice = {
  *   title: "The provided parameter 'departure' is unknown.",
  *   code: "unknownParameter",
  *   severity: "info",
  * };
+ * assert.equal(notice.code, "unknownParameter");
  * ```
  */
-export interface IsolineNotice {
-  /** Human-readable text. */
-  title: string;
-  /** Machine-readable code, e.g. `unknownParameter`; an open set. */
-  code: string;
-  /** `critical` or `info`; anything else is treated as `critical`. */
-  severity: IsolineNoticeSeverity;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
-}
+export type IsolineNotice = Notice;
 
 /**
  * The place an isoline is centred on.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { IsolinePlace } from "@ls/isoline";
  * const place: IsolinePlace = { type: "place", location: { lat: 52.5, lng: 13.4 } };
+ * assert.equal(place.originalLocation, undefined); // sent when matching moved it
  * ```
  */
 export interface IsolinePlace {
@@ -106,11 +106,13 @@ export interface IsolinePlace {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { IsolineTimedPlace } from "@ls/isoline";
  * const departure: IsolineTimedPlace = {
  *   time: "2024-05-01T08:00:00+02:00",
  *   place: { type: "place", location: { lat: 52.5, lng: 13.4 } },
  * };
+ * assert.equal(new Date(departure.time!).toISOString(), "2024-05-01T06:00:00.000Z");
  * ```
  */
 export interface IsolineTimedPlace {
@@ -127,8 +129,10 @@ export interface IsolineTimedPlace {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { IsolineRange } from "@ls/isoline";
  * const range: IsolineRange = { type: "time", value: 300 };
+ * assert.equal(range.value / 60, 5); // minutes
  * ```
  */
 export interface IsolineRange {
@@ -145,8 +149,10 @@ export interface IsolineRange {
  *
  * @example
  * ```ts
- * import type { IsolinePolygonJson } from "@ls/isoline";
+ * import assert from "node:assert/strict";
+ * import { IsolinePolygon, type IsolinePolygonJson } from "@ls/isoline";
  * const polygon: IsolinePolygonJson = { outer: "BGgz-kkDgroxZAginB_hnBAA_hnBginBA" };
+ * assert.deepEqual(new IsolinePolygon(polygon).inner, []); // no holes
  * ```
  */
 export interface IsolinePolygonJson {
@@ -163,12 +169,14 @@ export interface IsolinePolygonJson {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { IsolineConnection } from "@ls/isoline";
  * const ferry: IsolineConnection = {
  *   fromPolygonIndex: 0,
  *   toPolygonIndex: 1,
  *   polyline: "BGgz-kkDgroxZAginB",
  * };
+ * assert.notEqual(ferry.fromPolygonIndex, ferry.toPolygonIndex);
  * ```
  */
 export interface IsolineConnection {
@@ -187,11 +195,13 @@ export interface IsolineConnection {
  *
  * @example
  * ```ts
- * import type { IsolineJson } from "@ls/isoline";
+ * import assert from "node:assert/strict";
+ * import { Isoline, type IsolineJson } from "@ls/isoline";
  * const isoline: IsolineJson = {
  *   range: { type: "time", value: 300 },
  *   polygons: [{ outer: "BGgz-kkDgroxZAginB_hnBAA_hnBginBA" }],
  * };
+ * assert.equal(new Isoline(isoline).toGeoJSON().geometry.type, "Polygon");
  * ```
  */
 export interface IsolineJson {
@@ -210,8 +220,10 @@ export interface IsolineJson {
  *
  * @example
  * ```ts
- * import type { IsolineResponseBody } from "@ls/isoline";
+ * import assert from "node:assert/strict";
+ * import { IsolineResponse, type IsolineResponseBody } from "@ls/isoline";
  * const body: IsolineResponseBody = { isolines: [], notices: [] };
+ * assert.deepEqual(new IsolineResponse({ body }).isolines, []);
  * ```
  */
 export interface IsolineResponseBody {
@@ -232,8 +244,10 @@ export interface IsolineResponseBody {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { IsolineProperties } from "@ls/isoline";
  * const properties: IsolineProperties = { range: { type: "time", value: 300 }, index: 0 };
+ * assert.equal(properties.range.type, "time");
  * ```
  */
 export interface IsolineProperties {
@@ -254,10 +268,11 @@ export interface IsolineProperties {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { IsolinePolygon } from "@ls/isoline";
  * const polygon = new IsolinePolygon({ outer: "BGgz-kkDgroxZAginB_hnBAA_hnBginBA" });
- * polygon.outer.length; // 5
- * polygon.inner; // []
+ * assert.equal(polygon.outer.length, 5);
+ * assert.deepEqual(polygon.inner, []);
  * ```
  */
 export class IsolinePolygon {
@@ -332,12 +347,14 @@ function closedRing(encoded: string): Position[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Isoline } from "@ls/isoline";
  * const isoline = new Isoline({
  *   range: { type: "time", value: 600 },
  *   polygons: [{ outer: "BGgz-kkDgroxZAginB_hnBAA_hnB" }],
  * });
- * isoline.toGeoJSON().geometry.coordinates[0].length; // 5: the ring was closed
+ * assert.equal(isoline.polygons[0].outer.length, 4);
+ * assert.equal(isoline.toGeoJSON().geometry.coordinates[0].length, 5); // the ring was closed
  * ```
  */
 export class Isoline {
@@ -350,13 +367,12 @@ export class Isoline {
 
   /** Wraps an isoline's JSON; `index` is its position in the response. */
   constructor(raw: IsolineJson, index = 0) {
+    this.polygons = wrapObjects(
+      raw?.polygons,
+      (p: IsolinePolygonJson) => new IsolinePolygon(p),
+    );
     this.raw = raw;
     this.index = index;
-    const polygons = Array.isArray(raw?.polygons) ? raw.polygons : [];
-    // An entry that is not an object (a malformed body) is left out.
-    this.polygons = polygons.flatMap((p) =>
-      typeof p === "object" && p !== null ? [new IsolinePolygon(p)] : []
-    );
   }
 
   /** The range it stands for, `{type, value}`. */
@@ -405,6 +421,7 @@ const NO_NOTICES: readonly IsolineNotice[] = Object.freeze([]);
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { IsolineResponse } from "@ls/isoline";
  * const res = new IsolineResponse({
  *   body: {
@@ -412,7 +429,7 @@ const NO_NOTICES: readonly IsolineNotice[] = Object.freeze([]);
  *     notices: [{ title: "The provided parameter 'departure' is unknown.", code: "unknownParameter", severity: "info" }],
  *   },
  * });
- * res.notices[0].code; // "unknownParameter"
+ * assert.equal(res.notices[0].code, "unknownParameter");
  * ```
  */
 export class IsolineResponse extends ApiResponse<IsolineResponseBody> {
@@ -427,9 +444,9 @@ export class IsolineResponse extends ApiResponse<IsolineResponseBody> {
     >,
   ) {
     super(response);
-    const isolines = Array.isArray(this.raw?.isolines) ? this.raw.isolines : [];
-    this.isolines = isolines.flatMap((i, n) =>
-      typeof i === "object" && i !== null ? [new Isoline(i, n)] : []
+    this.isolines = wrapObjects(
+      this.raw?.isolines,
+      (i: IsolineJson, n) => new Isoline(i, n),
     );
   }
 

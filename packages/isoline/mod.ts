@@ -7,6 +7,8 @@
  *   `origin` and `arrivalTime` with `destination`, avoid features and truck
  *   values sent in deep-object form (`avoid[features]=…`,
  *   `vehicle[grossWeight]=…`).
+ * - {@linkcode buildCalculateIsolineRequest}: the request it sends,
+ *   validated, without sending it.
  * - `info` notices (such as `unknownParameter`) are kept on the response;
  *   critical ones (or an undocumented severity) fail the call with an
  *   `ApiError`.
@@ -16,18 +18,21 @@
  *   isoline, `range` in `properties`.
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
- * import { calculateIsoline } from "@ls/isoline";
- *
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await calculateIsoline(client, {
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCalculateIsolineRequest } from "@ls/isoline";
+ * const spec = buildCalculateIsolineRequest({
  *   origin: [52.5, 13.4],
- *   range: "300,600",
+ *   range: [300, 600],
  *   rangeType: "time",
- *   transportMode: "car",
+ *   transportMode: "pedestrian",
+ *   departureTime: "2024-05-01T08:00:00+02:00",
  * });
- * const geojson = res.toGeoJSON();
+ * assert.equal(
+ *   spec.query?.toString(),
+ *   "transportMode=pedestrian&origin=52.5,13.4&range%5Btype%5D=time&range%5Bvalues%5D=300,600" +
+ *     "&routingMode=fast&optimizeFor=balanced&departureTime=2024-05-01T08%3A00%3A00%2B02%3A00",
+ * );
  * ```
  *
  * @module

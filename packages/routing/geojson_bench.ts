@@ -43,35 +43,21 @@ import { RoutingResponse } from "./mod.ts";
 
 const POINTS = 100_000;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A route-like walk: 5–60 m steps, a slowly turning heading, rolling terrain. */
-function walk(seed: number, withElevation: boolean): number[][] {
-  const random = mulberry32(seed);
-  let lat = 52.5;
-  let lng = 13.4;
-  let z = 34;
-  let heading = random() * 2 * Math.PI;
-  let slope = 0;
+/**
+ * A deterministic route-like line: steps of 5–60 m, a heading that wanders
+ * back and forth, and rolling terrain (metres) when `withElevation`.
+ */
+function syntheticRoute(phase: number, withElevation: boolean): number[][] {
   const out: number[][] = [];
+  let [lat, lng, z, heading] = [52.5, 13.4, 34, phase];
   for (let k = 0; k < POINTS; k++) {
     out.push(withElevation ? [lat, lng, z] : [lat, lng]);
-    heading += (random() - 0.5) * 0.6;
-    const metres = 5 + random() * 55;
+    const metres = 32.5 + 27.5 * Math.sin(k * 1.618 + phase);
+    heading += 0.3 * Math.sin(k * 0.7071) * Math.cos(k * 0.013 + phase);
     lat += (metres * Math.cos(heading)) / 111_320;
     lng += (metres * Math.sin(heading)) /
       (111_320 * Math.cos((lat * Math.PI) / 180));
-    slope = Math.max(-0.08, Math.min(0.08, slope + (random() - 0.5) * 0.02));
-    z += slope * metres;
+    z += 0.08 * metres * Math.sin(k * 0.002 + phase);
   }
   return out;
 }
@@ -106,14 +92,14 @@ function responseWith(polyline: string): RoutingResponse {
 }
 
 const variants = [
-  ["2-D", encodePolyline({ precision: 6, polyline: walk(1, false) })],
+  ["2-D", encodePolyline({ precision: 6, polyline: syntheticRoute(1, false) })],
   [
     "3-D elevation",
     encodePolyline({
       precision: 6,
       thirdDim: 3,
       thirdDimPrecision: 1,
-      polyline: walk(2, true),
+      polyline: syntheticRoute(2, true),
     }),
   ],
 ] as const;

@@ -5,9 +5,13 @@
  * - {@linkcode carRoute}, {@linkcode bicycleRoute}, {@linkcode truckRoute},
  *   {@linkcode scooterRoute}, {@linkcode pedestrianRoute}: each
  *   `(client, params, options?)` → {@linkcode RoutingResponse}.
+ * - {@linkcode buildCarRouteRequest}, {@linkcode buildBicycleRouteRequest},
+ *   {@linkcode buildTruckRouteRequest}, {@linkcode buildScooterRouteRequest},
+ *   {@linkcode buildPedestrianRouteRequest}: the request each function
+ *   sends, validated, without sending it.
  * - Input is validated before anything is sent (`ValueError` naming the
  *   parameter): coordinates, `alternatives` 0–6, the `return`/`spans`
- *   dependency rules, waypoint-option rules, country codes.
+ *   dependency rules, waypoint-option rules, country codes, unknown keys.
  * - {@linkcode RoutingResponse}: typed routes and sections (unknown fields
  *   kept in `raw`), polylines decoded lazily per section, `toGeoJSON()` with
  *   one `LineString` per section (`[lng, lat]` or `[lng, lat, elevation]`),
@@ -19,17 +23,22 @@
  *   {@linkcode TransportMode} (all open sets).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
  * import { carRoute, Return } from "@ls/routing";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
  *
- * const client = new Client({ apiKey: "<API_KEY>" });
  * const res = await carRoute(client, {
  *   origin: [52.5, 13.4],
  *   destination: [52.503, 13.405],
- *   returnResults: [Return.polyline, Return.summary, Return.elevation],
+ *   returnResults: [Return.polyline, Return.summary],
  * });
- * const geojson = res.toGeoJSON(); // FeatureCollection<LineString>
+ * const geojson = res.toGeoJSON();
+ * assert.equal(geojson.features.length, 1);
+ * assert.deepEqual(geojson.features[0].geometry.coordinates[0], [13.4, 52.5]);
  * ```
  *
  * @module
@@ -38,5 +47,9 @@
 export * from "./constants.ts";
 export * from "./notices.ts";
 export * from "./params.ts";
+export * from "./route_request.ts";
 export * from "./routes.ts";
+export * from "./routing_json.ts";
+export * from "./section.ts";
+export * from "./route.ts";
 export * from "./routing_response.ts";

@@ -1,5 +1,5 @@
 /**
- * Route notices and HERE's critical-notice rule (routing.md §8.3).
+ * Route notices and HERE's critical-notice rule.
  *
  * HERE's spec says a route section carrying a critical notice with a code the
  * client does not recognise must be discarded. This package follows the
@@ -17,62 +17,31 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isBlockingNotice, isViolationNotice } from "@ls/routing";
  * const violation = { title: "Toll road", code: "violatedAvoidTollRoad", severity: "critical" };
- * isViolationNotice(violation); // true
- * isBlockingNotice(violation); // false
- * isBlockingNotice({ title: "?", code: "somethingNew", severity: "critical" }); // true
+ * assert.equal(isViolationNotice(violation), true);
+ * assert.equal(isBlockingNotice(violation), false);
+ * assert.equal(isBlockingNotice({ title: "?", code: "somethingNew", severity: "critical" }), true);
  * ```
  *
  * @module
  */
 
-/**
- * A notice severity: `critical`, `info`, or a value HERE has not documented.
- *
- * @example
- * ```ts
- * import type { NoticeSeverity } from "@ls/routing";
- * const severity: NoticeSeverity = "critical";
- * ```
- */
-export type NoticeSeverity =
-  | "critical"
-  | "info"
-  | (string & Record<never, never>);
+import type { Notice } from "@ls/core";
 
-/**
- * A notice on a response or a section: `{title, code, severity, details?}`.
- * Unknown fields are kept.
- *
- * @example
- * ```ts
- * import type { Notice } from "@ls/routing";
- * const notice: Notice = { title: "Simplified polyline", code: "simplePolyline", severity: "info" };
- * ```
- */
-export interface Notice {
-  /** Human-readable text. */
-  title: string;
-  /** Machine-readable code, e.g. `violatedAvoidTollRoad`; an open set. */
-  code: string;
-  /** `critical` or `info`; anything else is treated as `critical`. */
-  severity: NoticeSeverity;
-  /** Extra detail objects, shape depending on the code. */
-  details?: unknown[];
-  /** Fields HERE adds. */
-  [field: string]: unknown;
-}
+export type { Notice, NoticeSeverity } from "@ls/core";
 
 /**
  * The critical notice codes whose meaning is known and acceptable: the route
- * is usable but violates something that was asked for (routing.md §8.3).
+ * is usable but violates something that was asked for.
  * Sections carrying only these are kept and flagged.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { VIOLATION_NOTICE_CODES } from "@ls/routing";
- * VIOLATION_NOTICE_CODES.includes("violatedBlockedRoad"); // true
+ * assert.ok(VIOLATION_NOTICE_CODES.includes("violatedBlockedRoad"));
  * ```
  */
 export const VIOLATION_NOTICE_CODES: readonly string[] = Object.freeze([
@@ -93,9 +62,10 @@ const VIOLATIONS: ReadonlySet<string> = new Set(VIOLATION_NOTICE_CODES);
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isCriticalNotice } from "@ls/routing";
- * isCriticalNotice({ title: "", code: "x", severity: "info" }); // false
- * isCriticalNotice({ title: "", code: "x", severity: "warning" }); // true
+ * assert.equal(isCriticalNotice({ title: "", code: "x", severity: "info" }), false);
+ * assert.equal(isCriticalNotice({ title: "", code: "x", severity: "warning" }), true);
  * ```
  */
 export function isCriticalNotice(notice: Notice): boolean {
@@ -110,8 +80,9 @@ export function isCriticalNotice(notice: Notice): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isViolationNotice } from "@ls/routing";
- * isViolationNotice({ title: "", code: "violatedBlockedRoad", severity: "critical" }); // true
+ * assert.equal(isViolationNotice({ title: "", code: "violatedBlockedRoad", severity: "critical" }), true);
  * ```
  */
 export function isViolationNotice(notice: Notice): boolean {
@@ -124,9 +95,10 @@ export function isViolationNotice(notice: Notice): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isBlockingNotice } from "@ls/routing";
- * isBlockingNotice({ title: "", code: "brandNewProblem", severity: "critical" }); // true
- * isBlockingNotice({ title: "", code: "brandNewHint", severity: "info" }); // false
+ * assert.equal(isBlockingNotice({ title: "", code: "brandNewProblem", severity: "critical" }), true);
+ * assert.equal(isBlockingNotice({ title: "", code: "brandNewHint", severity: "info" }), false);
  * ```
  */
 export function isBlockingNotice(notice: Notice): boolean {

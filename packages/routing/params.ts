@@ -5,12 +5,14 @@
  *
  * @example
  * ```ts
- * import type { RoutingParams } from "@ls/routing";
+ * import assert from "node:assert/strict";
+ * import { buildCarRouteRequest, type RoutingParams } from "@ls/routing";
  * const params: RoutingParams = {
  *   origin: [52.5, 13.4],
  *   destination: [52.503, 13.405],
  *   returnResults: ["polyline", "summary"],
  * };
+ * assert.match(buildCarRouteRequest(params).query!.toString(), /&return=polyline,summary$/);
  * ```
  *
  * @module
@@ -43,7 +45,8 @@ import type {
  *
  * @example
  * ```ts
- * import type { RoutingParams } from "@ls/routing";
+ * import assert from "node:assert/strict";
+ * import { buildCarRouteRequest, type RoutingParams } from "@ls/routing";
  * const params: RoutingParams = {
  *   origin: [52.5, 13.4],
  *   destination: [52.503, 13.405],
@@ -54,6 +57,9 @@ import type {
  *   avoidFeatures: ["tollRoad", "ferry"],
  *   exclude: ["CHE"],
  * };
+ * const query = buildCarRouteRequest(params).query!.toString();
+ * assert.match(query, /&routingMode=fast&alternatives=0&units=metric&lang=en-US&/);
+ * assert.match(query, /&exclude%5Bcountries%5D=CHE$/);
  * ```
  */
 export interface RoutingParams {
@@ -103,12 +109,15 @@ export interface RoutingParams {
  *
  * @example
  * ```ts
- * import type { TruckRoutingParams } from "@ls/routing";
+ * import assert from "node:assert/strict";
+ * import { buildTruckRouteRequest, type TruckRoutingParams } from "@ls/routing";
  * const params: TruckRoutingParams = {
  *   origin: [52.5, 13.4],
  *   destination: [52.6, 13.5],
  *   truck: { grossWeight: 12000, height: 380, shippedHazardousGoods: ["explosive"] },
  * };
+ * const query = buildTruckRouteRequest(params).query!.toString();
+ * assert.match(query, /&vehicle%5BshippedHazardousGoods%5D=explosive&vehicle%5BgrossWeight%5D=12000&/);
  * ```
  */
 export interface TruckRoutingParams extends RoutingParams {
@@ -122,12 +131,14 @@ export interface TruckRoutingParams extends RoutingParams {
  *
  * @example
  * ```ts
- * import type { ScooterRoutingParams } from "@ls/routing";
+ * import assert from "node:assert/strict";
+ * import { buildScooterRouteRequest, type ScooterRoutingParams } from "@ls/routing";
  * const params: ScooterRoutingParams = {
  *   origin: [52.5, 13.4],
  *   destination: [52.6, 13.5],
  *   scooter: { allowHighway: true },
  * };
+ * assert.match(buildScooterRouteRequest(params).query!.toString(), /&scooter%5BallowHighway%5D=true$/);
  * ```
  */
 export interface ScooterRoutingParams extends RoutingParams {

@@ -1,22 +1,41 @@
 import assert from "node:assert/strict";
-import { ApiError, Client } from "@ls/core";
-import { jsonReply, startTestServer } from "@ls/core/testing";
+import { ApiError, type Client } from "@ls/core";
+import { hostRecordingClient, jsonReply, onlyRequest } from "@ls/core/testing";
+import { rejectsValueError, startJsonServer } from "@ls/core/testing";
+import { startTestServer, TEST_API_KEY } from "@ls/core/testing";
+import { TEST_KEY_QUERY, testClient, type TestServer } from "@ls/core/testing";
 import {
+  bicycleRoute,
   carRoute,
+  pedestrianRoute,
   type RoutingParams,
   RoutingResponse,
   scooterRoute,
   truckRoute,
 } from "./mod.ts";
-import {
-  KEY,
-  makeClient,
-  MODES,
-  onlyQuery,
-  rejectsValueError,
-  routesServer,
-} from "./_test_util.ts";
+import elevation from "./testdata/route_elevation.json" with { type: "json" };
 import e605001 from "./testdata/error_e605001.json" with { type: "json" };
+
+const ROUTES = "GET /v8/routes";
+
+/** The five route functions with their `transportMode` value. */
+const MODES: readonly {
+  name: string;
+  mode: string;
+  fn: (client: Client, params: RoutingParams) => Promise<RoutingResponse>;
+}[] = [
+  { name: "carRoute", mode: "car", fn: carRoute },
+  { name: "bicycleRoute", mode: "bicycle", fn: bicycleRoute },
+  { name: "truckRoute", mode: "truck", fn: truckRoute },
+  { name: "scooterRoute", mode: "scooter", fn: scooterRoute },
+  { name: "pedestrianRoute", mode: "pedestrian", fn: pedestrianRoute },
+];
+
+/** A server answering `GET /v8/routes` with HERE's documented example. */
+const routesServer = () => startJsonServer(ROUTES, elevation);
+
+/** The raw query of the only request the server saw. */
+const onlyQuery = (server: TestServer) => onlyRequest(server, ROUTES).rawQuery;
 
 const MINIMAL: RoutingParams = {
   origin: [52.5, 13.4],
@@ -99,24 +118,24 @@ const FULL_FAST_QUERY = FULL_QUERY.replace(
 for (const { name, mode, fn } of MODES) {
   Deno.test(`${name}: minimal request sends the defaults explicitly`, async () => {
     await using server = await routesServer();
-    const res = await fn(makeClient(server.url), MINIMAL);
+    const res = await fn(testClient(server), MINIMAL);
     assert.ok(res instanceof RoutingResponse);
     assert.equal(
       onlyQuery(server),
-      `transportMode=${mode}&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&apiKey=${KEY}`,
+      `transportMode=${mode}&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&${TEST_KEY_QUERY}`,
     );
   });
 
   Deno.test(`${name}: every common parameter, in order, encoded`, async () => {
     await using server = await routesServer();
-    // routing.md: routingMode "short" is for cars and trucks only.
+    // HERE routes the short way for cars and trucks only.
     const short = mode === "car" || mode === "truck";
-    await fn(makeClient(server.url), short ? FULL : FULL_FAST);
+    await fn(testClient(server), short ? FULL : FULL_FAST);
     assert.equal(
       onlyQuery(server),
       `transportMode=${mode}&${
         short ? FULL_QUERY : FULL_FAST_QUERY
-      }&apiKey=${KEY}`,
+      }&${TEST_KEY_QUERY}`,
     );
     // The content decodes back to what was given.
     const q = server.requests[0].query;
@@ -127,7 +146,7 @@ for (const { name, mode, fn } of MODES) {
 
 Deno.test("the wire doc's example request, byte for byte (our key order)", async () => {
   await using server = await routesServer();
-  await carRoute(makeClient(server.url), {
+  await carRoute(testClient(server), {
     origin: [52.5, 13.4],
     destination: [52.503, 13.405],
     via: [{ lat: 52.501, lng: 13.402, waypointOptions: { passThrough: true } }],
@@ -152,14 +171,14 @@ Deno.test("the wire doc's example request, byte for byte (our key order)", async
       `&${DEFAULTS}` +
       "&return=polyline,summary,actions,instructions,elevation,passthrough" +
       "&spans=names,length&avoid%5Bfeatures%5D=tollRoad,ferry" +
-      `&apiKey=${KEY}`,
+      `&${TEST_KEY_QUERY}`,
   );
 });
 
 Deno.test("departureTime: a Date goes out as RFC 3339 with its offset", async () => {
   await using server = await routesServer();
   const when = new Date(Date.UTC(2024, 4, 1, 6, 30, 15));
-  await carRoute(makeClient(server.url), { ...MINIMAL, departureTime: when });
+  await carRoute(testClient(server), { ...MINIMAL, departureTime: when });
   const raw = onlyQuery(server);
   const sent = server.requests[0].query.get("departureTime")!;
   assert.match(
@@ -174,7 +193,7 @@ Deno.test("departureTime: a Date goes out as RFC 3339 with its offset", async ()
 
 Deno.test('departureTime: "any" and a local time without offset pass', async () => {
   await using server = await routesServer();
-  const client = makeClient(server.url);
+  const client = testClient(server);
   await carRoute(client, { ...MINIMAL, departureTime: "any" });
   await carRoute(client, { ...MINIMAL, departureTime: "2024-05-01T08:30:00" });
   assert.deepEqual(
@@ -189,7 +208,7 @@ Deno.test('departureTime: "any" and a local time without offset pass', async () 
 
 Deno.test("unknown enum values are passed through, not rejected", async () => {
   await using server = await routesServer();
-  await carRoute(makeClient(server.url), {
+  await carRoute(testClient(server), {
     ...MINIMAL,
     routingMode: "eco",
     units: "nautical",
@@ -202,13 +221,13 @@ Deno.test("unknown enum values are passed through, not rejected", async () => {
     "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
       "&routingMode=eco&alternatives=0&units=nautical&lang=en-US" +
       "&return=polyline,futureReturn&spans=futureSpan" +
-      `&avoid%5Bfeatures%5D=futureFeature&apiKey=${KEY}`,
+      `&avoid%5Bfeatures%5D=futureFeature&${TEST_KEY_QUERY}`,
   );
 });
 
 Deno.test("empty lists are left out; alternatives 6 and passThrough with stopDuration 0 pass", async () => {
   await using server = await routesServer();
-  await carRoute(makeClient(server.url), {
+  await carRoute(testClient(server), {
     ...MINIMAL,
     via: [{
       lat: 52.501,
@@ -226,7 +245,7 @@ Deno.test("empty lists are left out; alternatives 6 and passThrough with stopDur
     onlyQuery(server),
     "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
       "&via=52.501,13.402!stopDuration=0!passThrough=true" +
-      `&routingMode=fast&alternatives=6&units=metric&lang=en-US&apiKey=${KEY}`,
+      `&routingMode=fast&alternatives=6&units=metric&lang=en-US&${TEST_KEY_QUERY}`,
   );
 });
 
@@ -245,7 +264,7 @@ const TRUCK_QUERY = [
 
 Deno.test("truckRoute: every truck field as vehicle[...], after the common ones", async () => {
   await using server = await routesServer();
-  await truckRoute(makeClient(server.url), {
+  await truckRoute(testClient(server), {
     ...FULL,
     truck: {
       shippedHazardousGoods: ["explosive", "gas"],
@@ -262,51 +281,47 @@ Deno.test("truckRoute: every truck field as vehicle[...], after the common ones"
   });
   assert.equal(
     onlyQuery(server),
-    `transportMode=truck&${FULL_QUERY}&${TRUCK_QUERY}&apiKey=${KEY}`,
+    `transportMode=truck&${FULL_QUERY}&${TRUCK_QUERY}&${TEST_KEY_QUERY}`,
   );
 });
 
 Deno.test("truckRoute: only the truck fields given are sent (no type/trailerCount defaults)", async () => {
   await using server = await routesServer();
-  const client = makeClient(server.url);
+  const client = testClient(server);
   await truckRoute(client, { ...MINIMAL, truck: { height: 380 } });
   await truckRoute(client, { ...MINIMAL, truck: {} });
   assert.deepEqual(server.requests.map((r) => r.rawQuery), [
-    `transportMode=truck&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&vehicle%5Bheight%5D=380&apiKey=${KEY}`,
-    `transportMode=truck&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&apiKey=${KEY}`,
+    `transportMode=truck&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&vehicle%5Bheight%5D=380&${TEST_KEY_QUERY}`,
+    `transportMode=truck&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&${TEST_KEY_QUERY}`,
   ]);
 });
 
 Deno.test("scooterRoute: scooter[allowHighway] true and false, after the common ones", async () => {
   await using server = await routesServer();
-  const client = makeClient(server.url);
+  const client = testClient(server);
   await scooterRoute(client, { ...FULL_FAST, scooter: { allowHighway: true } });
   await scooterRoute(client, { ...MINIMAL, scooter: { allowHighway: false } });
   await scooterRoute(client, { ...MINIMAL, scooter: {} });
   assert.deepEqual(server.requests.map((r) => r.rawQuery), [
-    `transportMode=scooter&${FULL_FAST_QUERY}&scooter%5BallowHighway%5D=true&apiKey=${KEY}`,
-    `transportMode=scooter&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&scooter%5BallowHighway%5D=false&apiKey=${KEY}`,
-    `transportMode=scooter&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&apiKey=${KEY}`,
+    `transportMode=scooter&${FULL_FAST_QUERY}&scooter%5BallowHighway%5D=true&${TEST_KEY_QUERY}`,
+    `transportMode=scooter&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&scooter%5BallowHighway%5D=false&${TEST_KEY_QUERY}`,
+    `transportMode=scooter&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&${TEST_KEY_QUERY}`,
   ]);
 });
 
 Deno.test('country "china" sends routes to router.hereapi.cn', async () => {
   await using server = await routesServer();
   const seen: string[] = [];
-  const client = new Client({
-    apiKey: KEY,
-    country: "china",
-    fetch: (input, init) => {
-      const u = new URL(String(input));
-      seen.push(`${u.origin}${u.pathname}`);
-      return fetch(`${server.url}${u.pathname}${u.search}`, init);
-    },
-  });
-  await carRoute(client, MINIMAL);
-  assert.deepEqual(seen, ["https://router.hereapi.cn/v8/routes"]);
+  await carRoute(
+    hostRecordingClient(server, seen, { country: "china" }),
+    MINIMAL,
+  );
+  assert.deepEqual(seen.map((u) => u.split("?")[0]), [
+    "https://router.hereapi.cn/v8/routes",
+  ]);
   assert.equal(
     onlyQuery(server),
-    `transportMode=car&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&apiKey=${KEY}`,
+    `transportMode=car&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&${TEST_KEY_QUERY}`,
   );
 });
 
@@ -319,7 +334,7 @@ Deno.test("request options reach the client: X-Request-ID, ids on the response",
       "x-request-id": "req-7",
     }),
   );
-  const res = await carRoute(makeClient(server.url), MINIMAL, {
+  const res = await carRoute(testClient(server), MINIMAL, {
     requestId: "req-7",
   });
   assert.equal(server.requests[0].headers.get("x-request-id"), "req-7");
@@ -531,7 +546,7 @@ const INVALID: Case[] = [
 for (const { name, fn } of MODES) {
   Deno.test(`${name}: each invalid parameter is a ValueError before any request`, async () => {
     await using server = await routesServer();
-    const client = makeClient(server.url);
+    const client = testClient(server);
     for (const c of INVALID) {
       await rejectsValueError(
         fn(client, { ...MINIMAL, ...c.params } as unknown as RoutingParams),
@@ -545,9 +560,9 @@ for (const { name, fn } of MODES) {
   });
 }
 
-Deno.test('per-mode rules (routing.md): routingMode "short" and avoid "uTurns" only where HERE has them', async () => {
+Deno.test('per-mode rules: routingMode "short" and avoid "uTurns" only where HERE has them', async () => {
   await using server = await routesServer();
-  const client = makeClient(server.url);
+  const client = testClient(server);
   const short = { ...MINIMAL, routingMode: "short" };
   const uTurns = { ...MINIMAL, avoidFeatures: ["tollRoad", "uTurns"] };
   for (const { mode, fn } of MODES) {
@@ -572,7 +587,7 @@ Deno.test('per-mode rules (routing.md): routingMode "short" and avoid "uTurns" o
 
 Deno.test("mode extras: truck and scooter are accepted only by their own function", async () => {
   await using server = await routesServer();
-  const client = makeClient(server.url);
+  const client = testClient(server);
   const truck = { height: 380 };
   await rejectsValueError(
     carRoute(client, { ...MINIMAL, truck } as RoutingParams),
@@ -630,7 +645,7 @@ Deno.test("routing error bodies (E605…) become ApiError with HERE's fields", a
       correlationId: "corr-500",
     }),
   ]);
-  const client = makeClient(server.url, { maxRetries: 0 });
+  const client = testClient(server, { maxRetries: 0 });
 
   const errors: ApiError[] = [];
   for (let i = 0; i < 3; i++) {
@@ -651,8 +666,9 @@ Deno.test("routing error bodies (E605…) become ApiError with HERE's fields", a
   assert.deepEqual(bad.body, e605001);
   assert.equal(bad.method, "GET");
   assert.match(bad.url, /\/v8\/routes\?transportMode=car&/);
-  assert.ok(!bad.url.includes(KEY), "the key is redacted");
-  assert.ok(!bad.message.includes(KEY));
+  assert.ok(!bad.url.includes(TEST_KEY_QUERY), "the key is redacted");
+  assert.ok(!bad.message.includes(TEST_KEY_QUERY));
+  assert.ok(!bad.message.includes(TEST_API_KEY));
 
   assert.equal(forbidden.status, 403);
   assert.equal(forbidden.code, "E605101");

@@ -9,29 +9,23 @@ import {
   Section,
   type SectionJson,
 } from "./mod.ts";
-import { makeClient, routesServer } from "./_test_util.ts";
+import { rejectsWith, startJsonServer, testClient } from "@ls/core/testing";
 import elevation from "./testdata/route_elevation.json" with { type: "json" };
 import twoD from "./testdata/routes_2d.json" with { type: "json" };
+import minimalSection from "./testdata/section_minimal.json" with {
+  type: "json",
+};
+
+/** A server answering `GET /v8/routes` with `body`. */
+const routesServer = (body: unknown) => startJsonServer("GET /v8/routes", body);
 
 function response(body: unknown): RoutingResponse {
   return new RoutingResponse({ body: body as RoutingResponseBody });
 }
 
+/** A car section without polyline or summary, with `extra` on top. */
 function section(extra: Partial<SectionJson> = {}): SectionJson {
-  return {
-    id: "s",
-    type: "vehicle",
-    departure: {
-      time: "2024-05-01T08:00:00+02:00",
-      place: { type: "place", location: { lat: 52.5, lng: 13.4 } },
-    },
-    arrival: {
-      time: "2024-05-01T08:10:00+02:00",
-      place: { type: "place", location: { lat: 52.6, lng: 13.5 } },
-    },
-    transport: { mode: "car" },
-    ...extra,
-  };
+  return { ...structuredClone(minimalSection), ...extra };
 }
 
 function notice(code: string, severity: string) {
@@ -42,7 +36,7 @@ function notice(code: string, severity: string) {
 
 Deno.test("the wire doc's example: typed fields, unknown fields kept", async () => {
   await using server = await routesServer(elevation);
-  const res = await carRoute(makeClient(server.url), {
+  const res = await carRoute(testClient(server), {
     origin: [52.5, 13.4],
     destination: [52.503, 13.405],
   });
@@ -332,16 +326,13 @@ Deno.test("notices: when every route must be discarded the call fails with the n
     ],
   };
   await using server = await routesServer(body);
-  let caught: unknown;
-  try {
-    await carRoute(makeClient(server.url), {
+  const caught = await rejectsWith(
+    carRoute(testClient(server), {
       origin: [52.5, 13.4],
       destination: [52.6, 13.5],
-    });
-  } catch (e) {
-    caught = e;
-  }
-  assert.ok(caught instanceof ApiError, String(caught));
+    }),
+    ApiError,
+  );
   assert.equal(caught.status, 200);
   assert.equal(caught.code, "brandNewProblem");
   assert.match(caught.title!, /critical notice/);
@@ -358,7 +349,7 @@ Deno.test("notices: no route at all is not an error; the notices explain it", as
     notices: [notice("couldNotMatchOrigin", "critical")],
   };
   await using server = await routesServer(body);
-  const res = await carRoute(makeClient(server.url), {
+  const res = await carRoute(testClient(server), {
     origin: [52.5, 13.4],
     destination: [52.6, 13.5],
   });

@@ -1,0 +1,372 @@
+/**
+ * The requests of the five route functions, built and validated without
+ * sending anything: {@linkcode buildCarRouteRequest},
+ * {@linkcode buildBicycleRouteRequest}, {@linkcode buildTruckRouteRequest},
+ * {@linkcode buildScooterRouteRequest} and
+ * {@linkcode buildPedestrianRouteRequest}. Each is a thin wrapper around one
+ * shared builder that validates the common parameters and the mode's extras,
+ * then writes `GET /v8/routes`'s query in a fixed order. Everything that can
+ * be wrong with the input throws a `ValueError` here, before any request.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCarRouteRequest } from "@ls/routing";
+ * const spec = buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.503, 13.405] });
+ * assert.equal(spec.path, "/v8/routes");
+ * assert.equal(
+ *   spec.query?.toString(),
+ *   "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
+ *     "&routingMode=fast&alternatives=0&units=metric&lang=en-US",
+ * );
+ * ```
+ *
+ * @module
+ */
+
+import * as z from "zod/mini";
+import {
+  Query,
+  type RequestSpec,
+  TransportMode,
+  ValueError,
+  type Via,
+} from "@ls/core";
+import {
+  appendScooter,
+  appendTruck,
+  checkKeys,
+  checkParams,
+  departureTimeValue,
+  formatAvoidAreas,
+  formatCountryList,
+  formatInteger,
+  formatVia,
+  integer,
+  nonEmptyString,
+  parseWith,
+  routingModeValue,
+  setWaypoint,
+  validateLanguages,
+} from "@ls/core/internal";
+import type {
+  RoutingParams,
+  ScooterRoutingParams,
+  TruckRoutingParams,
+} from "./params.ts";
+
+/** The transport modes with a route function. */
+type RouteMode = "car" | "bicycle" | "truck" | "scooter" | "pedestrian";
+
+/** Every mode's parameters, so the builder sees `truck` and `scooter`. */
+type AnyRoutingParams = TruckRoutingParams & ScooterRoutingParams;
+
+const COMMON_KEYS: readonly (keyof RoutingParams)[] = [
+  "origin",
+  "destination",
+  "via",
+  "originPlaceOptions",
+  "originWaypointOptions",
+  "destinationPlaceOptions",
+  "destinationWaypointOptions",
+  "departureTime",
+  "routingMode",
+  "alternatives",
+  "units",
+  "lang",
+  "returnResults",
+  "spans",
+  "avoidFeatures",
+  "avoidAreas",
+  "exclude",
+];
+
+/** The keys each mode accepts: the common ones and its extra, if any. */
+const KEYS: Readonly<Record<RouteMode, readonly string[]>> = {
+  car: COMMON_KEYS,
+  bicycle: COMMON_KEYS,
+  truck: [...COMMON_KEYS, "truck"],
+  scooter: [...COMMON_KEYS, "scooter"],
+  pedestrian: COMMON_KEYS,
+};
+
+/** The function a mode's extra key belongs to, named when it is misplaced. */
+const EXTRA_OWNER: Readonly<Record<string, string>> = {
+  truck: "truckRoute",
+  scooter: "scooterRoute",
+};
+
+/** Modes for which HERE has no `avoid[features]=uTurns` (E605011). */
+const NO_U_TURNS: ReadonlySet<string> = new Set<TransportMode>([
+  TransportMode.bicycle,
+  TransportMode.pedestrian,
+  TransportMode.scooter,
+]);
+
+/** `actions` needs `polyline`, `instructions` needs `actions`, … */
+const RETURN_NEEDS: readonly [value: string, needs: string][] = [
+  ["actions", "polyline"],
+  ["instructions", "actions"],
+  ["turnByTurnActions", "polyline"],
+];
+
+const stringList = z.optional(
+  z.array(nonEmptyString, { error: "must be an array of strings" }),
+);
+const alternativesSchema = z.optional(integer(0, 6));
+const viaList = z.optional(z.array(z.unknown(), { error: "must be an array" }));
+
+/**
+ * Validates `params` for `mode` and builds the request. Query order:
+ * transportMode, origin, destination, via…, departureTime, routingMode,
+ * alternatives, units, lang, return, spans, avoid[features], avoid[areas],
+ * exclude[countries], then vehicle[…] or scooter[…].
+ */
+function routeRequest(
+  mode: RouteMode,
+  operation: string,
+  params: AnyRoutingParams,
+): RequestSpec {
+  checkParams(params);
+  checkKeys(params, KEYS[mode], { operation, elsewhere: EXTRA_OWNER });
+
+  const query = new Query().set("transportMode", mode);
+  setWaypoint(query, "origin", params);
+  setWaypoint(query, "destination", params);
+  const via = parseWith(viaList, params.via, "via") ?? [];
+  via.forEach((v, i) => query.append("via", formatVia(v as Via, i)));
+
+  query.set("departureTime", departureTimeValue(params.departureTime));
+  query.set("routingMode", routingModeValue(params.routingMode, mode));
+  query.setStructured(
+    "alternatives",
+    formatInteger(
+      parseWith(alternativesSchema, params.alternatives, "alternatives") ?? 0,
+    ),
+  );
+  query.set(
+    "units",
+    parseWith(nonEmptyString, params.units ?? "metric", "units"),
+  );
+  query.set("lang", validateLanguages(params.lang ?? "en-US", "lang"));
+
+  const returns = parseWith(stringList, params.returnResults, "returnResults");
+  const spans = parseWith(stringList, params.spans, "spans");
+  checkReturnDependencies(returns ?? [], spans ?? []);
+  query.set("return", returns);
+  query.set("spans", spans);
+
+  const avoid = parseWith(stringList, params.avoidFeatures, "avoidFeatures");
+  if (avoid?.includes("uTurns") && NO_U_TURNS.has(mode)) {
+    throw new ValueError(
+      "avoidFeatures",
+      `must not list "uTurns" for transportMode "${mode}" (HERE answers E605011)`,
+      avoid,
+    );
+  }
+  query.set("avoid[features]", avoid);
+  query.setStructured(
+    "avoid[areas]",
+    formatAvoidAreas(params.avoidAreas, "avoidAreas"),
+  );
+  query.setStructured(
+    "exclude[countries]",
+    formatCountryList(params.exclude, "exclude"),
+  );
+
+  if (mode === "truck") appendTruck(query, params.truck, "truck");
+  if (mode === "scooter") appendScooter(query, params.scooter, "scooter");
+  return { service: "router", method: "GET", path: "/v8/routes", query };
+}
+
+/**
+ * `actions` needs `polyline`, `instructions` needs `actions`,
+ * `turnByTurnActions` needs `polyline`, any span needs `polyline`. HERE
+ * answers these with E605013 / E605017; nothing is added silently.
+ */
+function checkReturnDependencies(
+  returns: readonly string[],
+  spans: readonly string[],
+): void {
+  for (const [value, needs] of RETURN_NEEDS) {
+    if (returns.includes(value) && !returns.includes(needs)) {
+      throw new ValueError(
+        "returnResults",
+        `"${value}" requires "${needs}" as well`,
+        returns,
+      );
+    }
+  }
+  if (spans.length > 0 && !returns.includes("polyline")) {
+    throw new ValueError(
+      "spans",
+      'require "polyline" in returnResults',
+      spans,
+    );
+  }
+}
+
+/**
+ * The request {@linkcode carRoute} sends, validated: `GET /v8/routes` on the
+ * router host with `transportMode=car`. Pass it to `client.requestJson` (or
+ * `client.request` for the raw `Response`).
+ *
+ * The query carries, in this order: `transportMode`, `origin`,
+ * `destination`, each `via`, `departureTime`, `routingMode`, `alternatives`,
+ * `units`, `lang` (the last four always, with their defaults `fast`, `0`,
+ * `metric`, `en-US`), then `return`, `spans`, `avoid[features]`,
+ * `avoid[areas]`, `exclude[countries]` when given. Unknown values of open
+ * sets (`returnResults`, `spans`, `avoidFeatures`, `routingMode`, `units`)
+ * are sent unchanged.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCarRouteRequest } from "@ls/routing";
+ * const spec = buildCarRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: [52.503, 13.405],
+ *   via: [{ lat: 52.501, lng: 13.402, waypointOptions: { passThrough: true } }],
+ *   returnResults: ["polyline", "summary"],
+ *   avoidFeatures: ["tollRoad"],
+ * });
+ * assert.equal(spec.service, "router");
+ * assert.equal(
+ *   spec.query?.toString(),
+ *   "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
+ *     "&via=52.501,13.402!passThrough=true" +
+ *     "&routingMode=fast&alternatives=0&units=metric&lang=en-US" +
+ *     "&return=polyline,summary&avoid%5Bfeatures%5D=tollRoad",
+ * );
+ * assert.throws(
+ *   () => buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.5, 13.41], truck: {} } as never),
+ *   { message: "Invalid truck: is not a parameter of carRoute; it belongs to truckRoute, got {}" },
+ * );
+ * ```
+ *
+ * @throws {ValueError} for invalid coordinates; `alternatives` that is not
+ * an integer from 0 to 6; `actions` without `polyline`, `instructions`
+ * without `actions`, `turnByTurnActions` without `polyline`, `spans` without
+ * `polyline`; `stopDuration` on the origin; `passThrough` anywhere but a
+ * via, or with a `stopDuration` above 0; country codes that are not
+ * upper-case alpha-3; malformed times or languages; a key that is not a
+ * parameter of carRoute
+ */
+export function buildCarRouteRequest(params: RoutingParams): RequestSpec {
+  return routeRequest("car", "carRoute", params);
+}
+
+/**
+ * The request {@linkcode bicycleRoute} sends (`transportMode=bicycle`).
+ * Query and validation as in {@linkcode buildCarRouteRequest}; HERE supports
+ * only `routingMode: "fast"` for bicycles, and no `"uTurns"` in
+ * `avoidFeatures`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildBicycleRouteRequest, type RoutingParams } from "@ls/routing";
+ * const params: RoutingParams = { origin: [52.5, 13.4], destination: [52.52, 13.41] };
+ * const spec = buildBicycleRouteRequest({ ...params, spans: ["names"], returnResults: ["polyline"] });
+ * assert.match(spec.query!.toString(), /^transportMode=bicycle&.*&return=polyline&spans=names$/);
+ * assert.throws(
+ *   () => buildBicycleRouteRequest({ ...params, routingMode: "short" }),
+ *   /routingMode: must be "fast" for transportMode "bicycle"/,
+ * );
+ * ```
+ *
+ * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
+ * and for `routingMode: "short"` or `"uTurns"` in `avoidFeatures`
+ */
+export function buildBicycleRouteRequest(params: RoutingParams): RequestSpec {
+  return routeRequest("bicycle", "bicycleRoute", params);
+}
+
+/**
+ * The request {@linkcode truckRoute} sends (`transportMode=truck`). Query
+ * and validation as in {@linkcode buildCarRouteRequest}, plus `truck`: the
+ * vehicle's restrictions, sent last as `vehicle[...]` keys (HERE's
+ * recommended prefix; `truck[...]` takes the same fields). Only the fields
+ * given are sent — no defaults for `type` or `trailerCount`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTruckRouteRequest } from "@ls/routing";
+ * const spec = buildTruckRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: [52.6, 13.5],
+ *   truck: { grossWeight: 12000, height: 380 },
+ * });
+ * assert.match(
+ *   spec.query!.toString(),
+ *   /&lang=en-US&vehicle%5BgrossWeight%5D=12000&vehicle%5Bheight%5D=380$/,
+ * );
+ * ```
+ *
+ * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
+ * and for truck weights (kg), dimensions (cm), `axleCount` or
+ * `trailerCount` that are not integers ≥ 0, or an unknown truck field
+ */
+export function buildTruckRouteRequest(
+  params: TruckRoutingParams,
+): RequestSpec {
+  return routeRequest("truck", "truckRoute", params);
+}
+
+/**
+ * The request {@linkcode scooterRoute} sends (`transportMode=scooter`).
+ * Query and validation as in {@linkcode buildCarRouteRequest}, plus
+ * `scooter`: `{ allowHighway }`, sent last as
+ * `scooter[allowHighway]=true|false`. HERE supports only
+ * `routingMode: "fast"` for scooters, and no `"uTurns"` in `avoidFeatures`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildScooterRouteRequest } from "@ls/routing";
+ * const spec = buildScooterRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: [52.52, 13.41],
+ *   scooter: { allowHighway: true },
+ * });
+ * assert.match(spec.query!.toString(), /&scooter%5BallowHighway%5D=true$/);
+ * ```
+ *
+ * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
+ * for a non-boolean `scooter.allowHighway`, `routingMode: "short"` or
+ * `"uTurns"` in `avoidFeatures`
+ */
+export function buildScooterRouteRequest(
+  params: ScooterRoutingParams,
+): RequestSpec {
+  return routeRequest("scooter", "scooterRoute", params);
+}
+
+/**
+ * The request {@linkcode pedestrianRoute} sends
+ * (`transportMode=pedestrian`). Query and validation as in
+ * {@linkcode buildCarRouteRequest}; HERE supports only `routingMode: "fast"`
+ * for pedestrians, and no `"uTurns"` in `avoidFeatures`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildPedestrianRouteRequest } from "@ls/routing";
+ * const spec = buildPedestrianRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: [52.501, 13.402],
+ *   lang: ["de-DE", "en-US"],
+ * });
+ * assert.equal(spec.query?.toString().split("&")[0], "transportMode=pedestrian");
+ * assert.match(spec.query!.toString(), /&lang=de-DE,en-US$/);
+ * ```
+ *
+ * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
+ * and for `routingMode: "short"` or `"uTurns"` in `avoidFeatures`
+ */
+export function buildPedestrianRouteRequest(
+  params: RoutingParams,
+): RequestSpec {
+  return routeRequest("pedestrian", "pedestrianRoute", params);
+}

@@ -1,0 +1,358 @@
+/**
+ * The JSON shapes of `GET /v8/routes`'s answer: {@linkcode RoutingResponseBody}
+ * with its {@linkcode RouteJson}s and their {@linkcode SectionJson}s. Every
+ * shape keeps the fields HERE adds (an index signature), so nothing HERE
+ * sends is out of reach.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { RoutingResponseBody } from "@ls/routing";
+ * const body: RoutingResponseBody = {
+ *   routes: [{ id: "r0", sections: [] }],
+ *   notices: [{ title: "Simplified polyline", code: "simplePolyline", severity: "info" }],
+ * };
+ * assert.equal(body.routes[0].id, "r0");
+ * ```
+ *
+ * @module
+ */
+
+import type { LatLngObject } from "@ls/core";
+import type { Notice } from "./notices.ts";
+
+/**
+ * A matched position; `elv` (metres) appears with `return=elevation`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { Location } from "@ls/routing";
+ * const location: Location = { lat: 52.5, lng: 13.4, elv: 34 };
+ * assert.equal(location.elv, 34); // metres above sea level
+ * ```
+ */
+export interface Location extends LatLngObject {
+  /** Elevation in metres, with `return=elevation`. */
+  elv?: number;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * A place a section departs from or arrives at.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { Place } from "@ls/routing";
+ * const place: Place = { type: "place", location: { lat: 52.5, lng: 13.4 }, waypoint: 0 };
+ * assert.equal(place.waypoint, 0); // the origin
+ * ```
+ */
+export interface Place {
+  /** `place` for road places; an open set. */
+  type: string;
+  /** The position matched to the road network. */
+  location: Location;
+  /** The position as given in the request, before matching. */
+  originalLocation?: LatLngObject;
+  /** Index of the waypoint this place belongs to (origin 0, vias, destination). */
+  waypoint?: number;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * A section's departure or arrival: a time at a place.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TimedPlace } from "@ls/routing";
+ * const departure: TimedPlace = {
+ *   time: "2024-05-01T08:00:00+02:00",
+ *   place: { type: "place", location: { lat: 52.5, lng: 13.4 } },
+ * };
+ * assert.equal(new Date(departure.time).toISOString(), "2024-05-01T06:00:00.000Z");
+ * ```
+ */
+export interface TimedPlace {
+  /** RFC 3339 with the local offset, e.g. `2024-05-01T08:00:00+02:00`. */
+  time: string;
+  /** Where. */
+  place: Place;
+  /** Battery charge in kWh, on EV routes. */
+  charge?: number;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * Duration (s) and length (m) of a section.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { Summary } from "@ls/routing";
+ * const summary: Summary = { duration: 70, length: 480, baseDuration: 62 };
+ * assert.equal(summary.duration - summary.baseDuration!, 8); // seconds lost to traffic
+ * ```
+ */
+export interface Summary {
+  /** Seconds, traffic included. */
+  duration: number;
+  /** Metres. */
+  length: number;
+  /** Seconds without traffic. */
+  baseDuration?: number;
+  /** Seconds under typical traffic. */
+  typicalDuration?: number;
+  /** Energy or fuel used, on EV/fuel routes. */
+  consumption?: number;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * A price as HERE gives it in toll summaries and fares.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { Price } from "@ls/routing";
+ * const price: Price = { type: "value", currency: "EUR", value: 4.2 };
+ * assert.equal(`${price.value} ${price.currency}`, "4.2 EUR");
+ * ```
+ */
+export interface Price {
+  /** e.g. `value`. */
+  type: string;
+  /** ISO 4217 currency. */
+  currency: string;
+  /** Amount. */
+  value: number;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * A {@linkcode Summary} of the travel, with toll totals (`return=travelSummary`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TravelSummary } from "@ls/routing";
+ * const travel: TravelSummary = {
+ *   duration: 70,
+ *   length: 480,
+ *   tolls: { total: { type: "value", currency: "EUR", value: 4.2 } },
+ * };
+ * assert.equal(travel.tolls?.total?.value, 4.2);
+ * ```
+ */
+export interface TravelSummary extends Summary {
+  /** Toll totals, with `return=tolls`. */
+  tolls?: { total?: Price; [field: string]: unknown };
+}
+
+/**
+ * A manoeuvre; `offset` indexes the section's decoded polyline points.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { RouteAction } from "@ls/routing";
+ * const action: RouteAction = {
+ *   action: "depart",
+ *   duration: 30,
+ *   length: 190,
+ *   offset: 0,
+ *   instruction: "Head northeast on Example Street.",
+ * };
+ * assert.equal(action.offset, 0); // starts at the first polyline point
+ * ```
+ */
+export interface RouteAction {
+  /** e.g. `depart`, `turn`, `arrive`, `roundaboutExit`; an open set. */
+  action: string;
+  /** Seconds. */
+  duration: number;
+  /** Metres. */
+  length: number;
+  /** Index of the point where the action starts. */
+  offset: number;
+  /** Text, with `return=instructions`. */
+  instruction?: string;
+  /** e.g. `left`, `right`. */
+  direction?: string;
+  /** Roundabout exit number. */
+  exit?: number;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * A stretch of a section from point `offset` to the next span's offset, with
+ * the attributes requested in `spans`. Attribute shapes vary and are kept
+ * as HERE sent them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { SectionSpan } from "@ls/routing";
+ * const span: SectionSpan = { offset: 1, length: 290, names: [{ value: "Demo Avenue", language: "en" }] };
+ * assert.deepEqual(span.names, [{ value: "Demo Avenue", language: "en" }]);
+ * ```
+ */
+export interface SectionSpan {
+  /** Index of the first point of the span. */
+  offset: number;
+  /** The requested attributes (`names`, `length`, `speedLimit`, …). */
+  [attribute: string]: unknown;
+}
+
+/**
+ * How a section is travelled.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { Transport } from "@ls/routing";
+ * const transport: Transport = { mode: "car" };
+ * assert.equal(transport.mode, "car");
+ * ```
+ */
+export interface Transport {
+  /** e.g. `car`, `truck`, `pedestrian`; an open set. */
+  mode: string;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * A pass-through via, with `return=passthrough`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { Passthrough } from "@ls/routing";
+ * const passed: Passthrough = {
+ *   place: { type: "place", location: { lat: 52.501, lng: 13.402 }, waypoint: 1 },
+ *   offset: 1,
+ * };
+ * assert.equal(passed.place.waypoint, 1); // the first via
+ * ```
+ */
+export interface Passthrough {
+  /** The via's place. */
+  place: Place;
+  /** Index of the polyline point where it is passed. */
+  offset: number;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * A section of a route, as HERE sends it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Section, type SectionJson } from "@ls/routing";
+ * const section: SectionJson = {
+ *   id: "s0",
+ *   type: "vehicle",
+ *   departure: { time: "2024-05-01T08:00:00+02:00", place: { type: "place", location: { lat: 52.5, lng: 13.4 } } },
+ *   arrival: { time: "2024-05-01T08:10:00+02:00", place: { type: "place", location: { lat: 52.6, lng: 13.5 } } },
+ *   transport: { mode: "car" },
+ *   polyline: "BFg9tgKgm5xCgxTgxT",
+ * };
+ * assert.deepEqual([...new Section(section).coordinates!], [52.5, 13.4, 52.6, 13.5]);
+ * ```
+ */
+export interface SectionJson {
+  /** Section id. */
+  id: string;
+  /** `vehicle`, `pedestrian`, `transit`, …; an open set. */
+  type: string;
+  /** Where and when the section starts. */
+  departure: TimedPlace;
+  /** Where and when it ends. */
+  arrival: TimedPlace;
+  /** The transport mode. */
+  transport: Transport;
+  /** With `return=summary`. */
+  summary?: Summary;
+  /** With `return=travelSummary`. */
+  travelSummary?: TravelSummary;
+  /** Flexible polyline, with `return=polyline` (3-D with `elevation`). */
+  polyline?: string;
+  /** With `return=actions`. */
+  actions?: RouteAction[];
+  /** Shape unverified. */
+  preActions?: unknown[];
+  /** Shape unverified. */
+  postActions?: unknown[];
+  /** With `return=turnByTurnActions`; shape unverified. */
+  turnByTurnActions?: unknown[];
+  /** With `spans=`. */
+  spans?: SectionSpan[];
+  /** Notices about this section. */
+  notices?: Notice[];
+  /** Language of the instructions, e.g. `en-us`. */
+  language?: string;
+  /** Tolls per country and system, with `return=tolls`. */
+  tolls?: unknown[];
+  /** Toll systems referenced by `tolls`. */
+  tollSystems?: unknown[];
+  /** Pass-through vias, with `return=passthrough`. */
+  passthrough?: Passthrough[];
+  /** e.g. `electric`, on EV routes. */
+  consumptionType?: string;
+  /** Fields HERE adds (incidents, routingZones, …). */
+  [field: string]: unknown;
+}
+
+/**
+ * A route as HERE sends it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { RouteJson } from "@ls/routing";
+ * const route: RouteJson = { id: "r0", sections: [] };
+ * assert.deepEqual(route.sections, []);
+ * ```
+ */
+export interface RouteJson {
+  /** Route id. */
+  id: string;
+  /** Its sections, in travel order. */
+  sections: SectionJson[];
+  /** Fields HERE adds (e.g. route labels). */
+  [field: string]: unknown;
+}
+
+/**
+ * The body of `GET /v8/routes`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RoutingResponse, type RoutingResponseBody } from "@ls/routing";
+ * const body: RoutingResponseBody = {
+ *   routes: [],
+ *   notices: [{ title: "No route found", code: "noRouteFound", severity: "critical" }],
+ * };
+ * assert.equal(new RoutingResponse({ body }).notices[0].code, "noRouteFound");
+ * ```
+ */
+export interface RoutingResponseBody {
+  /** The routes; may be empty when none was found. */
+  routes: RouteJson[];
+  /** Route-independent notices, e.g. why no route was found. */
+  notices?: Notice[];
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
