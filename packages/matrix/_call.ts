@@ -1,23 +1,24 @@
-// One Matrix Routing call: POST /v8/matrix, sync or async (202 → status
-// polls → 303 → download), ending in a checked result body whose arrays are
+// One Matrix Routing call: POST /v8/matrix, sync or async (202, status
+// polls, 303, download), ending in a checked result body whose arrays are
 // typed. `matrix()` makes one of these, or one per tile.
 
 import {
   ApiError,
-  bodyChunks,
   type Client,
-  DEFAULT_MAX_STATUS_BYTES,
-  downloadResult,
-  jobError,
+  type RequestOptions,
+  type RequestSpec,
+  type ResponseFacts,
+} from "@ls/core";
+import { type ReadContext } from "@ls/core";
+import {
+  bodyChunks,
+  type Deadline,
+  failedJobError,
   type JobStatusResponse,
   type JobStep,
-  pollJob,
-  Query,
-  type ReadContext,
-  readJsonBody,
-  type RequestOptions,
-  TimeoutError,
-} from "@ls/core";
+  responseFacts,
+  runJob,
+} from "@ls/core/internal";
 import type { MatrixData, MatrixResultBody } from "./response.ts";
 import {
   type ExpectedSize,
@@ -40,180 +41,95 @@ export interface RunOptions extends RequestOptions {
 
 /** What every call of one `matrix()` shares. */
 export interface Run {
+  /** The client every call goes through. */
   client: Client;
+  /** The caller's options. */
   options: RunOptions;
+  /** Aborts the calls (the caller's signal, or the tiles' own). */
   signal?: AbortSignal;
-  deadline: number;
+  /** The deadline of the whole `matrix()` call. */
+  deadline: Deadline;
 }
 
 /** One call's result and its tracing ids. */
 export interface CallResult {
+  /** The checked result body. */
   body: MatrixResultBody;
+  /** The submit answer's `X-Correlation-Id`. */
   correlationId?: string;
+  /** The submit answer's `X-Request-Id`. */
   requestId?: string;
 }
 
-const PATH = "/v8/matrix";
 const FAILED = new Set(["failed", "error", "timeout", "cancelled", "canceled"]);
 
-/** Milliseconds left before the deadline; a TimeoutError once it passed. */
-function remaining(run: Run): number | undefined {
-  if (run.deadline === Infinity) return undefined;
-  const left = run.deadline - performance.now();
-  if (left <= 0) {
-    throw new TimeoutError(
-      `Operation exceeded its deadline of ${run.options.deadlineMs} ms`,
-    );
-  }
-  return left;
-}
-
-function requestOptions(run: Run): RequestOptions {
+/** One request (sync, or async with polling), ending in a checked result. */
+export async function call(
+  run: Run,
+  spec: RequestSpec,
+  expected: ExpectedSize,
+): Promise<CallResult> {
+  const { client, options } = run;
+  const submitUrl = `${client.originFor("matrix")}${spec.path}`;
   const { timeoutMs, maxRetries, headers, requestId, maxResponseBytes } =
-    run.options;
-  return {
+    options;
+  const requestOptions: RequestOptions = {
     signal: run.signal,
     timeoutMs,
     maxRetries,
     headers,
     requestId,
     maxResponseBytes,
-    // A deadline that passed fails the request in the client, like any
-    // other: the call is tried, its TimeoutError names the request.
-    deadlineMs: run.deadline === Infinity
-      ? undefined
-      : Math.max(run.deadline - performance.now(), Number.MIN_VALUE),
+    onProgress: options.onProgress,
   };
-}
-
-/** One request: sync, or async with polling, ending in a parsed result. */
-export async function call(
-  run: Run,
-  body: Record<string, unknown>,
-  async: boolean,
-  expected: ExpectedSize,
-): Promise<CallResult> {
-  const { client } = run;
-  const submitUrl = `${client.originFor("matrix")}${PATH}`;
-  // The body is read within the request's attempt: a sync result that
-  // breaks off is requested again.
-  const submitted = await client.request(
+  const { value, ...tracing } = await runJob(
+    client,
     {
-      service: "matrix",
-      method: "POST",
-      path: PATH,
-      query: new Query().set("async", async),
-      body,
-      expect: async ? [202] : [200, 202],
-      retry: async ? "submit" : "idempotent",
+      submit: spec,
+      // The body is read within the request's attempt: a sync result that
+      // breaks off is requested again.
+      readAnswer: (res, context) =>
+        readResult(client, res, context, expected, "POST", submitUrl),
+      accepted: (answer) => {
+        const body = record(answer.body);
+        return {
+          statusUrl: body.statusUrl,
+          status: typeof body.status === "string" ? body.status : undefined,
+        };
+      },
+      titles: {
+        noStatusUrl: "Async matrix submit returned no statusUrl",
+        badStatusUrl: "Async matrix submit returned an invalid statusUrl",
+      },
+      interpret,
+      statusResult: (body, response) =>
+        toResultBody(fromJson(body), expected, response),
+      readResult: (res, context) =>
+        readResult(client, res, context, expected, "GET"),
+      poll: {
+        initialDelayMs: options.pollInitialDelayMs,
+        maxDelayMs: options.pollMaxDelayMs,
+        minDelayMs: options.pollMinDelayMs,
+      },
     },
-    requestOptions(run),
-    async (res, context) =>
-      res.status === 200
-        ? {
-          res,
-          result: await readResult(
-            run,
-            res,
-            context,
-            expected,
-            "POST",
-            submitUrl,
-          ),
-        }
-        : {
-          res,
-          // 202: an async job (also when a sync call is answered with one).
-          accepted: {
-            body: await readJsonBody(
-              res,
-              context,
-              DEFAULT_MAX_STATUS_BYTES,
-            ) as Record<string, unknown> | null,
-          },
-        },
+    requestOptions,
+    run.deadline,
   );
-  const { res } = submitted;
-  const correlationId = res.headers.get("x-correlation-id") ?? undefined;
-  const requestId = res.headers.get("x-request-id") ?? undefined;
-  if (submitted.result) {
-    return { body: submitted.result, correlationId, requestId };
-  }
-
-  const status = submitted.accepted!.body;
-  const statusUrl = typeof status === "object" && status !== null
-    ? status.statusUrl
-    : undefined;
-  let absoluteStatusUrl: string | undefined;
-  try {
-    if (typeof statusUrl === "string" && statusUrl !== "") {
-      absoluteStatusUrl = new URL(statusUrl, submitUrl).href;
-    }
-  } catch {
-    // reported below
-  }
-  if (absoluteStatusUrl === undefined) {
-    throw jobError(client, status, {
-      status: 202,
-      method: "POST",
-      url: submitUrl,
-      headers: res.headers,
-      title: statusUrl === undefined || statusUrl === ""
-        ? "Async matrix submit returned no statusUrl"
-        : "Async matrix submit returned an invalid statusUrl",
-    });
-  }
-  const report = progressReporter(run.options.onProgress);
-  if (typeof status?.status === "string") {
-    report(client.redact(status.status.slice(0, 200)));
-  }
-  const outcome = await pollJob(client, {
-    service: "matrix",
-    statusUrl: absoluteStatusUrl,
-    interpret,
-    deadlineMs: remaining(run),
-    initialDelayMs: run.options.pollInitialDelayMs,
-    maxDelayMs: run.options.pollMaxDelayMs,
-    minDelayMs: run.options.pollMinDelayMs,
-  }, { ...requestOptions(run), onProgress: report });
-
-  let result: MatrixResultBody;
-  if (outcome.kind === "body") {
-    result = toResultBody(
-      run,
-      fromJson(outcome.body),
-      expected,
-      { status: 200, method: "GET", url: client.redact(absoluteStatusUrl) },
-    );
-  } else {
-    result = await downloadResult(client, {
-      service: "matrix",
-      url: outcome.url,
-      referrer: absoluteStatusUrl,
-      read: (res, context) =>
-        readResult(run, res, context, expected, "GET", outcome.url),
-    }, requestOptions(run));
-  }
-  return { body: result, correlationId, requestId };
+  return { body: value, ...tracing };
 }
 
-/** Reports each status once, in order; a throwing callback is ignored. */
-function progressReporter(
-  onProgress: ((status: string) => void) | undefined,
-): (status: string) => void {
-  let last: string | undefined;
-  return (status) => {
-    if (status === last) return;
-    last = status;
-    try {
-      onProgress?.(status);
-    } catch {
-      // A progress hook must never break the job.
-    }
-  };
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null
+    ? value as Record<string, unknown>
+    : {};
 }
 
-/** What a status response means (wire matrix.md §5.2). */
+/**
+ * What a status response means: a 3xx names the result (`resultUrl`, else
+ * `Location`); `error`, or a status of failed, error, timeout or cancelled,
+ * is a failed job; a body with a `matrix` is the result itself (a browser
+ * followed the redirect); anything else is still running.
+ */
 function interpret(res: JobStatusResponse): JobStep {
   const body = typeof res.body === "object" && res.body !== null
     ? res.body as Record<string, unknown>
@@ -249,15 +165,14 @@ function interpret(res: JobStatusResponse): JobStep {
 
 /** Streams a result body through the parser into typed arrays. */
 async function readResult(
-  run: Run,
+  client: Client,
   res: Response,
   context: ReadContext,
   expected: ExpectedSize,
   method: string,
-  url: string,
+  url?: string,
 ): Promise<MatrixResultBody> {
-  const { client } = run;
-  const safeUrl = client.redact(res.url || url);
+  const facts = responseFacts(client, res, method, res.url || url);
   const parser = new MatrixResultParser(expected);
   // Read under the attempt's clock and a cap derived from the size asked
   // for: no more bytes than the requested matrix can take.
@@ -271,12 +186,7 @@ async function readResult(
       if (!chunk) break;
       parse(() => parser.push(chunk));
     }
-    return toResultBody(run, parse(() => parser.end()), expected, {
-      status: res.status,
-      method,
-      url: safeUrl,
-      headers: res.headers,
-    });
+    return toResultBody(parse(() => parser.end()), expected, facts);
   } finally {
     await chunks.cancel();
   }
@@ -286,17 +196,12 @@ async function readResult(
     try {
       return step();
     } catch (err) {
-      // The snippet is body text: scrub it like any body kept on an error.
+      // The snippet is body text: the error scrubs it like any body it keeps.
       throw malformed(
-        res.status,
-        method,
-        safeUrl,
-        client.redact(
-          err instanceof ResultSyntaxError
-            ? err.message
-            : "The result could not be parsed",
-        ),
-        undefined,
+        facts,
+        err instanceof ResultSyntaxError
+          ? err.message
+          : "The result could not be parsed",
       );
     }
   }
@@ -312,27 +217,17 @@ export function maxResultBytes(expected: ExpectedSize): number {
     expected.numOrigins * expected.numDestinations * 3 * 24;
 }
 
-function malformed(
-  status: number,
-  method: string,
-  url: string,
-  detail: string,
-  cause: unknown,
-): ApiError {
-  return new ApiError({
-    status,
-    method,
-    url,
+function malformed(response: ResponseFacts, detail: string): ApiError {
+  return ApiError.fromResponse(response, {
     title: "Malformed matrix result",
     detail,
-    cause,
   });
 }
 
 /** A plain JSON result (a status response that carried it) as parser output. */
 function fromJson(body: unknown): ParsedResult {
   let matrix: ParsedMatrix | undefined;
-  const entries = Object.entries(body as Record<string, unknown>).map(
+  const entries = Object.entries(record(body)).map(
     ([key, value]): [string, unknown] => {
       if (key !== "matrix" || typeof value !== "object" || value === null) {
         return [key, value];
@@ -352,14 +247,15 @@ function fromJson(body: unknown): ParsedResult {
   return { entries, matrix };
 }
 
-/** Checks the parsed result and builds the typed body. */
+/**
+ * Checks the parsed result and builds the typed body; `response` names the
+ * response it came with in errors (which scrub what they quote).
+ */
 function toResultBody(
-  run: Run,
   parsed: ParsedResult,
   expected: ExpectedSize,
-  context: { status: number; method: string; url: string; headers?: Headers },
+  response: ResponseFacts,
 ): MatrixResultBody {
-  const { client } = run;
   const out: Record<string, unknown> = {};
   let matrix: MatrixData | undefined;
   for (const [key, value] of parsed.entries) {
@@ -368,27 +264,16 @@ function toResultBody(
       out.matrix = matrix;
     } else out[key] = value;
   }
-  // A detail may quote the server's values: scrubbed like any error body.
-  const bad = (detail: string): ApiError =>
-    malformed(
-      context.status,
-      context.method,
-      context.url,
-      client.redact(detail),
-      undefined,
-    );
   if (!matrix) {
     if (out.error !== undefined) {
-      throw jobError(client, out, {
-        ...context,
-        title: "Matrix calculation failed",
-      });
+      throw failedJobError(response, out, "Matrix calculation failed");
     }
-    throw bad("The result has no matrix object");
+    throw malformed(response, "The result has no matrix object");
   }
   const { numOrigins: n, numDestinations: m } = matrix;
   if (n !== expected.numOrigins || m !== expected.numDestinations) {
-    throw bad(
+    throw malformed(
+      response,
       `The result is ${JSON.stringify(n)} × ${
         JSON.stringify(m)
       }, the request was ${expected.numOrigins} × ${expected.numDestinations}`,
@@ -397,7 +282,8 @@ function toResultBody(
   for (const key of ["travelTimes", "distances", "errorCodes"] as const) {
     const values = matrix[key];
     if (values !== undefined && values.length !== n * m) {
-      throw bad(
+      throw malformed(
+        response,
         `matrix.${key} has ${values.length} entries, expected ${n} × ${m} = ${
           n * m
         }`,

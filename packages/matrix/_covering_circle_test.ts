@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
+import { seededRandom as random } from "@ls/core/testing";
 import { coveringCircle, haversine } from "./_covering_circle.ts";
-import { random } from "./_test_util.ts";
 
 Deno.test("covering circle: two points give their midpoint and half the distance", () => {
   const a = { lat: 52.5, lng: 13.3 };

@@ -1,34 +1,28 @@
-import { parseJsonText } from "@ls/core";
-
-// An incremental parser for Matrix Routing result bodies (wire matrix.md §6).
+// An incremental parser for Matrix Routing result bodies.
 //
 // It reads the body as Uint8Array chunks, split anywhere, and never holds
 // the whole text: the numeric arrays `matrix.travelTimes`, `matrix.distances`
 // and `matrix.errorCodes` are parsed byte by byte straight into typed arrays
-// (preallocated when the dimensions are known), and every other value
-// (`matrixId`, `regionDefinition`, `numOrigins`, `error`, unknown keys) is
-// small: its bytes are collected and handed to JSON.parse. The structure it
-// walks itself is the root object and the `matrix` object; anything it does
-// not expect there is a ResultSyntaxError carrying the byte offset and a
+// (see _numeric_array.ts), and every other value (`matrixId`,
+// `regionDefinition`, `numOrigins`, `error`, unknown keys) is small: its
+// bytes are collected and handed to JSON.parse. The structure it walks
+// itself is the root object and the `matrix` object; anything it does not
+// expect there is a ResultSyntaxError carrying the byte offset and a
 // snippet of the text.
-//
-// Numbers: an integer of at most 15 digits is accumulated directly (exact);
-// anything else (a sign, a fraction, an exponent, more digits) is collected
-// as text, checked against JSON's number grammar and converted with Number().
-// `null` entries become NaN (travel times, distances) or 99, HERE's "unknown
-// error" (error codes). Error codes are bytes: a code outside 0–255 or not an
-// integer is stored as 99 too.
 
-/** The keys inside `matrix` that are parsed into typed arrays. */
-export type NumericKey = "travelTimes" | "distances" | "errorCodes";
+import { parseJsonText } from "@ls/core/internal";
+import {
+  type ExpectedSize,
+  isNumericKey,
+  isWhitespace,
+  NumericArrayReader,
+} from "./_numeric_array.ts";
 
-/** Dimensions to preallocate for, when the caller knows them. */
-export interface ExpectedSize {
-  /** Origins of the request. */
-  numOrigins: number;
-  /** Destinations of the request. */
-  numDestinations: number;
-}
+export {
+  type ExpectedSize,
+  type NumericKey,
+  typedArrayFrom,
+} from "./_numeric_array.ts";
 
 /** What the parser found inside `matrix`. */
 export interface ParsedMatrix {
@@ -62,12 +56,7 @@ export class ResultSyntaxError extends Error {
 /** The most bytes of keys and values kept beside the matrix arrays. */
 const MAX_CAPTURE_BYTES = 8 * 1024 * 1024;
 
-/** Largest matrix HERE computes (10,000 × 10,000); caps preallocation. */
-const MAX_ENTRIES = 100_000_000;
-
-const NULL_BYTES = [0x6e, 0x75, 0x6c, 0x6c]; // "null"
 const BOM = [0xef, 0xbb, 0xbf];
-const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const decoder = new TextDecoder();
 
 // Parser states.
@@ -81,29 +70,6 @@ const S_NEXT_KEY = 6; // after ",": a key
 const S_CAPTURE = 7; // inside a value collected for JSON.parse
 const S_ARRAY = 8; // inside a numeric array
 const S_DONE = 9; // after the root object: only whitespace
-
-// Numeric-array states.
-const A_FIRST = 0; // after "[": a value or "]"
-const A_NEXT = 1; // after ",": a value
-const A_AFTER = 2; // after a value: "," or "]"
-const A_INT = 3; // an integer continues into the next chunk
-const A_TEXT = 4; // a number collected as text
-const A_LIT = 5; // inside "null"
-
-function isWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-function isNumericKey(key: string): key is NumericKey {
-  return key === "travelTimes" || key === "distances" || key === "errorCodes";
-}
-
-function latin1(buf: Uint8Array, from: number, to: number): string {
-  return String.fromCharCode.apply(
-    null,
-    buf.subarray(from, to) as unknown as number[],
-  );
-}
 
 function concat(parts: Uint8Array[], last: Uint8Array): Uint8Array {
   if (parts.length === 0) return last;
@@ -119,10 +85,6 @@ function concat(parts: Uint8Array[], last: Uint8Array): Uint8Array {
   return out;
 }
 
-function validCount(v: unknown): v is number {
-  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
-}
-
 /**
  * Parses one result body pushed in chunks. `push()` each chunk in order, then
  * `end()`. Throws ResultSyntaxError on malformed input.
@@ -133,7 +95,6 @@ export class MatrixResultParser {
   #level = 0; // 1: root object, 2: the matrix object
   #offset = 0; // bytes before the current chunk
   #buf: Uint8Array = new Uint8Array(0);
-  readonly #expected?: ExpectedSize;
 
   #top: [string, unknown][] = [];
   #matrix?: ParsedMatrix;
@@ -150,20 +111,14 @@ export class MatrixResultParser {
   #capInString = false;
   #capPrimitive = false;
 
-  #arrKey: NumericKey = "travelTimes";
-  #out: Float64Array | Uint8Array = new Float64Array(0);
-  #n = 0;
-  #max = Infinity;
-  #over = 99;
-  #nullValue = NaN;
-  #aState = A_FIRST;
-  #int = 0;
-  #intDigits = 0;
-  #text = "";
-  #lit = 0;
+  readonly #array: NumericArrayReader;
 
+  /** A parser preallocating for `expected` when known. */
   constructor(expected?: ExpectedSize) {
-    this.#expected = expected;
+    this.#array = new NumericArrayReader(
+      { fail: (message, i) => this.#fail(message, i) },
+      expected,
+    );
   }
 
   /** Parses the next chunk. */
@@ -182,7 +137,11 @@ export class MatrixResultParser {
     while (i < end) {
       switch (this.#state) {
         case S_ARRAY:
-          i = this.#fillArray(buf, i, end);
+          i = this.#array.fill(buf, i, end);
+          if (this.#array.done) {
+            this.#matrix!.entries.push(this.#array.take());
+            this.#state = S_AFTER;
+          }
           break;
         case S_CAPTURE:
           i = this.#capture(buf, i, end);
@@ -211,7 +170,10 @@ export class MatrixResultParser {
     return { entries: this.#top, matrix: this.#matrix };
   }
 
-  #fail(message: string, i: number): never {
+  #fail(message: string, i?: number): never {
+    if (i === undefined) {
+      throw new ResultSyntaxError(message, this.#offset, '""');
+    }
     const buf = this.#buf;
     const from = Math.max(0, i - 32);
     const to = Math.min(buf.length, i + 32);
@@ -312,7 +274,11 @@ export class MatrixResultParser {
       return i + 1;
     }
     if (this.#level === 2 && c === 0x5b && isNumericKey(this.#key)) {
-      this.#startArray(this.#key);
+      this.#array.start(
+        this.#key,
+        this.#numOrigins,
+        this.#numDestinations,
+      );
       this.#state = S_ARRAY;
       return i + 1;
     }
@@ -412,266 +378,6 @@ export class MatrixResultParser {
     if (key === "numDestinations") this.#numDestinations = value as number;
     this.#matrix!.entries.push([key, value]);
   }
-
-  // ------------------------------------------------------ numeric arrays
-
-  #startArray(key: NumericKey): void {
-    let size = 0;
-    const o = this.#numOrigins;
-    const d = this.#numDestinations;
-    // The requested size wins over the body's claim: a server cannot make
-    // the client allocate more than it asked for.
-    if (this.#expected) {
-      const { numOrigins, numDestinations } = this.#expected;
-      const e = numOrigins * numDestinations;
-      if (e <= MAX_ENTRIES) size = e;
-    } else if (validCount(o) && validCount(d) && o * d <= MAX_ENTRIES) {
-      size = o * d;
-    }
-    const capacity = size > 0 ? size : 1024;
-    this.#arrKey = key;
-    if (key === "errorCodes") {
-      this.#out = new Uint8Array(capacity);
-      this.#max = 255;
-      this.#nullValue = 99;
-    } else {
-      this.#out = new Float64Array(capacity);
-      this.#max = Infinity;
-      this.#nullValue = NaN;
-    }
-    this.#n = 0;
-    this.#aState = A_FIRST;
-  }
-
-  #grow(): Float64Array | Uint8Array {
-    const old = this.#out;
-    const expected = this.#expected;
-    if (
-      expected && old.length >= expected.numOrigins * expected.numDestinations
-    ) {
-      // More entries than the request can have: stop instead of growing.
-      throw new ResultSyntaxError(
-        `matrix.${this.#arrKey} has more than the ${
-          expected.numOrigins * expected.numDestinations
-        } entries of the requested ${expected.numOrigins} × ${expected.numDestinations} matrix`,
-        this.#offset,
-        '""',
-      );
-    }
-    const next = old instanceof Uint8Array
-      ? new Uint8Array(old.length * 2)
-      : new Float64Array(old.length * 2);
-    next.set(old);
-    this.#out = next;
-    return next;
-  }
-
-  #endArray(n: number): void {
-    let out = this.#out;
-    if (n !== out.length) out = out.slice(0, n);
-    this.#out = new Float64Array(0);
-    this.#matrix!.entries.push([this.#arrKey, out]);
-    this.#state = S_AFTER;
-  }
-
-  /** The hot loop: integers straight into the typed array. */
-  #fillArray(buf: Uint8Array, i: number, end: number): number {
-    let out = this.#out;
-    let cap = out.length;
-    let n = this.#n;
-    let st = this.#aState;
-    const max = this.#max;
-    while (i < end) {
-      if (st > A_AFTER) {
-        this.#n = n;
-        i = this.#slowValue(buf, i, end, st);
-        st = this.#aState;
-        n = this.#n;
-        out = this.#out;
-        cap = out.length;
-        continue;
-      }
-      let c = buf[i];
-      if (st === A_AFTER) {
-        if (c === 0x2c) st = A_NEXT;
-        else if (c === 0x5d) {
-          this.#endArray(n);
-          return i + 1;
-        } else if (!isWhitespace(c)) {
-          this.#n = n;
-          this.#fail('Expected "," or "]" in an array', i);
-        }
-        i++;
-        continue;
-      }
-      if (c >= 0x30 && c <= 0x39) {
-        const start = i;
-        let v = c - 0x30;
-        i++;
-        while (i < end) {
-          c = buf[i];
-          if (c < 0x30 || c > 0x39) break;
-          v = v * 10 + (c - 0x30);
-          i++;
-        }
-        const digits = i - start;
-        if (digits > 1 && buf[start] === 0x30) {
-          this.#fail("Leading zero in a number", start);
-        }
-        if (i === end) {
-          // The number may go on in the next chunk.
-          if (digits <= 15) {
-            st = A_INT;
-            this.#int = v;
-            this.#intDigits = digits;
-          } else {
-            st = A_TEXT;
-            this.#text = latin1(buf, start, end);
-          }
-          break;
-        }
-        if (digits > 15 || c === 0x2e || c === 0x65 || c === 0x45) {
-          st = A_TEXT;
-          this.#text = latin1(buf, start, i);
-          continue;
-        }
-        if (n === cap) {
-          out = this.#grow();
-          cap = out.length;
-        }
-        out[n++] = v <= max ? v : this.#over;
-        if (c === 0x2c) {
-          st = A_NEXT;
-          i++;
-        } else st = A_AFTER;
-        continue;
-      }
-      if (c === 0x2d) {
-        st = A_TEXT;
-        this.#text = "";
-        continue;
-      }
-      if (c === 0x6e) {
-        st = A_LIT;
-        this.#lit = 0;
-        continue;
-      }
-      if (c === 0x5d && st === A_FIRST) {
-        this.#endArray(n);
-        return i + 1;
-      }
-      if (!isWhitespace(c)) {
-        this.#n = n;
-        this.#fail(
-          c === 0x5d ? 'Trailing "," in an array' : "Expected a number",
-          i,
-        );
-      }
-      i++;
-    }
-    this.#n = n;
-    this.#aState = st;
-    return i;
-  }
-
-  /** Integers continued across chunks, numbers as text, and `null`. */
-  #slowValue(buf: Uint8Array, i: number, end: number, st: number): number {
-    if (st === A_INT) {
-      let v = this.#int;
-      let digits = this.#intDigits;
-      for (; i < end; i++) {
-        const c = buf[i];
-        if (c < 0x30 || c > 0x39) break;
-        if (digits === 1 && v === 0) this.#fail("Leading zero in a number", i);
-        if (digits === 15) {
-          // Beyond exact accumulation: go on as text.
-          this.#text = String(v);
-          this.#aState = A_TEXT;
-          return i;
-        }
-        v = v * 10 + (c - 0x30);
-        digits++;
-      }
-      if (i === end) {
-        this.#int = v;
-        this.#intDigits = digits;
-        this.#aState = A_INT;
-        return i;
-      }
-      const c = buf[i];
-      if (c === 0x2e || c === 0x65 || c === 0x45) {
-        this.#text = String(v);
-        this.#aState = A_TEXT;
-        return i;
-      }
-      this.#store(v);
-      return i;
-    }
-    if (st === A_TEXT) {
-      const from = i;
-      for (; i < end; i++) {
-        const c = buf[i];
-        const numeric = (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d ||
-          c === 0x2b || c === 0x65 || c === 0x45;
-        if (!numeric) break;
-      }
-      this.#text += latin1(buf, from, i);
-      if (i === end) {
-        this.#aState = A_TEXT;
-        return i;
-      }
-      const text = this.#text;
-      if (!NUMBER.test(text)) {
-        this.#fail(`Invalid number ${JSON.stringify(text)}`, i);
-      }
-      this.#store(Number(text));
-      return i;
-    }
-    // A_LIT: "null", possibly across chunks.
-    let k = this.#lit;
-    for (; i < end && k < 4; i++, k++) {
-      if (buf[i] !== NULL_BYTES[k]) this.#fail("Expected a number", i);
-    }
-    if (k < 4) {
-      this.#lit = k;
-      this.#aState = A_LIT;
-      return i;
-    }
-    this.#store(this.#nullValue);
-    return i;
-  }
-
-  #store(v: number): void {
-    const max = this.#max;
-    if (max !== Infinity && !(Number.isInteger(v) && v >= 0 && v <= max)) {
-      v = this.#over;
-    }
-    let out = this.#out;
-    if (this.#n === out.length) out = this.#grow();
-    out[this.#n++] = v;
-    this.#aState = A_AFTER;
-  }
-}
-
-/**
- * A plain array as the parser would have produced it: `Float64Array` with
- * `null` (or any non-number) as NaN, or, for error codes, a `Uint8Array`
- * with anything outside 0–255 or not an integer as 99.
- */
-export function typedArrayFrom(
-  key: NumericKey,
-  list: readonly unknown[],
-): Float64Array | Uint8Array {
-  if (key === "errorCodes") {
-    return Uint8Array.from(
-      list,
-      (v) =>
-        typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 255
-          ? v
-          : 99,
-    );
-  }
-  return Float64Array.from(list, (v) => typeof v === "number" ? v : NaN);
 }
 
 /** Parses a whole body held in memory (tests, small bodies). */

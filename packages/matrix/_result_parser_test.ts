@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
+import { seededRandom as random } from "@ls/core/testing";
 import {
   MatrixResultParser,
   type ParsedResult,
   parseResultBytes,
   ResultSyntaxError,
 } from "./_result_parser.ts";
-import { random } from "./_test_util.ts";
 
 const encoder = new TextEncoder();
 

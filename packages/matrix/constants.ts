@@ -5,52 +5,49 @@
  * @module
  */
 
+import type { NamedValues, OpenValue } from "@ls/core";
+import { namedValues } from "@ls/core/internal";
+
 /**
  * Profiles named by HERE's reference client. HERE's OpenAPI document has the
  * authoritative list; other strings are sent as given.
  *
  * @example
  * ```ts
- * import { MatrixProfile, WorldRegion } from "@ls/matrix";
- * const params = {
+ * import assert from "node:assert/strict";
+ * import { buildMatrixRequest, MatrixProfile, WorldRegion } from "@ls/matrix";
+ * const spec = buildMatrixRequest({
  *   origins: [{ lat: 52.5, lng: 13.4 }],
  *   regionDefinition: new WorldRegion(),
  *   profile: MatrixProfile.carFast,
- * };
+ * });
+ * assert.equal((spec.body as { profile: string }).profile, "carFast");
  * ```
  */
-export const MatrixProfile: {
-  readonly carFast: "carFast";
-  readonly carShort: "carShort";
-  readonly truckFast: "truckFast";
-  readonly pedestrian: "pedestrian";
-  readonly bicycle: "bicycle";
-} = {
-  carFast: "carFast",
-  carShort: "carShort",
-  truckFast: "truckFast",
-  pedestrian: "pedestrian",
-  bicycle: "bicycle",
-} as const;
+export const MatrixProfile: NamedValues<[
+  "carFast",
+  "carShort",
+  "truckFast",
+  "pedestrian",
+  "bicycle",
+]> = namedValues("carFast", "carShort", "truckFast", "pedestrian", "bicycle");
 
 /** A profile: a known one, or any other string HERE adds. */
-export type MatrixProfile =
-  | (typeof MatrixProfile)[keyof typeof MatrixProfile]
-  | (string & Record<never, never>);
+export type MatrixProfile = OpenValue<typeof MatrixProfile>;
 
 /**
  * The values a matrix entry can carry (`matrixAttributes`).
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MatrixAttribute } from "@ls/matrix";
  * const matrixAttributes = [MatrixAttribute.travelTimes, MatrixAttribute.distances];
+ * assert.deepEqual(matrixAttributes, ["travelTimes", "distances"]);
  * ```
  */
-export const MatrixAttribute: {
-  readonly travelTimes: "travelTimes";
-  readonly distances: "distances";
-} = { travelTimes: "travelTimes", distances: "distances" } as const;
+export const MatrixAttribute: NamedValues<["travelTimes", "distances"]> =
+  namedValues("travelTimes", "distances");
 
 /** `"travelTimes"` or `"distances"`. */
 export type MatrixAttribute =
@@ -62,25 +59,25 @@ export type MatrixAttribute =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MatrixAvoidFeature } from "@ls/matrix";
  * const avoidFeatures = [MatrixAvoidFeature.tollRoad, MatrixAvoidFeature.ferry];
+ * assert.deepEqual(avoidFeatures, ["tollRoad", "ferry"]);
  * ```
  */
-export const MatrixAvoidFeature: {
-  readonly tollRoad: "tollRoad";
-  readonly controlledAccessHighway: "controlledAccessHighway";
-  readonly ferry: "ferry";
-  readonly tunnel: "tunnel";
-  readonly dirtRoad: "dirtRoad";
-} = {
-  tollRoad: "tollRoad",
-  controlledAccessHighway: "controlledAccessHighway",
-  ferry: "ferry",
-  tunnel: "tunnel",
-  dirtRoad: "dirtRoad",
-} as const;
+export const MatrixAvoidFeature: NamedValues<[
+  "tollRoad",
+  "controlledAccessHighway",
+  "ferry",
+  "tunnel",
+  "dirtRoad",
+]> = namedValues(
+  "tollRoad",
+  "controlledAccessHighway",
+  "ferry",
+  "tunnel",
+  "dirtRoad",
+);
 
 /** A feature to avoid: a known one, or any other string HERE adds. */
-export type MatrixAvoidFeature =
-  | (typeof MatrixAvoidFeature)[keyof typeof MatrixAvoidFeature]
-  | (string & Record<never, never>);
+export type MatrixAvoidFeature = OpenValue<typeof MatrixAvoidFeature>;

@@ -6,85 +6,32 @@
  * @module
  */
 
+import { type Client, type RequestOptions, ValueError } from "@ls/core";
 import {
-  avoidAreaToJson,
-  type AvoidBoundingBox,
   checkPollTiming,
   checkRequestOptions,
-  type Client,
-  describe,
-  formatDateTime,
-  type LatLngObject,
-  nonEmptyString,
-  parseWith,
-  type RequestOptions,
-  type Truck,
-  truckToJson,
-  validateLatLngObject,
-  ValueError,
-} from "@ls/core";
-import type {
-  MatrixAttribute,
-  MatrixAvoidFeature,
-  MatrixProfile,
-} from "./constants.ts";
-import { type RegionDefinition, regionToJson } from "./regions.ts";
-import { type MatrixResultBody, MatrixRoutingResponse } from "./response.ts";
+  Deadline,
+} from "@ls/core/internal";
+import {
+  type MatrixParams,
+  matrixRequest,
+  type Plan,
+  planMatrix,
+} from "./build_matrix_request.ts";
+import type { RegionDefinition } from "./regions.ts";
+import { MatrixRoutingResponse } from "./response.ts";
 import { call, type CallResult, type Run } from "./_call.ts";
+import { runTiles } from "./_run_tiles.ts";
 import {
   fits,
   LIMITS,
   MAX_FLEXIBLE_TILES,
-  MAX_POINTS,
   MAX_SYNC_TILES,
-  type Mode,
   planTiles,
   type Tile,
   tileCount,
 } from "./_tiling.ts";
 import { coveringCircle } from "./_covering_circle.ts";
-
-/** Parameters of {@linkcode matrix}. */
-export interface MatrixParams {
-  /** Origins, 1 to 10,000 `{ lat, lng }` positions. */
-  origins: readonly LatLngObject[];
-  /** The region every origin and destination lies in. */
-  regionDefinition: RegionDefinition;
-  /**
-   * Run as an async job (submit, poll, download). Default `false`; a request
-   * too large for sync calls may switch to async by itself (see
-   * {@linkcode matrix}).
-   */
-  asyncReq?: boolean;
-  /** Destinations, 1 to 10,000; omitted, the matrix is origins × origins. */
-  destinations?: readonly LatLngObject[];
-  /** A profile (`carFast`, ...): only with a world region, and no custom options. */
-  profile?: MatrixProfile;
-  /** A `Date` (sent with its offset), an RFC 3339 string, or `"any"` (no traffic). */
-  departureTime?: Date | string;
-  /** `"fast"` or `"short"`. */
-  routingMode?: "fast" | "short" | (string & Record<never, never>);
-  /** `"car"`, `"truck"`, `"pedestrian"`, `"bicycle"`, ... */
-  transportMode?:
-    | "car"
-    | "truck"
-    | "pedestrian"
-    | "bicycle"
-    | "scooter"
-    | "taxi"
-    | (string & Record<never, never>);
-  /** Features to avoid; sent as `avoid.features` whether or not areas are given. */
-  avoidFeatures?: readonly MatrixAvoidFeature[];
-  /** Bounding boxes to avoid; sent as `avoid.areas` whether or not features are given. */
-  avoidAreas?: readonly AvoidBoundingBox[];
-  /** Truck options; only with `transportMode: "truck"`. */
-  truck?: Truck;
-  /**
-   * `travelTimes` and/or `distances`. Omitted, nothing is sent and HERE's
-   * default applies (which is not documented reliably): pass it.
-   */
-  matrixAttributes?: readonly MatrixAttribute[];
-}
 
 /** Options of {@linkcode matrix}: the usual request options, plus tiling and polling. */
 export interface MatrixOptions extends RequestOptions {
@@ -104,48 +51,14 @@ export interface MatrixOptions extends RequestOptions {
   pollMinDelayMs?: number;
 }
 
-const PARAMS = new Set([
-  "origins",
-  "regionDefinition",
-  "asyncReq",
-  "destinations",
-  "profile",
-  "departureTime",
-  "routingMode",
-  "transportMode",
-  "avoidFeatures",
-  "avoidAreas",
-  "truck",
-  "matrixAttributes",
-]);
-
-/** Options a profile does not take (profiles imply `departureTime: "any"`). */
-const CUSTOM_OPTIONS = [
-  "departureTime",
-  "routingMode",
-  "transportMode",
-  "avoidFeatures",
-  "avoidAreas",
-  "truck",
-] as const;
-
-/** A validated request, ready to be split. */
-interface Plan {
-  mode: Mode;
-  origins: LatLngObject[];
-  destinations?: LatLngObject[];
-  region: RegionDefinition;
-  /** Everything after `regionDefinition`, in wire order. */
-  rest: Record<string, unknown>;
-  asyncReq: boolean;
-}
-
 /**
  * Calculates a routing matrix: travel times and/or distances from every
  * origin to every destination. Origins and destinations are `{ lat, lng }`;
- * without destinations the matrix is origins × origins.
+ * without destinations the matrix is origins × origins. The request is the
+ * one {@linkcode buildMatrixRequest} builds (see there for every rule the
+ * parameters are checked against before anything is sent).
  *
- * **Modes and limits** (wire matrix.md §4), chosen by the region:
+ * **Modes and limits**, chosen by the region:
  *
  * | Mode | Region | Per sync call | Per async call |
  * |---|---|---|---|
@@ -185,17 +98,14 @@ interface Plan {
  * never as one string, so a 10,000 × 10,000 result (about 1.2 GB of JSON with
  * both attributes) can be read; its two `Float64Array`s take 1.6 GB.
  *
- * Validation happens before any request: `profile` only with a world region
- * and without custom options (`departureTime`, `routingMode`,
- * `transportMode`, `avoidFeatures`, `avoidAreas`, `truck`); `truck` only with
- * `transportMode: "truck"`; 1 to 10,000 valid origins and destinations;
- * known `matrixAttributes`; no unknown parameters.
- *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
  * import { CircleRegion, matrix } from "@ls/matrix";
- * const client = new Client({ apiKey: "<API_KEY>" });
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
  * const res = await matrix(client, {
  *   origins: [{ lat: 52.5, lng: 13.4 }, { lat: 52.52, lng: 13.38 }],
  *   destinations: [{ lat: 52.53, lng: 13.42 }],
@@ -203,10 +113,13 @@ interface Plan {
  *   departureTime: "any",
  *   matrixAttributes: ["travelTimes", "distances"],
  * });
- * res.travelTime(1, 0); // seconds from origin 1 to destination 0
+ * assert.equal(res.matrix.numOrigins, 2);
+ * assert.ok(res.travelTime(1, 0)! > 0); // seconds from origin 1 to destination 0
+ * assert.ok(res.matrix.distances instanceof Float64Array);
  * ```
  *
- * @throws {ValueError} for invalid or conflicting parameters, before any request
+ * @throws {ValueError} for invalid or conflicting parameters or options,
+ * before any request
  * @throws {ApiError} for an unexpected status, a failed job or a malformed result
  * @throws {TimeoutError} when an attempt or `options.deadlineMs` runs out
  * @throws {ConnectionError} when no response (or not all of it) arrived
@@ -216,29 +129,8 @@ export async function matrix(
   params: MatrixParams,
   options: MatrixOptions = {},
 ): Promise<MatrixRoutingResponse> {
-  const plan = validate(params);
-  checkRequestOptions(options);
-  checkPollTiming(
-    {
-      initialDelayMs: options.pollInitialDelayMs,
-      maxDelayMs: options.pollMaxDelayMs,
-      minDelayMs: options.pollMinDelayMs,
-    },
-    "",
-    {
-      initialDelayMs: "pollInitialDelayMs",
-      maxDelayMs: "pollMaxDelayMs",
-      minDelayMs: "pollMinDelayMs",
-    },
-  );
-  const concurrency = options.concurrency ?? 4;
-  if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
-    throw new ValueError(
-      "concurrency",
-      "must be a positive integer",
-      concurrency,
-    );
-  }
+  const plan = planMatrix(params);
+  const concurrency = checkOptions(options);
   const { mode, origins, destinations, asyncReq } = plan;
   const n = origins.length;
   const m = (destinations ?? origins).length;
@@ -268,306 +160,71 @@ export async function matrix(
     client,
     options,
     signal: options.signal,
-    deadline: options.deadlineMs === undefined
-      ? Infinity
-      : performance.now() + options.deadlineMs,
+    deadline: new Deadline(options.deadlineMs),
   };
 
   if (single !== undefined) {
-    const body = buildBody(plan, origins, destinations, plan.region);
-    const result = await call(run, body, single, {
+    const spec = matrixRequest(plan, {
+      origins,
+      destinations,
+      region: plan.region,
+      async: single,
+    });
+    const result = await call(run, spec, {
       numOrigins: n,
       numDestinations: m,
     });
-    return new MatrixRoutingResponse(result.body, tracingOf(result));
-  }
-
-  let region = plan.region;
-  if (region.type === "autoCircle") {
-    region = coveringCircle(
-      destinations ? [...origins, ...destinations] : origins,
-      region.margin ?? 0,
-    );
+    return response(result);
   }
   const merged = await runTiles(run, plan, tiles!, {
-    region,
+    region: tileRegion(plan),
     async: tileAsync,
     concurrency,
   });
-  return new MatrixRoutingResponse(merged.body, tracingOf(merged));
+  return response(merged);
 }
 
-function tracingOf(
-  result: CallResult,
-): { correlationId?: string; requestId?: string } {
-  return { correlationId: result.correlationId, requestId: result.requestId };
-}
-
-// ----------------------------------------------------------- validation
-
-function validate(params: MatrixParams): Plan {
-  if (typeof params !== "object" || params === null) {
-    throw new ValueError("params", "must be an object", params);
-  }
-  for (const key of Object.keys(params)) {
-    if (!PARAMS.has(key)) {
-      throw new ValueError(key, "is not a known matrix parameter");
-    }
-  }
-  const p = params as MatrixParams;
-  const origins = points(p.origins, "origins", true)!;
-  const destinations = points(p.destinations, "destinations", false);
-  const region = regionToJson(p.regionDefinition);
-
-  const asyncReq = p.asyncReq ?? false;
-  if (typeof asyncReq !== "boolean") {
-    throw new ValueError("asyncReq", "must be a boolean", asyncReq);
-  }
-  if (p.profile !== undefined) {
-    parseWith(nonEmptyString, p.profile, "profile");
-    if (region.type !== "world") {
-      throw new ValueError(
-        "profile",
-        `can only be used with a world regionDefinition, not "${region.type}"`,
-        p.profile,
-      );
-    }
-    for (const option of CUSTOM_OPTIONS) {
-      if (p[option] !== undefined) {
-        throw new ValueError(
-          option,
-          `cannot be combined with profile ${
-            describe(p.profile)
-          } (a profile implies departureTime "any" and takes no custom options)`,
-          p[option],
-        );
-      }
-    }
-  }
-  if (p.truck !== undefined && p.transportMode !== "truck") {
+/** Checks the options before any request; returns the concurrency. */
+function checkOptions(options: MatrixOptions): number {
+  checkRequestOptions(options);
+  checkPollTiming(
+    {
+      initialDelayMs: options.pollInitialDelayMs,
+      maxDelayMs: options.pollMaxDelayMs,
+      minDelayMs: options.pollMinDelayMs,
+    },
+    "",
+    {
+      initialDelayMs: "pollInitialDelayMs",
+      maxDelayMs: "pollMaxDelayMs",
+      minDelayMs: "pollMinDelayMs",
+    },
+  );
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
     throw new ValueError(
-      "truck",
-      `requires transportMode "truck" (transportMode is ${
-        p.transportMode === undefined ? "not set" : describe(p.transportMode)
-      })`,
+      "concurrency",
+      "must be a positive integer",
+      concurrency,
     );
   }
-
-  const rest: Record<string, unknown> = {};
-  if (p.profile !== undefined) rest.profile = p.profile;
-  if (p.departureTime !== undefined) {
-    rest.departureTime = formatDateTime(p.departureTime, "departureTime", {
-      allowAny: true,
-    });
-  }
-  if (p.routingMode !== undefined) {
-    rest.routingMode = parseWith(nonEmptyString, p.routingMode, "routingMode");
-  }
-  if (p.transportMode !== undefined) {
-    rest.transportMode = parseWith(
-      nonEmptyString,
-      p.transportMode,
-      "transportMode",
-    );
-  }
-  const avoid: Record<string, unknown> = {};
-  const features = list(p.avoidFeatures, "avoidFeatures");
-  if (features?.length) {
-    avoid.features = features.map((f, i) =>
-      parseWith(nonEmptyString, f, `avoidFeatures[${i}]`)
-    );
-  }
-  const areas = list(p.avoidAreas, "avoidAreas");
-  if (areas?.length) {
-    avoid.areas = areas.map((a, i) =>
-      avoidAreaToJson(a as AvoidBoundingBox, `avoidAreas[${i}]`)
-    );
-  }
-  if (avoid.features || avoid.areas) rest.avoid = avoid;
-  if (p.truck !== undefined) rest.truck = truckToJson(p.truck, "truck");
-  const attributes = list(p.matrixAttributes, "matrixAttributes");
-  if (attributes !== undefined) {
-    if (attributes.length === 0) {
-      throw new ValueError(
-        "matrixAttributes",
-        'must list "travelTimes" and/or "distances"',
-        attributes,
-      );
-    }
-    attributes.forEach((a, i) => {
-      if (a !== "travelTimes" && a !== "distances") {
-        throw new ValueError(
-          `matrixAttributes[${i}]`,
-          'must be "travelTimes" or "distances"',
-          a,
-        );
-      }
-    });
-    rest.matrixAttributes = [...new Set(attributes)];
-  }
-
-  const mode: Mode = region.type !== "world"
-    ? "region"
-    : p.profile !== undefined
-    ? "profile"
-    : "flexible";
-  return { mode, origins, destinations, region, rest, asyncReq };
+  return concurrency;
 }
-
-function list(value: unknown, parameter: string): unknown[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value)) {
-    throw new ValueError(parameter, "must be an array", value);
-  }
-  return value;
-}
-
-function points(
-  value: unknown,
-  parameter: string,
-  required: boolean,
-): LatLngObject[] | undefined {
-  if (value === undefined && !required) return undefined;
-  if (!Array.isArray(value) || value.length === 0) {
-    throw new ValueError(
-      parameter,
-      "must be a non-empty array of { lat, lng } positions",
-      value,
-    );
-  }
-  if (value.length > MAX_POINTS) {
-    throw new ValueError(
-      parameter,
-      `must have at most ${MAX_POINTS} positions (HERE's largest matrix is 10,000 × 10,000)`,
-      `${value.length} positions`,
-    );
-  }
-  return value.map((v, i) => {
-    const { lat, lng } = validateLatLngObject(v, `${parameter}[${i}]`);
-    return { lat, lng };
-  });
-}
-
-function buildBody(
-  plan: Plan,
-  origins: LatLngObject[],
-  destinations: LatLngObject[] | undefined,
-  region: RegionDefinition,
-): Record<string, unknown> {
-  return {
-    origins,
-    ...(destinations ? { destinations } : {}),
-    regionDefinition: region,
-    ...plan.rest,
-  };
-}
-
-// --------------------------------------------------------------- tiling
 
 /**
- * Runs the tiles with a small worker pool and merges them into full-size
- * arrays at `k = m * i + j`. The first failure aborts the tiles in flight,
- * starts no others, and is thrown once every worker has stopped.
+ * The region every tile is sent with: an `autoCircle` becomes one circle
+ * covering every origin and destination plus its margin.
  */
-async function runTiles(
-  run: Run,
-  plan: Plan,
-  tiles: Tile[],
-  { region, async, concurrency }: {
-    region: RegionDefinition;
-    async: boolean;
-    concurrency: number;
-  },
-): Promise<CallResult> {
-  const n = plan.origins.length;
-  const m = (plan.destinations ?? plan.origins).length;
-  const internal = new AbortController();
-  const signal = run.signal
-    ? AbortSignal.any([run.signal, internal.signal])
-    : internal.signal;
-  const tileRun: Run = { ...run, signal };
-  const arrays: Partial<
-    Record<
-      "travelTimes" | "distances" | "errorCodes",
-      Float64Array | Uint8Array
-    >
-  > = {};
-  let first: CallResult | undefined;
-  let failure: { error: unknown } | undefined;
-  let next = 0;
+function tileRegion(plan: Plan): RegionDefinition {
+  const { region, origins, destinations } = plan;
+  if (region.type !== "autoCircle") return region;
+  return coveringCircle(
+    destinations ? [...origins, ...destinations] : origins,
+    region.margin ?? 0,
+  );
+}
 
-  const merge = (tile: Tile, body: MatrixResultBody) => {
-    const width = tile.d1 - tile.d0;
-    for (const key of ["travelTimes", "distances", "errorCodes"] as const) {
-      const part = body.matrix[key];
-      if (!part) continue;
-      let target = arrays[key];
-      if (!target) {
-        target = key === "errorCodes"
-          ? new Uint8Array(n * m)
-          : new Float64Array(n * m).fill(NaN);
-        arrays[key] = target;
-      }
-      for (let r = 0; r < tile.o1 - tile.o0; r++) {
-        target.set(
-          part.subarray(r * width, (r + 1) * width),
-          (tile.o0 + r) * m + tile.d0,
-        );
-      }
-    }
-  };
-
-  const worker = async () => {
-    while (!failure && next < tiles.length) {
-      const index = next++;
-      const tile = tiles[index];
-      const origins = plan.origins.slice(tile.o0, tile.o1);
-      const destinations = (plan.destinations ?? plan.origins).slice(
-        tile.d0,
-        tile.d1,
-      );
-      try {
-        const result = await call(
-          tileRun,
-          buildBody(plan, origins, destinations, region),
-          async,
-          { numOrigins: origins.length, numDestinations: destinations.length },
-        );
-        merge(tile, result.body);
-        if (index === 0) first = result;
-      } catch (error) {
-        if (!failure) {
-          failure = { error };
-          internal.abort(error);
-        }
-      }
-    }
-  };
-  const workers = Math.min(concurrency, tiles.length);
-  await Promise.all(Array.from({ length: workers }, worker));
-  if (failure) {
-    if (run.signal?.aborted) throw run.signal.reason;
-    throw failure.error;
-  }
-
-  const head = first!.body;
-  const matrix: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(head.matrix)) {
-    matrix[key] = value;
-  }
-  matrix.numOrigins = n;
-  matrix.numDestinations = m;
-  for (const key of ["travelTimes", "distances", "errorCodes"] as const) {
-    if (arrays[key]) matrix[key] = arrays[key];
-    else delete matrix[key];
-  }
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(head)) {
-    body[key] = key === "matrix" ? matrix : value;
-  }
-  return {
-    body: body as MatrixResultBody,
-    correlationId: first!.correlationId,
-    requestId: first!.requestId,
-  };
+function response(result: CallResult): MatrixRoutingResponse {
+  const { correlationId, requestId } = result;
+  return new MatrixRoutingResponse(result.body, { correlationId, requestId });
 }

@@ -1,20 +1,12 @@
 import assert from "node:assert/strict";
-import {
-  ApiError,
-  Client,
-  ConnectionError,
-  formatDateTime,
-  type LatLngObject,
-  TimeoutError,
-  ValueError,
-} from "@ls/core";
-import {
-  jsonReply,
-  type RecordedRequest,
-  startTestServer,
-  type TestServer,
-  textReply,
-} from "@ls/core/testing";
+import { ApiError, Client, ConnectionError, type LatLngObject } from "@ls/core";
+import { TimeoutError, ValueError } from "@ls/core";
+import { formatDateTime } from "@ls/core/internal";
+import { hostRecordingClient, jsonReply } from "@ls/core/testing";
+import { type RecordedRequest, type RouteHandler } from "@ls/core/testing";
+import { startTestServer, TEST_API_KEY as KEY } from "@ls/core/testing";
+import { TEST_KEY_QUERY as KEY_QUERY, testClient } from "@ls/core/testing";
+import { type TestServer, textReply } from "@ls/core/testing";
 import {
   AutoCircleRegion,
   BoundingBoxRegion,
@@ -26,19 +18,103 @@ import {
   WorldRegion,
 } from "./mod.ts";
 import { haversine } from "./_covering_circle.ts";
-import {
-  distanceOf,
-  errorCodeOf,
-  fastPolls,
-  gzipJson,
-  KEY,
-  KEY_QUERY,
-  makeClient,
-  point,
-  resultFor,
-  syncService,
-  travelTimeOf,
-} from "./_test_util.ts";
+
+// A fake Matrix Routing service computes every entry from the request body,
+// with points whose coordinates encode their index, so that merged tiles can
+// be checked value by value.
+
+/** Poll fast in tests. */
+const fastPolls = {
+  pollInitialDelayMs: 1,
+  pollMaxDelayMs: 5,
+  pollMinDelayMs: 10,
+};
+
+/**
+ * The k-th test point: near Berlin, its index recoverable from its
+ * coordinates (`keyOf`), origins and destinations on different grids.
+ */
+function point(k: number, kind: "o" | "d" = "o"): LatLngObject {
+  const lat = 52 + Math.floor(k / 100) * 1e-3 + (kind === "d" ? 0.5e-3 : 0);
+  const lng = 13 + (k % 100) * 1e-3;
+  return {
+    lat: Math.round(lat * 1e6) / 1e6,
+    lng: Math.round(lng * 1e6) / 1e6,
+  };
+}
+
+/** A stable integer for a point made by `point`. */
+function keyOf(p: LatLngObject): number {
+  const row = Math.round((p.lat - 52) * 2e3); // half-steps: origins even, destinations odd
+  const col = Math.round((p.lng - 13) * 1e3);
+  return row * 100 + col;
+}
+
+/** The travel time the fake service computes for a pair. */
+function travelTimeOf(o: LatLngObject, d: LatLngObject): number {
+  return keyOf(o) * 100_000 + keyOf(d);
+}
+
+/** The distance the fake service computes for a pair. */
+function distanceOf(o: LatLngObject, d: LatLngObject): number {
+  return keyOf(o) * 7 + keyOf(d) * 3 + 0.5;
+}
+
+/** The error code the fake service computes for a pair (mostly 0). */
+function errorCodeOf(o: LatLngObject, d: LatLngObject): number {
+  const s = keyOf(o) + 3 * keyOf(d);
+  return s % 211 === 0 ? 1 : s % 307 === 0 ? 3 : 0;
+}
+
+/** The result the fake service answers for a request body. */
+function resultFor(
+  body: {
+    origins: LatLngObject[];
+    destinations?: LatLngObject[];
+    regionDefinition: unknown;
+    matrixAttributes?: string[];
+  },
+  matrixId = "m-1",
+): Record<string, unknown> {
+  const origins = body.origins;
+  const destinations = body.destinations ?? origins;
+  const attributes = body.matrixAttributes ?? ["travelTimes"];
+  const tt: number[] = [];
+  const ds: number[] = [];
+  const ec: number[] = [];
+  for (const o of origins) {
+    for (const d of destinations) {
+      tt.push(travelTimeOf(o, d));
+      ds.push(distanceOf(o, d));
+      ec.push(errorCodeOf(o, d));
+    }
+  }
+  const matrix: Record<string, unknown> = {
+    numOrigins: origins.length,
+    numDestinations: destinations.length,
+  };
+  if (attributes.includes("travelTimes")) matrix.travelTimes = tt;
+  if (attributes.includes("distances")) matrix.distances = ds;
+  if (ec.some((c) => c !== 0)) matrix.errorCodes = ec;
+  return { matrixId, matrix, regionDefinition: body.regionDefinition };
+}
+
+/** A fake sync endpoint: 200 with the computed result. */
+const syncService: RouteHandler = (req: RecordedRequest, n: number) =>
+  Response.json(resultFor(req.body as never, `m-${n}`), {
+    headers: { "x-correlation-id": `corr-${n}` },
+  });
+
+/** A response whose body is gzip-compressed JSON. */
+function gzipJson(value: unknown, status = 200): Response {
+  const stream = new Blob([JSON.stringify(value)]).stream().pipeThrough(
+    new CompressionStream("gzip"),
+  );
+  return new Response(stream, {
+    status,
+    headers: { "content-type": "application/json", "content-encoding": "gzip" },
+  });
+}
 
 const SUBMIT = "POST /v8/matrix";
 const STATUS = "GET /v8/matrix/job-1/status";
@@ -55,7 +131,7 @@ const CIRCLE = new CircleRegion({
   radius: 20000,
 });
 
-/** The wire example of matrix.md §6. */
+/** The example result of HERE's Matrix Routing documentation. */
 const EXAMPLE_RESULT = {
   matrixId: "00000000-aaaa-bbbb-cccc-000000000001",
   matrix: {
@@ -94,16 +170,12 @@ const completed = (server: TestServer) =>
 
 // ------------------------------------------------------------------ sync
 
+const TRACING = { "x-correlation-id": "corr-1", "x-request-id": "req-1" };
+
 Deno.test("sync: exact request, typed response", async () => {
   await using server = await startTestServer();
-  server.route(
-    SUBMIT,
-    jsonReply(200, EXAMPLE_RESULT, {
-      "x-correlation-id": "corr-1",
-      "x-request-id": "req-1",
-    }),
-  );
-  const res = await matrix(makeClient(server.url), {
+  server.route(SUBMIT, jsonReply(200, EXAMPLE_RESULT, TRACING));
+  const res = await matrix(testClient(server.url), {
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: new WorldRegion(),
@@ -143,7 +215,7 @@ Deno.test("sync: exact request, typed response", async () => {
 Deno.test("sync: a square matrix sends no destinations", async () => {
   await using server = await startTestServer();
   server.route(SUBMIT, syncService);
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins: [point(0), point(1), point(2)],
     regionDefinition: { type: "world" },
     matrixAttributes: ["distances"],
@@ -212,7 +284,7 @@ for (const [name, region, wire] of REGIONS) {
   Deno.test(`regions: ${name} goes on the wire as HERE's JSON`, async () => {
     await using server = await startTestServer();
     server.route(SUBMIT, syncService);
-    const res = await matrix(makeClient(server.url), {
+    const res = await matrix(testClient(server.url), {
       origins: [point(0)],
       destinations: [point(1, "d")],
       regionDefinition: region,
@@ -233,7 +305,7 @@ Deno.test("options: the exact body for every option (truck mode)", async () => {
   await using server = await startTestServer();
   server.route(SUBMIT, syncService);
   const departure = new Date(Date.UTC(2024, 4, 1, 6, 0, 0));
-  await matrix(makeClient(server.url), {
+  await matrix(testClient(server.url), {
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: CIRCLE,
@@ -270,7 +342,7 @@ Deno.test("options: the exact body for every option (truck mode)", async () => {
 Deno.test("options: avoid features and avoid areas are each sent alone", async () => {
   await using server = await startTestServer();
   server.route(SUBMIT, syncService);
-  const client = makeClient(server.url);
+  const client = testClient(server.url);
   const base: MatrixParams = { origins: [point(0)], regionDefinition: CIRCLE };
   await matrix(client, { ...base, avoidFeatures: ["tunnel"] });
   await matrix(client, {
@@ -299,7 +371,7 @@ Deno.test("options: avoid features and avoid areas are each sent alone", async (
 Deno.test('options: departureTime as an RFC 3339 string and as "any"', async () => {
   await using server = await startTestServer();
   server.route(SUBMIT, syncService);
-  const client = makeClient(server.url);
+  const client = testClient(server.url);
   for (const departureTime of ["2024-05-01T08:00:00+02:00", "any"]) {
     await matrix(client, {
       origins: [point(0)],
@@ -318,7 +390,7 @@ Deno.test('options: departureTime as an RFC 3339 string and as "any"', async () 
 Deno.test("options: a profile with a world region", async () => {
   await using server = await startTestServer();
   server.route(SUBMIT, syncService);
-  await matrix(makeClient(server.url), {
+  await matrix(testClient(server.url), {
     origins: [point(0)],
     destinations: [point(0, "d")],
     regionDefinition: new WorldRegion(),
@@ -448,7 +520,7 @@ const CONFLICTS: [
     "unknown parameter",
     { avoid_features: ["ferry"] },
     "avoid_features",
-    /not a known matrix parameter/,
+    /is not a parameter of matrix; did you mean "avoidFeatures"\?/,
   ],
   ["bad departureTime", { departureTime: "2024-05-01 08:00" }, "departureTime"],
   ["bad asyncReq", { asyncReq: "yes" as unknown as boolean }, "asyncReq"],
@@ -489,7 +561,7 @@ for (const [name, override, parameter, message] of CONFLICTS) {
       regionDefinition: CIRCLE,
       ...override,
     } as MatrixParams;
-    await assert.rejects(matrix(makeClient(server.url), params), (e) => {
+    await assert.rejects(matrix(testClient(server.url), params), (e) => {
       assert.ok(e instanceof ValueError, String(e));
       assert.equal(e.parameter, parameter);
       if (message) assert.match(e.message, message);
@@ -510,7 +582,7 @@ Deno.test("async: 202 → polls → 303 → gzipped result, statuses reported", 
     completed(server),
   ]);
   const progress: string[] = [];
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: { type: "world" },
@@ -549,7 +621,7 @@ Deno.test("async: a 303 without resultUrl in its body uses Location", async () =
       location: "/v8/matrix/job-1",
     }),
   ], jsonReply(200, EXAMPLE_RESULT));
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: { type: "world" },
@@ -569,7 +641,7 @@ Deno.test("async: a result redirected to a foreign host gets no key", async () =
     jsonReply(303, {}, { location: signed }),
   );
   storage.route("GET /bucket/result.json", () => gzipJson(EXAMPLE_RESULT));
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: { type: "world" },
@@ -588,7 +660,7 @@ Deno.test("async: a sync call answered with 202 continues by polling", async () 
   await using server = await startTestServer();
   asyncRoutes(server, [completed(server)], jsonReply(200, EXAMPLE_RESULT));
   const progress: string[] = [];
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: { type: "world" },
@@ -604,7 +676,7 @@ Deno.test("async: a sync call answered with 202 continues by polling", async () 
 Deno.test("async: a status response that carries the result (browser redirect) is used", async () => {
   await using server = await startTestServer();
   asyncRoutes(server, [jsonReply(200, EXAMPLE_RESULT)]);
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: { type: "world" },
@@ -614,26 +686,27 @@ Deno.test("async: a status response that carries the result (browser redirect) i
   assert.equal(server.requestsFor(RESULT).length, 0);
 });
 
+/** A status answer of a job that failed, with HERE's error. */
+const FAILED_JOB = {
+  matrixId: "job-1",
+  status: "failed",
+  error: {
+    title: "Matrix calculation failed",
+    status: 400,
+    code: "E606301",
+    cause: "Region too large",
+    action: "",
+    correlationId: "corr-job",
+  },
+};
+
 Deno.test("async: a failed job is an ApiError with HERE's error", async () => {
   await using server = await startTestServer();
-  asyncRoutes(server, [
-    jsonReply(200, { status: "inProgress" }),
-    jsonReply(200, {
-      matrixId: "job-1",
-      status: "failed",
-      error: {
-        title: "Matrix calculation failed",
-        status: 400,
-        code: "E606301",
-        cause: "Region too large",
-        action: "",
-        correlationId: "corr-job",
-      },
-    }),
-  ]);
+  const running = jsonReply(200, { status: "inProgress" });
+  asyncRoutes(server, [running, jsonReply(200, FAILED_JOB)]);
   const progress: string[] = [];
   await assert.rejects(
-    matrix(makeClient(server.url), {
+    matrix(testClient(server.url), {
       origins: ORIGINS,
       regionDefinition: CIRCLE,
       asyncReq: true,
@@ -656,7 +729,7 @@ Deno.test("async: a failure status without an error body also ends the job", asy
   await using server = await startTestServer();
   asyncRoutes(server, [jsonReply(200, { status: "timeout" })]);
   await assert.rejects(
-    matrix(makeClient(server.url), {
+    matrix(testClient(server.url), {
       origins: ORIGINS,
       regionDefinition: CIRCLE,
       asyncReq: true,
@@ -681,7 +754,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
       }),
     );
     await assert.rejects(
-      matrix(makeClient(server.url), {
+      matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
       }),
@@ -695,7 +768,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
     await using server = await startTestServer();
     server.route(SUBMIT, jsonReply(200, EXAMPLE_RESULT));
     await assert.rejects(
-      matrix(makeClient(server.url), {
+      matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
         asyncReq: true,
@@ -707,7 +780,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
     await using server = await startTestServer();
     server.route(SUBMIT, jsonReply(202, { status: "accepted" }));
     await assert.rejects(
-      matrix(makeClient(server.url), {
+      matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
         asyncReq: true,
@@ -719,7 +792,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
     await using server = await startTestServer();
     server.route(SUBMIT, jsonReply(202, { statusUrl: "http://[broken" }));
     await assert.rejects(
-      matrix(makeClient(server.url), {
+      matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
         asyncReq: true,
@@ -731,7 +804,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
     await using server = await startTestServer();
     asyncRoutes(server, [jsonReply(404, { title: "Not found", status: 404 })]);
     await assert.rejects(
-      matrix(makeClient(server.url), {
+      matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
         asyncReq: true,
@@ -743,7 +816,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
     await using server = await startTestServer();
     asyncRoutes(server, [completed(server)], jsonReply(410, { title: "Gone" }));
     await assert.rejects(
-      matrix(makeClient(server.url), {
+      matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
         asyncReq: true,
@@ -758,7 +831,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
       jsonReply(200, { error: { title: "Calculation failed", code: "E1" } }),
     );
     await assert.rejects(
-      matrix(makeClient(server.url), {
+      matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
       }),
@@ -771,7 +844,7 @@ Deno.test("async: the deadline ends a job that never finishes", async () => {
   await using server = await startTestServer();
   asyncRoutes(server, jsonReply(200, { status: "inProgress" }));
   await assert.rejects(
-    matrix(makeClient(server.url), {
+    matrix(testClient(server.url), {
       origins: ORIGINS,
       regionDefinition: CIRCLE,
       asyncReq: true,
@@ -791,7 +864,7 @@ Deno.test("async: abort mid-poll rejects with the signal's reason", async () => 
     return Response.json({ status: "inProgress" });
   });
   await assert.rejects(
-    matrix(makeClient(server.url), {
+    matrix(testClient(server.url), {
       origins: ORIGINS,
       regionDefinition: CIRCLE,
       asyncReq: true,
@@ -816,7 +889,7 @@ Deno.test("results: malformed, mis-sized and broken bodies", async (t) => {
     const text =
       '{"matrix":{"numOrigins":2,"numDestinations":3,"travelTimes":[1,2,oops]}}';
     server.route(SUBMIT, textReply(200, text));
-    await assert.rejects(matrix(makeClient(server.url), params), (e) => {
+    await assert.rejects(matrix(testClient(server.url), params), (e) => {
       assert.ok(e instanceof ApiError, String(e));
       assert.equal(e.title, "Malformed matrix result");
       assert.match(
@@ -838,7 +911,7 @@ Deno.test("results: malformed, mis-sized and broken bodies", async (t) => {
       }),
     );
     await assert.rejects(
-      matrix(makeClient(server.url), params),
+      matrix(testClient(server.url), params),
       (e) =>
         e instanceof ApiError &&
         /is 1 × 3, the request was 2 × 3/.test(e.detail!),
@@ -853,7 +926,7 @@ Deno.test("results: malformed, mis-sized and broken bodies", async (t) => {
       }),
     );
     await assert.rejects(
-      matrix(makeClient(server.url), params),
+      matrix(testClient(server.url), params),
       (e) =>
         e instanceof ApiError &&
         /distances has 3 entries, expected 2 × 3 = 6/.test(e.detail!),
@@ -863,7 +936,7 @@ Deno.test("results: malformed, mis-sized and broken bodies", async (t) => {
     await using server = await startTestServer();
     server.route(SUBMIT, () => "drop");
     await assert.rejects(
-      matrix(makeClient(server.url, { maxRetries: 0 }), params),
+      matrix(testClient(server.url, { maxRetries: 0 }), params),
       (e) => e instanceof ConnectionError,
     );
   });
@@ -878,7 +951,7 @@ Deno.test("results: a sync result or a download that breaks off is requested aga
   {
     await using server = await startTestServer();
     server.route(SUBMIT, [() => "drop", jsonReply(200, EXAMPLE_RESULT)]);
-    const res = await matrix(makeClient(server.url), params);
+    const res = await matrix(testClient(server.url), params);
     assert.equal(res.travelTime(1, 2), 640);
     assert.equal(server.requestsFor(SUBMIT).length, 2);
   }
@@ -889,7 +962,7 @@ Deno.test("results: a sync result or a download that breaks off is requested aga
       () => gzipJson(EXAMPLE_RESULT),
     ]);
     const res = await matrix(
-      makeClient(server.url),
+      testClient(server.url),
       { ...params, asyncReq: true },
       fastPolls,
     );
@@ -946,7 +1019,7 @@ Deno.test("results: a body stalled past the deadline is a TimeoutError", async (
     ));
   try {
     await assert.rejects(
-      matrix(makeClient(server.url), {
+      matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
       }, { deadlineMs: 150 }),
@@ -974,7 +1047,7 @@ Deno.test("results: a deadline beyond setTimeout's range does not end the read a
       }),
       { headers: { "content-type": "application/json" } },
     ));
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: { type: "world" },
@@ -1031,7 +1104,7 @@ Deno.test("tiling: 40 × 250 flexible becomes 9 sync calls of ≤ 15 × 100, mer
   });
   const origins = many(40);
   const destinations = many(250, "d");
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins,
     destinations,
     regionDefinition: new WorldRegion(),
@@ -1092,7 +1165,7 @@ Deno.test("tiling: flexible 150 × 1 uses the 100 × 1 shape; async tiles stay a
   });
   const origins = many(150);
   const destinations = [point(3, "d")];
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins,
     destinations,
     regionDefinition: { type: "world" },
@@ -1115,7 +1188,7 @@ Deno.test("tiling: a 700 × 700 square region request becomes 4 sync calls, merg
     west: 12.9,
     east: 13.2,
   });
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins,
     regionDefinition: region,
     matrixAttributes: ["travelTimes", "distances"],
@@ -1150,7 +1223,7 @@ Deno.test("tiling: a tiled autoCircle is sent as one circle covering every point
   server.route(SUBMIT, syncService);
   const origins = many(600);
   const destinations = many(30, "d");
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins,
     destinations,
     regionDefinition: new AutoCircleRegion({ margin: 2000 }),
@@ -1179,7 +1252,7 @@ Deno.test("tiling: a profile 1 × 5000 request uses 1 × 2000 tiles", async () =
   server.route(SUBMIT, syncService);
   const origins = [point(5)];
   const destinations = many(5000, "d");
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins,
     destinations,
     regionDefinition: { type: "world" },
@@ -1204,7 +1277,7 @@ Deno.test("tiling: beyond 16 sync tiles a region request is one async job", asyn
   server.route(RESULT, () => gzipJson(resultFor(submitted as never)));
   const origins = many(8001);
   const destinations = [point(0, "d")];
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins,
     destinations,
     regionDefinition: CIRCLE,
@@ -1228,7 +1301,7 @@ Deno.test("tiling: asyncReq with a region sends one async job up to 10,000 × 10
   server.route(STATUS, completed(server));
   server.route(RESULT, () => gzipJson(resultFor(submitted as never)));
   const origins = many(700);
-  const res = await matrix(makeClient(server.url), {
+  const res = await matrix(testClient(server.url), {
     origins,
     destinations: many(2, "d"),
     regionDefinition: CIRCLE,
@@ -1247,7 +1320,7 @@ Deno.test("tiling: one failing tile fails the whole request and stops the rest",
     return syncService(req, n, new AbortController().signal);
   });
   await assert.rejects(
-    matrix(makeClient(server.url), {
+    matrix(testClient(server.url), {
       origins: many(100),
       destinations: many(100, "d"),
       regionDefinition: { type: "world" },
@@ -1266,7 +1339,7 @@ Deno.test("tiling: abort while tiles run rejects with the reason", async () => {
     return syncService(req, n, new AbortController().signal);
   });
   await assert.rejects(
-    matrix(makeClient(server.url), {
+    matrix(testClient(server.url), {
       origins: many(100),
       destinations: many(100, "d"),
       regionDefinition: { type: "world" },
@@ -1279,7 +1352,7 @@ Deno.test("tiling: abort while tiles run rejects with the reason", async () => {
 Deno.test("concurrency option must be a positive integer", async () => {
   await using server = await startTestServer();
   await assert.rejects(
-    matrix(makeClient(server.url), {
+    matrix(testClient(server.url), {
       origins: [point(0)],
       regionDefinition: CIRCLE,
     }, { concurrency: 0 }),
@@ -1299,7 +1372,7 @@ Deno.test("deadlineMs and signal are checked before any request", async () => {
   ];
   for (const [options, parameter] of cases) {
     await assert.rejects(
-      matrix(makeClient(server.url), {
+      matrix(testClient(server.url), {
         origins: many(100),
         destinations: many(100, "d"),
         regionDefinition: { type: "world" },
@@ -1312,7 +1385,7 @@ Deno.test("deadlineMs and signal are checked before any request", async () => {
 
 Deno.test("a deadline that passes before the first request: a TimeoutError, nothing sent", async () => {
   let fetches = 0;
-  const client = makeClient("http://127.0.0.1:9", {
+  const client = testClient("http://127.0.0.1:9", {
     fetch: (_input, init) => {
       fetches++;
       return new Promise<Response>((_, reject) =>
@@ -1356,15 +1429,7 @@ Deno.test("hosts: HERE's hosts (row and china) get the key, pre-signed storage d
     );
     server.route("GET /job-1", () => gzipJson(EXAMPLE_RESULT));
     const seen: string[] = [];
-    const client = new Client({
-      apiKey: KEY,
-      country,
-      fetch: (input, init) => {
-        const u = new URL(String(input));
-        seen.push(`${u.origin}${u.pathname}?${u.search.slice(1)}`);
-        return fetch(`${server.url}${u.pathname}${u.search}`, init);
-      },
-    });
+    const client = hostRecordingClient(server, seen, { country });
     const res = await matrix(client, {
       origins: ORIGINS,
       destinations: DESTINATIONS,
@@ -1427,7 +1492,7 @@ Deno.test("errors never show the key", async (t) => {
     await t.step(name, async () => {
       await using server = await startTestServer();
       setup(server);
-      const client = makeClient(server.url, { maxRetries: 0 });
+      const client = testClient(server.url, { maxRetries: 0 });
       const err = await matrix(client, params, {
         ...fastPolls,
         deadlineMs: 200,

@@ -6,26 +6,35 @@
  * as one string).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
  * import { AutoCircleRegion, matrix } from "@ls/matrix";
- *
- * const client = new Client({ apiKey: "<API_KEY>" });
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ * const statuses: string[] = [];
  * const res = await matrix(client, {
  *   origins: [{ lat: 52.5, lng: 13.4 }, { lat: 52.52, lng: 13.38 }],
  *   destinations: [{ lat: 52.53, lng: 13.42 }, { lat: 52.48, lng: 13.45 }],
  *   regionDefinition: new AutoCircleRegion({ margin: 5000 }),
  *   matrixAttributes: ["travelTimes", "distances"],
- * });
- * res.travelTime(0, 1); // seconds from origin 0 to destination 1
- * res.matrix.distances; // Float64Array, k = numDestinations * i + j
- * res.toTravelTimesMatrix(); // [[...], [...]]
+ *   asyncReq: true,
+ * }, { pollInitialDelayMs: 100, onProgress: (status) => statuses.push(status) });
+ * assert.equal(statuses.at(-1), "completed");
+ * // Flat arrays, k = numDestinations * i + j, or rows:
+ * assert.equal(res.matrix.distances![2 * 0 + 1], res.distance(0, 1));
+ * assert.equal(res.toTravelTimesMatrix()![1][0], res.travelTime(1, 0));
  * ```
  *
  * @module
  */
 
 export * from "./constants.ts";
+export {
+  buildMatrixRequest,
+  type MatrixParams,
+} from "./build_matrix_request.ts";
 export * from "./matrix.ts";
 export * from "./regions.ts";
 export * from "./response.ts";

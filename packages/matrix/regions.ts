@@ -13,26 +13,29 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CircleRegion, regionToJson } from "@ls/matrix";
  * const region = new CircleRegion({ center: { lat: 52.5, lng: 13.4 }, radius: 10000 });
- * regionToJson(region);
- * // { type: "circle", center: { lat: 52.5, lng: 13.4 }, radius: 10000 }
+ * assert.deepEqual(regionToJson(region), {
+ *   type: "circle",
+ *   center: { lat: 52.5, lng: 13.4 },
+ *   radius: 10000,
+ * });
  * ```
  *
  * @module
  */
 
 import * as z from "zod/mini";
+import { type LatLngObject, ValueError } from "@ls/core";
 import {
   latitude,
-  type LatLngObject,
   latLngObjectSchema,
   longitude,
   nonNegativeInteger,
   parseWith,
   positiveInteger,
-  ValueError,
-} from "@ls/core";
+} from "@ls/core/internal";
 
 /**
  * The margin an {@linkcode AutoCircleRegion} gets when none is given, in
@@ -40,8 +43,9 @@ import {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_AUTO_CIRCLE_MARGIN } from "@ls/matrix";
- * console.log(DEFAULT_AUTO_CIRCLE_MARGIN); // 10000
+ * assert.equal(DEFAULT_AUTO_CIRCLE_MARGIN, 10000);
  * ```
  */
 export const DEFAULT_AUTO_CIRCLE_MARGIN = 10_000;
@@ -51,9 +55,11 @@ export const DEFAULT_AUTO_CIRCLE_MARGIN = 10_000;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CircleRegion } from "@ls/matrix";
  * const a: CircleRegion = { type: "circle", center: { lat: 52.5, lng: 13.4 }, radius: 10000 };
  * const b = new CircleRegion({ center: { lat: 52.5, lng: 13.4 }, radius: 10000 });
+ * assert.deepEqual({ ...b }, a);
  * ```
  */
 export interface CircleRegion {
@@ -147,9 +153,10 @@ export class PolygonRegion {
  *
  * @example
  * ```ts
- * import { AutoCircleRegion } from "@ls/matrix";
- * const a = new AutoCircleRegion(); // margin 10000
- * const b = new AutoCircleRegion({ margin: 5000 });
+ * import assert from "node:assert/strict";
+ * import { AutoCircleRegion, regionToJson } from "@ls/matrix";
+ * assert.deepEqual(regionToJson(new AutoCircleRegion()), { type: "autoCircle", margin: 10000 });
+ * assert.equal(new AutoCircleRegion({ margin: 5000 }).margin, 5000);
  * ```
  */
 export interface AutoCircleRegion {
@@ -174,8 +181,9 @@ export class AutoCircleRegion {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { WorldRegion } from "@ls/matrix";
- * const world = new WorldRegion(); // { type: "world" }
+ * assert.deepEqual({ ...new WorldRegion() }, { type: "world" });
  * ```
  */
 export interface WorldRegion {
@@ -268,10 +276,11 @@ const worldSchema = /* @__PURE__ */ z.strictObject({
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { regionToJson } from "@ls/matrix";
- * regionToJson({ type: "autoCircle" }); // { type: "autoCircle", margin: 10000 }
- * regionToJson({ type: "boundingBox", west: 13.35, south: 52.46, east: 13.42, north: 52.53 });
- * // { type: "boundingBox", north: 52.53, south: 52.46, west: 13.35, east: 13.42 }
+ * assert.deepEqual(regionToJson({ type: "autoCircle" }), { type: "autoCircle", margin: 10000 });
+ * const box = regionToJson({ type: "boundingBox", west: 13.35, south: 52.46, east: 13.42, north: 52.53 });
+ * assert.deepEqual(Object.keys(box), ["type", "north", "south", "west", "east"]);
  * ```
  *
  * @throws {ValueError} naming e.g. `regionDefinition.radius` or

@@ -8,7 +8,7 @@
 
 import { ApiResponse, ValueError } from "@ls/core";
 import type { RegionDefinition } from "./regions.ts";
-import { typedArrayFrom } from "./_result_parser.ts";
+import { typedArrayFrom } from "./_numeric_array.ts";
 
 /**
  * The `matrix` object of a result with its arrays as typed arrays, flat and
@@ -100,7 +100,7 @@ export interface MatrixJson {
 }
 
 /**
- * A result body as HERE sends it (wire matrix.md §6).
+ * A result body as HERE sends it.
  *
  * @example
  * ```ts
@@ -124,13 +124,17 @@ export interface MatrixRoutingResult {
 }
 
 /**
- * Known values of a matrix entry's error code (wire matrix.md §7). Any other
- * code means an unknown error.
+ * Known values of a matrix entry's error code. Any other code means an
+ * unknown error.
  *
  * @example
  * ```ts
- * import { MatrixErrorCode } from "@ls/matrix";
- * // if (res.errorCode(0, 1) === MatrixErrorCode.noRoute) ...
+ * import assert from "node:assert/strict";
+ * import { MatrixErrorCode, MatrixRoutingResponse } from "@ls/matrix";
+ * const res = MatrixRoutingResponse.fromJSON({
+ *   matrix: { numOrigins: 1, numDestinations: 2, travelTimes: [0, 0], errorCodes: [0, 1] },
+ * });
+ * assert.equal(res.errorCode(0, 1), MatrixErrorCode.noRoute);
  * ```
  */
 export const MatrixErrorCode: {
@@ -164,6 +168,7 @@ const TYPED_KEYS = ["travelTimes", "distances", "errorCodes"] as const;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MatrixRoutingResponse } from "@ls/matrix";
  * const res = MatrixRoutingResponse.fromJSON({
  *   matrixId: "m-1",
@@ -175,10 +180,10 @@ const TYPED_KEYS = ["travelTimes", "distances", "errorCodes"] as const;
  *   },
  *   regionDefinition: { type: "world" },
  * });
- * res.travelTime(1, 2); // 640 (k = 3 * 1 + 2)
- * res.errorCode(1, 1); // 3
- * res.distance(0, 0); // undefined: distances were not requested
- * res.toTravelTimesMatrix(); // [[610, 1220, 905], [780, 1410, 640]]
+ * assert.equal(res.travelTime(1, 2), 640); // k = 3 * 1 + 2
+ * assert.equal(res.errorCode(1, 1), 3);
+ * assert.equal(res.distance(0, 0), undefined); // distances were not requested
+ * assert.deepEqual(res.toTravelTimesMatrix(), [[610, 1220, 905], [780, 1410, 640]]);
  * ```
  */
 export class MatrixRoutingResponse extends ApiResponse<MatrixRoutingResult> {
@@ -217,11 +222,12 @@ export class MatrixRoutingResponse extends ApiResponse<MatrixRoutingResult> {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { MatrixRoutingResponse } from "@ls/matrix";
    * const res = MatrixRoutingResponse.fromJSON({
-   *   matrix: { numOrigins: 1, numDestinations: 1, distances: [0] },
+   *   matrix: { numOrigins: 1, numDestinations: 1, distances: [4200] },
    * });
-   * res.distance(0, 0); // 0
+   * assert.equal(res.distance(0, 0), 4200);
    * ```
    *
    * @throws {ValueError} when the body has no valid `matrix`

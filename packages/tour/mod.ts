@@ -12,21 +12,43 @@
  * the `Client`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
- * import { solveTourPlanning } from "@ls/tour";
- *
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const problem = JSON.parse(await Deno.readTextFile("problem.json"));
- * const res = await solveTourPlanning(client, { ...problem, isAsync: true });
- * console.log(res.statistic?.cost, res.unassigned.map((u) => u.jobId));
- * console.log(JSON.stringify(res.toGeoJSON()));
+ * import { solveTourPlanning, timeWindow } from "@ls/tour";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ * const at = (lat: number, lng: number) => ({ lat, lng });
+ * const shift = { start: { time: "2024-05-01T08:00:00Z", location: at(52.53, 13.38) } };
+ * const statuses: string[] = [];
+ * const res = await solveTourPlanning(client, {
+ *   fleet: {
+ *     types: [{ id: "bike", profile: "bike", costs: { fixed: 0, distance: 0, time: 0.01 }, shifts: [shift], capacity: [3], amount: 1 }],
+ *     profiles: [{ name: "bike", type: "bicycle" }],
+ *   },
+ *   plan: {
+ *     jobs: ["a", "b"].map((id, i) => ({
+ *       id,
+ *       tasks: { pickups: [{ places: [{ location: at(52.5 + i / 50, 13.4), duration: 60, times: [timeWindow("2024-05-01T08:00:00Z", "2024-05-01T18:00:00Z")] }], demand: [1] }] },
+ *     })),
+ *   },
+ *   isAsync: true,
+ *   poll: { initialDelayMs: 100 },
+ * }, { onProgress: (status) => statuses.push(status) });
+ * assert.equal(statuses.at(-1), "success");
+ * assert.equal(res.tours[0].vehicleId, "bike_1");
+ * assert.equal(res.toGeoJSON().type, "FeatureCollection");
  * ```
  *
  * @module
  */
 
-export * from "./problem.ts";
+export {
+  buildTourPlanningProblem,
+  timeWindow,
+  type TourPlanningProblemParams,
+} from "./problem.ts";
 export * from "./problem_types.ts";
 export * from "./solve_tour_planning.ts";
 export * from "./tour_planning_response.ts";

@@ -6,21 +6,15 @@
  * @module
  */
 
-import * as z from "zod/mini";
+import { ValueError } from "@ls/core";
 import {
   checkJson,
-  describe,
+  checkKeys,
+  checkParams,
   formatDateTime,
-  integer,
-  latLngObjectSchema,
-  minLength,
   nonEmptyString,
-  nonNegativeInteger,
-  numberInRange,
   parseWith,
-  positiveInteger,
-  ValueError,
-} from "@ls/core";
+} from "@ls/core/internal";
 import type {
   Fleet,
   Objective,
@@ -30,6 +24,15 @@ import type {
   TourPlanningProblem,
   WaitingTimeOptimization,
 } from "./problem_types.ts";
+import {
+  configurationSchema,
+  fleetSchema,
+  objectivesSchema,
+  planSchema,
+  trafficSchema,
+  waitingTimeSchema,
+} from "./_problem_schema.ts";
+import { checkFleet, checkPlan } from "./_problem_rules.ts";
 
 /** The parts of a problem, as {@linkcode buildTourPlanningProblem} takes them. */
 export interface TourPlanningProblemParams {
@@ -56,175 +59,16 @@ export interface TourPlanningProblemParams {
   optimizationWaitingTime?: WaitingTimeOptimization;
 }
 
-// ------------------------------------------------------------------- schemas
-
-const RFC3339_RULE = "must be an RFC 3339 date-time with an offset";
-
-function isRfc3339(value: string): boolean {
-  try {
-    formatDateTime(value, "time");
-  } catch {
-    return false;
-  }
-  return Number.isFinite(Date.parse(value));
-}
-
-const dateTime = z.string({ error: RFC3339_RULE }).check(
-  z.refine(isRfc3339, { error: RFC3339_RULE }),
-);
-
-const WINDOW_RULE = "must be a [start, end] pair of RFC 3339 date-times";
-
-const timeWindowSchema = z.tuple([dateTime, dateTime], { error: WINDOW_RULE })
-  .check(
-    z.refine(([start, end]) => Date.parse(start) <= Date.parse(end), {
-      error: "must not end before it starts",
-    }),
-  );
-
-const nonNegative = numberInRange(0, Infinity, "must be a non-negative number");
-const opt = z.optional;
-const strings = z.array(nonEmptyString, {
-  error: "must be an array of strings",
-});
-
-const shiftEndSchema = z.looseObject({
-  time: dateTime,
-  location: latLngObjectSchema,
-}, { error: "must be an object with time and location" });
-
-const vehicleTypeSchema = z.looseObject({
-  id: nonEmptyString,
-  profile: nonEmptyString,
-  costs: z.looseObject({
-    fixed: opt(nonNegative),
-    distance: opt(nonNegative),
-    time: opt(nonNegative),
-  }, { error: "must be an object with fixed, distance and time costs" }),
-  shifts: z.array(
-    z.looseObject({
-      start: shiftEndSchema,
-      end: opt(shiftEndSchema),
-      breaks: opt(z.array(z.looseObject({
-        duration: opt(nonNegative),
-        times: opt(z.array(timeWindowSchema)),
-      }))),
-    }),
-  ).check(minLength(1, "must have at least 1 shift")),
-  capacity: z.array(nonNegativeInteger, {
-    error: "must be an array of non-negative integers",
-  }).check(minLength(1, "must have at least 1 dimension")),
-  amount: positiveInteger,
-  skills: opt(strings),
-  limits: opt(z.looseObject({
-    maxDistance: opt(nonNegative),
-    shiftTime: opt(nonNegative),
-  })),
-}, { error: "must be a vehicle type object" });
-
-const profileSchema = z.looseObject({
-  name: nonEmptyString,
-  type: nonEmptyString,
-  departureTime: opt(dateTime),
-  avoid: opt(z.looseObject({ features: opt(strings) })),
-  options: opt(z.looseObject({})),
-  mode: opt(nonEmptyString),
-}, { error: "must be a profile object" });
-
-const fleetSchema = z.looseObject({
-  types: z.array(vehicleTypeSchema, {
-    error: "must be an array of vehicle types",
-  }).check(minLength(1, "must have at least 1 vehicle type")),
-  profiles: z.array(profileSchema, { error: "must be an array of profiles" })
-    .check(minLength(1, "must have at least 1 profile")),
-}, { error: "must be an object with types and profiles" });
-
-const taskSchema = z.looseObject({
-  places: z.array(
-    z.looseObject({
-      location: latLngObjectSchema,
-      duration: nonNegative,
-      times: opt(z.array(timeWindowSchema)),
-      tag: opt(z.string()),
-    }, { error: "must be a place object" }),
-    { error: "must be an array of places" },
-  ).check(minLength(1, "must have at least 1 place")),
-  demand: z.array(nonNegativeInteger, {
-    error: "must be an array of non-negative integers",
-  }),
-}, { error: "must be a task object with places" });
-
-const planSchema = z.looseObject({
-  jobs: z.array(
-    z.looseObject({
-      id: nonEmptyString,
-      tasks: z.looseObject({
-        pickups: opt(z.array(taskSchema)),
-        deliveries: opt(z.array(taskSchema)),
-      }, { error: "must be an object with pickups and/or deliveries" }),
-      priority: opt(integer()),
-      skills: opt(strings),
-      groupId: opt(nonEmptyString),
-    }, { error: "must be a job object" }),
-    { error: "must be an array of jobs" },
-  ).check(minLength(1, "must have at least 1 job")),
-  relations: opt(z.array(
-    z.looseObject({
-      type: nonEmptyString,
-      jobs: strings.check(
-        minLength(1, "must have at least 1 job"),
-      ),
-      vehicleId: nonEmptyString,
-    }, { error: "must be a relation object" }),
-  )),
-}, { error: "must be an object with jobs" });
-
-const objectivesSchema = z.array(
-  z.looseObject({ type: nonEmptyString, action: opt(nonEmptyString) }, {
-    error: "must be an objective object with a type",
-  }),
-  { error: "must be an array of objectives" },
-);
-
-const TRAFFIC_RULE =
-  'must be one of "liveOrHistorical", "historicalOnly", "automatic"';
-const TRAFFIC = ["liveOrHistorical", "historicalOnly", "automatic"];
-const trafficSchema = z.string({ error: TRAFFIC_RULE }).check(
-  z.refine((v) => TRAFFIC.includes(v), { error: TRAFFIC_RULE }),
-) as z.ZodMiniType<OptimizationTraffic>;
-
-const waitingTimeSchema = z.looseObject({
-  reduce: opt(z.boolean({ error: "must be a boolean" })),
-  bufferTime: opt(nonNegativeInteger),
-}, { error: "must be an object with reduce and bufferTime" });
-
-const configurationSchema = z.looseObject({
-  termination: opt(z.looseObject({
-    maxTime: opt(nonNegative),
-    stagnationTime: opt(nonNegative),
-  })),
-  optimizations: opt(z.looseObject({
-    traffic: opt(trafficSchema),
-    waitingTime: opt(waitingTimeSchema),
-  })),
-  experimentalFeatures: opt(strings),
-}, { error: "must be a configuration object" });
-
-/** Fields of a truck profile's `options` (routing's truck fields). */
-const TRUCK_OPTIONS = new Set([
-  "shippedHazardousGoods",
-  "grossWeight",
-  "weightPerAxle",
-  "height",
-  "width",
-  "length",
-  "tunnelCategory",
-  "axleCount",
-  "type",
-  "trailerCount",
-]);
-
-// -------------------------------------------------------------------- public
+/** The parameters of {@linkcode buildTourPlanningProblem}. */
+export const PROBLEM_PARAMS: readonly (keyof TourPlanningProblemParams)[] = [
+  "fleet",
+  "plan",
+  "id",
+  "objectives",
+  "configuration",
+  "optimizationTraffic",
+  "optimizationWaitingTime",
+];
 
 /**
  * Validates the parts of a problem and assembles the JSON body HERE
@@ -234,7 +78,8 @@ const TRUCK_OPTIONS = new Set([
  * `optimizationWaitingTime` go into `configuration.optimizations`, each on
  * its own; nothing is sent as `null`, and empty objects are left out.
  *
- * Checks, each a {@linkcode ValueError} naming the path: the shape of every
+ * Checks, each a {@linkcode ValueError} naming the path: a parameter not
+ * listed in {@linkcode TourPlanningProblemParams}; the shape of every
  * part (required fields, integers, coordinates, RFC 3339 times); a job with
  * neither pickups nor deliveries; duplicate job ids, vehicle type ids or
  * profile names; a profile referenced but not defined; a time window (or a
@@ -248,6 +93,7 @@ const TRUCK_OPTIONS = new Set([
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildTourPlanningProblem } from "@ls/tour";
  * const problem = buildTourPlanningProblem({
  *   fleet: {
@@ -269,7 +115,7 @@ const TRUCK_OPTIONS = new Set([
  *   },
  *   optimizationTraffic: "historicalOnly",
  * });
- * problem.configuration; // { optimizations: { traffic: "historicalOnly" } }
+ * assert.deepEqual(problem.configuration, { optimizations: { traffic: "historicalOnly" } });
  * ```
  *
  * @throws {ValueError} for any of the rules above
@@ -277,9 +123,11 @@ const TRUCK_OPTIONS = new Set([
 export function buildTourPlanningProblem(
   params: TourPlanningProblemParams,
 ): TourPlanningProblem {
-  if (typeof params !== "object" || params === null) {
-    throw new ValueError("params", "must be an object", params);
-  }
+  checkParams(params);
+  checkKeys(params, PROBLEM_PARAMS, {
+    operation: "buildTourPlanningProblem",
+    elsewhere: { isAsync: "solveTourPlanning", poll: "solveTourPlanning" },
+  });
   const { fleet, plan } = params;
   parseWith(fleetSchema, fleet, "fleet");
   parseWith(planSchema, plan, "plan");
@@ -321,9 +169,12 @@ export function buildTourPlanningProblem(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { timeWindow } from "@ls/tour";
- * timeWindow("2024-05-01T09:00:00Z", "2024-05-01T12:00:00+02:00");
- * // ["2024-05-01T09:00:00Z", "2024-05-01T12:00:00+02:00"]
+ * assert.deepEqual(
+ *   timeWindow("2024-05-01T09:00:00Z", "2024-05-01T12:00:00+02:00"),
+ *   ["2024-05-01T09:00:00Z", "2024-05-01T12:00:00+02:00"],
+ * );
  * ```
  *
  * @throws {ValueError} for a malformed time (`start`, `end`) or an end
@@ -339,120 +190,6 @@ export function timeWindow(
     throw new ValueError("end", "must not be before start", end);
   }
   return [s, e];
-}
-
-// ---------------------------------------------------------- cross-field rules
-
-function checkFleet(fleet: Fleet): void {
-  const profiles = new Map<string, number>();
-  fleet.profiles.forEach((profile, i) => {
-    const at = `fleet.profiles[${i}]`;
-    unique(profiles, profile.name, i, `${at}.name`, "fleet.profiles", "name");
-    const options = profile.options ?? {};
-    for (const key of Object.keys(options)) {
-      if (key === "allowHighway" && profile.type !== "scooter") {
-        throw new ValueError(
-          `${at}.options.allowHighway`,
-          'is a scooter option; it needs type "scooter"',
-          profile.type,
-        );
-      }
-      if (TRUCK_OPTIONS.has(key) && profile.type !== "truck") {
-        throw new ValueError(
-          `${at}.options.${key}`,
-          'is a truck option; it needs type "truck"',
-          profile.type,
-        );
-      }
-    }
-  });
-
-  const types = new Map<string, number>();
-  const dimensions = fleet.types[0].capacity.length;
-  fleet.types.forEach((type, i) => {
-    const at = `fleet.types[${i}]`;
-    unique(types, type.id, i, `${at}.id`, "fleet.types", "id");
-    if (!profiles.has(type.profile)) {
-      const names = [...profiles.keys()];
-      throw new ValueError(
-        `${at}.profile`,
-        `must name a profile defined in fleet.profiles (${
-          names.slice(0, 3).map(describe).join(", ")
-        }${names.length > 3 ? `, … ${names.length} in all` : ""})`,
-        type.profile,
-      );
-    }
-    if (type.capacity.length !== dimensions) {
-      throw new ValueError(
-        `${at}.capacity`,
-        `must have ${dimensionText(dimensions)} like fleet.types[0].capacity`,
-        type.capacity,
-      );
-    }
-    type.shifts.forEach((shift, j) => {
-      if (
-        shift.end && Date.parse(shift.end.time) < Date.parse(shift.start.time)
-      ) {
-        throw new ValueError(
-          `${at}.shifts[${j}].end.time`,
-          "must not be before start.time",
-          shift.end.time,
-        );
-      }
-    });
-  });
-}
-
-function checkPlan(plan: Plan, fleet: Fleet): void {
-  const dimensions = fleet.types[0].capacity.length;
-  const ids = new Map<string, number>();
-  plan.jobs.forEach((job, i) => {
-    const at = `plan.jobs[${i}]`;
-    unique(ids, job.id, i, `${at}.id`, "plan.jobs", "id");
-    const pickups = job.tasks.pickups ?? [];
-    const deliveries = job.tasks.deliveries ?? [];
-    if (pickups.length + deliveries.length === 0) {
-      throw new ValueError(
-        `${at}.tasks`,
-        "must have at least one pickup or delivery",
-        job.tasks,
-      );
-    }
-    for (
-      const [kind, tasks] of [["pickups", pickups], [
-        "deliveries",
-        deliveries,
-      ]] as const
-    ) {
-      tasks.forEach((task, j) => {
-        if (task.demand.length !== dimensions) {
-          throw new ValueError(
-            `${at}.tasks.${kind}[${j}].demand`,
-            `must have ${dimensionText(dimensions)} like the vehicle capacity`,
-            task.demand,
-          );
-        }
-      });
-    }
-  });
-
-  const amounts = new Map(fleet.types.map((t) => [t.id, t.amount]));
-  (plan.relations ?? []).forEach((relation, i) => {
-    const id = relation.vehicleId;
-    const cut = id.lastIndexOf("_");
-    const n = Number(id.slice(cut + 1));
-    const amount = amounts.get(id.slice(0, cut));
-    if (
-      cut <= 0 || amount === undefined || !/^\d+$/.test(id.slice(cut + 1)) ||
-      n < 1 || n > amount
-    ) {
-      throw new ValueError(
-        `plan.relations[${i}].vehicleId`,
-        "must name a vehicle <typeId>_<n> of fleet.types, n from 1 to its amount",
-        id,
-      );
-    }
-  });
 }
 
 function buildConfiguration(
@@ -496,27 +233,4 @@ function buildConfiguration(
     configuration.optimizations = optimizations;
   } else delete configuration.optimizations;
   return Object.keys(configuration).length > 0 ? configuration : undefined;
-}
-
-function unique(
-  seen: Map<string, number>,
-  value: string,
-  index: number,
-  parameter: string,
-  list: string,
-  field: string,
-): void {
-  const first = seen.get(value);
-  if (first !== undefined) {
-    throw new ValueError(
-      parameter,
-      `must be unique, ${list}[${first}].${field} is the same`,
-      value,
-    );
-  }
-  seen.set(value, index);
-}
-
-function dimensionText(n: number): string {
-  return `${n} dimension${n === 1 ? "" : "s"}`;
 }

@@ -464,3 +464,15 @@ Deno.test("timeWindow: Dates and strings, start not after end", () => {
   ];
   buildTourPlanningProblem({ fleet, plan });
 });
+
+Deno.test("buildTourPlanningProblem: an unknown parameter is a ValueError naming the one meant", () => {
+  const { fleet, plan } = doc();
+  const error = assertValueError(
+    () =>
+      buildTourPlanningProblem(
+        { fleet, plan, objectivs: [] } as TourPlanningProblemParams,
+      ),
+    "objectivs",
+  );
+  assert.match(error.message, /did you mean "objectives"\?/);
+});

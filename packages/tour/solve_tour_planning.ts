@@ -1,32 +1,40 @@
 /**
  * {@linkcode solveTourPlanning}: solves a Tour Planning v3 problem,
  * synchronously (`POST /v3/problems`) or as an async job
- * (`POST /v3/problems/async`, then the status URL, then the solution).
+ * (`POST /v3/problems/async`, then the status URL, then the solution);
+ * {@linkcode buildTourPlanningRequest} is the request it sends.
  *
  * @module
  */
 
 import {
-  ApiError,
-  checkPollTiming,
   type Client,
-  downloadResult,
-  type JobStatusResponse,
-  type JobStep,
   type JsonResponse,
-  pollJob,
   type RequestOptions,
-  TimeoutError,
+  type RequestSpec,
   ValueError,
 } from "@ls/core";
+import { type ReadContext } from "@ls/core";
+import {
+  checkKeys,
+  checkParams,
+  checkPollTiming,
+  runJob,
+} from "@ls/core/internal";
 import {
   buildTourPlanningProblem,
+  PROBLEM_PARAMS,
   type TourPlanningProblemParams,
 } from "./problem.ts";
 import {
   TourPlanningResponse,
   type TourPlanningSolution,
 } from "./tour_planning_response.ts";
+import {
+  interpretTourStatus,
+  looksLikeSolution,
+  statusHref,
+} from "./_status.ts";
 
 /** Polling cadence of an async job. */
 export interface TourPollOptions {
@@ -48,18 +56,98 @@ export interface SolveTourPlanningParams extends TourPlanningProblemParams {
    * synchronous problems are much lower (v2: 250 jobs, 35 vehicle types).
    */
   isAsync?: boolean;
-  /** Polling cadence of an async job (the delays grow by 1.5× per poll). */
+  /**
+   * Polling cadence of an async job (the delays grow by 1.5× per poll).
+   * It shapes how the job is waited for, not the request:
+   * {@linkcode buildTourPlanningRequest} leaves it out.
+   */
   poll?: TourPollOptions;
 }
 
 const SERVICE = "tourplanning" as const;
 
+const PARAMS: readonly (keyof SolveTourPlanningParams)[] = [
+  ...PROBLEM_PARAMS,
+  "isAsync",
+  "poll",
+];
+
+const POLL_KEYS: readonly (keyof TourPollOptions)[] = [
+  "initialDelayMs",
+  "maxDelayMs",
+  "minDelayMs",
+];
+
+/**
+ * The request {@linkcode solveTourPlanning} sends, validated: `POST
+ * /v3/problems` (or `/v3/problems/async` with `isAsync: true`) on the
+ * tour-planning host, with the problem {@linkcode buildTourPlanningProblem}
+ * assembles as its body. `poll` is not part of the request and is left
+ * out. Pass it to `client.request` for the raw response.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTourPlanningRequest } from "@ls/tour";
+ * const spec = buildTourPlanningRequest({
+ *   fleet: {
+ *     types: [{
+ *       id: "van",
+ *       profile: "car_profile",
+ *       costs: { fixed: 10, distance: 0.0001, time: 0.002 },
+ *       shifts: [{ start: { time: "2024-05-01T08:00:00Z", location: { lat: 52.5, lng: 13.4 } } }],
+ *       capacity: [10],
+ *       amount: 1,
+ *     }],
+ *     profiles: [{ name: "car_profile", type: "car" }],
+ *   },
+ *   plan: {
+ *     jobs: [{
+ *       id: "job-1",
+ *       tasks: { deliveries: [{ places: [{ location: { lat: 52.52, lng: 13.38 }, duration: 300 }], demand: [1] }] },
+ *     }],
+ *   },
+ *   isAsync: true,
+ *   poll: { initialDelayMs: 500 },
+ * });
+ * assert.equal(spec.method, "POST");
+ * assert.equal(spec.path, "/v3/problems/async");
+ * assert.deepEqual(Object.keys(spec.body as object), ["fleet", "plan"]);
+ * ```
+ *
+ * @throws {ValueError} for a parameter that is not one of
+ * {@linkcode SolveTourPlanningParams}, an `isAsync` that is not a boolean,
+ * or a problem that breaks a rule of {@linkcode buildTourPlanningProblem}
+ */
+export function buildTourPlanningRequest(
+  params: SolveTourPlanningParams,
+): RequestSpec {
+  checkParams(params);
+  checkKeys(params, PARAMS, { operation: "solveTourPlanning" });
+  const { isAsync = false, poll: _poll, ...problem } = params;
+  const body = buildTourPlanningProblem(problem);
+  if (typeof isAsync !== "boolean") {
+    throw new ValueError("isAsync", "must be a boolean", isAsync);
+  }
+  return {
+    service: SERVICE,
+    method: "POST",
+    path: isAsync ? "/v3/problems/async" : "/v3/problems",
+    body,
+    // A sync request may be answered 202: the job is then polled.
+    expect: [200, 202],
+    // A submit that creates a job is retried only when HERE refused it.
+    retry: isAsync ? "submit" : "idempotent",
+  };
+}
+
 /**
  * Solves a tour-planning problem: which vehicle serves which jobs, in what
  * order, at what times.
  *
- * The problem is validated and assembled by
- * {@linkcode buildTourPlanningProblem} (see there for every rule). Then:
+ * The request is the one {@linkcode buildTourPlanningRequest} builds (the
+ * problem is validated and assembled by {@linkcode buildTourPlanningProblem};
+ * see there for every rule), and `poll` is checked before it is sent. Then:
  *
  * - `isAsync: false` (default): `POST /v3/problems` answers with the
  *   solution. Should it answer `202` with an `href`, the job is polled as
@@ -79,11 +167,14 @@ const SERVICE = "tourplanning" as const;
  * `serviceRequestsPerSecond` option of `Client`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
  * import { solveTourPlanning } from "@ls/tour";
- *
- * const client = new Client({ apiKey: "<API_KEY>" });
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ * const depot = { lat: 52.5, lng: 13.4 };
  * const res = await solveTourPlanning(client, {
  *   fleet: {
  *     types: [{
@@ -91,8 +182,8 @@ const SERVICE = "tourplanning" as const;
  *       profile: "car_profile",
  *       costs: { fixed: 20, distance: 0.0002, time: 0.005 },
  *       shifts: [{
- *         start: { time: "2024-05-01T08:00:00Z", location: { lat: 52.50, lng: 13.40 } },
- *         end: { time: "2024-05-01T17:00:00Z", location: { lat: 52.50, lng: 13.40 } },
+ *         start: { time: "2024-05-01T08:00:00Z", location: depot },
+ *         end: { time: "2024-05-01T17:00:00Z", location: depot },
  *       }],
  *       capacity: [20],
  *       amount: 2,
@@ -110,183 +201,70 @@ const SERVICE = "tourplanning" as const;
  *       },
  *     }],
  *   },
- *   isAsync: true,
- * }, { onProgress: (status) => console.log(status), deadlineMs: 10 * 60_000 });
- * for (const tour of res.tours) console.log(tour.vehicleId, tour.stops.length);
+ * });
+ * assert.equal(res.tours.length, 1);
+ * assert.deepEqual(res.unassigned, []);
  * ```
  *
- * @throws {ValueError} before any request when the problem breaks a rule
+ * @throws {ValueError} before any request, for the reasons of
+ * {@linkcode buildTourPlanningRequest} and a `poll` that is not an object
+ * of delays (finite, not negative, `minDelayMs` at least 10)
  * @throws {ApiError} when HERE rejects the problem or the job fails
  * @throws {TimeoutError} when the job does not finish before the deadline
  */
 export async function solveTourPlanning(
   client: Client,
   params: SolveTourPlanningParams,
-  options: RequestOptions = {},
+  options?: RequestOptions,
 ): Promise<TourPlanningResponse> {
-  const problem = buildTourPlanningProblem(params);
+  const spec = buildTourPlanningRequest(params);
   const isAsync = params.isAsync ?? false;
-  if (typeof isAsync !== "boolean") {
-    throw new ValueError("isAsync", "must be a boolean", isAsync);
-  }
   const poll = checkPoll(params.poll);
-
-  const started = performance.now();
-  const path = isAsync ? "/v3/problems/async" : "/v3/problems";
-  const submitted = await client.requestJson<unknown>({
-    service: SERVICE,
-    method: "POST",
-    path,
-    body: problem,
-    expect: [200, 202],
-    retry: isAsync ? "submit" : "idempotent",
-  }, options);
-
-  if (!isAsync && submitted.status === 200) {
-    return new TourPlanningResponse(
-      submitted as JsonResponse<TourPlanningSolution>,
-    );
-  }
-  const href = statusHref(submitted.body);
-  if (href === undefined) {
-    if (submitted.status === 200 && looksLikeSolution(submitted.body)) {
-      return new TourPlanningResponse(
-        submitted as JsonResponse<TourPlanningSolution>,
-      );
-    }
-    throw new ApiError({
-      status: submitted.status,
-      method: "POST",
-      url: client.redact(`${client.originFor(SERVICE)}${path}`),
-      title: isAsync
+  const read = (method: string) => (res: Response, context: ReadContext) =>
+    client.parseJson<TourPlanningSolution>(res, method, context);
+  const { value } = await runJob<Solved>(client, {
+    submit: spec,
+    readAnswer: isAsync ? undefined : read("POST"),
+    accepted: (answer) => {
+      const href = statusHref(answer.body);
+      // A 200 without an href may be the solution itself.
+      return href === undefined && answer.status === 200 &&
+          looksLikeSolution(answer.body)
+        ? { result: answer as JsonResponse<TourPlanningSolution> }
+        : { statusUrl: href };
+    },
+    titles: {
+      noStatusUrl: isAsync
         ? "Tour planning accepted the job without a status href"
         : "Tour planning answered without a solution",
-      body: client.redactValue(submitted.body),
-      correlationId: submitted.correlationId,
-      requestId: submitted.requestId,
-    });
-  }
-
-  const remaining = () => {
-    if (options.deadlineMs === undefined) return undefined;
-    const left = options.deadlineMs - (performance.now() - started);
-    if (left <= 0) {
-      throw new TimeoutError(
-        `Tour planning did not finish within ${options.deadlineMs} ms`,
-      );
-    }
-    return Math.max(1, Math.floor(left));
-  };
-
-  const submitUrl = `${client.originFor(SERVICE)}${path}`;
-  let statusUrl: string;
-  try {
-    statusUrl = new URL(href, submitUrl).href;
-  } catch {
-    throw new ApiError({
-      status: submitted.status,
-      method: "POST",
-      url: client.redact(submitUrl),
-      title: "Tour planning accepted the job with an invalid status href",
-      correlationId: submitted.correlationId,
-      requestId: submitted.requestId,
-    });
-  }
-  const outcome = await pollJob(client, {
-    service: SERVICE,
-    statusUrl,
+      badStatusUrl:
+        "Tour planning accepted the job with an invalid status href",
+    },
     interpret: interpretTourStatus,
-    deadlineMs: remaining(),
-    initialDelayMs: poll.initialDelayMs,
-    maxDelayMs: poll.maxDelayMs,
-    minDelayMs: poll.minDelayMs,
+    statusResult: (body) => ({ body: body as TourPlanningSolution }),
+    readResult: read("GET"),
+    poll,
   }, options);
-  if (outcome.kind === "body") {
-    return new TourPlanningResponse({
-      body: outcome.body as TourPlanningSolution,
-    });
-  }
-  return new TourPlanningResponse(
-    await downloadResult(client, {
-      service: SERVICE,
-      url: outcome.url,
-      referrer: statusUrl,
-      read: (res, context) =>
-        client.parseJson<TourPlanningSolution>(res, "GET", context),
-    }, { ...options, deadlineMs: remaining() }),
-  );
+  return new TourPlanningResponse(value);
 }
 
-/**
- * Reads one status response of an async tour-planning job: `success` with
- * `resource.href` is done; `failure`, or an `error` object without a
- * `status`, is a failed job; `pending`, `inProgress` and unknown statuses
- * keep polling. A 3xx answer with a `Location` is followed as the result.
- *
- * @example
- * ```ts
- * import { interpretTourStatus } from "@ls/tour";
- * interpretTourStatus({
- *   status: 200,
- *   body: { status: "success", resource: { href: "https://tourplanning.hereapi.com/v3/problems/ID/solution" } },
- *   headers: new Headers(),
- *   url: "https://tourplanning.hereapi.com/v3/status/ID",
- * });
- * // { state: "done", status: "success", resultUrl: "https://tourplanning.hereapi.com/v3/problems/ID/solution" }
- * ```
- */
-export function interpretTourStatus(res: JobStatusResponse): JobStep {
-  const body = isRecord(res.body) ? res.body : {};
-  const status = typeof body.status === "string" ? body.status : undefined;
-  const location = res.headers.get("location");
-  if (res.status >= 300 && res.status < 400 && location) {
-    return { state: "done", status: status ?? "success", resultUrl: location };
-  }
-  if (status === "success") {
-    const resource = isRecord(body.resource) ? body.resource : {};
-    if (typeof resource.href === "string" && resource.href !== "") {
-      return { state: "done", status, resultUrl: resource.href };
-    }
-    return {
-      state: "failed",
-      status,
-      body: {
-        title: "Tour planning reported success without a solution href",
-        ...body,
-      },
-    };
-  }
-  if (status === "failure" || status === "failed") {
-    return { state: "failed", status, body };
-  }
-  if (status === undefined && body.error !== undefined) {
-    return { state: "failed", status: "failure", body };
-  }
-  return { state: "pending", status: status ?? "unknown" };
-}
+/** A solution and, when it came in a response of its own, its tracing ids. */
+type Solved = Pick<
+  JsonResponse<TourPlanningSolution>,
+  "body" | "correlationId" | "requestId"
+>;
 
 function checkPoll(poll: TourPollOptions | undefined): TourPollOptions {
   if (poll === undefined) return {};
-  if (typeof poll !== "object" || poll === null) {
+  if (typeof poll !== "object" || poll === null || Array.isArray(poll)) {
     throw new ValueError("poll", "must be an object", poll);
   }
+  // Named as the caller wrote them: `poll.initialDelayMs`.
+  checkKeys(
+    Object.fromEntries(Object.entries(poll).map(([k, v]) => [`poll.${k}`, v])),
+    POLL_KEYS.map((key) => `poll.${key}`),
+    { operation: "solveTourPlanning" },
+  );
   checkPollTiming(poll, "poll");
   return poll;
-}
-
-function statusHref(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined;
-  return typeof body.href === "string" && body.href !== ""
-    ? body.href
-    : undefined;
-}
-
-function looksLikeSolution(body: unknown): boolean {
-  return isRecord(body) &&
-    (Array.isArray(body.tours) || isRecord(body.statistic) ||
-      Array.isArray(body.unassigned));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,31 +1,43 @@
 import assert from "node:assert/strict";
-import { ApiError, Client, TimeoutError } from "@ls/core";
-import {
-  jsonReply,
-  type RouteHandler,
-  startTestServer,
-  type TestServer,
-} from "@ls/core/testing";
+import { ApiError, Client, type ClientOptions, TimeoutError } from "@ls/core";
+import { assertValueError, hostRecordingClient } from "@ls/core/testing";
+import { jsonReply, rejectsValueError } from "@ls/core/testing";
+import { type RouteHandler, startTestServer } from "@ls/core/testing";
+import { TEST_API_KEY as KEY, TEST_KEY_QUERY } from "@ls/core/testing";
+import { testClient as loopbackClient } from "@ls/core/testing";
+import { type TestServer } from "@ls/core/testing";
 import docProblem from "./testdata/problem.json" with { type: "json" };
+import solution from "./testdata/solution.json" with { type: "json" };
 import {
-  interpretTourStatus,
+  buildTourPlanningProblem,
+  buildTourPlanningRequest,
   solveTourPlanning,
   type SolveTourPlanningParams,
   TourPlanningResponse,
 } from "./mod.ts";
-import {
-  ENCODED_KEY,
-  fixture,
-  KEY,
-  rejectsValueError,
-  testClient,
-} from "./_test_util.ts";
+
+/**
+ * A client for the loopback server, without the tour-planning request
+ * spacing (the spacing has its own test).
+ */
+function testClient(
+  server: TestServer,
+  extra: Partial<ClientOptions> = {},
+): Client {
+  return loopbackClient(server, {
+    serviceRequestsPerSecond: { tourplanning: Infinity },
+    ...extra,
+  });
+}
 
 const SYNC = "POST /v3/problems";
 const ASYNC = "POST /v3/problems/async";
 const STATUS = "GET /v3/status/job-1";
 const SOLUTION = "GET /v3/problems/job-1/solution";
 const fast = { initialDelayMs: 1, maxDelayMs: 5, minDelayMs: 10 };
+
+/** The cause of HERE's errors in these tests. */
+const TRAFFIC_CAUSE = "Region radius is too big to include traffic information";
 
 function params(
   extra: Partial<SolveTourPlanningParams> = {},
@@ -36,16 +48,19 @@ function params(
   return { fleet, plan, objectives, configuration, ...extra };
 }
 
-const solution = await fixture<Record<string, unknown>>("solution.json");
+/** HERE's answer accepting job `job-1`, whose status is on `server`. */
+function acceptedJob(server: TestServer): RouteHandler {
+  return jsonReply(202, {
+    statusId: "job-1",
+    href: `${server.url}/v3/status/job-1`,
+  });
+}
 
 /** Routes of an async job whose status answers are `steps`. */
 function asyncJob(
   server: TestServer,
   steps: RouteHandler[],
-  submit: RouteHandler = jsonReply(202, {
-    statusId: "job-1",
-    href: `${server.url}/v3/status/job-1`,
-  }),
+  submit: RouteHandler = acceptedJob(server),
 ): void {
   server.route(ASYNC, submit);
   server.route(STATUS, steps);
@@ -74,7 +89,7 @@ Deno.test("solveTourPlanning sync: POST /v3/problems with the problem JSON → t
   const [req] = server.requests;
   assert.equal(req.method, "POST");
   assert.equal(req.path, "/v3/problems");
-  assert.equal(req.rawQuery, `apiKey=${ENCODED_KEY}`);
+  assert.equal(req.rawQuery, TEST_KEY_QUERY);
   assert.equal(req.headers.get("content-type"), "application/json");
   assert.equal(req.headers.get("x-request-id"), "req-1");
   assert.deepEqual(req.body, {
@@ -95,13 +110,12 @@ Deno.test("solveTourPlanning sync: POST /v3/problems with the problem JSON → t
 
 Deno.test("solveTourPlanning sync: HERE's error is an ApiError, not retried", async () => {
   await using server = await startTestServer();
+  const body = { title: "Malformed request", status: 400, code: "E613429" };
   server.route(
     SYNC,
     jsonReply(400, {
-      title: "Malformed request",
-      status: 400,
-      code: "E613429",
-      cause: "Region radius is too big to include traffic information",
+      ...body,
+      cause: TRAFFIC_CAUSE,
       action: "",
       correlationId: "c-613",
     }),
@@ -116,10 +130,7 @@ Deno.test("solveTourPlanning sync: HERE's error is an ApiError, not retried", as
       assert.equal(e.status, 400);
       assert.equal(e.code, "E613429");
       assert.equal(e.title, "Malformed request");
-      assert.equal(
-        e.detail,
-        "Region radius is too big to include traffic information",
-      );
+      assert.equal(e.detail, TRAFFIC_CAUSE);
       assert.equal(e.correlationId, "c-613");
       assert.ok(!e.message.includes(KEY));
       return true;
@@ -141,13 +152,7 @@ Deno.test("solveTourPlanning sync: a 500 is retried (solving is idempotent)", as
 
 Deno.test("solveTourPlanning sync: a 202 with an href switches to polling", async () => {
   await using server = await startTestServer();
-  server.route(
-    SYNC,
-    jsonReply(202, {
-      statusId: "job-1",
-      href: `${server.url}/v3/status/job-1`,
-    }),
-  );
+  server.route(SYNC, acceptedJob(server));
   server.route(STATUS, [
     jsonReply(200, { status: "inProgress" }),
     success(server),
@@ -201,10 +206,10 @@ Deno.test("solveTourPlanning async: submit → status href → resource.href →
   ]);
   const [submit, ...rest] = server.requests;
   assert.deepEqual(submit.body, docProblem);
-  assert.equal(submit.rawQuery, `apiKey=${ENCODED_KEY}`);
+  assert.equal(submit.rawQuery, TEST_KEY_QUERY);
   for (const r of rest) {
     // The same credential on every poll and the download; no body, no content type.
-    assert.equal(r.rawQuery, `apiKey=${ENCODED_KEY}`);
+    assert.equal(r.rawQuery, TEST_KEY_QUERY);
     assert.equal(r.bodyText, "");
     assert.equal(r.headers.get("content-type"), null);
   }
@@ -215,16 +220,14 @@ Deno.test("solveTourPlanning async: submit → status href → resource.href →
 
 Deno.test("solveTourPlanning async: a failed job is an ApiError carrying HERE's error", async () => {
   await using server = await startTestServer();
+  const error = {
+    title: "Problem could not be solved",
+    cause: TRAFFIC_CAUSE,
+    code: "E613429",
+  };
   asyncJob(server, [
     jsonReply(200, { status: "inProgress" }),
-    jsonReply(200, {
-      status: "failure",
-      error: {
-        title: "Problem could not be solved",
-        cause: "Region radius is too big to include traffic information",
-        code: "E613429",
-      },
-    }),
+    jsonReply(200, { status: "failure", error }),
   ]);
   const progress: string[] = [];
   await assert.rejects(
@@ -236,10 +239,7 @@ Deno.test("solveTourPlanning async: a failed job is an ApiError carrying HERE's 
     (e) => {
       assert.ok(e instanceof ApiError);
       assert.equal(e.title, "Problem could not be solved");
-      assert.equal(
-        e.detail,
-        "Region radius is too big to include traffic information",
-      );
+      assert.equal(e.detail, TRAFFIC_CAUSE);
       assert.equal(e.code, "E613429");
       assert.ok(!e.message.includes(KEY));
       assert.ok(!e.url.includes(KEY));
@@ -391,11 +391,7 @@ Deno.test("solveTourPlanning async: the submit is retried on 503 only, never on 
   }
   {
     await using server = await startTestServer();
-    const accepted = jsonReply(202, {
-      statusId: "job-1",
-      href: `${server.url}/v3/status/job-1`,
-    });
-    server.route(ASYNC, [jsonReply(503, {}), accepted]);
+    server.route(ASYNC, [jsonReply(503, {}), acceptedJob(server)]);
     server.route(STATUS, success(server));
     server.route(SOLUTION, jsonReply(200, solution));
     const res = await solveTourPlanning(
@@ -458,20 +454,19 @@ Deno.test("solveTourPlanning: goes to https://tourplanning.hereapi.com and follo
     jsonReply(202, { statusId: "job-1", href: `${here}/v3/status/job-1` }),
   );
   const seen: string[] = [];
-  const client = new Client({
-    apiKey: KEY,
+  const client = hostRecordingClient(server, seen, {
     serviceRequestsPerSecond: { tourplanning: Infinity },
-    fetch: (input, init) => {
-      const u = new URL(String(input));
-      seen.push(`${init?.method ?? "GET"} ${u.origin}${u.pathname}`);
-      return fetch(`${server.url}${u.pathname}${u.search}`, init);
-    },
   });
   await solveTourPlanning(client, params({ isAsync: true, poll: fast }));
   assert.deepEqual(seen, [
-    `POST ${here}/v3/problems/async`,
-    `GET ${here}/v3/status/job-1`,
-    `GET ${here}/v3/problems/job-1/solution`,
+    `${here}/v3/problems/async?${TEST_KEY_QUERY}`,
+    `${here}/v3/status/job-1?${TEST_KEY_QUERY}`,
+    `${here}/v3/problems/job-1/solution?${TEST_KEY_QUERY}`,
+  ]);
+  assert.deepEqual(server.requests.map((r) => r.method), [
+    "POST",
+    "GET",
+    "GET",
   ]);
   for (const r of server.requests) assert.equal(r.query.get("apiKey"), KEY);
 });
@@ -531,29 +526,63 @@ Deno.test("solveTourPlanning: serviceRequestsPerSecond { tourplanning: Infinity 
   assert.equal(server.requests.length, 5);
 });
 
-Deno.test("interpretTourStatus: each documented status", () => {
-  const at = (status: number, body: unknown, headers: HeadersInit = {}) =>
-    interpretTourStatus({
-      status,
-      body,
-      headers: new Headers(headers),
-      url: "https://tourplanning.hereapi.com/v3/status/x",
-    });
-  assert.deepEqual(at(200, { status: "pending" }), {
-    state: "pending",
-    status: "pending",
-  });
-  assert.deepEqual(at(200, {}), { state: "pending", status: "unknown" });
-  assert.deepEqual(at(200, { status: "success", resource: { href: "/s" } }), {
-    state: "done",
-    status: "success",
-    resultUrl: "/s",
-  });
-  assert.deepEqual(at(303, undefined, { location: "https://x/s" }), {
-    state: "done",
-    status: "success",
-    resultUrl: "https://x/s",
-  });
-  assert.equal(at(200, { status: "failure" }).state, "failed");
-  assert.equal(at(200, { error: { title: "t" } }).state, "failed");
+// ------------------------------------------------------------ the request
+
+Deno.test("buildTourPlanningRequest: sync and async requests, the problem as body, poll left out", () => {
+  const sync = buildTourPlanningRequest(params({ poll: fast }));
+  assert.equal(sync.service, "tourplanning");
+  assert.equal(sync.method, "POST");
+  assert.equal(sync.path, "/v3/problems");
+  assert.deepEqual(sync.expect, [200, 202]);
+  assert.equal(sync.retry, "idempotent");
+  assert.deepEqual(sync.body, docProblem);
+  const async = buildTourPlanningRequest(params({ isAsync: true, poll: fast }));
+  assert.equal(async.path, "/v3/problems/async");
+  assert.equal(async.retry, "submit");
+  assert.deepEqual(async.body, docProblem);
+  assert.equal(async.query, undefined);
+});
+
+Deno.test("buildTourPlanningRequest: an unknown parameter is a ValueError naming the one meant", () => {
+  const error = assertValueError(
+    () =>
+      buildTourPlanningRequest({
+        ...params(),
+        isAsnyc: true,
+      } as SolveTourPlanningParams),
+    "isAsnyc",
+  );
+  assert.match(
+    error.message,
+    /is not a parameter of solveTourPlanning; did you mean "isAsync"\?/,
+  );
+  assertValueError(
+    () => buildTourPlanningRequest(params({ isAsync: "yes" as never })),
+    "isAsync",
+  );
+});
+
+Deno.test("buildTourPlanningProblem: isAsync and poll belong to solveTourPlanning", () => {
+  const error = assertValueError(
+    () => buildTourPlanningProblem({ ...params(), isAsync: true } as never),
+    "isAsync",
+  );
+  assert.match(error.message, /it belongs to solveTourPlanning/);
+});
+
+Deno.test("solveTourPlanning: an unknown poll option is a ValueError before any request", async () => {
+  await using server = await startTestServer();
+  const error = await rejectsValueError(
+    solveTourPlanning(
+      testClient(server),
+      params({ isAsync: true, poll: { initalDelayMs: 5 } as never }),
+    ),
+    "poll.initalDelayMs",
+  );
+  assert.match(error.message, /did you mean "poll.initialDelayMs"\?/);
+  await rejectsValueError(
+    solveTourPlanning(testClient(server), params({ poll: [] as never })),
+    "poll",
+  );
+  assert.equal(server.requests.length, 0);
 });

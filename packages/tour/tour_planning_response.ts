@@ -193,6 +193,7 @@ export type TourPlanningGeoJSON = FeatureCollection<
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TourPlanningResponse } from "@ls/tour";
  * const res = new TourPlanningResponse({
  *   body: {
@@ -206,9 +207,10 @@ export type TourPlanningGeoJSON = FeatureCollection<
  *     }],
  *   },
  * });
- * res.tours[0].stops.length; // 2
- * res.unassigned; // []
- * res.toGeoJSON().features.length; // 3: the tour's LineString and two stop Points
+ * assert.equal(res.tours[0].stops.length, 2);
+ * assert.deepEqual(res.unassigned, []);
+ * // The tour's LineString and its two stops' Points:
+ * assert.equal(res.toGeoJSON().features.length, 3);
  * ```
  */
 export class TourPlanningResponse extends ApiResponse<TourPlanningSolution> {

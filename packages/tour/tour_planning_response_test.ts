@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
 import { TourPlanningResponse, type TourPlanningSolution } from "./mod.ts";
-import { fixture } from "./_test_util.ts";
+import solution from "./testdata/solution.json" with { type: "json" };
 
-Deno.test("TourPlanningResponse: tours, stops, activities, load, times, unassigned reasons", async () => {
-  const body = await fixture<TourPlanningSolution>("solution.json");
+/** A fresh copy of the solution fixture. */
+function fixture(): TourPlanningSolution {
+  return structuredClone(solution) as TourPlanningSolution;
+}
+
+Deno.test("TourPlanningResponse: tours, stops, activities, load, times, unassigned reasons", () => {
+  const body = fixture();
   const res = new TourPlanningResponse({ body, correlationId: "corr-9" });
   assert.equal(res.problemId, "berlin-2024-05-01");
   assert.equal(res.correlationId, "corr-9");
@@ -56,8 +61,8 @@ Deno.test("TourPlanningResponse: tours, stops, activities, load, times, unassign
   assert.equal(res.raw, body);
 });
 
-Deno.test("TourPlanningResponse.toGeoJSON: a LineString per tour in stop order, then a Point per stop", async () => {
-  const body = await fixture<TourPlanningSolution>("solution.json");
+Deno.test("TourPlanningResponse.toGeoJSON: a LineString per tour in stop order, then a Point per stop", () => {
+  const body = fixture();
   const geo = new TourPlanningResponse({ body }).toGeoJSON();
   assert.equal(geo.type, "FeatureCollection");
   assert.deepEqual(
