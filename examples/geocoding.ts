@@ -16,19 +16,11 @@
  * @module
  */
 
-import { ApiError, Client } from "@ls/core";
+import { Client } from "@ls/core";
 import { geocode, reverseGeocode } from "@ls/geocoding";
+import { exampleOptions, exitOnApiError } from "./_setup.ts";
 
-const baseUrl = Deno.env.get("LS_BASE_URL") || undefined;
-const apiKey = Deno.env.get("HERE_API_KEY") || (baseUrl ? "sandbox" : "");
-if (!apiKey) {
-  console.error(
-    "Set HERE_API_KEY, or LS_BASE_URL to use a local server instead of HERE.",
-  );
-  Deno.exit(1);
-}
-
-const client = new Client({ apiKey, baseUrl, maxRetries: 2 });
+const client = new Client({ ...exampleOptions(), maxRetries: 2 });
 const query = Deno.args[0] ?? "Invalidenstr 116, 10115 Berlin";
 
 try {
@@ -69,13 +61,5 @@ try {
     console.log(`correlation id: ${found.correlationId}`);
   }
 } catch (error) {
-  if (error instanceof ApiError) {
-    console.error(
-      `HERE answered ${error.status}: ${error.title ?? ""} ${
-        error.detail ?? ""
-      }`,
-    );
-    Deno.exit(1);
-  }
-  throw error;
+  exitOnApiError(error);
 }

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { ApiError, Client } from "@ls/core";
+import { Client } from "@ls/core";
 import { itemsToGeoJSON } from "@ls/geocoding";
 import {
   autosuggest,
@@ -25,17 +25,10 @@ import {
   lookup,
   PlaceCategory,
 } from "@ls/search";
+import { exampleOptions, exitOnApiError } from "./_setup.ts";
 
-const baseUrl = Deno.env.get("LS_BASE_URL") || undefined;
-const apiKey = Deno.env.get("HERE_API_KEY") || (baseUrl ? "sandbox" : "");
-if (!apiKey) {
-  console.error(
-    "Set HERE_API_KEY, or LS_BASE_URL to use a local server instead of HERE.",
-  );
-  Deno.exit(1);
-}
-
-const client = new Client({ apiKey, baseUrl, maxRetries: 2 });
+const options = exampleOptions();
+const client = new Client({ ...options, maxRetries: 2 });
 const berlin: [number, number] = [52.5200, 13.4050];
 
 try {
@@ -100,7 +93,7 @@ try {
   );
 
   // The same operations with raw Responses.
-  using api = new GeocodingSearchApi({ apiKey, baseUrl });
+  using api = new GeocodingSearchApi(options);
   const raw = await api.getSearchDiscover({
     query: "museum",
     boundingBox: [13.3, 52.45, 13.5, 52.6],
@@ -113,13 +106,5 @@ try {
     } item(s)`,
   );
 } catch (error) {
-  if (error instanceof ApiError) {
-    console.error(
-      `HERE answered ${error.status}: ${error.title ?? ""} ${
-        error.detail ?? ""
-      }`,
-    );
-    Deno.exit(1);
-  }
-  throw error;
+  exitOnApiError(error);
 }

@@ -14,15 +14,9 @@ import {
   getWeatherAlerts,
   WeatherSeverity,
 } from "@ls/weather";
+import { exampleOptions } from "./_setup.ts";
 
-const baseUrl = Deno.env.get("LS_BASE_URL") || undefined;
-const apiKey = Deno.env.get("HERE_API_KEY") ||
-  (baseUrl ? "sandbox" : undefined);
-if (!apiKey) {
-  console.error("Set HERE_API_KEY (or LS_BASE_URL to use a local sandbox).");
-  Deno.exit(1);
-}
-const client = new Client({ apiKey, baseUrl });
+const client = new Client(exampleOptions());
 
 const report = await getDestWeather(client, {
   products: [

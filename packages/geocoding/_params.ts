@@ -1,8 +1,8 @@
 // Parameter checks shared by geocode and reverseGeocode.
 
-import { integer, parseWith, validateLanguages } from "@ls/core";
+import { integer, parseWith, validateLanguages } from "@ls/core/internal";
 
-/** HERE's documented largest `limit` for Geocoding & Search (wire search.md §2.2, unverified). */
+/** The largest `limit` HERE documents for Geocoding & Search. */
 export const MAX_LIMIT = 100;
 
 const limitSchema = /* @__PURE__ */ integer(1, MAX_LIMIT);

@@ -3,25 +3,20 @@
  * `GET /v1/geocode`.
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
- * import { geocode } from "@ls/geocoding";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await geocode(client, { query: "Invalidenstr 116, 10115 Berlin" });
- * console.log(res.items[0]?.position); // { lat: 52.53..., lng: 13.38... }
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildGeocodeRequest } from "@ls/geocoding";
+ * const spec = buildGeocodeRequest({ query: "Invalidenstr 116, 10115 Berlin" });
+ * assert.equal(spec.path, "/v1/geocode");
+ * assert.equal(spec.query?.toString(), "q=Invalidenstr%20116%2C%2010115%20Berlin&limit=20&lang=en-US");
  * ```
  *
  * @module
  */
 
-import {
-  checkParams,
-  type Client,
-  nonBlankString,
-  Query,
-  type RequestOptions,
-  type RequestSpec,
-} from "@ls/core";
+import { Query } from "@ls/core";
+import type { Client, RequestOptions, RequestSpec } from "@ls/core";
+import { checkKeys, checkParams, nonBlankString } from "@ls/core/internal";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
 import { langValue, limitValue } from "./_params.ts";
 
@@ -35,6 +30,10 @@ export interface GeocodeParams {
   lang?: string | readonly string[];
 }
 
+const GEOCODE_KEYS = Object.keys(
+  { query: 0, limit: 0, lang: 0 } satisfies Record<keyof GeocodeParams, 0>,
+);
+
 /**
  * The response of {@linkcode geocode}: `items` (addresses and places, best
  * match first, with `scoring`), `raw`, `toJSON()`, `toGeoJSON()` and HERE's
@@ -42,11 +41,12 @@ export interface GeocodeParams {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { GeocoderResponse } from "@ls/geocoding";
  * const res = new GeocoderResponse({
  *   body: { items: [{ title: "Sampletown", position: { lat: 52.1, lng: 13.5 } }] },
  * });
- * res.items[0].title; // "Sampletown"
+ * assert.equal(res.items[0].title, "Sampletown");
  * ```
  */
 export class GeocoderResponse extends ItemsResponse {}
@@ -58,16 +58,24 @@ export class GeocoderResponse extends ItemsResponse {}
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildGeocodeRequest } from "@ls/geocoding";
  * const spec = buildGeocodeRequest({ query: "Main St 1, Springfield", limit: 5 });
- * spec.query?.toString(); // "q=Main%20St%201%2C%20Springfield&limit=5&lang=en-US"
+ * assert.equal(spec.service, "geocode");
+ * assert.equal(spec.query?.toString(), "q=Main%20St%201%2C%20Springfield&limit=5&lang=en-US");
+ * assert.throws(
+ *   () => buildGeocodeRequest({ query: "Springfield", limt: 5 } as never),
+ *   { message: 'Invalid limt: is not a parameter of geocode; did you mean "limit"?, got 5' },
+ * );
  * ```
  *
- * @throws {ValueError} for an empty or whitespace-only `query`, a `limit`
- * that is not an integer from 1 to 100, or a malformed `lang`
+ * @throws {ValueError} for a key that is not a parameter of geocode, an
+ * empty or whitespace-only `query`, a `limit` that is not an integer from 1
+ * to 100, or a malformed `lang`
  */
 export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
   checkParams(params);
+  checkKeys(params, GEOCODE_KEYS, { operation: "geocode" });
   const query = new Query()
     .set("q", nonBlankString(params.query, "query"))
     .set("limit", limitValue(params.limit, 20))
@@ -79,14 +87,19 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
  * Finds addresses and places for a free-text query.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
  * import { geocode } from "@ls/geocoding";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await geocode(client, { query: "Invalidenstr 116, Berlin", limit: 1, lang: "de-DE" });
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
+ * const res = await geocode(client, { query: "Invalidenstr 116, Berlin", limit: 1 });
  * const [best] = res.items;
- * console.log(best?.address?.label, best?.position, best?.scoring?.queryScore);
- * console.log(JSON.stringify(res.toGeoJSON()));
+ * assert.equal(best.resultType, "houseNumber");
+ * assert.equal(best.address?.houseNumber, "116");
+ * assert.equal(res.toGeoJSON().features[0].geometry.coordinates[0], best.position?.lng);
  * ```
  *
  * @throws {ValueError} before any request, for the reasons of

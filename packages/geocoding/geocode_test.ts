@@ -1,23 +1,13 @@
 import assert from "node:assert/strict";
 import { ApiError } from "@ls/core";
-import { assertValueError, jsonReply, startTestServer } from "@ls/core/testing";
-import {
-  buildGeocodeRequest,
-  geocode,
-  type GeocodeParams,
-  GeocoderResponse,
-} from "./mod.ts";
-import {
-  assertRejectsValueError,
-  assertRequest,
-  GATEWAY_ERROR,
-  GS_ERROR,
-  KEY,
-  KEY_QS,
-  makeClient,
-  regionClient,
-} from "./_test_util.ts";
+import { assertGetRequest, assertValueError } from "@ls/core/testing";
+import { hostRecordingClient, jsonReply } from "@ls/core/testing";
+import { rejectsValueError, startTestServer } from "@ls/core/testing";
+import { TEST_API_KEY, TEST_KEY_QUERY, testClient } from "@ls/core/testing";
+import { buildGeocodeRequest, geocode, GeocoderResponse } from "./mod.ts";
+import type { GeocodeParams } from "./mod.ts";
 import fixture from "./testdata/geocode.json" with { type: "json" };
+import errors from "./testdata/errors.json" with { type: "json" };
 
 Deno.test("geocode sends q, limit=20 and lang=en-US by default and types the items", async () => {
   await using server = await startTestServer();
@@ -28,19 +18,18 @@ Deno.test("geocode sends q, limit=20 and lang=en-US by default and types the ite
       "x-request-id": "req-geo",
     }),
   );
-  const res = await geocode(makeClient(server.url), {
+  const res = await geocode(testClient(server), {
     query: "Examplestraße 1, 12345 Sampletown",
   }, { requestId: "req-geo" });
 
-  assertRequest(
+  assertGetRequest(
     server.requests[0],
     "/v1/geocode",
     "q=Examplestra%C3%9Fe%201%2C%2012345%20Sampletown&limit=20&lang=en-US",
   );
   assert.equal(server.requests[0].headers.get("x-request-id"), "req-geo");
   assert.ok(res instanceof GeocoderResponse);
-  assert.equal(res.correlationId, "corr-geo");
-  assert.equal(res.requestId, "req-geo");
+  assert.deepEqual([res.correlationId, res.requestId], ["corr-geo", "req-geo"]);
   assert.equal(res.items.length, 2);
   const [best, city] = res.items;
   assert.equal(best.title, "Examplestraße 1, 12345 Sampletown, Germany");
@@ -65,7 +54,7 @@ Deno.test("geocode sends q, limit=20 and lang=en-US by default and types the ite
 Deno.test("geocode sends limit and lang as given; content is strictly encoded", async () => {
   await using server = await startTestServer();
   server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
-  const client = makeClient(server.url);
+  const client = testClient(server);
 
   await geocode(client, {
     query: "Examplestraße 1, 12345 Sampletown",
@@ -76,18 +65,18 @@ Deno.test("geocode sends limit and lang as given; content is strictly encoded", 
   await geocode(client, { query: "  padded  ", lang: ["fr"] });
 
   const reqs = server.requestsFor("GET /v1/geocode");
-  assertRequest(
+  assertGetRequest(
     reqs[0],
     "/v1/geocode",
     "q=Examplestra%C3%9Fe%201%2C%2012345%20Sampletown&limit=2&lang=en-US",
   );
-  assertRequest(
+  assertGetRequest(
     reqs[1],
     "/v1/geocode",
     "q=A%26B%20%237%20%2B1%2F2%3B%20x%3Dy%3F&limit=1&lang=de",
   );
-  assertRequest(reqs[2], "/v1/geocode", "q=Berlin&limit=100&lang=de-DE,en");
-  assertRequest(
+  assertGetRequest(reqs[2], "/v1/geocode", "q=Berlin&limit=100&lang=de-DE,en");
+  assertGetRequest(
     reqs[3],
     "/v1/geocode",
     "q=%20%20padded%20%20&limit=20&lang=fr",
@@ -99,13 +88,17 @@ Deno.test("geocode goes to the geocode host, hereapi.cn for country china", asyn
   await using server = await startTestServer();
   server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
   const seen: string[] = [];
-  await geocode(regionClient(server, undefined, seen), { query: "Berlin" });
-  await geocode(regionClient(server, "row", seen), { query: "Berlin" });
-  await geocode(regionClient(server, "china", seen), { query: "北京" });
+  await geocode(hostRecordingClient(server, seen), { query: "Berlin" });
+  await geocode(hostRecordingClient(server, seen, { country: "row" }), {
+    query: "Berlin",
+  });
+  await geocode(hostRecordingClient(server, seen, { country: "china" }), {
+    query: "北京",
+  });
   assert.deepEqual(seen, [
-    `https://geocode.search.hereapi.com/v1/geocode?q=Berlin&limit=20&lang=en-US&${KEY_QS}`,
-    `https://geocode.search.hereapi.com/v1/geocode?q=Berlin&limit=20&lang=en-US&${KEY_QS}`,
-    `https://geocode.search.hereapi.cn/v1/geocode?q=%E5%8C%97%E4%BA%AC&limit=20&lang=en-US&${KEY_QS}`,
+    `https://geocode.search.hereapi.com/v1/geocode?q=Berlin&limit=20&lang=en-US&${TEST_KEY_QUERY}`,
+    `https://geocode.search.hereapi.com/v1/geocode?q=Berlin&limit=20&lang=en-US&${TEST_KEY_QUERY}`,
+    `https://geocode.search.hereapi.cn/v1/geocode?q=%E5%8C%97%E4%BA%AC&limit=20&lang=en-US&${TEST_KEY_QUERY}`,
   ]);
 });
 
@@ -124,6 +117,8 @@ const INVALID: [string, unknown, string][] = [
   ["empty lang list", { query: "x", lang: [] }, "lang"],
   ["malformed lang in list", { query: "x", lang: ["en", "e n"] }, "lang[1]"],
   ["params not an object", null, "params"],
+  ["misspelt key", { query: "x", limt: 5 }, "limt"],
+  ["key of another operation", { query: "x", at: "52.5,13.4" }, "at"],
   ["unpaired surrogate in query", { query: "Berlin \uD800" }, "query"],
   ["unpaired surrogate in lang", { query: "x", lang: ["\uDFFF"] }, "lang[0]"],
 ];
@@ -131,14 +126,14 @@ const INVALID: [string, unknown, string][] = [
 Deno.test("geocode rejects invalid input before any request", async () => {
   await using server = await startTestServer();
   server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
-  const client = makeClient(server.url);
+  const client = testClient(server);
   for (const [name, params, parameter] of INVALID) {
     const err = assertValueError(
       () => buildGeocodeRequest(params as GeocodeParams),
       parameter,
     );
     assert.ok(err.message.startsWith(`Invalid ${parameter}: `), name);
-    await assertRejectsValueError(
+    await rejectsValueError(
       geocode(client, params as GeocodeParams),
       parameter,
     );
@@ -147,6 +142,11 @@ Deno.test("geocode rejects invalid input before any request", async () => {
 });
 
 Deno.test("geocode validation messages state the rule and the value", () => {
+  assertValueError(
+    () => buildGeocodeRequest({ query: "x", limt: 5 } as GeocodeParams),
+    "limt",
+    'Invalid limt: is not a parameter of geocode; did you mean "limit"?, got 5',
+  );
   assertValueError(
     () => buildGeocodeRequest({ query: "   " }),
     "query",
@@ -162,20 +162,20 @@ Deno.test("geocode validation messages state the rule and the value", () => {
 Deno.test("geocode turns both error body shapes into ApiError with HERE's fields", async () => {
   await using server = await startTestServer();
   server.route("GET /v1/geocode", [
-    jsonReply(400, GS_ERROR, { "x-request-id": "req-400" }),
-    jsonReply(401, GATEWAY_ERROR, { "x-correlation-id": "corr-401" }),
+    jsonReply(400, errors.geocodingSearch, { "x-request-id": "req-400" }),
+    jsonReply(401, errors.gateway, { "x-correlation-id": "corr-401" }),
   ]);
-  const client = makeClient(server.url);
+  const client = testClient(server);
 
   const bad = await geocode(client, { query: "x" }).catch((e) => e);
   assert.ok(bad instanceof ApiError);
   assert.equal(bad.status, 400);
-  assert.equal(bad.title, GS_ERROR.title);
-  assert.equal(bad.detail, GS_ERROR.cause);
-  assert.equal(bad.action, GS_ERROR.action);
-  assert.equal(bad.correlationId, GS_ERROR.correlationId);
+  assert.equal(bad.title, errors.geocodingSearch.title);
+  assert.equal(bad.detail, errors.geocodingSearch.cause);
+  assert.equal(bad.action, errors.geocodingSearch.action);
+  assert.equal(bad.correlationId, errors.geocodingSearch.correlationId);
   assert.equal(bad.requestId, "req-400");
-  assert.deepEqual(bad.body, GS_ERROR);
+  assert.deepEqual(bad.body, errors.geocodingSearch);
   assert.equal(bad.method, "GET");
   assert.match(bad.url, /\/v1\/geocode\?q=x&limit=20&lang=en-US/);
 
@@ -186,15 +186,15 @@ Deno.test("geocode turns both error body shapes into ApiError with HERE's fields
   assert.equal(unauthorized.detail, "apiKey invalid. apiKey not found.");
   assert.equal(unauthorized.correlationId, "corr-401");
   for (const err of [bad, unauthorized]) {
-    assert.ok(!err.message.includes(KEY));
-    assert.ok(!err.url.includes(KEY));
+    assert.ok(!err.message.includes(TEST_API_KEY));
+    assert.ok(!err.url.includes(TEST_API_KEY));
   }
 });
 
 Deno.test("geocode: an empty result is a response with no items", async () => {
   await using server = await startTestServer();
   server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
-  const res = await geocode(makeClient(server.url), { query: "nowhere" });
+  const res = await geocode(testClient(server), { query: "nowhere" });
   assert.deepEqual(res.items, []);
   assert.deepEqual(res.toGeoJSON(), {
     type: "FeatureCollection",
@@ -205,7 +205,7 @@ Deno.test("geocode: an empty result is a response with no items", async () => {
 Deno.test("geocode toGeoJSON: Point features in [lng, lat] order, id and properties", async () => {
   await using server = await startTestServer();
   server.route("GET /v1/geocode", jsonReply(200, fixture));
-  const res = await geocode(makeClient(server.url), { query: "Sampletown" });
+  const res = await geocode(testClient(server), { query: "Sampletown" });
   const fc = res.toGeoJSON();
   assert.equal(fc.type, "FeatureCollection");
   assert.deepEqual(

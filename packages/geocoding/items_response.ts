@@ -4,10 +4,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ItemsResponse } from "@ls/geocoding";
  * const res = new ItemsResponse({ body: { items: [{ title: "X", position: { lat: 1, lng: 2 } }] } });
- * res.items[0].title; // "X"
- * res.toGeoJSON().features.length; // 1
+ * assert.equal(res.items[0].title, "X");
+ * assert.equal(res.toGeoJSON().features.length, 1);
  * ```
  *
  * @module
@@ -40,13 +41,15 @@ export interface ItemsBody {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ItemsResponse } from "@ls/geocoding";
  * const res = new ItemsResponse({
  *   body: { items: [{ id: "here:a", position: { lat: 52.5, lng: 13.4 } }] },
  *   correlationId: "c-1",
  * });
- * res.toGeoJSON().features[0].geometry.coordinates; // [13.4, 52.5]
- * JSON.stringify(res); // '{"items":[{"id":"here:a","position":{"lat":52.5,"lng":13.4}}]}'
+ * assert.equal(res.correlationId, "c-1");
+ * assert.deepEqual(res.toGeoJSON().features[0].geometry.coordinates, [13.4, 52.5]);
+ * assert.equal(JSON.stringify(res), '{"items":[{"id":"here:a","position":{"lat":52.5,"lng":13.4}}]}');
  * ```
  */
 export class ItemsResponse extends ApiResponse<ItemsBody> {

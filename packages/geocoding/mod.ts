@@ -6,8 +6,11 @@
  *
  * - Input is checked before anything is sent: an empty or whitespace-only
  *   `query`, a latitude outside -90..90 or a longitude outside -180..180, a
- *   `limit` that is not an integer from 1 to 100, or a malformed `lang` throws
- *   a `ValueError` naming the parameter.
+ *   `limit` that is not an integer from 1 to 100, a malformed `lang`, or a key
+ *   that is not a parameter (`limt`: did you mean `limit`?) throws a
+ *   `ValueError` naming the parameter. Each operation's request is also
+ *   built on its own, without a client: {@linkcode buildGeocodeRequest},
+ *   {@linkcode buildReverseGeocodeRequest}.
  * - Responses expose typed `items` ({@linkcode ResultItem}: `title`, `id`,
  *   `resultType`, `address`, `position`, `access`, `mapView`, `distance`,
  *   `categories`, `scoring`, ... with unknown fields kept), `raw`, `toJSON()`,
@@ -21,16 +24,20 @@
  * Depends on `@ls/core` only.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
  * import { geocode, reverseGeocode } from "@ls/geocoding";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * // For HERE: new Client({ apiKey: "<API_KEY>" }), with country: "china" for hereapi.cn
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
  *
- * const client = new Client({ apiKey: "<API_KEY>" }); // country: "china" for hereapi.cn
  * const found = await geocode(client, { query: "Invalidenstr 116, Berlin", limit: 5 });
- * console.log(found.items[0]?.position); // { lat: ..., lng: ... }
- * const nearest = await reverseGeocode(client, { lat: 52.5309, lng: 13.3847 });
- * console.log(nearest.items[0]?.address?.label);
- * console.log(JSON.stringify(found.toGeoJSON()));
+ * const { lat, lng } = found.items[0].position!;
+ * const nearest = await reverseGeocode(client, { lat, lng });
+ * assert.equal(nearest.items[0].address?.city, "Berlin");
+ * assert.equal(found.toGeoJSON().features[0].geometry.type, "Point");
  * ```
  *
  * @module

@@ -3,28 +3,27 @@
  * HERE's `GET /v1/revgeocode` on its own host (`revgeocode.search.hereapi.com`).
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
- * import { reverseGeocode } from "@ls/geocoding";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await reverseGeocode(client, { lat: 52.5309, lng: 13.3847 });
- * console.log(res.items[0]?.address?.label);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildReverseGeocodeRequest } from "@ls/geocoding";
+ * const spec = buildReverseGeocodeRequest({ lat: 52.5309, lng: 13.3847 });
+ * assert.equal(spec.service, "revgeocode");
+ * assert.equal(spec.path, "/v1/revgeocode");
  * ```
  *
  * @module
  */
 
+import { Query } from "@ls/core";
+import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
+  checkKeys,
   checkParams,
-  type Client,
   formatLatLng,
   latitude,
   longitude,
   parseWith,
-  Query,
-  type RequestOptions,
-  type RequestSpec,
-} from "@ls/core";
+} from "@ls/core/internal";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
 import { langValue, limitValue } from "./_params.ts";
 
@@ -40,6 +39,13 @@ export interface ReverseGeocodeParams {
   lang?: string | readonly string[];
 }
 
+const REVERSE_GEOCODE_KEYS = Object.keys(
+  { lat: 0, lng: 0, limit: 0, lang: 0 } satisfies Record<
+    keyof ReverseGeocodeParams,
+    0
+  >,
+);
+
 /**
  * The response of {@linkcode reverseGeocode}: `items` (nearest first, with
  * `distance` in metres), `raw`, `toJSON()`, `toGeoJSON()` and HERE's tracing
@@ -47,11 +53,12 @@ export interface ReverseGeocodeParams {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ReverseGeocoderResponse } from "@ls/geocoding";
  * const res = new ReverseGeocoderResponse({
  *   body: { items: [{ title: "Samplelane 7", distance: 42, position: { lat: 46, lng: 7 } }] },
  * });
- * res.items[0].distance; // 42
+ * assert.equal(res.items[0].distance, 42);
  * ```
  */
 export class ReverseGeocoderResponse extends ItemsResponse {}
@@ -63,43 +70,51 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildReverseGeocodeRequest } from "@ls/geocoding";
  * const spec = buildReverseGeocodeRequest({ lat: 52.5309, lng: 13.3847 });
- * spec.query?.toString(); // "at=52.5309,13.3847&limit=1&lang=en-US"
+ * assert.equal(spec.query?.toString(), "at=52.5309,13.3847&limit=1&lang=en-US");
+ * assert.throws(
+ *   () => buildReverseGeocodeRequest({ lat: 52.5, lgn: 13.4 } as never),
+ *   { message: 'Invalid lgn: is not a parameter of reverseGeocode; did you mean "lng"?, got 13.4' },
+ * );
  * ```
  *
- * @throws {ValueError} when `lat` is not a finite number from -90 to 90, `lng`
- * not one from -180 to 180, `limit` not an integer from 1 to 100, or `lang`
- * malformed
+ * @throws {ValueError} for a key that is not a parameter of reverseGeocode,
+ * when `lat` is not a finite number from -90 to 90, `lng` not one from -180
+ * to 180, `limit` not an integer from 1 to 100, or `lang` malformed
  */
 export function buildReverseGeocodeRequest(
   params: ReverseGeocodeParams,
 ): RequestSpec {
   checkParams(params);
+  checkKeys(params, REVERSE_GEOCODE_KEYS, { operation: "reverseGeocode" });
   const lat = parseWith(latitude, params.lat, "lat");
   const lng = parseWith(longitude, params.lng, "lng");
   const query = new Query()
     .setStructured("at", formatLatLng(lat, lng))
     .set("limit", limitValue(params.limit, 1))
     .set("lang", langValue(params.lang));
-  return {
-    service: "revgeocode",
-    method: "GET",
-    path: "/v1/revgeocode",
-    query,
-  };
+  const path = "/v1/revgeocode";
+  return { service: "revgeocode", method: "GET", path, query };
 }
 
 /**
  * Finds the addresses and places nearest to a position.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
  * import { reverseGeocode } from "@ls/geocoding";
- * const client = new Client({ apiKey: "<API_KEY>" });
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
  * const res = await reverseGeocode(client, { lat: 52.5309, lng: 13.3847, limit: 3 });
- * for (const item of res.items) console.log(item.distance, item.title);
+ * assert.ok(res.items.length >= 1);
+ * assert.equal(res.items[0].address?.city, "Berlin");
+ * assert.equal(typeof res.items[0].distance, "number"); // metres from the position
  * ```
  *
  * @throws {ValueError} before any request, for the reasons of

@@ -1,22 +1,17 @@
 import assert from "node:assert/strict";
 import { ApiError } from "@ls/core";
-import { assertValueError, jsonReply, startTestServer } from "@ls/core/testing";
+import { assertGetRequest, assertValueError } from "@ls/core/testing";
+import { hostRecordingClient, jsonReply } from "@ls/core/testing";
+import { rejectsValueError, startTestServer } from "@ls/core/testing";
+import { TEST_KEY_QUERY, testClient } from "@ls/core/testing";
 import {
   buildReverseGeocodeRequest,
   reverseGeocode,
-  type ReverseGeocodeParams,
   ReverseGeocoderResponse,
 } from "./mod.ts";
-import {
-  assertRejectsValueError,
-  assertRequest,
-  GATEWAY_ERROR,
-  GS_ERROR,
-  KEY_QS,
-  makeClient,
-  regionClient,
-} from "./_test_util.ts";
+import type { ReverseGeocodeParams } from "./mod.ts";
 import fixture from "./testdata/revgeocode.json" with { type: "json" };
+import errors from "./testdata/errors.json" with { type: "json" };
 
 Deno.test("reverseGeocode sends at, limit=1 and lang=en-US by default and types the items", async () => {
   await using server = await startTestServer();
@@ -24,11 +19,11 @@ Deno.test("reverseGeocode sends at, limit=1 and lang=en-US by default and types 
     "GET /v1/revgeocode",
     jsonReply(200, fixture, { "x-correlation-id": "corr-rev" }),
   );
-  const res = await reverseGeocode(makeClient(server.url), {
+  const res = await reverseGeocode(testClient(server), {
     lat: 46.0001,
     lng: 7.0002,
   });
-  assertRequest(
+  assertGetRequest(
     server.requests[0],
     "/v1/revgeocode",
     "at=46.0001,7.0002&limit=1&lang=en-US",
@@ -57,7 +52,7 @@ Deno.test("reverseGeocode sends at, limit=1 and lang=en-US by default and types 
 Deno.test("reverseGeocode sends limit and lang as given; numbers never use exponents", async () => {
   await using server = await startTestServer();
   server.route("GET /v1/revgeocode", jsonReply(200, { items: [] }));
-  const client = makeClient(server.url);
+  const client = testClient(server);
   await reverseGeocode(client, { lat: 52.5, lng: 13.4, limit: 5, lang: "de" });
   await reverseGeocode(client, {
     lat: 1e-7,
@@ -69,15 +64,15 @@ Deno.test("reverseGeocode sends limit and lang as given; numbers never use expon
   await reverseGeocode(client, { lat: -90, lng: 180 });
   await reverseGeocode(client, { lat: 52.123456789012, lng: -0.0001 });
   const reqs = server.requestsFor("GET /v1/revgeocode");
-  assertRequest(reqs[0], "/v1/revgeocode", "at=52.5,13.4&limit=5&lang=de");
-  assertRequest(
+  assertGetRequest(reqs[0], "/v1/revgeocode", "at=52.5,13.4&limit=5&lang=de");
+  assertGetRequest(
     reqs[1],
     "/v1/revgeocode",
     "at=0.0000001,0&limit=100&lang=de-CH,fr",
   );
-  assertRequest(reqs[2], "/v1/revgeocode", "at=90,-180&limit=1&lang=en-US");
-  assertRequest(reqs[3], "/v1/revgeocode", "at=-90,180&limit=1&lang=en-US");
-  assertRequest(
+  assertGetRequest(reqs[2], "/v1/revgeocode", "at=90,-180&limit=1&lang=en-US");
+  assertGetRequest(reqs[3], "/v1/revgeocode", "at=-90,180&limit=1&lang=en-US");
+  assertGetRequest(
     reqs[4],
     "/v1/revgeocode",
     "at=52.123456789012,-0.0001&limit=1&lang=en-US",
@@ -88,17 +83,20 @@ Deno.test("reverseGeocode goes to the revgeocode host (not geocode), hereapi.cn 
   await using server = await startTestServer();
   server.route("GET /v1/revgeocode", jsonReply(200, { items: [] }));
   const seen: string[] = [];
-  await reverseGeocode(regionClient(server, undefined, seen), {
+  await reverseGeocode(hostRecordingClient(server, seen), {
     lat: 52.5,
     lng: 13.4,
   });
-  await reverseGeocode(regionClient(server, "china", seen), {
-    lat: 39.9,
-    lng: 116.4,
-  });
+  await reverseGeocode(
+    hostRecordingClient(server, seen, { country: "china" }),
+    {
+      lat: 39.9,
+      lng: 116.4,
+    },
+  );
   assert.deepEqual(seen, [
-    `https://revgeocode.search.hereapi.com/v1/revgeocode?at=52.5,13.4&limit=1&lang=en-US&${KEY_QS}`,
-    `https://revgeocode.search.hereapi.cn/v1/revgeocode?at=39.9,116.4&limit=1&lang=en-US&${KEY_QS}`,
+    `https://revgeocode.search.hereapi.com/v1/revgeocode?at=52.5,13.4&limit=1&lang=en-US&${TEST_KEY_QUERY}`,
+    `https://revgeocode.search.hereapi.cn/v1/revgeocode?at=39.9,116.4&limit=1&lang=en-US&${TEST_KEY_QUERY}`,
   ]);
 });
 
@@ -120,18 +118,21 @@ const INVALID: [unknown, string][] = [
   [{ lat: 0, lng: 0, lang: "english!" }, "lang"],
   [{ lat: 0, lng: 0, lang: [] }, "lang"],
   [undefined, "params"],
+  [{ latitude: 0, lng: 0 }, "latitude"],
+  [{ lat: 0, lng: 0, lang: "de", query: "Berlin" }, "query"],
 ];
 
 Deno.test("reverseGeocode rejects invalid input before any request", async () => {
   await using server = await startTestServer();
   server.route("GET /v1/revgeocode", jsonReply(200, { items: [] }));
-  const client = makeClient(server.url);
+  const client = testClient(server);
   for (const [params, parameter] of INVALID) {
-    assertValueError(
+    const err = assertValueError(
       () => buildReverseGeocodeRequest(params as ReverseGeocodeParams),
       parameter,
     );
-    await assertRejectsValueError(
+    assert.ok(err.message.startsWith(`Invalid ${parameter}: `), err.message);
+    await rejectsValueError(
       reverseGeocode(client, params as ReverseGeocodeParams),
       parameter,
     );
@@ -143,6 +144,11 @@ Deno.test("reverseGeocode rejects invalid input before any request", async () =>
     "Invalid lat: must be a latitude from -90 to 90, got 91",
   );
   assertValueError(
+    () => buildReverseGeocodeRequest({ lat: 0, lgn: 0 } as never),
+    "lgn",
+    'Invalid lgn: is not a parameter of reverseGeocode; did you mean "lng"?, got 0',
+  );
+  assertValueError(
     () => buildReverseGeocodeRequest({ lat: 0, lng: 200 }),
     "lng",
     "Invalid lng: must be a longitude from -180 to 180, got 200",
@@ -152,22 +158,22 @@ Deno.test("reverseGeocode rejects invalid input before any request", async () =>
 Deno.test("reverseGeocode turns both error body shapes into ApiError", async () => {
   await using server = await startTestServer();
   server.route("GET /v1/revgeocode", [
-    jsonReply(400, GS_ERROR),
+    jsonReply(400, errors.geocodingSearch),
     jsonReply(403, {
       error: "Forbidden",
       error_description: "These credentials do not authorize access",
     }),
-    jsonReply(401, GATEWAY_ERROR),
+    jsonReply(401, errors.gateway),
   ]);
-  const client = makeClient(server.url);
+  const client = testClient(server);
   const params = { lat: 1, lng: 2 };
   const e400 = await reverseGeocode(client, params).catch((e) => e);
   assert.ok(e400 instanceof ApiError);
   assert.equal(e400.status, 400);
-  assert.equal(e400.title, GS_ERROR.title);
-  assert.equal(e400.detail, GS_ERROR.cause);
-  assert.equal(e400.action, GS_ERROR.action);
-  assert.equal(e400.correlationId, GS_ERROR.correlationId);
+  assert.equal(e400.title, errors.geocodingSearch.title);
+  assert.equal(e400.detail, errors.geocodingSearch.cause);
+  assert.equal(e400.action, errors.geocodingSearch.action);
+  assert.equal(e400.correlationId, errors.geocodingSearch.correlationId);
   const e403 = await reverseGeocode(client, params).catch((e) => e);
   assert.ok(e403 instanceof ApiError);
   assert.equal(e403.status, 403);
@@ -176,6 +182,6 @@ Deno.test("reverseGeocode turns both error body shapes into ApiError", async () 
   const e401 = await reverseGeocode(client, params).catch((e) => e);
   assert.ok(e401 instanceof ApiError);
   assert.equal(e401.status, 401);
-  assert.equal(e401.detail, GATEWAY_ERROR.error_description);
+  assert.equal(e401.detail, errors.gateway.error_description);
   assert.equal(server.requests.length, 3);
 });

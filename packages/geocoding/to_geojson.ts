@@ -4,9 +4,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { itemsToGeoJSON } from "@ls/geocoding";
  * const fc = itemsToGeoJSON([{ id: "a", position: { lat: 52.5, lng: 13.4 } }]);
- * fc.features[0].geometry.coordinates; // [13.4, 52.5]
+ * assert.deepEqual(fc.features[0].geometry.coordinates, [13.4, 52.5]);
  * ```
  *
  * @module
@@ -27,11 +28,12 @@ function isCoordinate(value: unknown): value is number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { itemToFeature } from "@ls/geocoding";
  * const feature = itemToFeature({ id: "here:x", title: "X", position: { lat: 1, lng: 2 } });
- * feature?.geometry.coordinates; // [2, 1]
- * feature?.id; // "here:x"
- * itemToFeature({ title: "Restaurants", resultType: "categoryQuery" }); // undefined
+ * assert.deepEqual(feature?.geometry.coordinates, [2, 1]);
+ * assert.equal(feature?.id, "here:x");
+ * assert.equal(itemToFeature({ title: "Restaurants", resultType: "categoryQuery" }), undefined);
  * ```
  */
 export function itemToFeature(
@@ -60,12 +62,13 @@ export function itemToFeature(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { itemsToGeoJSON } from "@ls/geocoding";
  * const fc = itemsToGeoJSON([
  *   { id: "here:a", position: { lat: 52.5, lng: 13.4 } },
  *   { title: "Restaurants", resultType: "categoryQuery" }, // no position: skipped
  * ]);
- * fc.features.length; // 1
+ * assert.equal(fc.features.length, 1);
  * ```
  */
 export function itemsToGeoJSON(

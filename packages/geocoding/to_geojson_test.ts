@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  ItemsResponse,
-  itemsToGeoJSON,
-  itemToFeature,
-  type ResultItem,
-} from "./mod.ts";
+import { ItemsResponse, itemsToGeoJSON, itemToFeature } from "./mod.ts";
+import type { ResultItem } from "./mod.ts";
 
 Deno.test("itemToFeature: [lng, lat], the item as properties, its id as feature id", () => {
   const item: ResultItem = {

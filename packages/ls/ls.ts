@@ -7,62 +7,53 @@
  */
 
 import { Client, type ClientOptions, type RequestOptions } from "@ls/core";
-import {
-  geocode,
-  type GeocodeParams,
-  type GeocoderResponse,
-  reverseGeocode,
-  type ReverseGeocodeParams,
-  type ReverseGeocoderResponse,
+import { geocode, reverseGeocode } from "@ls/geocoding";
+import type {
+  GeocodeParams,
+  GeocoderResponse,
+  ReverseGeocodeParams,
+  ReverseGeocoderResponse,
 } from "@ls/geocoding";
-import {
-  autosuggest,
-  type AutosuggestParams,
-  browse,
-  type BrowseParams,
-  type BrowseResponse,
-  discover,
-  type DiscoverParams,
-  type DiscoverResponse,
-  lookup,
-  type LookupParams,
-  type LookupResponse,
+import { autosuggest, browse, discover, lookup } from "@ls/search";
+import type {
+  AutosuggestParams,
+  BrowseParams,
+  BrowseResponse,
+  DiscoverParams,
+  DiscoverResponse,
+  LookupParams,
+  LookupResponse,
 } from "@ls/search";
-import {
-  type DestinationWeatherResponse,
-  type DestWeatherParams,
-  getDestWeather,
-  getWeatherAlerts,
-  type WeatherAlertsParams,
-  type WeatherAlertsResponse,
+import { getDestWeather, getWeatherAlerts } from "@ls/weather";
+import type {
+  DestinationWeatherResponse,
+  DestWeatherParams,
+  WeatherAlertsParams,
+  WeatherAlertsResponse,
 } from "@ls/weather";
 import {
   bicycleRoute,
   carRoute,
   pedestrianRoute,
-  type RoutingParams,
-  type RoutingResponse,
   scooterRoute,
-  type ScooterRoutingParams,
   truckRoute,
-  type TruckRoutingParams,
 } from "@ls/routing";
-import {
-  calculateIsoline,
-  type IsolineParams,
-  type IsolineResponse,
-} from "@ls/isoline";
-import {
-  matrix,
-  type MatrixOptions,
-  type MatrixParams,
-  type MatrixRoutingResponse,
+import type {
+  RoutingParams,
+  RoutingResponse,
+  ScooterRoutingParams,
+  TruckRoutingParams,
+} from "@ls/routing";
+import { calculateIsoline } from "@ls/isoline";
+import type { IsolineParams, IsolineResponse } from "@ls/isoline";
+import { matrix } from "@ls/matrix";
+import type {
+  MatrixOptions,
+  MatrixParams,
+  MatrixRoutingResponse,
 } from "@ls/matrix";
-import {
-  solveTourPlanning,
-  type SolveTourPlanningParams,
-  type TourPlanningResponse,
-} from "@ls/tour";
+import { solveTourPlanning } from "@ls/tour";
+import type { SolveTourPlanningParams, TourPlanningResponse } from "@ls/tour";
 
 /**
  * Options of {@linkcode LS}: a credential (`apiKey`, `platformCredentials`
@@ -80,20 +71,43 @@ export type LSOptions = ClientOptions;
  * `requestId`, `onProgress`).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { LS } from "@ls/ls";
- * const ls = new LS({ apiKey: "<API_KEY>" });
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * // For HERE: new LS({ apiKey: "<API_KEY>" })
+ * using ls = new LS({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
  * const res = await ls.geocode({ query: "Invalidenstr 116, Berlin" });
- * console.log(res.items[0]?.position, res.toGeoJSON());
+ * assert.equal(res.items[0].address?.city, "Berlin");
+ * await assert.rejects(
+ *   ls.geocode({ query: "Invalidenstr 116, Berlin", limt: 1 } as never),
+ *   { name: "ValueError", parameter: "limt" }, // a misspelt key is never dropped silently
+ * );
  * ```
  */
 export class LS {
   /** The transport every method uses. */
   readonly client: Client;
 
-  /** @throws {ValueError} when no credential is given or an option is invalid */
+  /**
+   * Builds the one {@linkcode Client} every method sends with.
+   *
+   * @throws {ValueError} when no credential is given or an option is invalid
+   */
   constructor(options: LSOptions) {
     this.client = new Client(options);
+  }
+
+  /** Releases the client's resources (a proxy HTTP client, if any). */
+  close(): void {
+    this.client.close();
+  }
+
+  /** Same as {@linkcode LS.close}. */
+  [Symbol.dispose](): void {
+    this.close();
   }
 
   /** Free-text address → positions. See `@ls/geocoding` `geocode`. */
@@ -225,15 +239,5 @@ export class LS {
     options?: RequestOptions,
   ): Promise<TourPlanningResponse> {
     return solveTourPlanning(this.client, params, options);
-  }
-
-  /** Releases the client's resources (a proxy HTTP client, if any). */
-  close(): void {
-    this.client.close();
-  }
-
-  /** Same as {@linkcode LS.close}. */
-  [Symbol.dispose](): void {
-    this.close();
   }
 }

@@ -11,12 +11,21 @@
  * `@ls/geocoding`, …), so a bundle of this one does not carry them twice.
  *
  * @example
- * ```ts ignore
- * import { LS } from "@ls/ls";
- * const ls = new LS({ apiKey: "<API_KEY>" });
- * const res = await ls.geocode({ query: "Invalidenstr 116, Berlin" });
- * res.items[0].position; // { lat, lng }
- * res.toGeoJSON(); // FeatureCollection<Point>
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isValueError, LS } from "@ls/ls";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * // For HERE: new LS({ apiKey: "<API_KEY>" })
+ * using ls = new LS({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
+ * const found = await ls.geocode({ query: "Invalidenstr 116, Berlin" });
+ * const { lat, lng } = found.items[0].position!;
+ * assert.equal(found.toGeoJSON().features[0].geometry.type, "Point");
+ * const route = await ls.carRoute({ origin: [lat, lng], destination: [52.5163, 13.3777] });
+ * assert.equal(route.routes.length, 1);
+ * const error = await ls.discover({ query: "coffee" }).catch((e) => e);
+ * assert.ok(isValueError(error)); // no search area: refused before any request
  * ```
  *
  * @module
@@ -33,35 +42,40 @@ export type * from "@ls/matrix";
 export type * from "@ls/weather";
 export type * from "@ls/tour";
 
-// Errors, credentials, option classes and constants.
+// Errors, and the guards that recognise them across copies of the package.
 export {
   ApiError,
-  ApiResponse,
-  Auth,
-  AvoidBoundingBox,
   ConnectionError,
-  Course,
-  DEFAULT_TOKEN_URL,
+  LSError,
+  ResponseTooLargeError,
+  TimeoutError,
+  ValueError,
+} from "@ls/core";
+export {
   isApiError,
   isConnectionError,
   isLSError,
   isTimeoutError,
   isValueError,
-  LSError,
+} from "@ls/core";
+// Credentials, option classes and constants, and the response base class.
+export {
+  ApiResponse,
+  AvoidBoundingBox,
+  Course,
   MatchSideOfStreet,
   PlaceOptions,
   PlatformCredentials,
-  ResponseTooLargeError,
   Scooter,
   ShippedHazardousGoods,
-  TimeoutError,
   Truck,
   TruckType,
   TunnelCategory,
-  ValueError,
   Via,
   WayPointOptions,
 } from "@ls/core";
+// The shared OAuth token source a client can take as its `auth` option.
+export { Auth, DEFAULT_TOKEN_URL } from "@ls/core";
 export {
   GeocoderResponse,
   ItemsResponse,

@@ -1,25 +1,23 @@
 // Parameter checks shared by discover, browse, lookup and autosuggest.
 
 import * as z from "zod/mini";
+import { type BoundingBox, type LatLng, ValueError } from "@ls/core";
 import {
-  type BoundingBox,
   inBbox,
   inCircle,
   inCountryCodes,
   integer,
-  type LatLng,
   parseWith,
   positiveInteger,
   stringMatching,
   validateLanguages,
   validateLatLng,
-  ValueError,
-} from "@ls/core";
+} from "@ls/core/internal";
 
-/** HERE's documented largest `limit` for Geocoding & Search (wire search.md §2.2, unverified). */
+/** The largest `limit` HERE documents for Geocoding & Search. */
 export const MAX_LIMIT = 100;
 
-/** The largest `termsLimit` of autosuggest (wire search.md §8, secondary). */
+/** The largest `termsLimit` of autosuggest. */
 export const MAX_TERMS_LIMIT = 10;
 
 const limitSchema = /* @__PURE__ */ integer(1, MAX_LIMIT);

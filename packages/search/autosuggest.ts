@@ -4,36 +4,34 @@
  * {@linkcode AutosuggestBody}.
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
- * import { itemsToGeoJSON } from "@ls/geocoding";
- * import { autosuggest, type AutosuggestBody } from "@ls/search";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await autosuggest(client, { query: "res", at: [52.93175, 12.77165], limit: 5 });
- * const body: AutosuggestBody = await res.json();
- * console.log(body.items.map((i) => i.title), itemsToGeoJSON(body.items).features.length);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildAutosuggestRequest } from "@ls/search";
+ * const spec = buildAutosuggestRequest({ query: "res", at: [52.93175, 12.77165], limit: 5 });
+ * assert.equal(spec.query?.toString(), "q=res&at=52.93175,12.77165&limit=5");
  * ```
  *
  * @module
  */
 
+import { Query, ValueError } from "@ls/core";
+import type {
+  BoundingBox,
+  Client,
+  LatLng,
+  RequestOptions,
+  RequestSpec,
+  SearchCircle,
+} from "@ls/core";
 import {
-  type BoundingBox,
+  checkKeys,
   checkParams,
-  type Client,
   formatLatLng,
   inCircle,
-  type LatLng,
   nonBlankString,
-  Query,
-  type RequestOptions,
-  type RequestSpec,
-  type SearchCircle,
-  ValueError,
-} from "@ls/core";
+} from "@ls/core/internal";
 import type { ResultItem } from "@ls/geocoding";
 import {
-  type AreaFilter,
   bboxFilter,
   countryFilter,
   langValue,
@@ -44,6 +42,7 @@ import {
   showValue,
   termsLimitValue,
 } from "./_params.ts";
+import type { AreaFilter } from "./_params.ts";
 
 /**
  * A `show` value of autosuggest: a known one, or any other string HERE adds.
@@ -93,6 +92,21 @@ export interface AutosuggestParams {
   show?: readonly AutosuggestShow[];
 }
 
+const AUTOSUGGEST_KEYS = Object.keys(
+  {
+    query: 0,
+    at: 0,
+    searchInCircle: 0,
+    searchInBbox: 0,
+    inCountry: 0,
+    limit: 0,
+    termsLimit: 0,
+    lang: 0,
+    politicalView: 0,
+    show: 0,
+  } satisfies Record<keyof AutosuggestParams, 0>,
+);
+
 /**
  * A suggested completion: `term` for the substring `query.slice(start, end)`,
  * which it would replace (`replaces`).
@@ -123,13 +137,14 @@ export interface QueryTerm {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { AutosuggestBody } from "@ls/search";
  * import { itemsToGeoJSON } from "@ls/geocoding";
  * const body: AutosuggestBody = {
  *   items: [{ title: "Restaurants", resultType: "categoryQuery", href: "https://discover.search.hereapi.com/v1/discover?q=restaurant" }],
  *   queryTerms: [{ term: "restaurant", replaces: "res", start: 0, end: 3 }],
  * };
- * itemsToGeoJSON(body.items).features.length; // 0: query items have no position
+ * assert.equal(itemsToGeoJSON(body.items).features.length, 0); // query items have no position
  * ```
  */
 export interface AutosuggestBody {
@@ -148,6 +163,7 @@ export interface AutosuggestBody {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildAutosuggestRequest } from "@ls/search";
  * const spec = buildAutosuggestRequest({
  *   query: "res",
@@ -156,12 +172,17 @@ export interface AutosuggestBody {
  *   limit: 5,
  *   lang: ["en", "de"],
  * });
- * spec.query?.toString(); // "q=res&at=52.93175,12.77165&in=countryCode:USA,CAN&limit=5&lang=en,de"
- * buildAutosuggestRequest({ query: "res", searchInCircle: { lat: 52.53, lng: 13.38, radius: 10000 } })
- *   .query?.toString(); // "q=res&in=circle:52.53,13.38;r=10000&limit=20"
+ * assert.equal(spec.query?.toString(), "q=res&at=52.93175,12.77165&in=countryCode:USA,CAN&limit=5&lang=en,de");
+ * const inCircle = buildAutosuggestRequest({ query: "res", searchInCircle: { lat: 52.53, lng: 13.38, radius: 10000 } });
+ * assert.equal(inCircle.query?.toString(), "q=res&in=circle:52.53,13.38;r=10000&limit=20");
+ * assert.throws(
+ *   () => buildAutosuggestRequest({ query: "res", at: [52.5, 13.4], termLimit: 3 } as never),
+ *   { message: 'Invalid termLimit: is not a parameter of autosuggest; did you mean "termsLimit"?, got 3' },
+ * );
  * ```
  *
- * @throws {ValueError} for an empty `query`; none or several of `at`,
+ * @throws {ValueError} for a key that is not a parameter of autosuggest; an
+ * empty `query`; none or several of `at`,
  * `searchInCircle` and `searchInBbox`; `inCountry` without `at`; an invalid
  * position, circle (radius not a positive integer), box or country code; a
  * `limit` that is not an integer from 1 to 100; a `termsLimit` that is not
@@ -171,6 +192,7 @@ export function buildAutosuggestRequest(
   params: AutosuggestParams,
 ): RequestSpec {
   checkParams(params);
+  checkKeys(params, AUTOSUGGEST_KEYS, { operation: "autosuggest" });
   const q = nonBlankString(params.query, "query");
   const at = optionalLatLng(params.at, "at");
   const circle: AreaFilter | undefined = params.searchInCircle === undefined
@@ -230,18 +252,21 @@ export function buildAutosuggestRequest(
  * returns HERE's raw `Response` (status 200, body unread).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * import { itemsToGeoJSON } from "@ls/geocoding";
  * import { autosuggest, type AutosuggestBody } from "@ls/search";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await autosuggest(client, {
- *   query: "res",
- *   searchInBbox: [13.08836, 52.33812, 13.761, 52.6755],
- *   termsLimit: 3,
- *   show: ["phonemes"],
- * });
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
+ * const res = await autosuggest(client, { query: "res", at: [52.52, 13.405], limit: 5, termsLimit: 3 });
+ * assert.equal(res.status, 200);
  * const body: AutosuggestBody = await res.json();
- * for (const t of body.queryTerms ?? []) console.log(t.term);
+ * assert.ok(body.items.length <= 5);
+ * assert.deepEqual(body.queryTerms?.[0], { term: "restaurant", replaces: "res", start: 0, end: 3 });
+ * assert.ok(itemsToGeoJSON(body.items).features.length <= body.items.length); // query items have no position
  * ```
  *
  * @throws {ValueError} before any request, for the reasons of

@@ -3,41 +3,37 @@
  * `GET /v1/browse` (results within 250 km of the centre, nearest first).
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
- * import { browse, PlaceCategory } from "@ls/search";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await browse(client, {
- *   center: [52.5, 13.4],
- *   radius: 9000,
- *   categories: [PlaceCategory.restaurant],
- * });
- * for (const place of res.items) console.log(place.distance, place.title);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildBrowseRequest, PlaceCategory } from "@ls/search";
+ * const spec = buildBrowseRequest({ center: [52.5, 13.4], categories: [PlaceCategory.restaurant] });
+ * assert.equal(spec.query?.toString(), "at=52.5,13.4&categories=100-1000-0000");
  * ```
  *
  * @module
  */
 
 import * as z from "zod/mini";
+import { Query, ValueError } from "@ls/core";
+import type {
+  BoundingBox,
+  Client,
+  LatLng,
+  RequestOptions,
+  RequestSpec,
+} from "@ls/core";
 import {
-  type BoundingBox,
+  checkKeys,
   checkParams,
-  type Client,
   formatLatLng,
-  type LatLng,
   nonBlankString,
   parseWith,
-  Query,
-  type RequestOptions,
-  type RequestSpec,
   stringMatching,
   validateLatLng,
-  ValueError,
-} from "@ls/core";
+} from "@ls/core/internal";
 import { type ItemsBody, ItemsResponse } from "@ls/geocoding";
 import type { PlaceCategory } from "./place_category.ts";
 import {
-  type AreaFilter,
   bboxFilter,
   circleFilter,
   countryFilter,
@@ -46,6 +42,7 @@ import {
   ONE_IN,
   radiusValue,
 } from "./_params.ts";
+import type { AreaFilter } from "./_params.ts";
 
 /**
  * Parameters of {@linkcode browse}. `center` is required; at most one of
@@ -73,6 +70,19 @@ export interface BrowseParams {
   lang?: string | readonly string[];
 }
 
+const BROWSE_KEYS = Object.keys(
+  {
+    center: 0,
+    radius: 0,
+    countryCodes: 0,
+    boundingBox: 0,
+    categories: 0,
+    limit: 0,
+    name: 0,
+    lang: 0,
+  } satisfies Record<keyof BrowseParams, 0>,
+);
+
 const CATEGORY_RULE =
   "must be a place category id such as 100, 100-1000 or 100-1000-0001";
 
@@ -88,11 +98,12 @@ const categoriesSchema = /* @__PURE__ */ z.array(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BrowseResponse } from "@ls/search";
  * const res = new BrowseResponse({
  *   body: { items: [{ title: "Demo Bistro", distance: 180, position: { lat: 52.5, lng: 13.4 } }] },
  * });
- * res.items[0].distance; // 180
+ * assert.equal(res.items[0].distance, 180);
  * ```
  */
 export class BrowseResponse extends ItemsResponse {}
@@ -104,6 +115,7 @@ export class BrowseResponse extends ItemsResponse {}
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildBrowseRequest } from "@ls/search";
  * const spec = buildBrowseRequest({
  *   center: [52.5, 13.4],
@@ -111,11 +123,18 @@ export class BrowseResponse extends ItemsResponse {}
  *   categories: ["100-1000-0000", "300-3100-0000"],
  *   name: "star bucks",
  * });
- * spec.query?.toString();
- * // "at=52.5,13.4&in=circle:52.5,13.4;r=9000&categories=100-1000-0000,300-3100-0000&name=star%20bucks"
+ * assert.equal(
+ *   spec.query?.toString(),
+ *   "at=52.5,13.4&in=circle:52.5,13.4;r=9000&categories=100-1000-0000,300-3100-0000&name=star%20bucks",
+ * );
+ * assert.throws(
+ *   () => buildBrowseRequest({ center: [52.5, 13.4], catgories: ["100"] } as never),
+ *   { message: 'Invalid catgories: is not a parameter of browse; did you mean "categories"?, got ["100"]' },
+ * );
  * ```
  *
- * @throws {ValueError} for a missing or invalid `center`; an invalid `radius`
+ * @throws {ValueError} for a key that is not a parameter of browse; a
+ * missing or invalid `center`; an invalid `radius`
  * (not a positive integer), country code or `boundingBox`; more than one of
  * `radius`, `countryCodes` and `boundingBox`; a malformed category id; an
  * empty `name`; a `limit` that is not an integer from 1 to 100; a malformed
@@ -123,6 +142,7 @@ export class BrowseResponse extends ItemsResponse {}
  */
 export function buildBrowseRequest(params: BrowseParams): RequestSpec {
   checkParams(params);
+  checkKeys(params, BROWSE_KEYS, { operation: "browse" });
   if (params.center === undefined) {
     throw new ValueError("center", "is required");
   }
@@ -161,17 +181,23 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
  * name.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
  * import { browse, PlaceCategory } from "@ls/search";
- * const client = new Client({ apiKey: "<API_KEY>" });
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
  * const res = await browse(client, {
- *   center: [52.5, 13.4],
- *   countryCodes: ["DEU"],
- *   categories: [PlaceCategory.evChargingStation],
- *   limit: 10,
+ *   center: [52.52, 13.405],
+ *   radius: 3000,
+ *   categories: [PlaceCategory.restaurant],
+ *   limit: 3,
  * });
- * console.log(res.items.map((p) => `${p.distance} m ${p.title}`));
+ * assert.ok(res.items.length > 0);
+ * assert.ok(res.items.every((p) => p.categories?.some((c) => c.id === PlaceCategory.restaurant)));
+ * assert.ok(res.items[0].distance! <= res.items[res.items.length - 1].distance!); // nearest first
  * ```
  *
  * @throws {ValueError} before any request, for the reasons of

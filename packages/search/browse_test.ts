@@ -1,35 +1,29 @@
 import assert from "node:assert/strict";
-import { ApiError } from "@ls/core";
-import { assertValueError, jsonReply, startTestServer } from "@ls/core/testing";
+import { assertGetRequest, assertValueError } from "@ls/core/testing";
+import { hostRecordingClient, jsonReply } from "@ls/core/testing";
+import { rejectsValueError, startTestServer } from "@ls/core/testing";
+import { TEST_KEY_QUERY, testClient } from "@ls/core/testing";
 import {
   browse,
-  type BrowseParams,
   BrowseResponse,
   buildBrowseRequest,
   PlaceCategory,
 } from "./mod.ts";
-import {
-  assertRejectsValueError,
-  assertRequest,
-  GATEWAY_ERROR,
-  GS_ERROR,
-  KEY_QS,
-  makeClient,
-  regionClient,
-} from "../geocoding/_test_util.ts";
+import { itemsToGeoJSON } from "@ls/geocoding";
+import type { BrowseParams } from "./mod.ts";
 import fixture from "./testdata/browse.json" with { type: "json" };
 
 const PATH = "/v1/browse";
 const ROUTE = `GET ${PATH}`;
 const C: [number, number] = [52.5, 13.4];
 
-Deno.test("browse sends at, in=circle, categories, name, limit and lang (wire example); never area=", async () => {
+Deno.test("browse sends at, in=circle, categories, name, limit and lang as HERE documents it; never area=", async () => {
   await using server = await startTestServer();
   server.route(
     ROUTE,
     jsonReply(200, fixture, { "x-correlation-id": "corr-b" }),
   );
-  const res = await browse(makeClient(server.url), {
+  const res = await browse(testClient(server), {
     center: C,
     radius: 9000,
     categories: ["100-1000-0000", "300-3100-0000"],
@@ -38,7 +32,7 @@ Deno.test("browse sends at, in=circle, categories, name, limit and lang (wire ex
     lang: "en",
   });
   const [req] = server.requests;
-  assertRequest(
+  assertGetRequest(
     req,
     PATH,
     "at=52.5,13.4&in=circle:52.5,13.4;r=9000&categories=100-1000-0000,300-3100-0000&name=star%20bucks&limit=5&lang=en",
@@ -57,7 +51,7 @@ Deno.test("browse sends at, in=circle, categories, name, limit and lang (wire ex
 Deno.test("browse: center alone, with countryCodes, with boundingBox", async () => {
   await using server = await startTestServer();
   server.route(ROUTE, jsonReply(200, { items: [] }));
-  const client = makeClient(server.url);
+  const client = testClient(server);
   await browse(client, { center: C });
   await browse(client, { center: C, countryCodes: ["DEU", "AUT"] });
   await browse(client, {
@@ -66,9 +60,9 @@ Deno.test("browse: center alone, with countryCodes, with boundingBox", async () 
     limit: 100,
   });
   const reqs = server.requestsFor(ROUTE);
-  assertRequest(reqs[0], PATH, "at=52.5,13.4");
-  assertRequest(reqs[1], PATH, "at=52.5,13.4&in=countryCode:DEU,AUT");
-  assertRequest(
+  assertGetRequest(reqs[0], PATH, "at=52.5,13.4");
+  assertGetRequest(reqs[1], PATH, "at=52.5,13.4&in=countryCode:DEU,AUT");
+  assertGetRequest(
     reqs[2],
     PATH,
     "at=52.5,13.4&in=bbox:13.08836,52.33812,13.761,52.6755&limit=100",
@@ -78,7 +72,7 @@ Deno.test("browse: center alone, with countryCodes, with boundingBox", async () 
 Deno.test("browse: categories at every level, PlaceCategory constants, content-encoded name, lang list", async () => {
   await using server = await startTestServer();
   server.route(ROUTE, jsonReply(200, { items: [] }));
-  const client = makeClient(server.url);
+  const client = testClient(server);
   await browse(client, {
     center: [-33.8688, 151.2093],
     categories: ["100", "100-1000", PlaceCategory.coffeeShop],
@@ -87,14 +81,14 @@ Deno.test("browse: categories at every level, PlaceCategory constants, content-e
   });
   await browse(client, { center: C, categories: [], name: "x" });
   const reqs = server.requestsFor(ROUTE);
-  assertRequest(
+  assertGetRequest(
     reqs[0],
     PATH,
     "at=-33.8688,151.2093&categories=100,100-1000,100-1100-0010&name=Caf%C3%A9%20%231%20%26%20Co%3B%20Ltd.&lang=en-AU,en",
   );
   assert.equal(reqs[0].query.get("name"), "Café #1 & Co; Ltd.");
   // An empty category list is no filter: the key is omitted.
-  assertRequest(reqs[1], PATH, "at=52.5,13.4&name=x");
+  assertGetRequest(reqs[1], PATH, "at=52.5,13.4&name=x");
 });
 
 Deno.test("browse goes to the browse host, hereapi.cn for china", async () => {
@@ -105,11 +99,11 @@ Deno.test("browse goes to the browse host, hereapi.cn for china", async () => {
     center: [31.23, 121.47],
     categories: [PlaceCategory.hotel],
   };
-  await browse(regionClient(server, "row", seen), params);
-  await browse(regionClient(server, "china", seen), params);
+  await browse(hostRecordingClient(server, seen, { country: "row" }), params);
+  await browse(hostRecordingClient(server, seen, { country: "china" }), params);
   assert.deepEqual(seen, [
-    `https://browse.search.hereapi.com/v1/browse?at=31.23,121.47&categories=500-5000-0053&${KEY_QS}`,
-    `https://browse.search.hereapi.cn/v1/browse?at=31.23,121.47&categories=500-5000-0053&${KEY_QS}`,
+    `https://browse.search.hereapi.com/v1/browse?at=31.23,121.47&categories=500-5000-0053&${TEST_KEY_QUERY}`,
+    `https://browse.search.hereapi.cn/v1/browse?at=31.23,121.47&categories=500-5000-0053&${TEST_KEY_QUERY}`,
   ]);
 });
 
@@ -177,19 +171,21 @@ const INVALID: [string, unknown, string][] = [
   ["limit 101", { center: C, limit: 101 }, "limit"],
   ["malformed lang", { center: C, lang: ["en", "??"] }, "lang[1]"],
   ["params not an object", [52.5, 13.4], "params"],
+  ["misspelt key", { center: [52.5, 13.4], category: ["100"] }, "category"],
+  ["key of another operation", { center: [52.5, 13.4], query: "x" }, "query"],
 ];
 
 Deno.test("browse rejects invalid input and several areas before any request", async () => {
   await using server = await startTestServer();
   server.route(ROUTE, jsonReply(200, { items: [] }));
-  const client = makeClient(server.url);
+  const client = testClient(server);
   for (const [name, params, parameter] of INVALID) {
     try {
       assertValueError(
         () => buildBrowseRequest(params as BrowseParams),
         parameter,
       );
-      await assertRejectsValueError(
+      await rejectsValueError(
         browse(client, params as BrowseParams),
         parameter,
       );
@@ -210,41 +206,18 @@ Deno.test("browse rejects invalid input and several areas before any request", a
   );
 });
 
-Deno.test("browse turns both error body shapes into ApiError", async () => {
-  await using server = await startTestServer();
-  server.route(ROUTE, [
-    jsonReply(400, GS_ERROR),
-    jsonReply(401, GATEWAY_ERROR),
-  ]);
-  const client = makeClient(server.url);
-  const e400 = await browse(client, { center: C }).catch((e) => e);
-  assert.ok(e400 instanceof ApiError);
-  assert.equal(e400.status, 400);
-  assert.equal(e400.title, GS_ERROR.title);
-  assert.equal(e400.detail, GS_ERROR.cause);
-  assert.equal(e400.action, GS_ERROR.action);
-  const e401 = await browse(client, { center: C }).catch((e) => e);
-  assert.ok(e401 instanceof ApiError);
-  assert.equal(e401.status, 401);
-  assert.equal(e401.detail, GATEWAY_ERROR.error_description);
-});
-
 Deno.test("browse toGeoJSON on a realistic response", async () => {
   await using server = await startTestServer();
   server.route(ROUTE, jsonReply(200, fixture));
-  const res = await browse(makeClient(server.url), { center: C });
-  assert.deepEqual(res.toGeoJSON(), {
-    type: "FeatureCollection",
-    features: fixture.items.map((item) => ({
-      type: "Feature",
-      id: item.id,
-      geometry: {
-        type: "Point",
-        coordinates: [item.position.lng, item.position.lat],
-      },
-      properties: item,
-    })),
-  });
+  const res = await browse(testClient(server), { center: C });
+  const geojson = res.toGeoJSON();
+  assert.deepEqual(geojson, itemsToGeoJSON(fixture.items));
+  assert.equal(geojson.features.length, fixture.items.length);
+  const [first] = fixture.items;
+  assert.deepEqual(geojson.features[0].geometry.coordinates, [
+    first.position.lng,
+    first.position.lat,
+  ]);
 });
 
 Deno.test("PlaceCategory values are well-formed category ids that browse accepts", () => {

@@ -5,32 +5,32 @@
  * `countryCodes` (a position plus a country filter), or `boundingBox`.
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
- * import { discover } from "@ls/search";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await discover(client, { query: "coffee", center: [52.5, 13.4], radius: 1000 });
- * for (const place of res.items) console.log(place.distance, place.title);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildDiscoverRequest } from "@ls/search";
+ * const spec = buildDiscoverRequest({ query: "coffee", boundingBox: [13.08836, 52.33812, 13.761, 52.6755] });
+ * assert.equal(spec.query?.toString(), "q=coffee&in=bbox:13.08836,52.33812,13.761,52.6755");
  * ```
  *
  * @module
  */
 
-import {
-  type BoundingBox,
-  checkParams,
-  type Client,
-  formatLatLng,
-  type LatLng,
-  nonBlankString,
-  Query,
-  type RequestOptions,
-  type RequestSpec,
-  ValueError,
+import { Query, ValueError } from "@ls/core";
+import type {
+  BoundingBox,
+  Client,
+  LatLng,
+  RequestOptions,
+  RequestSpec,
 } from "@ls/core";
+import {
+  checkKeys,
+  checkParams,
+  formatLatLng,
+  nonBlankString,
+} from "@ls/core/internal";
 import { type ItemsBody, ItemsResponse } from "@ls/geocoding";
 import {
-  type AreaFilter,
   bboxFilter,
   circleFilter,
   countryFilter,
@@ -40,6 +40,7 @@ import {
   optionalLatLng,
   radiusValue,
 } from "./_params.ts";
+import type { AreaFilter } from "./_params.ts";
 
 /**
  * Parameters of {@linkcode discover}. Give `center` with `radius`, `center`
@@ -62,6 +63,18 @@ export interface DiscoverParams {
   lang?: string | readonly string[];
 }
 
+const DISCOVER_KEYS = Object.keys(
+  {
+    query: 0,
+    center: 0,
+    radius: 0,
+    countryCodes: 0,
+    boundingBox: 0,
+    limit: 0,
+    lang: 0,
+  } satisfies Record<keyof DiscoverParams, 0>,
+);
+
 /**
  * The response of {@linkcode discover}: `items` (places and addresses, with
  * `distance`, `categories`, `access`, ...), `raw`, `toJSON()`, `toGeoJSON()`
@@ -69,11 +82,12 @@ export interface DiscoverParams {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DiscoverResponse } from "@ls/search";
  * const res = new DiscoverResponse({
  *   body: { items: [{ title: "Demo Café", position: { lat: 52.5, lng: 13.4 } }] },
  * });
- * res.toGeoJSON().features[0].geometry.coordinates; // [13.4, 52.5]
+ * assert.deepEqual(res.toGeoJSON().features[0].geometry.coordinates, [13.4, 52.5]);
  * ```
  */
 export class DiscoverResponse extends ItemsResponse {}
@@ -86,14 +100,21 @@ export class DiscoverResponse extends ItemsResponse {}
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildDiscoverRequest } from "@ls/search";
  * const spec = buildDiscoverRequest({ query: "coffee shop", center: [52.5, 13.4], radius: 1000, limit: 5 });
- * spec.query?.toString(); // "q=coffee%20shop&in=circle:52.5,13.4;r=1000&limit=5"
- * buildDiscoverRequest({ query: "coffee", center: [52.5, 13.4], countryCodes: ["DEU", "FRA"] })
- *   .query?.toString(); // "q=coffee&at=52.5,13.4&in=countryCode:DEU,FRA"
+ * assert.equal(spec.path, "/v1/discover");
+ * assert.equal(spec.query?.toString(), "q=coffee%20shop&in=circle:52.5,13.4;r=1000&limit=5");
+ * const inCountries = buildDiscoverRequest({ query: "coffee", center: [52.5, 13.4], countryCodes: ["DEU", "FRA"] });
+ * assert.equal(inCountries.query?.toString(), "q=coffee&at=52.5,13.4&in=countryCode:DEU,FRA");
+ * assert.throws(
+ *   () => buildDiscoverRequest({ query: "coffee", center: [52.5, 13.4], radius: 1000, limt: 5 } as never),
+ *   { message: 'Invalid limt: is not a parameter of discover; did you mean "limit"?, got 5' },
+ * );
  * ```
  *
- * @throws {ValueError} for an empty `query`; an invalid `center`, `radius`
+ * @throws {ValueError} for a key that is not a parameter of discover; an
+ * empty `query`; an invalid `center`, `radius`
  * (not a positive integer), country code or `boundingBox`; `center` with
  * `boundingBox`, `countryCodes` with `radius` or `boundingBox`, `radius`
  * without `center`, a `center` with neither `radius` nor `countryCodes`, or
@@ -102,6 +123,7 @@ export class DiscoverResponse extends ItemsResponse {}
  */
 export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
   checkParams(params);
+  checkKeys(params, DISCOVER_KEYS, { operation: "discover" });
   const q = nonBlankString(params.query, "query");
   const center = optionalLatLng(params.center, "center");
   const radius = radiusValue(params.radius);
@@ -174,14 +196,19 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
  * Finds places matching free text in an area.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
  * import { discover } from "@ls/search";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const inCircle = await discover(client, { query: "coffee", center: [52.5, 13.4], radius: 1000, limit: 5 });
- * const inCountries = await discover(client, { query: "IKEA", center: [52.5, 13.4], countryCodes: ["DEU", "POL"] });
- * const inBox = await discover(client, { query: "museum", boundingBox: [13.08836, 52.33812, 13.761, 52.6755] });
- * console.log(inCircle.items.length, inCountries.items.length, JSON.stringify(inBox.toGeoJSON()));
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
+ * const res = await discover(client, { query: "coffee", center: [52.52, 13.405], radius: 1000, limit: 5 });
+ * const [cafe] = res.items;
+ * assert.equal(cafe.categories?.[0].name, "Coffee Shop");
+ * assert.ok(cafe.distance! <= 1000); // metres from the centre
+ * assert.equal(res.toGeoJSON().features.length, res.items.length);
  * ```
  *
  * @throws {ValueError} before any request, for the reasons of

@@ -6,32 +6,22 @@
  * `autosuggest`).
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { GeocodingSearchApi } from "@ls/search";
- * const api = new GeocodingSearchApi({ apiKey: "<API_KEY>" });
- * const res = await api.getGeocoding({ query: "Invalidenstr 116, Berlin" });
- * console.log((await res.json()).items[0].position);
+ * using api = new GeocodingSearchApi({ apiKey: "<API_KEY>" });
+ * await assert.rejects(api.getGeocoding({ query: " " }), { name: "ValueError" }); // checked before sending
  * ```
  *
  * @module
  */
 
-import {
-  Client,
-  type ClientOptions,
-  type RequestOptions,
-  type RequestSpec,
-} from "@ls/core";
-import {
-  buildGeocodeRequest,
-  buildReverseGeocodeRequest,
-  type GeocodeParams,
-  type ReverseGeocodeParams,
-} from "@ls/geocoding";
-import {
-  type AutosuggestParams,
-  buildAutosuggestRequest,
-} from "./autosuggest.ts";
+import { Client } from "@ls/core";
+import type { ClientOptions, RequestOptions, RequestSpec } from "@ls/core";
+import { buildGeocodeRequest, buildReverseGeocodeRequest } from "@ls/geocoding";
+import type { GeocodeParams, ReverseGeocodeParams } from "@ls/geocoding";
+import { buildAutosuggestRequest } from "./autosuggest.ts";
+import type { AutosuggestParams } from "./autosuggest.ts";
 import { type BrowseParams, buildBrowseRequest } from "./browse.ts";
 import { buildDiscoverRequest, type DiscoverParams } from "./discover.ts";
 import { buildLookupRequest, type LookupParams } from "./lookup.ts";
@@ -52,12 +42,19 @@ export type GeocodingSearchApiOptions = ClientOptions;
  * with an `ApiError` carrying HERE's error fields.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { GeocodingSearchApi } from "@ls/search";
- * const api = new GeocodingSearchApi({ apiKey: "<API_KEY>", country: "row" });
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * // For HERE: new GeocodingSearchApi({ apiKey: "<API_KEY>" })
+ * using api = new GeocodingSearchApi({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
  * const rev = await api.getReverseGeocoding({ lat: 52.5309, lng: 13.3847 });
- * const near = await api.getSearchBrowse({ center: [52.5, 13.4], radius: 500, limit: 5 });
- * console.log(rev.status, (await rev.json()).items[0]?.title, (await near.json()).items.length);
+ * assert.equal(rev.status, 200);
+ * assert.equal((await rev.json()).items[0].address.city, "Berlin");
+ * const near = await api.getSearchBrowse({ center: [52.52, 13.405], radius: 2000, limit: 5 });
+ * assert.ok((await near.json()).items.length <= 5);
  * ```
  */
 export class GeocodingSearchApi {

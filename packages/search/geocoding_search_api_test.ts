@@ -1,36 +1,26 @@
 import assert from "node:assert/strict";
-import {
-  ApiError,
-  type Client,
-  PlatformCredentials,
-  ValueError,
-} from "@ls/core";
-import { jsonReply, startTestServer, type TestServer } from "@ls/core/testing";
-import {
-  geocode,
-  type GeocodeParams,
-  reverseGeocode,
-  type ReverseGeocodeParams,
-} from "@ls/geocoding";
+import { ApiError, PlatformCredentials, ValueError } from "@ls/core";
+import type { Client } from "@ls/core";
+import { assertGetRequest, jsonReply } from "@ls/core/testing";
+import { rejectsValueError, startTestServer } from "@ls/core/testing";
+import { TEST_API_KEY, TEST_KEY_QUERY } from "@ls/core/testing";
+import type { TestServer } from "@ls/core/testing";
+import { geocode, reverseGeocode } from "@ls/geocoding";
+import type { GeocodeParams, ReverseGeocodeParams } from "@ls/geocoding";
 import {
   autosuggest,
-  type AutosuggestParams,
   browse,
-  type BrowseParams,
   discover,
-  type DiscoverParams,
   GeocodingSearchApi,
   lookup,
-  type LookupParams,
 } from "./mod.ts";
-import {
-  assertRejectsValueError,
-  assertRequest,
-  GATEWAY_ERROR,
-  GS_ERROR,
-  KEY,
-  KEY_QS,
-} from "../geocoding/_test_util.ts";
+import type {
+  AutosuggestParams,
+  BrowseParams,
+  DiscoverParams,
+  LookupParams,
+} from "./mod.ts";
+import errors from "./testdata/errors.json" with { type: "json" };
 
 interface Case {
   method:
@@ -169,7 +159,10 @@ Deno.test("each method sends its operation's exact request and returns the raw 2
       jsonReply(200, c.body, { "x-correlation-id": `corr-${c.method}` }),
     );
   }
-  const api = new GeocodingSearchApi({ apiKey: KEY, baseUrl: server.url });
+  const api = new GeocodingSearchApi({
+    apiKey: TEST_API_KEY,
+    baseUrl: server.url,
+  });
   for (const c of CASES) {
     const res = await call(api, c, c.params, { requestId: `req-${c.method}` });
     assert.ok(res instanceof Response);
@@ -178,7 +171,7 @@ Deno.test("each method sends its operation's exact request and returns the raw 2
     assert.equal(res.headers.get("x-correlation-id"), `corr-${c.method}`);
     assert.deepEqual(await res.json(), c.body);
     const req = server.requests.at(-1);
-    assertRequest(req, c.path, c.rawQuery);
+    assertGetRequest(req, c.path, c.rawQuery);
     assert.equal(req?.headers.get("x-request-id"), `req-${c.method}`);
   }
   assert.equal(server.requests.length, CASES.length);
@@ -187,7 +180,10 @@ Deno.test("each method sends its operation's exact request and returns the raw 2
 Deno.test("each method sends the same request as the typed function", async () => {
   await using server = await startTestServer();
   routeAll(server);
-  const api = new GeocodingSearchApi({ apiKey: KEY, baseUrl: server.url });
+  const api = new GeocodingSearchApi({
+    apiKey: TEST_API_KEY,
+    baseUrl: server.url,
+  });
   for (const c of CASES) {
     const res = await call(api, c);
     await res.body?.cancel();
@@ -206,7 +202,7 @@ async function hostsFor(
   routeAll(server);
   const seen: string[] = [];
   const api = new GeocodingSearchApi({
-    apiKey: KEY,
+    apiKey: TEST_API_KEY,
     country,
     fetch: (input, init) => {
       const u = new URL(String(input));
@@ -223,65 +219,103 @@ Deno.test("each method goes to its own host: hereapi.com by default, hereapi.cn 
   assert.deepEqual(
     row,
     CASES.map((c) =>
-      `https://${c.host}.hereapi.com${c.path}?${c.rawQuery}&${KEY_QS}`
+      `https://${c.host}.hereapi.com${c.path}?${c.rawQuery}&${TEST_KEY_QUERY}`
     ),
   );
   assert.deepEqual(await hostsFor("row"), row);
   assert.deepEqual(
     await hostsFor("china"),
     CASES.map((c) =>
-      `https://${c.host}.hereapi.cn${c.path}?${c.rawQuery}&${KEY_QS}`
+      `https://${c.host}.hereapi.cn${c.path}?${c.rawQuery}&${TEST_KEY_QUERY}`
     ),
   );
 });
 
-Deno.test("a status other than 200 rejects with ApiError carrying HERE's fields (both body shapes)", async () => {
+Deno.test("a status other than 200 rejects with ApiError carrying HERE's fields (both body shapes), from each method and each typed function", async () => {
   await using server = await startTestServer();
+  const replies = [
+    jsonReply(400, errors.geocodingSearch),
+    jsonReply(401, errors.gateway, { "x-correlation-id": "corr-401" }),
+    jsonReply(204, undefined),
+  ];
   for (const c of CASES) {
-    server.route(`GET ${c.path}`, [
-      jsonReply(400, GS_ERROR),
-      jsonReply(401, GATEWAY_ERROR, { "x-correlation-id": "corr-401" }),
-      jsonReply(204, undefined),
-    ]);
+    server.route(`GET ${c.path}`, [...replies, ...replies]);
   }
   const api = new GeocodingSearchApi({
-    apiKey: KEY,
+    apiKey: TEST_API_KEY,
     baseUrl: server.url,
     maxRetries: 0,
   });
+  const senders = [
+    (c: Case) => call(api, c),
+    (c: Case) => c.typed(api.client, c.params as never),
+  ];
   for (const c of CASES) {
-    const e400 = await call(api, c).catch((e) => e);
-    assert.ok(e400 instanceof ApiError, c.method);
-    assert.equal(e400.status, 400);
-    assert.equal(e400.title, GS_ERROR.title);
-    assert.equal(e400.detail, GS_ERROR.cause);
-    assert.equal(e400.action, GS_ERROR.action);
-    assert.equal(e400.correlationId, GS_ERROR.correlationId);
-    const e401 = await call(api, c).catch((e) => e);
-    assert.ok(e401 instanceof ApiError, c.method);
-    assert.equal(e401.status, 401);
-    assert.equal(e401.title, "Unauthorized");
-    assert.equal(e401.detail, GATEWAY_ERROR.error_description);
-    assert.equal(e401.correlationId, "corr-401");
-    const e204 = await call(api, c).catch((e) => e);
-    assert.ok(e204 instanceof ApiError, `${c.method}: 204 is not 200`);
-    assert.equal(e204.status, 204);
-    for (const e of [e400, e401, e204]) {
-      assert.ok(!e.message.includes(KEY) && !e.url.includes(KEY));
+    for (const send of senders) {
+      await assertErrorShapes(c, () => send(c));
     }
   }
 });
 
+async function assertErrorShapes(
+  c: Case,
+  send: () => Promise<unknown>,
+): Promise<void> {
+  const e400 = await send().catch((e) => e);
+  assert.ok(e400 instanceof ApiError, c.method);
+  assert.equal(e400.status, 400);
+  assert.equal(e400.title, errors.geocodingSearch.title);
+  assert.equal(e400.detail, errors.geocodingSearch.cause);
+  assert.equal(e400.action, errors.geocodingSearch.action);
+  assert.equal(e400.correlationId, errors.geocodingSearch.correlationId);
+  assert.deepEqual(e400.body, errors.geocodingSearch);
+  const e401 = await send().catch((e) => e);
+  assert.ok(e401 instanceof ApiError, c.method);
+  assert.equal(e401.status, 401);
+  assert.equal(e401.title, "Unauthorized");
+  assert.equal(e401.detail, errors.gateway.error_description);
+  assert.equal(e401.correlationId, "corr-401");
+  const e204 = await send().catch((e) => e);
+  assert.ok(e204 instanceof ApiError, `${c.method}: 204 is not 200`);
+  assert.equal(e204.status, 204);
+  for (const e of [e400, e401, e204]) {
+    assert.ok(
+      !e.message.includes(TEST_API_KEY) && !e.url.includes(TEST_API_KEY),
+    );
+  }
+}
+
 Deno.test("each method validates like its typed function, before any request", async () => {
   await using server = await startTestServer();
   routeAll(server);
-  const api = new GeocodingSearchApi({ apiKey: KEY, baseUrl: server.url });
+  const api = new GeocodingSearchApi({
+    apiKey: TEST_API_KEY,
+    baseUrl: server.url,
+  });
   for (const c of CASES) {
     const [params, parameter] = c.invalid;
-    await assertRejectsValueError(call(api, c, params), parameter);
-    await assertRejectsValueError(
+    await rejectsValueError(call(api, c, params), parameter);
+    await rejectsValueError(
       c.typed(api.client, params as never),
       parameter,
+    );
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("each method rejects a key its operation does not take, before any request", async () => {
+  await using server = await startTestServer();
+  routeAll(server);
+  const api = new GeocodingSearchApi({
+    apiKey: TEST_API_KEY,
+    baseUrl: server.url,
+  });
+  for (const c of CASES) {
+    const operation = c.typed.name;
+    await rejectsValueError(
+      call(api, c, { ...c.params as object, limt: 5 }),
+      "limt",
+      new RegExp(`^Invalid limt: is not a parameter of ${operation}[;,]`),
     );
   }
   assert.equal(server.requests.length, 0);
@@ -315,7 +349,7 @@ Deno.test("constructor passes the client options through", async () => {
     jsonReply(200, ITEMS),
   ]);
   const once = new GeocodingSearchApi({
-    apiKey: KEY,
+    apiKey: TEST_API_KEY,
     baseUrl: server.url,
     maxRetries: 0,
   });
@@ -323,7 +357,7 @@ Deno.test("constructor passes the client options through", async () => {
   assert.ok(busy instanceof ApiError);
   assert.equal(busy.status, 503);
   const retrying = new GeocodingSearchApi({
-    apiKey: KEY,
+    apiKey: TEST_API_KEY,
     baseUrl: server.url,
     maxRetries: 1,
     retryBaseDelayMs: 1,

@@ -3,36 +3,33 @@
  * the place itself, not a list.
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
- * import { lookup } from "@ls/search";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const place = await lookup(client, { locationId: "here:pds:place:276u33db-8097f3194e4b411081b761ea9a366776" });
- * console.log(place.title, place.position);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildLookupRequest } from "@ls/search";
+ * const spec = buildLookupRequest({ locationId: "here:pds:place:276u33db-8097f3194e4b411081b761ea9a366776" });
+ * assert.equal(spec.query?.toString(), "id=here%3Apds%3Aplace%3A276u33db-8097f3194e4b411081b761ea9a366776");
  * ```
  *
  * @module
  */
 
 import type { Feature, Point } from "geojson";
-import {
-  ApiResponse,
-  type BoundingBoxObject,
-  checkParams,
-  type Client,
-  type LatLngObject,
-  nonBlankString,
-  Query,
-  type RequestOptions,
-  type RequestSpec,
+import { ApiResponse, Query } from "@ls/core";
+import type {
+  BoundingBoxObject,
+  Client,
+  LatLngObject,
+  RequestOptions,
+  RequestSpec,
 } from "@ls/core";
-import {
-  type Address,
-  type Category,
-  itemToFeature,
-  type Reference,
-  type ResultItem,
-  type ResultType,
+import { checkKeys, checkParams, nonBlankString } from "@ls/core/internal";
+import { itemToFeature } from "@ls/geocoding";
+import type {
+  Address,
+  Category,
+  Reference,
+  ResultItem,
+  ResultType,
 } from "@ls/geocoding";
 import { langValue } from "./_params.ts";
 
@@ -44,6 +41,10 @@ export interface LookupParams {
   lang?: string | readonly string[];
 }
 
+const LOOKUP_KEYS = Object.keys(
+  { locationId: 0, lang: 0 } satisfies Record<keyof LookupParams, 0>,
+);
+
 /**
  * The response of {@linkcode lookup}: the place's fields directly (`title`,
  * `id`, `address`, `position`, ...), the whole place as `item` (unknown
@@ -52,12 +53,13 @@ export interface LookupParams {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LookupResponse } from "@ls/search";
  * const place = new LookupResponse({
  *   body: { title: "Sample Airport", id: "here:pds:place:x", position: { lat: 49.95, lng: 7.26 } },
  * });
- * place.title; // "Sample Airport"
- * place.toGeoJSON().geometry; // { type: "Point", coordinates: [7.26, 49.95] }
+ * assert.equal(place.title, "Sample Airport");
+ * assert.deepEqual(place.toGeoJSON().geometry, { type: "Point", coordinates: [7.26, 49.95] });
  * ```
  */
 export class LookupResponse extends ApiResponse<ResultItem> {
@@ -150,16 +152,22 @@ export class LookupResponse extends ApiResponse<ResultItem> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildLookupRequest } from "@ls/search";
  * const spec = buildLookupRequest({ locationId: "here:pds:place:276u0vhj-b0bace6448ae4b0fbc1d5e323998a7d2", lang: "en" });
- * spec.query?.toString(); // "id=here%3Apds%3Aplace%3A276u0vhj-b0bace6448ae4b0fbc1d5e323998a7d2&lang=en"
+ * assert.equal(spec.query?.toString(), "id=here%3Apds%3Aplace%3A276u0vhj-b0bace6448ae4b0fbc1d5e323998a7d2&lang=en");
+ * assert.throws(
+ *   () => buildLookupRequest({ locationid: "here:pds:place:x" } as never),
+ *   { message: 'Invalid locationid: is not a parameter of lookup; did you mean "locationId"?, got "here:pds:place:x"' },
+ * );
  * ```
  *
- * @throws {ValueError} for an empty or whitespace-only `locationId` or a
- * malformed `lang`
+ * @throws {ValueError} for a key that is not a parameter of lookup, an empty
+ * or whitespace-only `locationId`, or a malformed `lang`
  */
 export function buildLookupRequest(params: LookupParams): RequestSpec {
   checkParams(params);
+  checkKeys(params, LOOKUP_KEYS, { operation: "lookup" });
   const query = new Query()
     .set("id", nonBlankString(params.locationId, "locationId"))
     .set("lang", langValue(params.lang));
@@ -170,16 +178,19 @@ export function buildLookupRequest(params: LookupParams): RequestSpec {
  * Fetches one place by the HERE id of an earlier result.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
  * import { discover, lookup } from "@ls/search";
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const found = await discover(client, { query: "airport", center: [50, 8.5], radius: 50_000, limit: 1 });
- * const id = found.items[0]?.id;
- * if (id) {
- *   const place = await lookup(client, { locationId: id, lang: "de" });
- *   console.log(place.title, place.categories?.[0]?.name);
- * }
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
+ * const found = await discover(client, { query: "coffee", center: [52.52, 13.405], radius: 1000, limit: 1 });
+ * const place = await lookup(client, { locationId: found.items[0].id! });
+ * assert.equal(place.id, found.items[0].id);
+ * assert.equal(place.title, found.items[0].title);
+ * assert.equal(place.toGeoJSON().geometry?.type, "Point");
  * ```
  *
  * @throws {ValueError} before any request, for the reasons of

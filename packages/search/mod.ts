@@ -18,6 +18,11 @@
  *   or `boundingBox`; browse requires `center` and takes at most one of
  *   `radius`, `countryCodes`, `boundingBox`; autosuggest takes exactly one of
  *   `at`, `searchInCircle`, `searchInBbox`, and `inCountry` only with `at`.
+ *   A key that is not a parameter of the operation is refused too, with the
+ *   known key it most likely meant.
+ * - Each operation's request is also built on its own, without a client:
+ *   {@linkcode buildDiscoverRequest}, {@linkcode buildBrowseRequest},
+ *   {@linkcode buildLookupRequest}, {@linkcode buildAutosuggestRequest}.
  * - Typed responses expose `items` (the `ResultItem` type of
  *   `@ls/geocoding`, unknown fields kept), `raw`, `toJSON()`,
  *   `correlationId`, `requestId` and `toGeoJSON()` (`Point`s at `[lng, lat]`,
@@ -30,17 +35,22 @@
  * Depends on `@ls/core` and `@ls/geocoding`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
  * import { autosuggest, browse, discover, lookup, PlaceCategory } from "@ls/search";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * // For HERE: new Client({ apiKey: "<API_KEY>" })
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
  *
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const cafes = await discover(client, { query: "coffee", center: [52.5, 13.4], radius: 1000, limit: 5 });
- * const food = await browse(client, { center: [52.5, 13.4], categories: [PlaceCategory.restaurant] });
+ * const cafes = await discover(client, { query: "coffee", center: [52.52, 13.405], radius: 1000, limit: 5 });
+ * const food = await browse(client, { center: [52.52, 13.405], categories: [PlaceCategory.restaurant] });
  * const place = await lookup(client, { locationId: cafes.items[0].id! });
- * const suggestions = await (await autosuggest(client, { query: "res", at: [52.5, 13.4] })).json();
- * console.log(place.title, food.items.length, suggestions.items.length);
- * console.log(JSON.stringify(cafes.toGeoJSON()));
+ * const suggestions = await (await autosuggest(client, { query: "res", at: [52.52, 13.405] })).json();
+ * assert.equal(place.title, cafes.items[0].title);
+ * assert.ok(food.items.length > 0 && suggestions.items.length > 0);
+ * assert.equal(cafes.toGeoJSON().type, "FeatureCollection");
  * ```
  *
  * @module
@@ -52,3 +62,19 @@ export * from "./lookup.ts";
 export * from "./autosuggest.ts";
 export * from "./geocoding_search_api.ts";
 export * from "./place_category.ts";
+
+// The types of `@ls/geocoding` that this package's functions take and return.
+export type {
+  Address,
+  Category,
+  GeocodeParams,
+  Highlight,
+  Highlights,
+  ItemsBody,
+  ItemsResponse,
+  Reference,
+  ResultItem,
+  ResultType,
+  ReverseGeocodeParams,
+  Scoring,
+} from "@ls/geocoding";

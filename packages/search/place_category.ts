@@ -10,22 +10,26 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PlaceCategory } from "@ls/search";
  * const categories = [PlaceCategory.restaurant, PlaceCategory.museum];
- * categories; // ["100-1000-0000", "300-3100-0000"]
+ * assert.deepEqual(categories, ["100-1000-0000", "300-3100-0000"]);
  * ```
  *
  * @module
  */
+
+import type { OpenValue } from "@ls/core";
 
 /**
  * Named place category ids (HERE's level-1 groups and common categories).
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { PlaceCategory } from "@ls/search";
- * PlaceCategory.evChargingStation; // "700-7600-0322"
- * PlaceCategory.eatAndDrink; // "100"
+ * assert.equal(PlaceCategory.evChargingStation, "700-7600-0322");
+ * assert.equal(PlaceCategory.eatAndDrink, "100");
  * ```
  */
 export const PlaceCategory: {
@@ -216,6 +220,4 @@ export const PlaceCategory: {
  * const wanted: PlaceCategory[] = [PlaceCategory.hotel, "500-5100-0058"];
  * ```
  */
-export type PlaceCategory =
-  | (typeof PlaceCategory)[keyof typeof PlaceCategory]
-  | (string & Record<never, never>);
+export type PlaceCategory = OpenValue<typeof PlaceCategory>;

@@ -6,6 +6,9 @@
  * @module
  */
 
+import type { NamedValues, OpenValue } from "@ls/core";
+import { namedValues } from "@ls/core/internal";
+
 /**
  * Products of the weather report (`products=` of `GET /v3/report`).
  *
@@ -21,32 +24,32 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DestWeatherProduct } from "@ls/weather";
  * const products = [DestWeatherProduct.observation, DestWeatherProduct.forecastHourly];
+ * assert.deepEqual(products, ["observation", "forecastHourly"]);
  * ```
  */
-export const DestWeatherProduct: {
-  readonly observation: "observation";
-  readonly forecast7days: "forecast7days";
-  readonly forecast7daysSimple: "forecast7daysSimple";
-  readonly forecastHourly: "forecastHourly";
-  readonly forecastAstronomy: "forecastAstronomy";
-  readonly alerts: "alerts";
-  readonly nwsAlerts: "nwsAlerts";
-} = {
-  observation: "observation",
-  forecast7days: "forecast7days",
-  forecast7daysSimple: "forecast7daysSimple",
-  forecastHourly: "forecastHourly",
-  forecastAstronomy: "forecastAstronomy",
-  alerts: "alerts",
-  nwsAlerts: "nwsAlerts",
-} as const;
+export const DestWeatherProduct: NamedValues<[
+  "observation",
+  "forecast7days",
+  "forecast7daysSimple",
+  "forecastHourly",
+  "forecastAstronomy",
+  "alerts",
+  "nwsAlerts",
+]> = namedValues(
+  "observation",
+  "forecast7days",
+  "forecast7daysSimple",
+  "forecastHourly",
+  "forecastAstronomy",
+  "alerts",
+  "nwsAlerts",
+);
 
 /** A report product: a known one, or any other identifier HERE adds. */
-export type DestWeatherProduct =
-  | (typeof DestWeatherProduct)[keyof typeof DestWeatherProduct]
-  | (string & Record<never, never>);
+export type DestWeatherProduct = OpenValue<typeof DestWeatherProduct>;
 
 /**
  * Units of the weather report (`units=`): `metric` (HERE's default) or
@@ -54,14 +57,13 @@ export type DestWeatherProduct =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DestWeatherUnits } from "@ls/weather";
- * const units = DestWeatherUnits.imperial; // "imperial"
+ * assert.equal(DestWeatherUnits.imperial, "imperial");
  * ```
  */
-export const DestWeatherUnits: {
-  readonly metric: "metric";
-  readonly imperial: "imperial";
-} = { metric: "metric", imperial: "imperial" } as const;
+export const DestWeatherUnits: NamedValues<["metric", "imperial"]> =
+  namedValues("metric", "imperial");
 
 /** A report unit system. */
 export type DestWeatherUnits =
@@ -73,9 +75,10 @@ export type DestWeatherUnits =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { WeatherSeverity } from "@ls/weather";
- * WeatherSeverity.insignificant; // 0 — sent too, never dropped
- * WeatherSeverity.high; // 4
+ * assert.equal(WeatherSeverity.insignificant, 0); // sent too, never dropped
+ * assert.equal(WeatherSeverity.high, 4);
  * ```
  */
 export const WeatherSeverity: {
@@ -105,9 +108,10 @@ export type WeatherSeverity =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { WeatherType } from "@ls/weather";
- * WeatherType.thunderstorm; // 7
- * WeatherType.highUvIndex; // 18
+ * assert.equal(WeatherType.thunderstorm, 7);
+ * assert.equal(WeatherType.highUvIndex, 18);
  * ```
  */
 export const WeatherType: {

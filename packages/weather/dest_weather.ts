@@ -3,26 +3,31 @@
  * (`GET /v3/report`) — observations, forecasts, astronomy and alerts for a
  * position, a place name or a US ZIP code.
  *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildDestWeatherRequest } from "@ls/weather";
+ * const spec = buildDestWeatherRequest({ products: ["observation"], zipcode: "10025" });
+ * assert.equal(spec.path, "/v3/report");
+ * assert.equal(spec.query?.toString(), "products=observation&zipCode=10025");
+ * ```
+ *
  * @module
  */
 
+import { Query, ValueError } from "@ls/core";
+import type { Client, LatLng, RequestOptions, RequestSpec } from "@ls/core";
 import {
+  checkKeys,
   checkParams,
-  type Client,
   formatBoolean,
   formatLatLng,
-  type LatLng,
-  Query,
-  type RequestOptions,
   validateLanguages,
   validateLatLng,
-  ValueError,
-} from "@ls/core";
+} from "@ls/core/internal";
 import { DestWeatherProduct, DestWeatherUnits } from "./constants.ts";
-import {
-  type DestinationWeatherBody,
-  DestinationWeatherResponse,
-} from "./dest_weather_response.ts";
+import { DestinationWeatherResponse } from "./dest_weather_response.ts";
+import type { DestinationWeatherBody } from "./dest_weather_response.ts";
 
 /** Parameters of {@linkcode getDestWeather}. Give exactly one of `at`, `query`, `zipcode`. */
 export interface DestWeatherParams {
@@ -55,54 +60,59 @@ export interface DestWeatherParams {
   units?: DestWeatherUnits;
 }
 
+const DEST_WEATHER_KEYS = Object.keys(
+  {
+    products: 0,
+    at: 0,
+    query: 0,
+    zipcode: 0,
+    hourlyDate: 0,
+    oneObservation: 0,
+    language: 0,
+    units: 0,
+  } satisfies Record<keyof DestWeatherParams, 0>,
+);
+
 const ZIP = /^\d{5}(?:-\d{4})?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * Gets a weather report: current observations, hourly and daily forecasts,
- * sun and moon times, or alerts, for one location.
- *
- * Sends `GET /v3/report` to the weather host with `products`, one of
- * `location` / `q` / `zipCode`, and the optional `hourlyDate`,
- * `oneObservation`, `lang` and `units`, in that order.
+ * The request {@linkcode getDestWeather} sends, validated: `GET /v3/report`
+ * on the weather host with `products`, one of `location` / `q` / `zipCode`,
+ * and the optional `hourlyDate`, `oneObservation`, `lang` and `units`, in
+ * that order. Pass it to `client.request` for the raw `Response`.
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
- * import { DestWeatherProduct, getDestWeather } from "@ls/weather";
- *
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await getDestWeather(client, {
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildDestWeatherRequest, DestWeatherProduct } from "@ls/weather";
+ * const spec = buildDestWeatherRequest({
  *   products: [DestWeatherProduct.observation, DestWeatherProduct.forecastHourly],
  *   at: [52.5308, 13.3847],
  *   oneObservation: true,
  *   hourlyDate: "2024-05-01",
  * });
- * console.log(res.observations[0]?.temperature, res.hourlyForecasts[0]?.forecasts.length);
+ * assert.equal(spec.service, "weather");
+ * assert.equal(
+ *   spec.query?.toString(),
+ *   "products=observation,forecastHourly&location=52.5308,13.3847&hourlyDate=2024-05-01&oneObservation=true",
+ * );
+ * assert.throws(
+ *   () => buildDestWeatherRequest({ products: ["observation"], zipCode: "10025" } as never),
+ *   { message: 'Invalid zipCode: is not a parameter of getDestWeather; did you mean "zipcode"?, got "10025"' },
+ * );
  * ```
  *
- * @throws {ValueError} before any request when `products` is empty, none of
- * `at`, `query`, `zipcode` is given (or more than one), `oneObservation` is
- * true without the `observation` product, the coordinates are out of range,
- * or another value is malformed
- * @throws {ApiError} when HERE answers with an error
+ * @throws {ValueError} for a key that is not a parameter of getDestWeather,
+ * when `products` is empty, none of `at`, `query`, `zipcode` is given (or
+ * more than one), `oneObservation` is true without the `observation`
+ * product, the coordinates are out of range, or another value is malformed
  */
-export async function getDestWeather(
-  client: Client,
+export function buildDestWeatherRequest(
   params: DestWeatherParams,
-  options?: RequestOptions,
-): Promise<DestinationWeatherResponse> {
-  const query = buildReportQuery(params);
-  const res = await client.requestJson<DestinationWeatherBody>({
-    service: "weather",
-    path: "/v3/report",
-    query,
-  }, options);
-  return new DestinationWeatherResponse(res);
-}
-
-function buildReportQuery(params: DestWeatherParams): Query {
+): RequestSpec {
   checkParams(params);
+  checkKeys(params, DEST_WEATHER_KEYS, { operation: "getDestWeather" });
   const products = validateProducts(params.products);
   const query = new Query().set("products", products);
 
@@ -177,7 +187,45 @@ function buildReportQuery(params: DestWeatherParams): Query {
     }
     query.set("units", params.units);
   }
-  return query;
+  return { service: "weather", method: "GET", path: "/v3/report", query };
+}
+
+/**
+ * Gets a weather report: current observations, hourly and daily forecasts,
+ * sun and moon times, or alerts, for one location.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Client } from "@ls/core";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * import { DestWeatherProduct, getDestWeather } from "@ls/weather";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
+ * const res = await getDestWeather(client, {
+ *   products: [DestWeatherProduct.observation, DestWeatherProduct.forecastAstronomy],
+ *   at: [52.5308, 13.3847],
+ *   oneObservation: true,
+ * });
+ * assert.equal(res.observations.length, 1);
+ * assert.equal(typeof res.observations[0].temperature, "number");
+ * assert.equal(res.astronomyForecasts[0].place?.address?.city, "Berlin");
+ * ```
+ *
+ * @throws {ValueError} before any request, for the reasons of
+ * {@linkcode buildDestWeatherRequest}
+ * @throws {ApiError} when HERE answers with an error
+ */
+export async function getDestWeather(
+  client: Client,
+  params: DestWeatherParams,
+  options?: RequestOptions,
+): Promise<DestinationWeatherResponse> {
+  const spec = buildDestWeatherRequest(params);
+  return new DestinationWeatherResponse(
+    await client.requestJson<DestinationWeatherBody>(spec, options),
+  );
 }
 
 function validateProducts(products: unknown): string[] {

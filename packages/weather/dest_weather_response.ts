@@ -249,12 +249,13 @@ export interface DestinationWeatherBody {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DestinationWeatherResponse } from "@ls/weather";
  * const res = new DestinationWeatherResponse({
  *   body: { places: [{ observations: [{ temperature: 18, humidity: "71" }] }] },
  * });
- * res.observations[0].humidity; // 71
- * res.places[0].hourlyForecasts; // []
+ * assert.equal(res.observations[0].humidity, 71); // numeric strings become numbers
+ * assert.deepEqual(res.places[0].hourlyForecasts, []);
  * ```
  */
 export class DestinationWeatherResponse

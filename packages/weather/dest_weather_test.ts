@@ -1,25 +1,28 @@
 import assert from "node:assert/strict";
-import { ApiError, Client } from "@ls/core";
-import { jsonReply, startTestServer } from "@ls/core/testing";
+import { ApiError } from "@ls/core";
+import { assertValueError, hostRecordingClient } from "@ls/core/testing";
+import { jsonReply, rejectsValueError } from "@ls/core/testing";
+import { startTestServer, TEST_API_KEY } from "@ls/core/testing";
+import { TEST_KEY_QUERY, testClient } from "@ls/core/testing";
 import {
+  buildDestWeatherRequest,
   DestinationWeatherResponse,
-  type DestWeatherParams,
   DestWeatherProduct,
   getDestWeather,
 } from "./mod.ts";
-import {
-  ENCODED_KEY,
-  fixture,
-  KEY,
-  rejectsValueError,
-  testClient,
-} from "./_test_util.ts";
+import type { DestWeatherParams } from "./mod.ts";
+import reportObservation from "./testdata/report_observation_astronomy.json" with {
+  type: "json",
+};
+import reportForecasts from "./testdata/report_forecasts.json" with {
+  type: "json",
+};
 
 const ROUTE = "GET /v3/report";
 
 Deno.test("getDestWeather: at, products, oneObservation, lang, units → exact query", async () => {
   await using server = await startTestServer();
-  const body = await fixture("report_observation_astronomy.json");
+  const body = reportObservation;
   server.route(ROUTE, jsonReply(200, body, { "x-correlation-id": "corr-1" }));
   const res = await getDestWeather(testClient(server), {
     products: [
@@ -37,14 +40,34 @@ Deno.test("getDestWeather: at, products, oneObservation, lang, units → exact q
   assert.equal(req.path, "/v3/report");
   assert.equal(
     req.rawQuery,
-    `products=observation,forecastAstronomy&location=52.5,13.4&oneObservation=true&lang=en&units=metric&apiKey=${ENCODED_KEY}`,
+    `products=observation,forecastAstronomy&location=52.5,13.4&oneObservation=true&lang=en&units=metric&${TEST_KEY_QUERY}`,
   );
-  assert.equal(req.query.get("apiKey"), KEY);
+  assert.equal(req.query.get("apiKey"), TEST_API_KEY);
   assert.equal(req.headers.get("content-type"), null);
   assert.equal(req.headers.get("x-request-id"), "req-7");
   assert.ok(res instanceof DestinationWeatherResponse);
   assert.equal(res.correlationId, "corr-1");
   assert.deepEqual(res.toJSON(), body);
+});
+
+Deno.test("buildDestWeatherRequest: the report request, built without a client", () => {
+  const spec = buildDestWeatherRequest({
+    products: [DestWeatherProduct.forecastHourly],
+    zipcode: "10025",
+    hourlyDate: new Date("2024-05-01"),
+    language: "en-US",
+    units: "imperial",
+  });
+  assert.deepEqual(
+    { ...spec, query: spec.query?.toString() },
+    {
+      service: "weather",
+      method: "GET",
+      path: "/v3/report",
+      query:
+        "products=forecastHourly&zipCode=10025&hourlyDate=2024-05-01&lang=en-US&units=imperial",
+    },
+  );
 });
 
 Deno.test("getDestWeather: query text and zip code are content-encoded; coordinates never use exponents", async () => {
@@ -65,9 +88,9 @@ Deno.test("getDestWeather: query text and zip code are content-encoded; coordina
     at: [1e-7, -0.0000005],
   });
   assert.deepEqual(server.requests.map((r) => r.rawQuery), [
-    `products=forecast7daysSimple&q=caf%C3%A9%20%26%20bar%3B%20Main%20St&apiKey=${ENCODED_KEY}`,
-    `products=alerts,nwsAlerts&zipCode=10025-1234&units=imperial&apiKey=${ENCODED_KEY}`,
-    `products=observation&location=0.0000001,-0.0000005&apiKey=${ENCODED_KEY}`,
+    `products=forecast7daysSimple&q=caf%C3%A9%20%26%20bar%3B%20Main%20St&${TEST_KEY_QUERY}`,
+    `products=alerts,nwsAlerts&zipCode=10025-1234&units=imperial&${TEST_KEY_QUERY}`,
+    `products=observation&location=0.0000001,-0.0000005&${TEST_KEY_QUERY}`,
   ]);
 });
 
@@ -99,7 +122,7 @@ Deno.test("getDestWeather: hourlyDate goes out as YYYY-MM-DD (a Date as its UTC 
   );
   assert.equal(
     server.requests[0].rawQuery,
-    `products=forecastHourly&q=Chicago&hourlyDate=2024-05-01&apiKey=${ENCODED_KEY}`,
+    `products=forecastHourly&q=Chicago&hourlyDate=2024-05-01&${TEST_KEY_QUERY}`,
   );
 });
 
@@ -114,7 +137,7 @@ Deno.test("getDestWeather: unknown products pass through; oneObservation false i
   });
   assert.equal(
     server.requests[0].rawQuery,
-    `products=observation,airQualityIndex&q=Berlin&oneObservation=false&lang=de-DE&apiKey=${ENCODED_KEY}`,
+    `products=observation,airQualityIndex&q=Berlin&oneObservation=false&lang=de-DE&${TEST_KEY_QUERY}`,
   );
 });
 
@@ -181,8 +204,19 @@ Deno.test("getDestWeather: invalid input is a ValueError naming the parameter, a
     [{ ...base, language: "not a tag!" }, "language", /BCP 47/],
     [{ ...base, language: ["de"] }, "language", /BCP 47/],
     [{ ...base, units: "kelvin" }, "units", /"metric" or "imperial"/],
+    [
+      { ...base, zipCode: "10025" },
+      "zipCode",
+      /^Invalid zipCode: is not a parameter of getDestWeather; did you mean "zipcode"\?, got "10025"$/,
+    ],
+    [{ ...base, lang: "de" }, "lang", /is not a parameter of getDestWeather/],
   ];
   for (const [params, parameter, message] of cases) {
+    const err = assertValueError(
+      () => buildDestWeatherRequest(params as unknown as DestWeatherParams),
+      parameter,
+    );
+    assert.match(err.message, message);
     await rejectsValueError(
       getDestWeather(client, params as unknown as DestWeatherParams),
       parameter,
@@ -192,10 +226,8 @@ Deno.test("getDestWeather: invalid input is a ValueError naming the parameter, a
   assert.equal(server.requests.length, 0);
 });
 
-Deno.test("DestinationWeatherResponse: observations and astronomy, numeric strings as numbers", async () => {
-  const body = await fixture<Record<string, unknown>>(
-    "report_observation_astronomy.json",
-  );
+Deno.test("DestinationWeatherResponse: observations and astronomy, numeric strings as numbers", () => {
+  const body = reportObservation as Record<string, unknown>;
   const res = new DestinationWeatherResponse({ body });
   assert.equal(res.places.length, 1);
   assert.equal(res.observations.length, 2);
@@ -236,8 +268,8 @@ Deno.test("DestinationWeatherResponse: observations and astronomy, numeric strin
   assert.deepEqual(res.toJSON(), body);
 });
 
-Deno.test("DestinationWeatherResponse: products spread over places, key casing tolerated", async () => {
-  const body = await fixture<Record<string, unknown>>("report_forecasts.json");
+Deno.test("DestinationWeatherResponse: products spread over places, key casing tolerated", () => {
+  const body = reportForecasts as Record<string, unknown>;
   const res = new DestinationWeatherResponse({ body });
   assert.equal(res.places.length, 2);
 
@@ -310,7 +342,7 @@ Deno.test("getDestWeather: HERE's error body becomes an ApiError", async () => {
       assert.equal(e.code, "E611001");
       assert.equal(e.detail, "Unsupported product 'airQualityIndex'");
       assert.equal(e.correlationId, "c-400");
-      assert.ok(!e.message.includes(KEY));
+      assert.ok(!e.message.includes(TEST_API_KEY));
       return true;
     },
   );
@@ -321,14 +353,9 @@ Deno.test("getDestWeather: goes to https://weather.hereapi.com by default", asyn
   await using server = await startTestServer();
   server.route(ROUTE, jsonReply(200, { places: [] }));
   const seen: string[] = [];
-  const client = new Client({
-    apiKey: KEY,
-    fetch: (input, init) => {
-      const u = new URL(String(input));
-      seen.push(`${u.origin}${u.pathname}`);
-      return fetch(`${server.url}${u.pathname}${u.search}`, init);
-    },
-  });
+  const client = hostRecordingClient(server, seen);
   await getDestWeather(client, { products: ["observation"], query: "Berlin" });
-  assert.deepEqual(seen, ["https://weather.hereapi.com/v3/report"]);
+  assert.deepEqual(seen, [
+    `https://weather.hereapi.com/v3/report?products=observation&q=Berlin&${TEST_KEY_QUERY}`,
+  ]);
 });

@@ -2,12 +2,34 @@
  * {@linkcode getWeatherAlerts}: weather alerts around a position or along a
  * route (`POST /v3/alerts`).
  *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildWeatherAlertsRequest } from "@ls/weather";
+ * const spec = buildWeatherAlertsRequest({
+ *   geometry: { type: "Point", coordinates: [13.4, 52.5] },
+ *   startTime: "2024-05-01T08:00:00+02:00",
+ * });
+ * assert.equal(spec.method, "POST");
+ * assert.equal(spec.path, "/v3/alerts");
+ * ```
+ *
  * @module
  */
 
 import * as z from "zod/mini";
+import { ValueError } from "@ls/core";
+import type {
+  Client,
+  LineString,
+  Point,
+  Position,
+  RequestOptions,
+  RequestSpec,
+} from "@ls/core";
 import {
-  type Client,
+  checkKeys,
+  checkParams,
   finiteNumber,
   formatDateTime,
   latitude,
@@ -16,15 +38,10 @@ import {
   nonNegativeInteger,
   parseWith,
   positiveInteger,
-  type RequestOptions,
-  ValueError,
-} from "@ls/core";
-import type { LineString, Point, Position } from "geojson";
+} from "@ls/core/internal";
 import type { WeatherSeverity, WeatherType } from "./constants.ts";
-import {
-  type WeatherAlertsBody,
-  WeatherAlertsResponse,
-} from "./weather_alerts_response.ts";
+import { WeatherAlertsResponse } from "./weather_alerts_response.ts";
+import type { WeatherAlertsBody } from "./weather_alerts_response.ts";
 
 /** Parameters of {@linkcode getWeatherAlerts}. */
 export interface WeatherAlertsParams {
@@ -54,6 +71,19 @@ export interface WeatherAlertsParams {
   width?: number;
 }
 
+const WEATHER_ALERTS_KEYS = Object.keys(
+  {
+    geometry: 0,
+    startTime: 0,
+    id: 0,
+    weatherSeverity: 0,
+    weatherType: 0,
+    country: 0,
+    endTime: 0,
+    width: 0,
+  } satisfies Record<keyof WeatherAlertsParams, 0>,
+);
+
 /** The largest `width` HERE accepts, per geometry type. */
 const MAX_WIDTH = { Point: 100_000, LineString: 25_000 } as const;
 
@@ -73,56 +103,47 @@ const lineCoordinates: z.ZodMiniType<unknown> = z.array(position, {
 const COUNTRY = /^[A-Z]{2}$/;
 
 /**
- * Finds weather alerts that affect an area around a position (`Point`) or a
- * corridor along a route (`LineString`).
- *
- * Sends `POST /v3/alerts` with a GeoJSON `FeatureCollection` of one
- * `Feature`: your geometry, your `id`, and `properties` with `width` (when
- * given) and one `warnings` filter `{startTime, endTime?, severity?, type?,
- * country?}`. Times go out as integer Unix seconds of the UTC instant; unset
- * fields are left out, never sent as `null`; a `0` is sent.
+ * The request {@linkcode getWeatherAlerts} sends, validated:
+ * `POST /v3/alerts` on the weather host with a GeoJSON `FeatureCollection`
+ * of one `Feature`: your geometry, your `id`, and `properties` with `width`
+ * (when given) and one `warnings` filter `{startTime, endTime?, severity?,
+ * type?, country?}`. Times go out as integer Unix seconds of the UTC
+ * instant; unset fields are left out, never sent as `null`; a `0` is sent.
  *
  * @example
- * ```ts ignore
- * import { Client } from "@ls/core";
- * import { getWeatherAlerts, WeatherSeverity } from "@ls/weather";
- *
- * const client = new Client({ apiKey: "<API_KEY>" });
- * const res = await getWeatherAlerts(client, {
- *   geometry: { type: "LineString", coordinates: [[13.40, 52.50], [13.45, 52.52], [13.50, 52.55]] },
- *   startTime: new Date(),
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildWeatherAlertsRequest, WeatherSeverity } from "@ls/weather";
+ * const spec = buildWeatherAlertsRequest({
+ *   geometry: { type: "LineString", coordinates: [[13.40, 52.50], [13.50, 52.55]] },
+ *   startTime: new Date("2024-05-01T06:00:00Z"),
  *   width: 3000,
- *   weatherSeverity: WeatherSeverity.medium,
- *   country: "DE",
+ *   weatherSeverity: WeatherSeverity.insignificant,
  * });
- * console.log(res.features.map((f) => f.id));
+ * assert.deepEqual(spec.body, {
+ *   type: "FeatureCollection",
+ *   features: [{
+ *     type: "Feature",
+ *     geometry: { type: "LineString", coordinates: [[13.40, 52.50], [13.50, 52.55]] },
+ *     properties: { width: 3000, warnings: [{ startTime: 1714543200, severity: 0 }] },
+ *   }],
+ * });
+ * assert.throws(
+ *   () => buildWeatherAlertsRequest({ geometry: { type: "Point", coordinates: [13.4, 52.5] }, startTime: new Date(), severity: 3 } as never),
+ *   { message: 'Invalid severity: is not a parameter of getWeatherAlerts, got 3' },
+ * );
  * ```
  *
- * @throws {ValueError} before any request for a geometry other than a
- * `Point` or `LineString`, bad coordinates, a width that is not positive or
- * above the geometry's limit, a malformed time or country code, or an
- * `endTime` before `startTime`
- * @throws {ApiError} when HERE answers with an error
+ * @throws {ValueError} for a key that is not a parameter of
+ * getWeatherAlerts, a geometry other than a `Point` or `LineString`, bad
+ * coordinates, a width that is not positive or above the geometry's limit, a
+ * malformed time or country code, or an `endTime` before `startTime`
  */
-export async function getWeatherAlerts(
-  client: Client,
+export function buildWeatherAlertsRequest(
   params: WeatherAlertsParams,
-  options?: RequestOptions,
-): Promise<WeatherAlertsResponse> {
-  const body = buildAlertsBody(params);
-  const res = await client.requestJson<WeatherAlertsBody>({
-    service: "weather",
-    method: "POST",
-    path: "/v3/alerts",
-    body,
-  }, options);
-  return new WeatherAlertsResponse(res);
-}
-
-function buildAlertsBody(params: WeatherAlertsParams): unknown {
-  if (typeof params !== "object" || params === null) {
-    throw new ValueError("params", "must be an object", params);
-  }
+): RequestSpec {
+  checkParams(params);
+  checkKeys(params, WEATHER_ALERTS_KEYS, { operation: "getWeatherAlerts" });
   const geometry = validateGeometry(params.geometry);
 
   const properties: Record<string, unknown> = {};
@@ -198,7 +219,45 @@ function buildAlertsBody(params: WeatherAlertsParams): unknown {
   }
   feature.geometry = geometry;
   feature.properties = properties;
-  return { type: "FeatureCollection", features: [feature] };
+  const body = { type: "FeatureCollection", features: [feature] };
+  return { service: "weather", method: "POST", path: "/v3/alerts", body };
+}
+
+/**
+ * Finds weather alerts that affect an area around a position (`Point`) or a
+ * corridor along a route (`LineString`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Client } from "@ls/core";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * import { getWeatherAlerts } from "@ls/weather";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ *
+ * const res = await getWeatherAlerts(client, {
+ *   geometry: { type: "LineString", coordinates: [[13.40, 52.50], [13.45, 52.52], [13.50, 52.55]] },
+ *   startTime: new Date(),
+ *   width: 3000,
+ * });
+ * assert.equal(res.toGeoJSON().type, "FeatureCollection");
+ * assert.equal(res.toGeoJSON().features.length, res.features.length);
+ * ```
+ *
+ * @throws {ValueError} before any request, for the reasons of
+ * {@linkcode buildWeatherAlertsRequest}
+ * @throws {ApiError} when HERE answers with an error
+ */
+export async function getWeatherAlerts(
+  client: Client,
+  params: WeatherAlertsParams,
+  options?: RequestOptions,
+): Promise<WeatherAlertsResponse> {
+  const spec = buildWeatherAlertsRequest(params);
+  return new WeatherAlertsResponse(
+    await client.requestJson<WeatherAlertsBody>(spec, options),
+  );
 }
 
 function validateGeometry(

@@ -39,6 +39,7 @@ export interface WeatherAlertsBody {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { WeatherAlertsResponse } from "@ls/weather";
  * const res = new WeatherAlertsResponse({
  *   body: {
@@ -51,7 +52,7 @@ export interface WeatherAlertsBody {
  *     }],
  *   },
  * });
- * res.toGeoJSON().features[0].id; // "wa-0000000001"
+ * assert.equal(res.toGeoJSON().features[0].id, "wa-0000000001");
  * ```
  */
 export class WeatherAlertsResponse extends ApiResponse<WeatherAlertsBody> {

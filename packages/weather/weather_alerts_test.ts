@@ -1,19 +1,19 @@
 import assert from "node:assert/strict";
 import { ApiError } from "@ls/core";
-import { jsonReply, startTestServer } from "@ls/core/testing";
+import { assertValueError, jsonReply } from "@ls/core/testing";
+import { rejectsValueError, startTestServer } from "@ls/core/testing";
+import { TEST_KEY_QUERY, testClient } from "@ls/core/testing";
 import {
+  buildWeatherAlertsRequest,
   getWeatherAlerts,
-  type WeatherAlertsParams,
   WeatherAlertsResponse,
   WeatherSeverity,
   WeatherType,
 } from "./mod.ts";
-import {
-  ENCODED_KEY,
-  fixture,
-  rejectsValueError,
-  testClient,
-} from "./_test_util.ts";
+import type { WeatherAlertsParams } from "./mod.ts";
+import alertsFixture from "./testdata/alerts_response.json" with {
+  type: "json",
+};
 
 const ROUTE = "POST /v3/alerts";
 
@@ -24,7 +24,7 @@ const line = {
 
 Deno.test("getWeatherAlerts: LineString → the FeatureCollection body, times as integer UTC seconds", async () => {
   await using server = await startTestServer();
-  const body = await fixture("alerts_response.json");
+  const body = alertsFixture;
   server.route(ROUTE, jsonReply(200, body));
   const res = await getWeatherAlerts(testClient(server), {
     geometry: {
@@ -44,7 +44,7 @@ Deno.test("getWeatherAlerts: LineString → the FeatureCollection body, times as
   const [req] = server.requests;
   assert.equal(req.method, "POST");
   assert.equal(req.path, "/v3/alerts");
-  assert.equal(req.rawQuery, `apiKey=${ENCODED_KEY}`);
+  assert.equal(req.rawQuery, `${TEST_KEY_QUERY}`);
   assert.equal(req.headers.get("content-type"), "application/json");
   assert.deepEqual(req.body, {
     type: "FeatureCollection",
@@ -69,6 +69,31 @@ Deno.test("getWeatherAlerts: LineString → the FeatureCollection body, times as
   });
   assert.ok(res instanceof WeatherAlertsResponse);
   assert.equal(res.features.length, 2);
+});
+
+Deno.test("buildWeatherAlertsRequest: the alerts request, built without a client", () => {
+  const spec = buildWeatherAlertsRequest({
+    geometry: { type: "Point", coordinates: [13.4, 52.5] },
+    startTime: "2024-05-01T08:00:00+02:00",
+    endTime: new Date(Date.UTC(2024, 4, 1, 18)),
+    id: 7,
+  });
+  assert.deepEqual(spec, {
+    service: "weather",
+    method: "POST",
+    path: "/v3/alerts",
+    body: {
+      type: "FeatureCollection",
+      features: [{
+        type: "Feature",
+        id: 7,
+        geometry: { type: "Point", coordinates: [13.4, 52.5] },
+        properties: {
+          warnings: [{ startTime: 1714543200, endTime: 1714586400 }],
+        },
+      }],
+    },
+  });
 });
 
 Deno.test("getWeatherAlerts: Point without optional fields: nothing null, nothing invented", async () => {
@@ -235,8 +260,24 @@ Deno.test("getWeatherAlerts: invalid input is a ValueError naming the parameter,
     [{ ...base, country: "DEU" }, "country", /alpha-2/],
     [{ ...base, country: "us" }, "country", /alpha-2/],
     [{ ...base, id: "" }, "id", /non-empty string or a number/],
+    [
+      { ...base, severity: 3 },
+      "severity",
+      /^Invalid severity: is not a parameter of getWeatherAlerts, got 3$/,
+    ],
+    [
+      { ...base, widht: 3000 },
+      "widht",
+      /is not a parameter of getWeatherAlerts; did you mean "width"\?/,
+    ],
+    [[line] as never, "params", /must be an object/],
   ];
   for (const [params, parameter, message] of cases) {
+    const err = assertValueError(
+      () => buildWeatherAlertsRequest(params as unknown as WeatherAlertsParams),
+      parameter,
+    );
+    assert.match(err.message, message);
     await rejectsValueError(
       getWeatherAlerts(client, params as unknown as WeatherAlertsParams),
       parameter,
@@ -246,8 +287,8 @@ Deno.test("getWeatherAlerts: invalid input is a ValueError naming the parameter,
   assert.equal(server.requests.length, 0);
 });
 
-Deno.test("WeatherAlertsResponse: toGeoJSON keeps feature ids and opaque properties", async () => {
-  const body = await fixture<Record<string, unknown>>("alerts_response.json");
+Deno.test("WeatherAlertsResponse: toGeoJSON keeps feature ids and opaque properties", () => {
+  const body = alertsFixture as Record<string, unknown>;
   const res = new WeatherAlertsResponse({ body });
   const geo = res.toGeoJSON();
   assert.equal(geo.type, "FeatureCollection");
