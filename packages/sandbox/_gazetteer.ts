@@ -4,7 +4,7 @@
 // within-radius, exact-name and prefix queries.
 
 import { fold } from "./_util.ts";
-import { haversineMeters, type LatLngLike } from "./travel_model.ts";
+import { haversineMeters, type LatLngLike } from "./geodesy.ts";
 
 /** One populated place. */
 export interface City {
@@ -379,34 +379,6 @@ export class Gazetteer {
       if (hits.length >= k || r >= maxRadius) return hits.slice(0, k);
       r = Math.min(maxRadius, r * 3);
     }
-  }
-
-  /** Places inside a bounding box (degrees, `west <= east`). */
-  inBox(
-    box: { west: number; south: number; east: number; north: number },
-    filter?: (city: City) => boolean,
-  ): City[] {
-    const out: City[] = [];
-    for (
-      let la = Math.floor(box.south / CELL);
-      la <= Math.floor(box.north / CELL);
-      la++
-    ) {
-      for (
-        let lo = Math.floor(box.west / CELL);
-        lo <= Math.floor(box.east / CELL);
-        lo++
-      ) {
-        for (const i of this.#grid.get(cellKey(la, lo)) ?? []) {
-          const c = this.cities[i];
-          if (
-            c.lat >= box.south && c.lat <= box.north && c.lng >= box.west &&
-            c.lng <= box.east && (!filter || filter(c))
-          ) out.push(c);
-        }
-      }
-    }
-    return out;
   }
 
   /** The city a district (`PPLX`) belongs to: the nearest larger place nearby, else itself. */

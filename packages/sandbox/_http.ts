@@ -1,6 +1,7 @@
 // The request context handed to every service, error bodies in HERE's
 // families, JSON responses, and request bodies read up to a limit.
 
+import { readBytes } from "@ls/core/internal";
 import type { Params } from "./_query.ts";
 import type { SandboxState } from "./_state.ts";
 
@@ -162,35 +163,14 @@ export async function readText(
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw tooLarge();
   if (request.body === null) return "";
-  ctx.signal.throwIfAborted();
-  const reader = request.body.getReader();
-  // Closing the sandbox stops a read that waits for a slow client.
-  const stop = () => reader.cancel(ctx.signal.reason).catch(() => {});
-  ctx.signal.addEventListener("abort", stop, { once: true });
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  } finally {
-    ctx.signal.removeEventListener("abort", stop);
-    reader.releaseLock();
-  }
-  ctx.signal.throwIfAborted();
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  // One byte past the limit is enough to refuse the body; the read stops
+  // there (and when the sandbox closes, which stops a slow client).
+  const bytes = await readBytes(
+    new Response(request.body),
+    { signal: ctx.signal, maxBytes: Infinity },
+    maxBytes + 1,
+  );
+  if (bytes.byteLength > maxBytes) throw tooLarge();
   return new TextDecoder().decode(bytes);
 }
 

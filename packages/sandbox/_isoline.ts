@@ -6,21 +6,19 @@ import { encodePolyline } from "@ls/core";
 import { type Ctx, json, malformed } from "./_http.ts";
 import { loadGazetteer } from "./_gazetteer.ts";
 import { matchPoint } from "./_network.ts";
-import { checkQuery, unknownParameterNotices } from "./_routing.ts";
-import { formatTime, offsetForLongitude } from "./_util.ts";
 import {
+  checkQuery,
   checkVehicle,
   parseAvoidFeatures,
   parseRoutingMode,
   parseTimeParam,
   parseTransportMode,
-  parseWaypoint,
-} from "./_waypoints.ts";
-import {
-  destinationPoint,
-  isolineRadiusMeters,
-  type TravelOptions,
-} from "./travel_model.ts";
+  unknownParameterNotices,
+} from "./_routing_params.ts";
+import { formatTime, offsetForLongitude } from "./_util.ts";
+import { parseWaypoint } from "./_waypoints.ts";
+import { destinationPoint } from "./geodesy.ts";
+import { isolineRadiusMeters, type TravelOptions } from "./travel_model.ts";
 
 const KNOWN = new Set([
   "transportMode",

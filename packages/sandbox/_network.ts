@@ -3,7 +3,7 @@
 // places lie on the same land mass.
 
 import type { City, Gazetteer } from "./_gazetteer.ts";
-import type { LatLngLike } from "./travel_model.ts";
+import type { LatLngLike } from "./geodesy.ts";
 
 /** A position matched to the network, or undefined (open sea, ice sheet). */
 export function matchPoint(g: Gazetteer, p: LatLngLike): City | undefined {

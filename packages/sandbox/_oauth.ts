@@ -2,7 +2,7 @@
 // client-credentials grant), `GET /timestamp`, and the credential check of
 // every service call (API key or bearer token).
 
-import { signOAuth } from "@ls/core";
+import { signOAuth } from "@ls/core/internal";
 import { type Ctx, gatewayError, json, readText, tokenError } from "./_http.ts";
 import { decodeComponent } from "./_query.ts";
 

@@ -10,7 +10,7 @@ import {
   initialBearing,
   intermediatePoint,
   type LatLngLike,
-} from "./travel_model.ts";
+} from "./geodesy.ts";
 
 /** One straight road of the geometry. */
 export interface Road {

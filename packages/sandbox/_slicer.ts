@@ -10,8 +10,7 @@ const CALLS_PER_CHECK = 32;
 
 /**
  * Measures slices of synchronous work. Call {@linkcode Slicer.due} in hot
- * loops (it is cheap) and `await` {@linkcode Slicer.pause} when it is true,
- * or `await` {@linkcode Slicer.tick} where a microtask per call is fine.
+ * loops (it is cheap) and `await` {@linkcode Slicer.pause} when it is true.
  */
 export class Slicer {
   readonly #signal: AbortSignal | undefined;
@@ -53,11 +52,6 @@ export class Slicer {
     this.#calls = 0;
     this.#paused += this.#sliceStart - before;
     this.#signal?.throwIfAborted();
-  }
-
-  /** Pauses when the slice is used up; else resolves at once. */
-  async tick(): Promise<void> {
-    if (this.due()) await this.pause();
   }
 
   /** Time spent working since creation, ms (pauses excluded). */

@@ -1,11 +1,30 @@
 import assert from "node:assert/strict";
-import {
-  distanceMeters,
-  durationSeconds,
-  type LatLngLike,
-} from "./travel_model.ts";
+import { fetchReply, type FetchReplyInit } from "@ls/core/testing";
+import type { LatLngLike } from "./geodesy.ts";
+import { distanceMeters, durationSeconds } from "./travel_model.ts";
+import { SANDBOX_API_KEY } from "./handler.ts";
 import { type Sandbox, startSandbox } from "./sandbox.ts";
-import { call, received } from "./_test_sandbox.ts";
+import VAN_TYPE from "./testdata/van_type.json" with { type: "json" };
+
+/** Calls the sandbox with its API key (`apiKey: null` sends none). */
+const call = (sandbox: Sandbox, path: string, init: FetchReplyInit = {}) =>
+  fetchReply(sandbox, path, { apiKey: SANDBOX_API_KEY, ...init });
+
+/**
+ * Resolves once the sandbox has logged a request for `method` and `path`
+ * (it logs a request as soon as it starts handling it).
+ */
+async function received(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+): Promise<void> {
+  while (
+    !sandbox.requests.some((r) => r.method === method && r.path === path)
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -14,19 +33,9 @@ const DEPOT = { lat: 52.52, lng: 13.405 };
 const T = (h: number, m = 0) =>
   new Date(Date.UTC(2024, 4, 1, h, m)).toISOString().replace(".000", "");
 
+/** A vehicle type of two vans (capacity 10) on an 08:00–18:00 shift from DEPOT. */
 function vanType(extra: Json = {}): Json {
-  return {
-    id: "van",
-    profile: "car_profile",
-    costs: { fixed: 20, distance: 0.0002, time: 0.005 },
-    shifts: [{
-      start: { time: T(8), location: DEPOT },
-      end: { time: T(18), location: DEPOT },
-    }],
-    capacity: [10],
-    amount: 2,
-    ...extra,
-  };
+  return { ...structuredClone(VAN_TYPE), ...extra };
 }
 
 function delivery(

@@ -1,5 +1,6 @@
 // Small deterministic helpers shared by the sandbox's services: hashing,
-// seeded random numbers, text folding and RFC 3339 times with offsets.
+// seeded random numbers, text folding, RFC 3339 times with offsets and
+// base64url ids.
 
 /** FNV-1a over the parts joined with `|`: a stable 32-bit seed. */
 export function hash32(...parts: readonly (string | number)[]): number {
@@ -12,16 +13,17 @@ export function hash32(...parts: readonly (string | number)[]): number {
   return h >>> 0;
 }
 
+/** mulberry32's output function: scrambles one 32-bit state. */
+function scramble(state: number): number {
+  const x = Math.imul(state ^ (state >>> 15), state | 1);
+  const y = x ^ (x + Math.imul(x ^ (x >>> 7), x | 61));
+  return (y ^ (y >>> 14)) >>> 0;
+}
+
 /** A seeded generator of floats in [0, 1) (mulberry32). */
 export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  let state = seed >>> 0;
+  return () => scramble(state = (state + 0x6d2b79f5) >>> 0) / 2 ** 32;
 }
 
 /** Picks one element with a seeded generator. */
@@ -169,6 +171,24 @@ export function parseTime(
   const sign = zone[0] === "-" ? -1 : 1;
   const offset = sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)));
   return { ms: base - offset * 60_000, offsetMinutes: offset };
+}
+
+/** Text as unpadded base64url of its UTF-8 bytes. */
+export function toBase64Url(text: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The text of a base64url value ({@linkcode toBase64Url}); undefined when malformed. */
+export function fromBase64Url(text: string): string | undefined {
+  try {
+    const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder().decode(
+      Uint8Array.from(bin, (c) => c.charCodeAt(0)),
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /** Splits `total` into integer parts proportional to `weights` that sum exactly. */

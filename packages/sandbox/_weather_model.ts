@@ -387,7 +387,7 @@ export function uvDesc(uv: number): string {
 
 /** A weather alert raised by conditions. */
 export interface AlertHit {
-  /** HERE alert type (weather.md §4.2). */
+  /** HERE's alert type code. */
   type: number;
   /** Severity 2 (minor) to 4 (high). */
   severity: number;

@@ -10,24 +10,20 @@
  * @module
  */
 
+import { sleep } from "@ls/core/internal";
 import { gatewayError, HttpError, json, routingError } from "./_http.ts";
 import type { Ctx } from "./_http.ts";
 import { Params } from "./_query.ts";
 import { SandboxState } from "./_state.ts";
 import { droppedResponse, faultResponse, Faults } from "./_faults.ts";
 import { authenticate, timestamp, token } from "./_oauth.ts";
-import {
-  autosuggest,
-  browse,
-  discover,
-  geocode,
-  lookup,
-  reverseGeocode,
-} from "./_search.ts";
+import { geocode, reverseGeocode } from "./_geocode.ts";
+import { autosuggest, browse, discover, lookup } from "./_search.ts";
 import { routes } from "./_routing.ts";
 import { isolines } from "./_isoline.ts";
 import { matrixResult, matrixStatus, submitMatrix } from "./_matrix.ts";
-import { alerts, report } from "./_weather.ts";
+import { report } from "./_weather_report.ts";
+import { alerts } from "./_weather_alerts.ts";
 import {
   solveProblem,
   submitProblem,
@@ -40,8 +36,9 @@ import {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SANDBOX_API_KEY } from "@ls/sandbox";
- * SANDBOX_API_KEY; // "sandbox"
+ * assert.equal(SANDBOX_API_KEY, "sandbox");
  * ```
  */
 export const SANDBOX_API_KEY = "sandbox";
@@ -51,8 +48,9 @@ export const SANDBOX_API_KEY = "sandbox";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SANDBOX_CREDENTIALS } from "@ls/sandbox";
- * SANDBOX_CREDENTIALS.accessKeyId; // "sandbox-key-id"
+ * assert.equal(SANDBOX_CREDENTIALS.accessKeyId, "sandbox-key-id");
  * ```
  */
 export const SANDBOX_CREDENTIALS: {
@@ -187,9 +185,10 @@ export interface SandboxRequest {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createSandboxHandler, type SandboxHandler } from "@ls/sandbox";
  * const handler: SandboxHandler = createSandboxHandler();
- * handler.requests.length; // 0
+ * assert.equal(handler.requests.length, 0);
  * handler.close();
  * ```
  */
@@ -302,10 +301,11 @@ const MAX_TARGET_LENGTH = 60 * 1024;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createSandboxHandler } from "@ls/sandbox";
  * const sandbox = createSandboxHandler();
  * const res = await sandbox.fetch(new Request("http://sandbox.local/v1/geocode?q=Berlin"));
- * res.status; // 401: no apiKey
+ * assert.equal(res.status, 401); // no apiKey
  * await res.body?.cancel();
  * ```
  */
@@ -328,18 +328,6 @@ export function createSandboxHandler(
   });
   const faults = new Faults(options.faults ?? []);
   const requests: SandboxRequest[] = [];
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (closing.signal.aborted) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        closing.signal.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      closing.signal.addEventListener("abort", done, { once: true });
-    });
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -392,7 +380,10 @@ export function createSandboxHandler(
     const fault = faults.take(method, path);
     if (fault) {
       entry.fault = fault.drop ? "drop" : fault.status ? "status" : "latency";
-      if (fault.latencyMs) await sleep(fault.latencyMs);
+      if (fault.latencyMs) {
+        // Closing the sandbox ends the wait: the request then answers at once.
+        await sleep(fault.latencyMs, closing.signal).catch(() => {});
+      }
       if (fault.drop) {
         await request.body?.cancel();
         return droppedResponse();

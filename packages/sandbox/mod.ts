@@ -18,13 +18,18 @@
  * It never calls the network and listens on loopback by default.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
  * await using sandbox = await startSandbox();
  * const url = `${sandbox.url}/v8/routes?transportMode=car&origin=52.52,13.405` +
  *   `&destination=48.137,11.575&return=summary&apiKey=${SANDBOX_API_KEY}`;
  * const { routes } = await (await fetch(url)).json();
- * console.log(routes[0].sections[0].summary); // { duration: 24101, length: 655640, baseDuration: 24101 }
+ * assert.deepEqual(routes[0].sections[0].summary, {
+ *   duration: 24101,
+ *   length: 655640,
+ *   baseDuration: 24101,
+ * });
  * ```
  *
  * @module
@@ -33,3 +38,5 @@
 export * from "./sandbox.ts";
 export * from "./handler.ts";
 export * from "./travel_model.ts";
+export * from "./geodesy.ts";
+export * from "./plan_path.ts";

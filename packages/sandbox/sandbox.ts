@@ -42,10 +42,11 @@ export interface SandboxOptions extends SandboxHandlerOptions {
  * A running sandbox; close it (or use `await using`) when done.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { type Sandbox, startSandbox } from "@ls/sandbox";
  * const sandbox: Sandbox = await startSandbox();
- * console.log(sandbox.url); // "http://127.0.0.1:49152"
+ * assert.match(sandbox.url, /^http:\/\/127\.0\.0\.1:\d+$/); // e.g. http://127.0.0.1:49152
  * await sandbox.close();
  * ```
  */
@@ -79,12 +80,13 @@ export interface Sandbox extends AsyncDisposable {
  * place data in `node_modules`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { startSandbox } from "@ls/sandbox";
  * await using sandbox = await startSandbox();
  * const res = await fetch(`${sandbox.url}/v1/geocode?q=Berlin&apiKey=sandbox`);
  * const { items } = await res.json();
- * console.log(items[0].title); // "Berlin, Germany"
+ * assert.equal(items[0].title, "Berlin, Germany");
  * ```
  */
 export async function startSandbox(

@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
+import { destinationPoint, haversineMeters } from "./geodesy.ts";
 import {
-  destinationPoint,
   DETOUR_FACTOR,
   distanceMeters,
   durationSeconds,
-  haversineMeters,
   isolineRadiusMeters,
-  pathDistanceMeters,
-  planPath,
   reachableDistanceMeters,
   SPEED_PROFILES,
   speedProfile,
@@ -116,32 +113,6 @@ Deno.test("isoline radius points are reachable within range", () => {
       );
     }
   }
-});
-
-Deno.test("planPath bends around an avoided box and keeps clear of it", () => {
-  const box = { west: 13.38, south: 52.48, east: 13.42, north: 52.52 };
-  const a = { lat: 52.5, lng: 13.3 }, b = { lat: 52.5, lng: 13.5 };
-  const path = planPath(a, b, [box]);
-  assert.equal(path.blocked, false);
-  assert.ok(path.points.length > 2);
-  assert.deepEqual(path.points[0], a);
-  assert.deepEqual(path.points[path.points.length - 1], b);
-  for (const p of path.points) {
-    assert.ok(
-      !(p.lat > box.south && p.lat < box.north && p.lng > box.west &&
-        p.lng < box.east),
-    );
-  }
-  const around = distanceMeters(a, b, { avoidAreas: [box] });
-  assert.equal(around, pathDistanceMeters(path.points));
-  assert.ok(around > distanceMeters(a, b));
-  // A box off the way changes nothing.
-  assert.equal(
-    distanceMeters(a, b, {
-      avoidAreas: [{ west: 0, south: 0, east: 1, north: 1 }],
-    }),
-    distanceMeters(a, b),
-  );
 });
 
 Deno.test("a box that holds an end point is driven through and flagged", () => {
