@@ -11,7 +11,7 @@ import {
   type ResponseEvent,
   type RetryEvent,
 } from "@ls/ls";
-import { encodeContent } from "@ls/core";
+import { encodeContent } from "@ls/core/internal";
 import { type Sandbox, type SandboxOptions, startSandbox } from "@ls/sandbox";
 
 /**

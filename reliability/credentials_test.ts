@@ -16,7 +16,7 @@ import {
   PlatformCredentials,
   TimeoutError,
 } from "@ls/ls";
-import { encodeContent } from "@ls/core";
+import { encodeContent } from "@ls/core/internal";
 import {
   type FaultServer,
   faultServer,
@@ -293,7 +293,7 @@ Deno.test("a failed async job whose error body echoes the credentials (matrix, t
 Deno.test({
   name:
     "a failed job whose error names its status URL with the key: the key is redacted",
-  // Was a bug (fixed): packages/core/client.ts jobError() (line ~709) scrubs
+  // Was a bug (fixed): the failed-job error scrubs
   // JSON.stringify(error) with client.redact() and parses it back; the apiKey
   // rule ([?&]apikey=[^&#]*) runs to the next & or #, so for a URL at the end
   // of a string it also eats the closing quote and braces, JSON.parse fails,
