@@ -5,6 +5,7 @@ import type { Client } from "./client.ts";
 import type { ApiError, ResponseFacts } from "./errors.ts";
 import { apiErrorFromBody, tracing } from "./_response.ts";
 import { registerScrubber, scrubberOf } from "./_scrubbers.ts";
+import { isRecord } from "./validate.ts";
 
 /**
  * What {@linkcode ApiError.fromResponse} quotes of a response `client`
@@ -92,8 +93,4 @@ export function failedJobError(
     },
     scrubber ? scrubber.scrub(title) : title,
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

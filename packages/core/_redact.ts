@@ -196,7 +196,7 @@ function escapeRegex(ch: string): string {
 }
 
 /** Header names whose values are never shown. */
-const SECRET_HEADERS = new Set([
+const SECRET_HEADERS = /* @__PURE__ */ new Set([
   "authorization",
   "proxy-authorization",
   "cookie",

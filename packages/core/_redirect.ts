@@ -11,7 +11,7 @@ import { tracing } from "./_response.ts";
 export const MAX_REDIRECTS = 20;
 
 /** The statuses that redirect. */
-export const REDIRECTS: ReadonlySet<number> = new Set([
+export const REDIRECTS: ReadonlySet<number> = /* @__PURE__ */ new Set([
   301,
   302,
   303,

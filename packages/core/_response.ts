@@ -5,14 +5,9 @@
 import { ApiError } from "./errors.ts";
 import type { Redactor } from "./_redact.ts";
 import { parseJsonText } from "./_read.ts";
+import { fieldText } from "./validate.ts";
 
 const MAX_BODY_TEXT = 4096;
-
-function str(v: unknown): string | undefined {
-  if (typeof v === "string") return v || undefined;
-  if (typeof v === "number" && Number.isFinite(v)) return String(v);
-  return undefined;
-}
 
 /**
  * Response tracing headers (case-insensitive). A server chooses them: with a
@@ -84,19 +79,20 @@ export function apiErrorFromBody(
     ? body as Record<string, unknown>
     : {};
   const t = headers ? tracing(headers, ctx.redactor) : ctx.ids ?? {};
-  const title = str(o.title) ?? str(o.error) ?? str(o.message) ?? fallbackTitle;
-  const detail = str(o.cause) ?? str(o.error_description) ??
-    (str(o.message) !== title ? str(o.message) : undefined);
+  const title = fieldText(o.title) ?? fieldText(o.error) ??
+    fieldText(o.message) ?? fallbackTitle;
+  const detail = fieldText(o.cause) ?? fieldText(o.error_description) ??
+    (fieldText(o.message) !== title ? fieldText(o.message) : undefined);
   return new ApiError({
     status,
     method: ctx.method,
     url: ctx.url,
-    code: str(o.code) ?? str(o.errorCode),
+    code: fieldText(o.code) ?? fieldText(o.errorCode),
     title,
     detail,
-    action: str(o.action),
-    correlationId: str(o.correlationId) ?? t.correlationId,
-    requestId: t.requestId ?? str(o.requestId),
+    action: fieldText(o.action),
+    correlationId: fieldText(o.correlationId) ?? t.correlationId,
+    requestId: t.requestId ?? fieldText(o.requestId),
     body,
     bodyText: text === undefined
       ? undefined

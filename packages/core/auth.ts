@@ -50,6 +50,7 @@ import {
 import { parseRetryAfter } from "./retry.ts";
 import { oauthAuthorizationHeader, oauthNonce } from "./oauth.ts";
 import type { PlatformCredentials } from "./credentials.ts";
+import { fieldText } from "./validate.ts";
 
 /** HERE's default token endpoint. */
 export const DEFAULT_TOKEN_URL: string =
@@ -601,15 +602,8 @@ function isClockSkew(err: unknown): boolean {
     ? err.body as Record<string, unknown>
     : {};
   return [body.errorCode, body.code, err.code].some((c) =>
-    str(c)?.trim() === CLOCK_SKEW_CODE
+    fieldText(c)?.trim() === CLOCK_SKEW_CODE
   );
-}
-
-/** A string or number field as a non-empty string. */
-function str(value: unknown): string | undefined {
-  if (typeof value === "string") return value === "" ? undefined : value;
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return undefined;
 }
 
 /** Server Unix time from `{"timestamp": n}`, a bare number, or numeric strings. */

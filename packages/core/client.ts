@@ -110,6 +110,9 @@ export class Client {
   /** The single origin for every service, when set. */
   readonly baseUrl?: string;
   readonly #s: ClientSettings;
+  /** The settings used on every request, kept at hand. */
+  readonly #redactor: ClientSettings["redactor"];
+  readonly #hooks: ClientSettings["hooks"];
 
   /**
    * Checks every option and sets the client up; nothing is sent yet.
@@ -122,6 +125,8 @@ export class Client {
     this.country = s.country;
     this.baseUrl = s.baseUrl;
     this.#s = s;
+    this.#redactor = s.redactor;
+    this.#hooks = s.hooks;
   }
 
   /** The origin a service's requests go to (`baseUrl` when set). */
@@ -131,7 +136,7 @@ export class Client {
 
   /** Scrubs every credential this client knows from a text. */
   redact(text: string): string {
-    return this.#s.redactor.scrub(text);
+    return this.#redactor.scrub(text);
   }
 
   /**
@@ -139,7 +144,7 @@ export class Client {
    * scrubbed from its strings, and credential-named fields redacted.
    */
   redactValue(value: unknown): unknown {
-    return this.#s.redactor.scrubValue(value);
+    return this.#redactor.scrubValue(value);
   }
 
   /** Releases the proxy HTTP client, if one was created. */
@@ -196,7 +201,7 @@ export class Client {
       const out = await readJson(res, context) as JsonResponse<T>;
       out.method = target.method;
       out.url = this.redact(target.url);
-      registerScrubber(out, this.#s.redactor);
+      registerScrubber(out, this.#redactor);
       return out;
     });
   }
@@ -269,7 +274,7 @@ export class Client {
       const out = await readJson(res, context ?? {}) as JsonResponse<T>;
       out.method = method;
       out.url = this.redact(res.url);
-      registerScrubber(out, this.#s.redactor);
+      registerScrubber(out, this.#redactor);
       return out;
     } catch (err) {
       throw bodyFailure(
@@ -277,7 +282,7 @@ export class Client {
         res,
         method,
         this.redact(res.url),
-        this.#s.redactor,
+        this.#redactor,
       ) ??
         err;
     }
@@ -334,7 +339,7 @@ export class Client {
     delete headers.authorization;
     if (!trusted || !this.#s.auth) return { url };
     const bearer = await this.#s.auth.getToken(signal);
-    this.#s.redactor.add(bearer, true);
+    this.#redactor.add(bearer, true);
     headers.authorization = `Bearer ${bearer}`;
     return { url, bearer };
   }
@@ -430,15 +435,15 @@ export class Client {
             }
             : await this.#authorize(hopUrl, trusted, headers, attemptSignal);
           bearer = authorized.bearer;
-          if (this.#s.hooks.onRequest) {
+          if (this.#hooks.onRequest) {
             this.#emit("onRequest", {
               method: target.method,
               url: hop === 0 ? safe() : this.redact(hopUrl),
-              headers: redactHeaders(new Headers(headers), this.#s.redactor),
+              headers: redactHeaders(new Headers(headers), this.#redactor),
               attempt,
             });
           }
-          const started = this.#s.hooks.onResponse ? performance.now() : 0;
+          const started = this.#hooks.onResponse ? performance.now() : 0;
           if (globalTurn !== undefined) {
             this.#s.globalLimiter!.started(globalTurn);
           }
@@ -454,14 +459,14 @@ export class Client {
             });
           }
           status = res.status;
-          if (this.#s.hooks.onResponse) {
+          if (this.#hooks.onResponse) {
             this.#emit("onResponse", {
               method: target.method,
               url: hop === 0 ? safe() : this.redact(hopUrl),
               status: res.status,
               attempt,
               durationMs: performance.now() - started,
-              ...tracing(res.headers, this.#s.redactor),
+              ...tracing(res.headers, this.#redactor),
             });
           }
           if (
@@ -478,7 +483,7 @@ export class Client {
               method: target.method,
             },
             this.#s.httpAllowed,
-            this.#s.redactor,
+            this.#redactor,
           );
           trusted = this.isTrusted(hopUrl);
           if (res.status === 303 && init.method !== undefined) {
@@ -504,7 +509,7 @@ export class Client {
         failure = apiErrorFrom(res.status, res.headers, text, {
           method: target.method,
           url: safe(),
-          redactor: this.#s.redactor,
+          redactor: this.#redactor,
           retryAfterMs,
         });
         if (res.status === 401 && bearer && !renewed) {
@@ -539,12 +544,12 @@ export class Client {
           failure = err;
         } else {
           const fromBody = reading && res
-            ? bodyFailure(err, res, target.method, safe(), this.#s.redactor)
+            ? bodyFailure(err, res, target.method, safe(), this.#redactor)
             : undefined;
           if (fromBody instanceof ApiError) status = fromBody.status;
           // The runtime's error names the URL, key included: keep a scrubbed copy.
           failure = fromBody ??
-            connectionFailure(err, target.method, safe(), this.#s.redactor);
+            connectionFailure(err, target.method, safe(), this.#redactor);
         }
         // A failure after the status was accepted (a broken body) is retried
         // like a connection failure; a non-JSON 200 body is not.
@@ -571,7 +576,7 @@ export class Client {
           maxDelayMs: this.#s.retryMax,
         });
       if (performance.now() + delayMs > deadline.at) throw failure;
-      if (this.#s.hooks.onRetry) {
+      if (this.#hooks.onRetry) {
         this.#emit("onRetry", {
           method: target.method,
           url: safe(),
@@ -589,7 +594,7 @@ export class Client {
     hook: K,
     event: Parameters<NonNullable<ClientOptions[K]>>[0],
   ): void {
-    const fn = this.#s.hooks[hook] as ((e: typeof event) => void) | undefined;
+    const fn = this.#hooks[hook] as ((e: typeof event) => void) | undefined;
     if (!fn) return;
     try {
       fn(event);

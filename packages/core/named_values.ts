@@ -61,7 +61,9 @@ export type OpenValue<T> = T[keyof T] | (string & Record<never, never>);
  * assert.equal(Units.imperial, "imperial");
  * ```
  */
-export function namedValues<const T extends readonly string[]>(
+export /* @__NO_SIDE_EFFECTS__ */ function namedValues<
+  const T extends readonly string[],
+>(
   ...names: T
 ): NamedValues<T> {
   const values: Record<string, string> = {};

@@ -104,7 +104,7 @@ export const ShippedHazardousGoods: NamedValues<[
   "poisonousInhalation",
   "harmfulToWater",
   "other",
-]> = namedValues(
+]> = /* @__PURE__ */ namedValues(
   "explosive",
   "gas",
   "flammable",

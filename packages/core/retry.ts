@@ -6,7 +6,7 @@
  */
 
 /** Statuses retried for idempotent requests. */
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([
+export const RETRY_STATUSES: ReadonlySet<number> = /* @__PURE__ */ new Set([
   408,
   429,
   500,
@@ -16,7 +16,8 @@ export const RETRY_STATUSES: ReadonlySet<number> = new Set([
 ]);
 
 /** Statuses retried for a request that creates a job: the server rejected it, so no job exists. */
-export const SUBMIT_RETRY_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+export const SUBMIT_RETRY_STATUSES: ReadonlySet<number> =
+  /* @__PURE__ */ new Set([429, 503]);
 
 /**
  * Reads a `Retry-After` value, either delta-seconds or an HTTP date, as

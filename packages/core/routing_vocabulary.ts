@@ -46,7 +46,7 @@ export const TransportMode: NamedValues<[
   "bus",
   "privateBus",
   "taxi",
-]> = namedValues(
+]> = /* @__PURE__ */ namedValues(
   "car",
   "truck",
   "pedestrian",
@@ -84,7 +84,7 @@ export const AvoidFeature: NamedValues<[
   "dirtRoad",
   "difficultTurns",
   "uTurns",
-]> = namedValues(
+]> = /* @__PURE__ */ namedValues(
   "seasonalClosure",
   "tollRoad",
   "controlledAccessHighway",
@@ -117,13 +117,15 @@ export const RoutingMode = { fast: "fast", short: "short" } as const;
 export type RoutingMode = OpenValue<typeof RoutingMode>;
 
 /** The transport modes HERE routes the fast way only. */
-const FAST_ONLY: ReadonlySet<string> = new Set<TransportMode>([
-  TransportMode.bicycle,
-  TransportMode.bus,
-  TransportMode.pedestrian,
-  TransportMode.privateBus,
-  TransportMode.scooter,
-  TransportMode.taxi,
+// Literals rather than TransportMode.x: a property read at module level
+// keeps TransportMode in every bundle that imports this file.
+const FAST_ONLY: ReadonlySet<string> = /* @__PURE__ */ new Set<TransportMode>([
+  "bicycle",
+  "bus",
+  "pedestrian",
+  "privateBus",
+  "scooter",
+  "taxi",
 ]);
 
 /**

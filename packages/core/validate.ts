@@ -255,6 +255,41 @@ export function checkParams(params: unknown): void {
   }
 }
 
+/**
+ * Whether `value` is a plain JSON object: not `null`, not an array. The
+ * question every reader of a HERE body asks before it looks at a field.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isRecord } from "@ls/core/internal";
+ * assert.equal(isRecord({ status: "failed" }), true);
+ * assert.equal(isRecord([1]), false);
+ * assert.equal(isRecord(null), false);
+ * ```
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A HERE field as text: a non-empty string as given, a finite number as a
+ * string, anything else `undefined`. Error codes arrive as either.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fieldText } from "@ls/core/internal";
+ * assert.equal(fieldText(401300), "401300");
+ * assert.equal(fieldText(""), undefined);
+ * ```
+ */
+export function fieldText(value: unknown): string | undefined {
+  if (typeof value === "string") return value === "" ? undefined : value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
 /** Where {@linkcode checkKeys} says an unknown key belongs instead. */
 export interface CheckKeysOptions {
   /** The operation named in the message, e.g. `"geocode"`. */
@@ -307,37 +342,37 @@ export function checkKeys(
 
 /** The known name nearest to `key` by edit distance, when near enough. */
 function closest(key: string, known: readonly string[]): string | undefined {
-  const lower = key.toLowerCase();
+  const lower = key.toLowerCase().slice(0, 64);
   let best: string | undefined;
-  let bestDistance = Infinity;
+  let bestDistance = Math.max(1, Math.min(3, Math.floor(key.length / 3))) + 1;
   for (const name of known) {
-    const d = name.toLowerCase() === lower ? 0 : editDistance(
-      lower.slice(0, 64),
-      name.toLowerCase(),
-    );
+    const d = editDistance(lower, name.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [name, d];
   }
-  const allowed = Math.max(1, Math.min(3, Math.floor(key.length / 3)));
-  return bestDistance <= allowed ? best : undefined;
+  return best;
 }
 
-/** Optimal string alignment distance (a swap of two letters counts once). */
+/**
+ * Levenshtein distance, with a swap of two neighbouring letters counted as
+ * one edit (`limt`/`limit` is 1, `lmiit`/`limit` is 1).
+ */
 function editDistance(a: string, b: string): number {
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // rows[i][j]: the distance between a's first i and b's first j letters.
+  const rows = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    const row = (rows[i] = [i]);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        d = Math.min(d, prev2[j - 2] + 1);
-      }
-      row.push(d);
+      row[j] = Math.min(
+        rows[i - 1][j] + 1,
+        row[j - 1] + 1,
+        rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+        a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]
+          ? rows[i - 2][j - 2] + 1
+          : Infinity,
+      );
     }
-    [prev2, prev] = [prev, row];
   }
-  return prev[b.length];
+  return rows[a.length][b.length];
 }
 
 const LONE_SURROGATE = /\p{Cs}/u;

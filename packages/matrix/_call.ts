@@ -61,7 +61,13 @@ export interface CallResult {
   requestId?: string;
 }
 
-const FAILED = new Set(["failed", "error", "timeout", "cancelled", "canceled"]);
+const FAILED = /* @__PURE__ */ new Set([
+  "failed",
+  "error",
+  "timeout",
+  "cancelled",
+  "canceled",
+]);
 
 /** One request (sync, or async with polling), ending in a checked result. */
 export async function call(

@@ -30,7 +30,13 @@ export const MatrixProfile: NamedValues<[
   "truckFast",
   "pedestrian",
   "bicycle",
-]> = namedValues("carFast", "carShort", "truckFast", "pedestrian", "bicycle");
+]> = /* @__PURE__ */ namedValues(
+  "carFast",
+  "carShort",
+  "truckFast",
+  "pedestrian",
+  "bicycle",
+);
 
 /** A profile: a known one, or any other string HERE adds. */
 export type MatrixProfile = OpenValue<typeof MatrixProfile>;
@@ -47,7 +53,7 @@ export type MatrixProfile = OpenValue<typeof MatrixProfile>;
  * ```
  */
 export const MatrixAttribute: NamedValues<["travelTimes", "distances"]> =
-  namedValues("travelTimes", "distances");
+  /* @__PURE__ */ namedValues("travelTimes", "distances");
 
 /** `"travelTimes"` or `"distances"`. */
 export type MatrixAttribute =
@@ -71,7 +77,7 @@ export const MatrixAvoidFeature: NamedValues<[
   "ferry",
   "tunnel",
   "dirtRoad",
-]> = namedValues(
+]> = /* @__PURE__ */ namedValues(
   "tollRoad",
   "controlledAccessHighway",
   "ferry",

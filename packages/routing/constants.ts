@@ -78,7 +78,7 @@ export const Return: NamedValues<[
   "routeLabels",
   "potentialTimeDependentViolations",
   "noThroughRestrictions",
-]> = namedValues(
+]> = /* @__PURE__ */ namedValues(
   "polyline",
   "actions",
   "instructions",
@@ -159,7 +159,7 @@ export const Span: NamedValues<[
   "tollSystems",
   "gates",
   "railwayCrossings",
-]> = namedValues(
+]> = /* @__PURE__ */ namedValues(
   "walkAttributes",
   "streetAttributes",
   "carAttributes",

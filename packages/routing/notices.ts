@@ -54,7 +54,9 @@ export const VIOLATION_NOTICE_CODES: readonly string[] = Object.freeze([
   "violatedAvoidUTurns",
 ]);
 
-const VIOLATIONS: ReadonlySet<string> = new Set(VIOLATION_NOTICE_CODES);
+const VIOLATIONS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  VIOLATION_NOTICE_CODES,
+);
 
 /**
  * True unless the notice's severity is exactly `info`: `critical`, a missing

@@ -97,10 +97,10 @@ const EXTRA_OWNER: Readonly<Record<string, string>> = {
 };
 
 /** Modes for which HERE has no `avoid[features]=uTurns` (E605011). */
-const NO_U_TURNS: ReadonlySet<string> = new Set<TransportMode>([
-  TransportMode.bicycle,
-  TransportMode.pedestrian,
-  TransportMode.scooter,
+const NO_U_TURNS: ReadonlySet<string> = /* @__PURE__ */ new Set<TransportMode>([
+  "bicycle",
+  "pedestrian",
+  "scooter",
 ]);
 
 /** `actions` needs `polyline`, `instructions` needs `actions`, … */

@@ -2,6 +2,7 @@
 // an accepted job, and the meaning of each status response.
 
 import type { JobStatusResponse, JobStep } from "@ls/core/internal";
+import { isRecord } from "@ls/core/internal";
 
 /**
  * Reads one status response of an async tour-planning job: `success` with
@@ -52,8 +53,4 @@ export function looksLikeSolution(body: unknown): boolean {
   return isRecord(body) &&
     (Array.isArray(body.tours) || isRecord(body.statistic) ||
       Array.isArray(body.unassigned));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

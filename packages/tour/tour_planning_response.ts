@@ -13,6 +13,7 @@ import type {
   Point,
   Position,
 } from "geojson";
+import { isRecord } from "@ls/core/internal";
 
 /** Time totals in seconds. */
 export interface TourTimes {
@@ -313,10 +314,6 @@ export class TourPlanningResponse extends ApiResponse<TourPlanningSolution> {
     }
     return { type: "FeatureCollection", features };
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function records(value: unknown): Record<string, unknown>[] {

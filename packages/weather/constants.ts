@@ -38,7 +38,7 @@ export const DestWeatherProduct: NamedValues<[
   "forecastAstronomy",
   "alerts",
   "nwsAlerts",
-]> = namedValues(
+]> = /* @__PURE__ */ namedValues(
   "observation",
   "forecast7days",
   "forecast7daysSimple",
@@ -63,7 +63,7 @@ export type DestWeatherProduct = OpenValue<typeof DestWeatherProduct>;
  * ```
  */
 export const DestWeatherUnits: NamedValues<["metric", "imperial"]> =
-  namedValues("metric", "imperial");
+  /* @__PURE__ */ namedValues("metric", "imperial");
 
 /** A report unit system. */
 export type DestWeatherUnits =

@@ -16,6 +16,7 @@
 
 import { ApiResponse, type JsonResponse, type LatLngObject } from "@ls/core";
 import type { WeatherType } from "./constants.ts";
+import { isRecord } from "@ls/core/internal";
 
 /** Postal address of a weather place. */
 export interface WeatherAddress {
@@ -311,7 +312,7 @@ const PRODUCT_KEYS = {
 type Collection = (typeof PRODUCT_KEYS)[keyof typeof PRODUCT_KEYS];
 
 /** Fields typed `number` that HERE may send as numeric strings. */
-const NUMERIC_FIELDS = new Set([
+const NUMERIC_FIELDS = /* @__PURE__ */ new Set([
   "temperature",
   "comfort",
   "highTemperature",
@@ -351,10 +352,6 @@ function lenientNumber(value: unknown): number | undefined {
     return Number(value);
   }
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function records(value: unknown): Record<string, unknown>[] {
