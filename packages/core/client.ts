@@ -23,7 +23,7 @@ import {
 import { redactHeaders } from "./_redact.ts";
 import { apiErrorFrom, tracing } from "./_response.ts";
 import { Deadline } from "./_deadline.ts";
-import { registerScrubber } from "./_scrubbers.ts";
+import { ReceivedJson } from "./_scrubbers.ts";
 import { bodyFailure, connectionFailure } from "./_failures.ts";
 import { type ClientSettings, clientSettings } from "./_client_setup.ts";
 import { followable, nextHop, REDIRECTS } from "./_redirect.ts";
@@ -198,11 +198,12 @@ export class Client {
   ): Promise<JsonResponse<T>> {
     const target = this.#target(spec);
     return this.#run(target, options, async (res, context) => {
-      const out = await readJson(res, context) as JsonResponse<T>;
-      out.method = target.method;
-      out.url = this.redact(target.url);
-      registerScrubber(out, this.#redactor);
-      return out;
+      return new ReceivedJson(
+        await readJson(res, context),
+        target.method,
+        target.url,
+        this.#redactor,
+      ) as JsonResponse<T>;
     });
   }
 
@@ -271,11 +272,12 @@ export class Client {
     context?: ReadContext,
   ): Promise<JsonResponse<T>> {
     try {
-      const out = await readJson(res, context ?? {}) as JsonResponse<T>;
-      out.method = method;
-      out.url = this.redact(res.url);
-      registerScrubber(out, this.#redactor);
-      return out;
+      return new ReceivedJson(
+        await readJson(res, context ?? {}),
+        method,
+        res.url,
+        this.#redactor,
+      ) as JsonResponse<T>;
     } catch (err) {
       throw bodyFailure(
         err,

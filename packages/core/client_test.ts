@@ -907,3 +907,36 @@ Deno.test("bad client options are ValueErrors naming the option, never quoting t
 Deno.test("no credential appears in any error or hook output of this suite", () => {
   leakWitness.assertClean(50);
 });
+
+Deno.test("requestJson: the response carries its method and URL, the key redacted; fromResponse scrubs with the client's rules", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v8/routes",
+    jsonReply(200, { notices: [{ code: `echo ${KEY}` }] }, {
+      "x-correlation-id": `corr ${encodeURIComponent(KEY)}`,
+    }),
+  );
+  const client = makeClient(server.url);
+  const res = await client.requestJson<{ notices: { code: string }[] }>({
+    service: "router",
+    path: "/v8/routes",
+  });
+  assert.equal(res.method, "GET");
+  // The key is added as the request leaves; the URL a response keeps
+  // never had it.
+  assert.equal(res.url, `${server.url}/v8/routes`);
+  assert.equal(JSON.parse(JSON.stringify(res)).url, res.url);
+  const err = ApiError.fromResponse(res, {
+    title: "Every route must be discarded",
+    code: res.body.notices[0].code,
+  });
+  leakWitness.record(err);
+  assert.equal(err.status, 200);
+  assert.equal(err.url, `${server.url}/v8/routes`);
+  assert.equal(err.code, "echo REDACTED");
+  assert.ok(!err.correlationId?.includes(encodeURIComponent(KEY)));
+  for (const text of [err.message, JSON.stringify(err), String(err)]) {
+    assert.ok(!text.includes(KEY), text);
+    assert.ok(!text.includes(encodeURIComponent(KEY)), text);
+  }
+});
