@@ -36,25 +36,6 @@ import {
   type ResponseReader,
 } from "./_read.ts";
 
-// Kept for the files that import them from here; the options live in
-// client_options.ts, the readers in _read.ts.
-export {
-  type ReadContext,
-  readJsonBody,
-  type ResponseReader,
-} from "./_read.ts";
-export type {
-  ClientOptions,
-  JsonResponse,
-  Proxies,
-  RequestEvent,
-  RequestOptions,
-  RequestSpec,
-  ResponseEvent,
-  RetryEvent,
-  UrlRequestSpec,
-} from "./client_options.ts";
-export { checkRequestOptions } from "./_client_checks.ts";
 import { checkJson } from "./validate.ts";
 import { checkRequestOptions, requestHeaders } from "./_client_checks.ts";
 import {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Auth } from "./auth.ts";
-import { Client, type ClientOptions, type RequestOptions } from "./client.ts";
+import { Client } from "./client.ts";
+import type { ClientOptions, RequestOptions } from "./client_options.ts";
 import { PlatformCredentials } from "./credentials.ts";
 import {
   ApiError,

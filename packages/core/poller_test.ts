@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { Client, type ClientOptions, type RequestOptions } from "./client.ts";
+import { Client } from "./client.ts";
+import type { ClientOptions, RequestOptions } from "./client_options.ts";
 import { PlatformCredentials } from "./credentials.ts";
 import { ApiError, TimeoutError, ValueError } from "./errors.ts";
 import {

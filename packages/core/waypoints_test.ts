@@ -3,14 +3,8 @@ import { assertValueError } from "./testing.ts";
 import { formatDateTime } from "./format.ts";
 import { Query } from "./query.ts";
 import { formatAvoidAreas } from "./avoid_areas.ts";
-import {
-  AvoidBoundingBox,
-  Course,
-  MatchSideOfStreet,
-  PlaceOptions,
-  Via,
-  WayPointOptions,
-} from "./options.ts";
+import { AvoidBoundingBox, Course, MatchSideOfStreet } from "./options.ts";
+import { PlaceOptions, Via, WayPointOptions } from "./options.ts";
 import {
   formatVia,
   formatWaypoint,

@@ -43,36 +43,28 @@ export type * from "@ls/weather";
 export type * from "@ls/tour";
 
 // Errors, and the guards that recognise them across copies of the package.
+export { ApiError, ConnectionError, LSError } from "@ls/core";
+export { ResponseTooLargeError, TimeoutError, ValueError } from "@ls/core";
+export { isApiError, isConnectionError, isLSError } from "@ls/core";
+export { isTimeoutError, isValueError } from "@ls/core";
+// Credentials, and the base class of every response.
+export { ApiResponse, PlatformCredentials } from "@ls/core";
+// Waypoint and area options, with their constants.
 export {
-  ApiError,
-  ConnectionError,
-  LSError,
-  ResponseTooLargeError,
-  TimeoutError,
-  ValueError,
-} from "@ls/core";
-export {
-  isApiError,
-  isConnectionError,
-  isLSError,
-  isTimeoutError,
-  isValueError,
-} from "@ls/core";
-// Credentials, option classes and constants, and the response base class.
-export {
-  ApiResponse,
   AvoidBoundingBox,
   Course,
   MatchSideOfStreet,
   PlaceOptions,
-  PlatformCredentials,
+  Via,
+  WayPointOptions,
+} from "@ls/core";
+// Vehicle options, with their constants.
+export {
   Scooter,
   ShippedHazardousGoods,
   Truck,
   TruckType,
   TunnelCategory,
-  Via,
-  WayPointOptions,
 } from "@ls/core";
 // The shared OAuth token source a client can take as its `auth` option.
 export { Auth, DEFAULT_TOKEN_URL } from "@ls/core";

@@ -5,8 +5,26 @@
  * @module
  */
 
-import type { NamedValues, OpenValue } from "@ls/core";
+import type { AvoidFeature, NamedValues, OpenValue } from "@ls/core";
 import { namedValues } from "@ls/core/internal";
+
+/**
+ * The values a matrix entry can carry (`matrixAttributes`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MatrixAttribute } from "@ls/matrix";
+ * const matrixAttributes = [MatrixAttribute.travelTimes, MatrixAttribute.distances];
+ * assert.deepEqual(matrixAttributes, ["travelTimes", "distances"]);
+ * ```
+ */
+export const MatrixAttribute: NamedValues<["travelTimes", "distances"]> =
+  /* @__PURE__ */ namedValues("travelTimes", "distances");
+
+/** `"travelTimes"` or `"distances"`. */
+export type MatrixAttribute =
+  (typeof MatrixAttribute)[keyof typeof MatrixAttribute];
 
 /**
  * Profiles named by HERE's reference client. HERE's OpenAPI document has the
@@ -42,24 +60,6 @@ export const MatrixProfile: NamedValues<[
 export type MatrixProfile = OpenValue<typeof MatrixProfile>;
 
 /**
- * The values a matrix entry can carry (`matrixAttributes`).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { MatrixAttribute } from "@ls/matrix";
- * const matrixAttributes = [MatrixAttribute.travelTimes, MatrixAttribute.distances];
- * assert.deepEqual(matrixAttributes, ["travelTimes", "distances"]);
- * ```
- */
-export const MatrixAttribute: NamedValues<["travelTimes", "distances"]> =
-  /* @__PURE__ */ namedValues("travelTimes", "distances");
-
-/** `"travelTimes"` or `"distances"`. */
-export type MatrixAttribute =
-  (typeof MatrixAttribute)[keyof typeof MatrixAttribute];
-
-/**
  * Features a matrix can avoid (the reference client's list; other strings
  * are sent as given).
  *
@@ -71,13 +71,10 @@ export type MatrixAttribute =
  * assert.deepEqual(avoidFeatures, ["tollRoad", "ferry"]);
  * ```
  */
-export const MatrixAvoidFeature: NamedValues<[
-  "tollRoad",
-  "controlledAccessHighway",
-  "ferry",
-  "tunnel",
-  "dirtRoad",
-]> = /* @__PURE__ */ namedValues(
+export const MatrixAvoidFeature: Pick<
+  typeof AvoidFeature,
+  "tollRoad" | "controlledAccessHighway" | "ferry" | "tunnel" | "dirtRoad"
+> = /* @__PURE__ */ namedValues(
   "tollRoad",
   "controlledAccessHighway",
   "ferry",
