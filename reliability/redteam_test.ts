@@ -486,4 +486,183 @@ Deno.test("PlatformCredentials.fromEnv with no object is a ValueError", () => {
   }
 });
 
+Deno.test("an unknown key holding a credential is named, never quoted, by every operation", async () => {
+  // A key passed as a parameter by mistake: the ValueError names the
+  // parameter and does not print its value; nothing is sent.
+  await using server = await faultServer();
+  const ls = makeLS(server.url, { maxRetries: 0 });
+  const secret = { apiKey: SECRETS.apiKey, apikey: SECRETS.accessKeySecret };
+  const calls: [string, () => Promise<unknown>][] = [
+    ["geocode", () => ls.geocode({ query: "Berlin", ...secret })],
+    [
+      "reverseGeocode",
+      () => ls.reverseGeocode({ lat: 52.5, lng: 13.4, ...secret }),
+    ],
+    [
+      "discover",
+      () => ls.discover({ query: "cafe", center: [52.5, 13.4], ...secret }),
+    ],
+    ["browse", () => ls.browse({ center: [52.5, 13.4], ...secret })],
+    ["lookup", () => ls.lookup({ locationId: "here:pds:place:1", ...secret })],
+    [
+      "autosuggest",
+      () => ls.autosuggest({ query: "caf", at: [52.5, 13.4], ...secret }),
+    ],
+    [
+      "carRoute",
+      () =>
+        ls.carRoute({
+          origin: [52.5, 13.4],
+          destination: [52.6, 13.5],
+          ...secret,
+        }),
+    ],
+    [
+      "calculateIsoline",
+      () =>
+        ls.calculateIsoline(
+          {
+            origin: [52.5, 13.4],
+            range: 600,
+            rangeType: "time",
+            ...secret,
+          } as never,
+        ),
+    ],
+    [
+      "matrix",
+      () =>
+        ls.matrix(
+          {
+            origins: ORIGINS,
+            regionDefinition: { type: "world" },
+            ...secret,
+          } as never,
+        ),
+    ],
+    [
+      "getDestWeather",
+      () =>
+        ls.getDestWeather(
+          { products: ["observation"], query: "Berlin", ...secret } as never,
+        ),
+    ],
+    [
+      "getWeatherAlerts",
+      () =>
+        ls.getWeatherAlerts(
+          {
+            geometry: { type: "Point", coordinates: [13.4, 52.5] },
+            ...secret,
+          } as never,
+        ),
+    ],
+    [
+      "solveTourPlanning",
+      () =>
+        ls.solveTourPlanning(
+          {
+            fleet: { types: [], profiles: [] },
+            plan: { jobs: [] },
+            ...secret,
+          } as never,
+        ),
+    ],
+  ];
+  for (const [name, call] of calls) {
+    const err = await witness.rejects(call());
+    assert.ok(err instanceof ValueError, `${name}: ${err}`);
+    for (const text of errorTexts(err)) {
+      assert.ok(!text.includes(SECRETS.apiKey), `${name}: ${text}`);
+      assert.ok(!text.includes(SECRETS.accessKeySecret), `${name}: ${text}`);
+      assert.ok(
+        !text.includes("REL-"),
+        `${name} quotes part of a key: ${text}`,
+      );
+    }
+  }
+  for (
+    const route of [
+      "GET /v1/geocode",
+      "GET /v8/routes",
+      "POST /v8/matrix",
+      "POST /v3/problems",
+    ]
+  ) assert.equal(server.count(route), 0, route);
+});
+
+Deno.test("an unknown key of a megabyte makes a short message", async () => {
+  const ls = makeLS("http://127.0.0.1:9", { maxRetries: 0 });
+  const err = await witness.rejects(
+    ls.geocode({ query: "Berlin", ["k".repeat(1_000_000)]: 1 } as never),
+  );
+  assert.ok(err instanceof ValueError);
+  assert.ok(err.message.length < 300, `${err.message.length} characters`);
+  const surrogate = await witness.rejects(
+    ls.geocode({ query: "Berlin", "\uD800x": 1 } as never),
+  );
+  assert.ok(surrogate instanceof ValueError);
+  assert.ok(
+    !/\p{Cs}/u.test(surrogate.message),
+    "a lone surrogate is printed raw",
+  );
+});
+
+Deno.test("a malformed matrix result never shows part of the key in its snippet", async () => {
+  await using server = await faultServer();
+  server.route("POST /v8/matrix", (r) => {
+    const key = new URLSearchParams(r.rawQuery).get("apiKey") ?? "";
+    // The parse error is at the string, with the key right after it: a
+    // 32-byte window cuts the key in two.
+    return raw(
+      200,
+      `{"matrixId":"m1","matrix":{"numOrigins":2,"numDestinations":2,"travelTimes":[1,2,3,"0123456789 ${key}"]}}`,
+      { "content-type": "application/json" },
+    );
+  });
+  const ls = makeLS(server.url, { maxRetries: 0 });
+  const err = await witness.rejects(
+    ls.matrix({
+      origins: ORIGINS,
+      regionDefinition: { type: "world" },
+      matrixAttributes: ["travelTimes"],
+    }),
+  );
+  assert.ok(err instanceof ApiError, String(err));
+  assert.match(err.detail ?? "", /withheld/);
+  for (const text of errorTexts(err)) {
+    assert.ok(!text.includes(SECRETS.apiKey.slice(0, 10)), text.slice(0, 300));
+  }
+});
+
+Deno.test("a long notice code that ends in the key is scrubbed before it is cut", async () => {
+  await using server = await faultServer();
+  server.route("GET /v8/routes", (r) =>
+    reply(200, {
+      routes: [{
+        id: "r",
+        sections: [{
+          id: "s",
+          type: "vehicle",
+          notices: [{
+            code: "x".repeat(90) +
+              new URLSearchParams(r.rawQuery).get("apiKey"),
+            severity: "critical",
+          }],
+        }],
+      }],
+    }));
+  // A key without delimiters: no piece of it is a redaction pattern, so a
+  // prefix cut off before scrubbing would stay.
+  const key = "K3yS3cr3tValue0123456789abcdef";
+  const ls = makeLS(server.url, { maxRetries: 0, apiKey: key });
+  const err = await witness.rejects(
+    ls.carRoute({ origin: [52.5, 13.4], destination: [52.6, 13.5] }),
+  );
+  assert.ok(err instanceof ApiError, String(err));
+  for (const text of errorTexts(err)) {
+    assert.ok(!text.includes(key.slice(0, 8)), text.slice(0, 400));
+  }
+});
+
 leakCheck(20);

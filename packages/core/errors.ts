@@ -278,16 +278,18 @@ export class ApiError extends LSError {
     details: ResponseErrorDetails,
   ): ApiError {
     const scrubber = scrubberOf(response);
-    const text = (v: string | undefined) =>
-      v === undefined || !scrubber ? v : scrubber.scrub(v);
+    // Scrubbed whole, then cut: a cut first could leave part of a
+    // credential that no scrubbing recognises.
+    const text = (v: string | undefined, max = 1000) =>
+      v === undefined ? v : (scrubber ? scrubber.scrub(v) : v).slice(0, max);
     const body = Object.hasOwn(details, "body") ? details.body : response.body;
     return new ApiError({
       status: response.status,
       method: response.method ?? "GET",
       url: response.url ?? "",
       title: text(details.title),
-      code: text(details.code),
-      detail: text(details.detail),
+      code: text(details.code, 200),
+      detail: text(details.detail, 4096),
       action: text(details.action),
       // Tracing ids are the server's text too.
       correlationId: text(response.correlationId)?.slice(0, 200),

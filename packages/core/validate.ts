@@ -311,7 +311,7 @@ export interface CheckKeysOptions {
  * checkKeys({ query: "Berlin", limit: 5 }, ["query", "limit", "lang"]);
  * assert.throws(
  *   () => checkKeys({ query: "Berlin", limt: 5 }, ["query", "limit", "lang"], { operation: "geocode" }),
- *   { message: 'Invalid limt: is not a parameter of geocode; did you mean "limit"?, got 5' },
+ *   { message: 'Invalid limt: is not a parameter of geocode; did you mean "limit"?' },
  * );
  * ```
  *
@@ -336,8 +336,18 @@ export function checkKeys(
       : near === undefined
       ? of
       : `${of}; did you mean ${JSON.stringify(near)}?`;
-    throw new ValueError(key, rule, Reflect.get(params, key));
+    // The value is not quoted: a key in the wrong place (`apiKey`) would
+    // be printed. The name is cut and, when it is not plain text, escaped.
+    throw new ValueError(keyName(key), rule);
   }
+}
+
+/** An unknown key as a message shows it: at most 64 characters, printable. */
+function keyName(key: string): string {
+  const cut = key.length > 64 ? `${key.slice(0, 64)}…` : key;
+  return /^[\x20-\x7e\u00a0-\ud7ff\ue000-\uffff]*$/.test(cut)
+    ? cut
+    : JSON.stringify(cut);
 }
 
 /** The known name nearest to `key` by edit distance, when near enough. */

@@ -202,11 +202,10 @@ async function readResult(
     try {
       return step();
     } catch (err) {
-      // The snippet is body text: the error scrubs it like any body it keeps.
       throw malformed(
         facts,
         err instanceof ResultSyntaxError
-          ? err.message
+          ? snippetDetail(client, err)
           : "The result could not be parsed",
       );
     }
@@ -221,6 +220,17 @@ async function readResult(
 export function maxResultBytes(expected: ExpectedSize): number {
   return 1024 * 1024 +
     expected.numOrigins * expected.numDestinations * 3 * 24;
+}
+
+/**
+ * The parser's message with its snippet of body text, unless the text
+ * around it holds a credential: a snippet cut through one would show a part
+ * that no scrubbing can recognise, so it is withheld whole.
+ */
+function snippetDetail(client: Client, err: ResultSyntaxError): string {
+  return client.redact(err.context) === err.context
+    ? err.message
+    : `${err.reason} at byte ${err.offset} (the text around it is withheld: it holds a credential)`;
 }
 
 function malformed(response: ResponseFacts, detail: string): ApiError {

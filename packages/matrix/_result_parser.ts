@@ -44,14 +44,32 @@ export class ResultSyntaxError extends Error {
   readonly offset: number;
   /** A few bytes around the offset, as JSON string content. */
   readonly snippet: string;
+  /** What is wrong, without the place. */
+  readonly reason: string;
+  /**
+   * The text a few hundred bytes around the offset: wide enough to hold
+   * any credential that reaches into the snippet whole, so that a caller
+   * can tell whether the snippet shows part of one.
+   */
+  readonly context: string;
 
-  constructor(message: string, offset: number, snippet: string) {
+  constructor(
+    message: string,
+    offset: number,
+    snippet: string,
+    context = "",
+  ) {
     super(`${message} at byte ${offset}: ${snippet}`);
     this.name = "ResultSyntaxError";
     this.offset = offset;
     this.snippet = snippet;
+    this.reason = message;
+    this.context = context;
   }
 }
+
+/** How far {@linkcode ResultSyntaxError.context} reaches past the snippet. */
+const CONTEXT_MARGIN = 256;
 
 /** The most bytes of keys and values kept beside the matrix arrays. */
 const MAX_CAPTURE_BYTES = 8 * 1024 * 1024;
@@ -181,7 +199,11 @@ export class MatrixResultParser {
       (from > 0 ? "…" : "") + decoder.decode(buf.subarray(from, to)) +
         (to < buf.length ? "…" : ""),
     );
-    throw new ResultSyntaxError(message, this.#offset + i, snippet);
+    const context = decoder.decode(buf.subarray(
+      Math.max(0, from - CONTEXT_MARGIN),
+      Math.min(buf.length, to + CONTEXT_MARGIN),
+    ));
+    throw new ResultSyntaxError(message, this.#offset + i, snippet, context);
   }
 
   // ------------------------------------------------------------- structure

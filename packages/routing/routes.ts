@@ -69,7 +69,8 @@ function allDiscarded(
 ): ApiError {
   const discarded = response.discardedRoutes;
   const notices = discarded.flatMap((r) => r.blockingNotices);
-  const codes = [...new Set(notices.map((n) => String(n?.code).slice(0, 100)))];
+  // Whole: ApiError.fromResponse scrubs, then cuts.
+  const codes = [...new Set(notices.map((n) => String(n?.code)))];
   const which = discarded.length === 1
     ? "the only route"
     : `all ${discarded.length} routes`;

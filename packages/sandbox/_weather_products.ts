@@ -274,17 +274,17 @@ function nwsWarnings(r: ReportScope): Record<string, unknown>[] {
  */
 export const PRODUCTS: Readonly<Record<string, Product>> = {
   observation: (r) => ({ observations: observations(r) }),
+  forecastHourly: (r) => ({
+    hourlyForecasts: [{ place: r.place, forecasts: hourlyForecasts(r) }],
+  }),
+  forecast7daysSimple: (r) => ({
+    dailyForecasts: [{ place: r.place, forecasts: dailyForecasts(r) }],
+  }),
   forecast7days: (r) => ({
     extendedDailyForecasts: [{
       place: r.place,
       forecasts: extendedDailyForecasts(r),
     }],
-  }),
-  forecast7daysSimple: (r) => ({
-    dailyForecasts: [{ place: r.place, forecasts: dailyForecasts(r) }],
-  }),
-  forecastHourly: (r) => ({
-    hourlyForecasts: [{ place: r.place, forecasts: hourlyForecasts(r) }],
   }),
   forecastAstronomy: (r) => ({
     astronomyForecasts: [{ place: r.place, forecasts: astronomyForecasts(r) }],

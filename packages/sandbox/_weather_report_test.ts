@@ -182,3 +182,21 @@ Deno.test("invalid report requests: 400 with E611 codes", async () => {
   assert.equal(unknown.status, 400);
   assert.equal(unknown.body.code, "E611404");
 });
+
+Deno.test("report: products come in one order, whatever order they were asked in", async () => {
+  await using sandbox = await startSandbox(fixed);
+  const res = await call(
+    sandbox,
+    "/v3/report?products=nwsAlerts,alerts,forecastAstronomy,forecast7days,forecast7daysSimple,forecastHourly,observation&location=52.52,13.405",
+  );
+  assert.equal(res.status, 200, res.text);
+  assert.deepEqual(Object.keys(res.body.places[0]), [
+    "observations",
+    "hourlyForecasts",
+    "dailyForecasts",
+    "extendedDailyForecasts",
+    "astronomyForecasts",
+    "alerts",
+    "nwsAlerts",
+  ]);
+});
