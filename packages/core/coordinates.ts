@@ -23,6 +23,7 @@
 import * as z from "zod/mini";
 import { formatInteger, formatNumber } from "./format.ts";
 import {
+  fixedArray,
   minLength,
   numberInRange,
   parseWith,
@@ -116,12 +117,7 @@ export const longitude: z.ZodMiniType<number> =
  */
 export const latLngSchema: z.ZodMiniType<LatLng> =
   /* @__PURE__ */ (() =>
-    z.tuple([
-      latitude,
-      longitude,
-    ], {
-      error: "must be a [lat, lng] array",
-    }))();
+    fixedArray<LatLng>([latitude, longitude], "must be a [lat, lng] array"))();
 
 /**
  * Schema of a {@linkcode LatLngObject}; other keys are dropped.
@@ -163,15 +159,14 @@ const SOUTH_NORTH = "south must not be greater than north";
  */
 export const boundingBoxSchema: z.ZodMiniType<BoundingBox> =
   /* @__PURE__ */ (() =>
-    z
-      .tuple(
-        [longitude, latitude, longitude, latitude],
-        { error: "must be a [west, south, east, north] array" },
-      ).check(
-        z.refine(([, south, , north]) => south <= north, {
-          error: SOUTH_NORTH,
-        }),
-      ))();
+    fixedArray<BoundingBox>(
+      [longitude, latitude, longitude, latitude],
+      "must be a [west, south, east, north] array",
+    ).check(
+      z.refine(([, south, , north]) => south <= north, {
+        error: SOUTH_NORTH,
+      }),
+    ))();
 
 /** A bounding box with named edges, the form of JSON bodies and responses. */
 export interface BoundingBoxObject {

@@ -527,6 +527,59 @@ export /* @__NO_SIDE_EFFECTS__ */ function stringMatching(
   );
 }
 
+/**
+ * An array of a fixed length whose items each match their own schema (and,
+ * with `rest`, any number of further items matching `rest`), reported as
+ * `z.tuple` reports it: `rule` for anything but such an array, the item's
+ * own message at its index (`origin[0]`) otherwise. Built on `z.array`,
+ * which every bundle has already, instead of zod's tuple type.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fixedArray, latitude, longitude, parseWith } from "@ls/core/internal";
+ * const pair = fixedArray([latitude, longitude], "must be a [lat, lng] array");
+ * assert.deepEqual(parseWith(pair, [52.5, 13.4], "at"), [52.5, 13.4]);
+ * assert.throws(() => parseWith(pair, [95, 13.4], "at"), {
+ *   message: "Invalid at[0]: must be a latitude from -90 to 90, got 95",
+ * });
+ * assert.throws(() => parseWith(pair, [52.5], "at"), {
+ *   message: "Invalid at: must be a [lat, lng] array, got [52.5]",
+ * });
+ * ```
+ */
+export /* @__NO_SIDE_EFFECTS__ */ function fixedArray<
+  T extends readonly unknown[],
+>(
+  items: { readonly [K in keyof T]: z.ZodMiniType<T[K]> },
+  rule: string,
+  rest?: z.ZodMiniType<unknown>,
+): z.ZodMiniType<T> {
+  const schemas: readonly z.ZodMiniType<unknown>[] = items;
+  return z.array(z.unknown(), { error: rule }).check(
+    z.superRefine((value, ctx) => {
+      const n = schemas.length;
+      // As zod's tuple: without `rest` a wrong length is the rule; with it,
+      // a missing item is reported at its index.
+      if (!rest && value.length !== n) {
+        ctx.addIssue({ code: "custom", message: rule, input: value });
+        return;
+      }
+      for (let i = 0; i < Math.max(n, value.length); i++) {
+        const result = (i < n ? schemas[i] : rest!).safeParse(value[i], {
+          error: defaultRule,
+        });
+        if (!result.success) {
+          for (const issue of result.error.issues) {
+            ctx.addIssue({ ...issue, path: [i, ...issue.path] });
+          }
+          return;
+        }
+      }
+    }),
+  ) as unknown as z.ZodMiniType<T>;
+}
+
 /** The rule for issues whose schema set no message of its own. */
 function defaultRule(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {

@@ -65,7 +65,7 @@ export class GeocoderResponse extends ItemsResponse {}
  * assert.equal(spec.query?.toString(), "q=Main%20St%201%2C%20Springfield&limit=5&lang=en-US");
  * assert.throws(
  *   () => buildGeocodeRequest({ query: "Springfield", limt: 5 } as never),
- *   { message: 'Invalid limt: is not a parameter of geocode; did you mean "limit"?, got 5' },
+ *   { message: 'Invalid limt: is not a parameter of geocode; did you mean "limit"?' },
  * );
  * ```
  *

@@ -145,7 +145,7 @@ Deno.test("geocode validation messages state the rule and the value", () => {
   assertValueError(
     () => buildGeocodeRequest({ query: "x", limt: 5 } as GeocodeParams),
     "limt",
-    'Invalid limt: is not a parameter of geocode; did you mean "limit"?, got 5',
+    'Invalid limt: is not a parameter of geocode; did you mean "limit"?',
   );
   assertValueError(
     () => buildGeocodeRequest({ query: "   " }),

@@ -76,7 +76,7 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
  * assert.equal(spec.query?.toString(), "at=52.5309,13.3847&limit=1&lang=en-US");
  * assert.throws(
  *   () => buildReverseGeocodeRequest({ lat: 52.5, lgn: 13.4 } as never),
- *   { message: 'Invalid lgn: is not a parameter of reverseGeocode; did you mean "lng"?, got 13.4' },
+ *   { message: 'Invalid lgn: is not a parameter of reverseGeocode; did you mean "lng"?' },
  * );
  * ```
  *

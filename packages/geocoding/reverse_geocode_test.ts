@@ -146,7 +146,7 @@ Deno.test("reverseGeocode rejects invalid input before any request", async () =>
   assertValueError(
     () => buildReverseGeocodeRequest({ lat: 0, lgn: 0 } as never),
     "lgn",
-    'Invalid lgn: is not a parameter of reverseGeocode; did you mean "lng"?, got 0',
+    'Invalid lgn: is not a parameter of reverseGeocode; did you mean "lng"?',
   );
   assertValueError(
     () => buildReverseGeocodeRequest({ lat: 0, lng: 200 }),

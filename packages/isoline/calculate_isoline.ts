@@ -186,7 +186,7 @@ const rangeList = z.array(rangeValue, {
  * );
  * assert.throws(
  *   () => buildCalculateIsolineRequest({ origin: [52.5, 13.4], range: [300], rangeType: "time", transportMode: "car", rang: 1 } as never),
- *   { message: 'Invalid rang: is not a parameter of calculateIsoline; did you mean "range"?, got 1' },
+ *   { message: 'Invalid rang: is not a parameter of calculateIsoline; did you mean "range"?' },
  * );
  * ```
  *

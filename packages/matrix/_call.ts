@@ -9,7 +9,7 @@ import {
   type RequestSpec,
   type ResponseFacts,
 } from "@ls/core";
-import { type ReadContext } from "@ls/core";
+import type { ReadContext } from "@ls/core";
 import {
   bodyChunks,
   type Deadline,

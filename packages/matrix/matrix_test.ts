@@ -3,7 +3,7 @@ import { ApiError, Client, ConnectionError, type LatLngObject } from "@ls/core";
 import { TimeoutError, ValueError } from "@ls/core";
 import { formatDateTime } from "@ls/core/internal";
 import { hostRecordingClient, jsonReply } from "@ls/core/testing";
-import { type RecordedRequest, type RouteHandler } from "@ls/core/testing";
+import type { RecordedRequest, RouteHandler } from "@ls/core/testing";
 import { startTestServer, TEST_API_KEY as KEY } from "@ls/core/testing";
 import { TEST_KEY_QUERY as KEY_QUERY, testClient } from "@ls/core/testing";
 import { type TestServer, textReply } from "@ls/core/testing";

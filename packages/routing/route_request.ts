@@ -28,7 +28,7 @@ import * as z from "zod/mini";
 import {
   Query,
   type RequestSpec,
-  TransportMode,
+  type TransportMode,
   ValueError,
   type Via,
 } from "@ls/core";
@@ -240,7 +240,7 @@ function checkReturnDependencies(
  * );
  * assert.throws(
  *   () => buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.5, 13.41], truck: {} } as never),
- *   { message: "Invalid truck: is not a parameter of carRoute; it belongs to truckRoute, got {}" },
+ *   { message: "Invalid truck: is not a parameter of carRoute; it belongs to truckRoute" },
  * );
  * ```
  *

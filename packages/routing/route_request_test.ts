@@ -56,7 +56,7 @@ for (const { operation, mode, build } of BUILDERS) {
     assertValueError(
       () => build({ ...ENDS, avoidFeature: ["ferry"] } as RoutingParams),
       "avoidFeature",
-      `Invalid avoidFeature: is not a parameter of ${operation}; did you mean "avoidFeatures"?, got ["ferry"]`,
+      `Invalid avoidFeature: is not a parameter of ${operation}; did you mean "avoidFeatures"?`,
     );
   });
 }
@@ -80,12 +80,12 @@ Deno.test("a mode's extra key is refused elsewhere, naming where it belongs", ()
   assertValueError(
     () => buildCarRouteRequest({ ...ENDS, truck: { height: 380 } } as never),
     "truck",
-    'Invalid truck: is not a parameter of carRoute; it belongs to truckRoute, got {"height":380}',
+    "Invalid truck: is not a parameter of carRoute; it belongs to truckRoute",
   );
   assertValueError(
     () => buildTruckRouteRequest({ ...ENDS, scooter: {} } as never),
     "scooter",
-    "Invalid scooter: is not a parameter of truckRoute; it belongs to scooterRoute, got {}",
+    "Invalid scooter: is not a parameter of truckRoute; it belongs to scooterRoute",
   );
   assert.match(
     buildTruckRouteRequest({ ...ENDS, truck: { height: 380 } }).query!

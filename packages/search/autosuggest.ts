@@ -177,7 +177,7 @@ export interface AutosuggestBody {
  * assert.equal(inCircle.query?.toString(), "q=res&in=circle:52.53,13.38;r=10000&limit=20");
  * assert.throws(
  *   () => buildAutosuggestRequest({ query: "res", at: [52.5, 13.4], termLimit: 3 } as never),
- *   { message: 'Invalid termLimit: is not a parameter of autosuggest; did you mean "termsLimit"?, got 3' },
+ *   { message: 'Invalid termLimit: is not a parameter of autosuggest; did you mean "termsLimit"?' },
  * );
  * ```
  *

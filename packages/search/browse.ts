@@ -129,7 +129,7 @@ export class BrowseResponse extends ItemsResponse {}
  * );
  * assert.throws(
  *   () => buildBrowseRequest({ center: [52.5, 13.4], catgories: ["100"] } as never),
- *   { message: 'Invalid catgories: is not a parameter of browse; did you mean "categories"?, got ["100"]' },
+ *   { message: 'Invalid catgories: is not a parameter of browse; did you mean "categories"?' },
  * );
  * ```
  *

@@ -109,7 +109,7 @@ export class DiscoverResponse extends ItemsResponse {}
  * assert.equal(inCountries.query?.toString(), "q=coffee&at=52.5,13.4&in=countryCode:DEU,FRA");
  * assert.throws(
  *   () => buildDiscoverRequest({ query: "coffee", center: [52.5, 13.4], radius: 1000, limt: 5 } as never),
- *   { message: 'Invalid limt: is not a parameter of discover; did you mean "limit"?, got 5' },
+ *   { message: 'Invalid limt: is not a parameter of discover; did you mean "limit"?' },
  * );
  * ```
  *

@@ -158,7 +158,7 @@ export class LookupResponse extends ApiResponse<ResultItem> {
  * assert.equal(spec.query?.toString(), "id=here%3Apds%3Aplace%3A276u0vhj-b0bace6448ae4b0fbc1d5e323998a7d2&lang=en");
  * assert.throws(
  *   () => buildLookupRequest({ locationid: "here:pds:place:x" } as never),
- *   { message: 'Invalid locationid: is not a parameter of lookup; did you mean "locationId"?, got "here:pds:place:x"' },
+ *   { message: 'Invalid locationid: is not a parameter of lookup; did you mean "locationId"?' },
  * );
  * ```
  *

@@ -4,6 +4,7 @@
 
 import * as z from "zod/mini";
 import {
+  fixedArray,
   formatDateTime,
   integer,
   latLngObjectSchema,
@@ -32,7 +33,10 @@ const dateTime = z.string({ error: RFC3339_RULE }).check(
 
 const WINDOW_RULE = "must be a [start, end] pair of RFC 3339 date-times";
 
-const timeWindowSchema = z.tuple([dateTime, dateTime], { error: WINDOW_RULE })
+const timeWindowSchema = fixedArray<[string, string]>(
+  [dateTime, dateTime],
+  WINDOW_RULE,
+)
   .check(
     z.refine(([start, end]) => Date.parse(start) <= Date.parse(end), {
       error: "must not end before it starts",

@@ -14,7 +14,7 @@ import {
   type RequestSpec,
   ValueError,
 } from "@ls/core";
-import { type ReadContext } from "@ls/core";
+import type { ReadContext } from "@ls/core";
 import {
   checkKeys,
   checkParams,

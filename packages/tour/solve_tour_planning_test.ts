@@ -5,7 +5,7 @@ import { jsonReply, rejectsValueError } from "@ls/core/testing";
 import { type RouteHandler, startTestServer } from "@ls/core/testing";
 import { TEST_API_KEY as KEY, TEST_KEY_QUERY } from "@ls/core/testing";
 import { testClient as loopbackClient } from "@ls/core/testing";
-import { type TestServer } from "@ls/core/testing";
+import type { TestServer } from "@ls/core/testing";
 import docProblem from "./testdata/problem.json" with { type: "json" };
 import solution from "./testdata/solution.json" with { type: "json" };
 import {

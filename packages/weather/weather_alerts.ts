@@ -31,6 +31,7 @@ import {
   checkKeys,
   checkParams,
   finiteNumber,
+  fixedArray,
   formatDateTime,
   latitude,
   longitude,
@@ -87,12 +88,10 @@ const WEATHER_ALERTS_KEYS = Object.keys(
 /** The largest `width` HERE accepts, per geometry type. */
 const MAX_WIDTH = { Point: 100_000, LineString: 25_000 } as const;
 
-const position: z.ZodMiniType<unknown> = z.tuple(
+const position: z.ZodMiniType<unknown> = /* @__PURE__ */ fixedArray(
   [longitude, latitude],
+  "must be a [lng, lat] position",
   finiteNumber,
-  {
-    error: "must be a [lng, lat] position",
-  },
 );
 
 const pointCoordinates = position;
@@ -130,7 +129,7 @@ const COUNTRY = /^[A-Z]{2}$/;
  * });
  * assert.throws(
  *   () => buildWeatherAlertsRequest({ geometry: { type: "Point", coordinates: [13.4, 52.5] }, startTime: new Date(), severity: 3 } as never),
- *   { message: 'Invalid severity: is not a parameter of getWeatherAlerts, got 3' },
+ *   { message: 'Invalid severity: is not a parameter of getWeatherAlerts' },
  * );
  * ```
  *
