@@ -562,7 +562,15 @@ export /* @__NO_SIDE_EFFECTS__ */ function fixedArray<
       // As zod's tuple: without `rest` a wrong length is the rule; with it,
       // a missing item is reported at its index.
       if (!rest && value.length !== n) {
-        ctx.addIssue({ code: "custom", message: rule, input: value });
+        // `continue: false`: later checks (a refinement on the items) do
+        // not run on a value that failed here, as they would not after a
+        // tuple's own failure.
+        ctx.addIssue({
+          code: "custom",
+          message: rule,
+          input: value,
+          continue: false,
+        });
         return;
       }
       for (let i = 0; i < Math.max(n, value.length); i++) {
@@ -571,7 +579,11 @@ export /* @__NO_SIDE_EFFECTS__ */ function fixedArray<
         });
         if (!result.success) {
           for (const issue of result.error.issues) {
-            ctx.addIssue({ ...issue, path: [i, ...issue.path] });
+            ctx.addIssue({
+              ...issue,
+              path: [i, ...issue.path],
+              continue: false,
+            });
           }
           return;
         }

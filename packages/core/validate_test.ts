@@ -7,6 +7,7 @@ import {
   checkParams,
   checkWellFormed,
   finiteNumber,
+  fixedArray,
   integer,
   minLength,
   nonBlankString,
@@ -327,4 +328,21 @@ Deno.test("stringMatching() states its rule for a mismatch and a non-string", ()
     "list[1]",
     'Invalid list[1]: must be a code such as DE, got "FRA"',
   );
+});
+
+Deno.test("fixedArray: a refinement after it never runs on items that failed", () => {
+  const pair = fixedArray([finiteNumber, finiteNumber], "must be a pair")
+    .check(z.refine(([a, b]) => a <= b, { error: "must be ascending" }));
+  // A Symbol compared with <= would throw a TypeError inside the refinement.
+  for (const bad of [[1, Symbol("s")], [Object.create(null), 2], [1]]) {
+    assert.throws(
+      () => parseWith(pair, bad, "range"),
+      (e: unknown) =>
+        e instanceof ValueError && e.parameter.startsWith("range"),
+    );
+  }
+  assert.throws(() => parseWith(pair, [2, 1], "range"), {
+    message: "Invalid range: must be ascending, got [2,1]",
+  });
+  assert.deepEqual(parseWith(pair, [1, 2], "range"), [1, 2]);
 });
