@@ -5,7 +5,7 @@ import type { Client } from "./client.ts";
 import type { ApiError, ResponseFacts } from "./errors.ts";
 import { apiErrorFromBody, tracing } from "./_response.ts";
 import { registerScrubber, scrubberOf } from "./_scrubbers.ts";
-import { isRecord } from "./validate.ts";
+import { isRecord } from "./check_params.ts";
 
 /**
  * What {@linkcode ApiError.fromResponse} quotes of a response `client`

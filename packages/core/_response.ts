@@ -5,7 +5,7 @@
 import { ApiError } from "./errors.ts";
 import type { Redactor } from "./_redact.ts";
 import { parseJsonText } from "./_read.ts";
-import { fieldText } from "./validate.ts";
+import { fieldText } from "./check_params.ts";
 
 const MAX_BODY_TEXT = 4096;
 

@@ -29,39 +29,35 @@
  */
 
 import {
-  ApiError,
+  type ApiError,
   ConnectionError,
-  describe,
   ResponseTooLargeError,
   TimeoutError,
   ValueError,
 } from "./errors.ts";
+import {
+  type CachedToken,
+  isClockSkew,
+  parseServerTime,
+  parseTokenAnswer,
+} from "./_token_answer.ts";
 import { encodeContent as enc } from "./query.ts";
 import { Redactor } from "./_redact.ts";
-import { apiErrorFrom, tracing } from "./_response.ts";
+import { apiErrorFrom } from "./_response.ts";
 import {
   BodyTooLarge,
   DEFAULT_MAX_TOKEN_BYTES,
   MAX_ERROR_BYTES,
-  parseJsonText,
   readBytes,
   readText,
 } from "./_read.ts";
 import { parseRetryAfter } from "./retry.ts";
 import { oauthAuthorizationHeader, oauthNonce } from "./oauth.ts";
 import type { PlatformCredentials } from "./credentials.ts";
-import { fieldText } from "./validate.ts";
 
 /** HERE's default token endpoint. */
 export const DEFAULT_TOKEN_URL: string =
   "https://account.api.here.com/oauth2/token";
-
-/** The error code the token endpoint uses for a timestamp outside its window. */
-const CLOCK_SKEW_CODE = "401204";
-/** Longest early-refresh margin. */
-const MAX_MARGIN_MS = 60_000;
-/** Lifetime assumed when a token response has no usable `expires_in`. */
-const DEFAULT_LIFETIME_S = 3600;
 
 /** What {@linkcode AuthOptions.onTokenRequest} is told before each token request. */
 export interface TokenRequestInfo {
@@ -90,12 +86,6 @@ export interface AuthOptions {
   now?: () => number;
   /** Called before each token request is sent; errors it throws are ignored. */
   onTokenRequest?: (info: TokenRequestInfo) => void;
-}
-
-interface CachedToken {
-  token: string;
-  /** Until when (local clock, ms) the token is used without renewal. */
-  validUntil: number;
 }
 
 interface Flight {
@@ -427,58 +417,10 @@ export class Auth {
   }
 
   #parseToken(response: Response, text: string, sentAt: number): CachedToken {
-    const fail = (detail: string) =>
-      new ApiError({
-        status: response.status,
-        method: "POST",
-        url: this.#redactor.scrub(this.tokenUrl),
-        title: "Invalid token response",
-        detail,
-        ...tracing(response.headers, this.#redactor),
-      });
-    let json: unknown;
-    try {
-      json = parseJsonText(text);
-    } catch {
-      throw fail("The token endpoint did not answer with JSON");
-    }
-    if (typeof json !== "object" || json === null || Array.isArray(json)) {
-      throw fail("The token endpoint did not answer with a JSON object");
-    }
-    const body = json as Record<string, unknown>;
-    const token = body.access_token ?? body.accessToken;
-    if (typeof token !== "string" || token === "") {
-      const keys = this.#redactor.scrub(
-        Object.keys(body).slice(0, 10).map((k) => k.slice(0, 40)).join(", "),
-      );
-      throw fail(
-        `The token response has no access_token (keys: ${keys || "none"})`,
-      );
-    }
-    // Known before anything can quote it (a token type may repeat it).
-    this.#redactor.add(token, true);
-    const type = body.token_type ?? body.tokenType;
-    if (
-      type !== undefined && type !== null &&
-      String(type).toLowerCase() !== "bearer"
-    ) {
-      throw fail(
-        `The token type is ${
-          describe(this.#redactor.scrub(String(type)))
-        }, expected bearer`,
-      );
-    }
-    const rawLifetime = body.expires_in ?? body.expiresIn;
-    const parsed = typeof rawLifetime === "number"
-      ? rawLifetime
-      : typeof rawLifetime === "string" && rawLifetime.trim() !== ""
-      ? Number(rawLifetime)
-      : NaN;
-    const lifetimeMs =
-      (Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_LIFETIME_S) *
-      1000;
-    const margin = Math.min(MAX_MARGIN_MS, lifetimeMs / 10);
-    return { token, validUntil: sentAt + lifetimeMs - margin };
+    return parseTokenAnswer(response, text, sentAt, {
+      url: this.#redactor.scrub(this.tokenUrl),
+      redactor: this.#redactor,
+    });
   }
 
   /** Reads the server time from `/timestamp` and keeps the clock offset. */
@@ -593,34 +535,4 @@ export class Auth {
       retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
     });
   }
-}
-
-/** A 401 whose body's `errorCode` (or `code`) is 401204, as a number or a string. */
-function isClockSkew(err: unknown): boolean {
-  if (!(err instanceof ApiError) || err.status !== 401) return false;
-  const body = typeof err.body === "object" && err.body !== null
-    ? err.body as Record<string, unknown>
-    : {};
-  return [body.errorCode, body.code, err.code].some((c) =>
-    fieldText(c)?.trim() === CLOCK_SKEW_CODE
-  );
-}
-
-/** Server Unix time from `{"timestamp": n}`, a bare number, or numeric strings. */
-function parseServerTime(text: string): number | undefined {
-  let value: unknown;
-  try {
-    value = parseJsonText(text);
-  } catch {
-    value = text.trim();
-  }
-  if (typeof value === "object" && value !== null) {
-    value = (value as Record<string, unknown>).timestamp;
-  }
-  const n = typeof value === "number"
-    ? value
-    : typeof value === "string" && value.trim() !== ""
-    ? Number(value)
-    : NaN;
-  return Number.isFinite(n) && n > 0 ? n : undefined;
 }

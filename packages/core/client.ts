@@ -36,7 +36,7 @@ import {
   type ResponseReader,
 } from "./_read.ts";
 
-import { checkJson } from "./validate.ts";
+import { OK, type Target, toTarget } from "./_target.ts";
 import { checkRequestOptions, requestHeaders } from "./_client_checks.ts";
 import {
   backoffDelay,
@@ -45,31 +45,6 @@ import {
   SUBMIT_RETRY_STATUSES,
 } from "./retry.ts";
 import { cancelExpiry, expireAfter, sleep } from "./_timers.ts";
-
-interface Target {
-  service: Service;
-  method: string;
-  url: string;
-  body?: string;
-  expect: readonly number[];
-  retry: "idempotent" | "submit";
-  redirect: RequestRedirect;
-  /** Whether credentials may be sent to `url`. */
-  trusted: boolean;
-  /** What an error names when `url` itself is refused. */
-  referrer?: string;
-  /**
-   * Whether a redirect may lead from a trusted host to another one (a job's
-   * result on pre-signed storage); a service's own requests stay on it.
-   */
-  crossHost: boolean;
-}
-
-/** The longest URL fetch takes (Deno's limit; HTTP servers have their own). */
-const MAX_URL_LENGTH = 65_534;
-
-/** The default expected statuses. */
-const OK: readonly number[] = [200];
 
 /**
  * The transport every domain package uses. Construct one per set of
@@ -165,7 +140,15 @@ export class Client {
     options: RequestOptions = {},
     read?: ResponseReader<T>,
   ): Promise<T | Response> {
-    return this.#run(this.#target(spec), options, read ?? buffered);
+    return this.#run(
+      toTarget(
+        spec,
+        this.originFor(spec.service),
+        this.#s.keyParam?.length ?? 0,
+      ),
+      options,
+      read ?? buffered,
+    );
   }
 
   /**
@@ -177,7 +160,11 @@ export class Client {
     spec: RequestSpec,
     options: RequestOptions = {},
   ): Promise<JsonResponse<T>> {
-    const target = this.#target(spec);
+    const target = toTarget(
+      spec,
+      this.originFor(spec.service),
+      this.#s.keyParam?.length ?? 0,
+    );
     return this.#run(target, options, async (res, context) => {
       return new ReceivedJson(
         await readJson(res, context),
@@ -276,40 +263,6 @@ export class Client {
     const u = typeof url === "string" ? new URL(url) : url;
     if (this.baseUrl && u.origin === this.#s.baseOrigin) return true;
     return u.protocol === "https:" && isHereHost(u.hostname);
-  }
-
-  #target(spec: RequestSpec): Target {
-    const qs = spec.query?.toString() ?? "";
-    const url = `${this.originFor(spec.service)}${spec.path}${
-      qs ? `?${qs}` : ""
-    }`;
-    const length = url.length + (this.#s.keyParam?.length ?? 0) + 1;
-    if (length > MAX_URL_LENGTH) {
-      // Name the longest query parameter; the URL itself is no use in a message.
-      const part = qs.split("&").reduce((a, b) => b.length > a.length ? b : a);
-      throw new ValueError(
-        decodeURIComponent(part.slice(0, part.indexOf("="))),
-        `makes the request URL ${length} characters long; a URL may have at most ${MAX_URL_LENGTH}`,
-      );
-    }
-    let body: string | undefined;
-    try {
-      body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    } catch (err) {
-      checkJson(spec.body, "body"); // names the BigInt or the cycle
-      throw err;
-    }
-    return {
-      service: spec.service,
-      method: spec.method ?? "GET",
-      url,
-      body,
-      expect: spec.expect ?? OK,
-      retry: spec.retry ?? "idempotent",
-      redirect: "follow",
-      trusted: true, // our own origin: a HERE host or the configured baseUrl
-      crossHost: false,
-    };
   }
 
   /** Adds a bearer token to a request to `url`, when it is trusted. */

@@ -7,6 +7,7 @@
  */
 
 import { scrubberOf } from "./_scrubbers.ts";
+import { describe } from "./_describe.ts";
 
 /**
  * What {@linkcode ApiError.fromResponse} reads from a response: the fields
@@ -52,7 +53,8 @@ function brand(target: object, kind: string): void {
   });
 }
 
-function hasKind(value: unknown, kind: string): boolean {
+/** Whether `value` carries the brand of `kind` (any copy of the package). */
+export function hasKind(value: unknown, kind: string): boolean {
   if (typeof value !== "object" || value === null) return false;
   const kinds = Reflect.get(value, KIND);
   return Array.isArray(kinds) && kinds.includes(kind);
@@ -454,81 +456,6 @@ export class ConnectionError extends LSError {
   }
 }
 
-/**
- * True for any error thrown by an `@ls/*` package, from any copy of it.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isLSError, ValueError } from "@ls/core";
- * assert.equal(isLSError(new ValueError("x", "must be set")), true);
- * assert.equal(isLSError(new Error("x")), false);
- * ```
- */
-export function isLSError(value: unknown): value is LSError {
-  return hasKind(value, "LSError");
-}
-
-/**
- * True for an {@linkcode ApiError} from any copy of the package.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ApiError, isApiError } from "@ls/core";
- * assert.equal(isApiError(new ApiError({ status: 500, method: "GET", url: "https://example.com/" })), true);
- * assert.equal(isApiError(new Error("x")), false);
- * ```
- */
-export function isApiError(value: unknown): value is ApiError {
-  return hasKind(value, "ApiError");
-}
-
-/**
- * True for a {@linkcode ValueError} from any copy of the package.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isValueError, ValueError } from "@ls/core";
- * assert.equal(isValueError(new ValueError("limit", "must be positive")), true);
- * assert.equal(isValueError(new TypeError("x")), false);
- * ```
- */
-export function isValueError(value: unknown): value is ValueError {
-  return hasKind(value, "ValueError");
-}
-
-/**
- * True for a {@linkcode TimeoutError} from any copy of the package.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isTimeoutError, TimeoutError } from "@ls/core";
- * assert.equal(isTimeoutError(new TimeoutError("Request timed out after 30000 ms")), true);
- * assert.equal(isTimeoutError(new Error("x")), false);
- * ```
- */
-export function isTimeoutError(value: unknown): value is TimeoutError {
-  return hasKind(value, "TimeoutError");
-}
-
-/**
- * True for a {@linkcode ConnectionError} from any copy of the package.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ConnectionError, isConnectionError } from "@ls/core";
- * assert.equal(isConnectionError(new ConnectionError("Connection failed")), true);
- * assert.equal(isConnectionError(new Error("x")), false);
- * ```
- */
-export function isConnectionError(value: unknown): value is ConnectionError {
-  return hasKind(value, "ConnectionError");
-}
-
 function apiMessage(init: ApiErrorInit): string {
   const head = [init.code, init.title].filter(Boolean).join(" ");
   let msg = `HERE answered ${init.status}${head ? ` (${head})` : ""}`;
@@ -543,41 +470,4 @@ function apiMessage(init: ApiErrorInit): string {
 function snippet(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
-}
-
-/** Short, safe description of a value for error messages. */
-export function describe(value: unknown): string {
-  if (typeof value === "string") {
-    const s = value.length > 60 ? `${value.slice(0, 60)}…` : value;
-    return JSON.stringify(s);
-  }
-  if (
-    typeof value === "number" || typeof value === "boolean" ||
-    typeof value === "bigint"
-  ) {
-    return String(value);
-  }
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) {
-    return value.length > 4
-      ? `an array of ${value.length} items`
-      : safeJson(value);
-  }
-  if (value instanceof Date) {
-    return Number.isNaN(value.getTime())
-      ? "an invalid Date"
-      : value.toISOString();
-  }
-  if (typeof value === "object") return safeJson(value);
-  return typeof value;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    const s = JSON.stringify(value);
-    if (s === undefined) return typeof value;
-    return s.length > 80 ? `${s.slice(0, 80)}…` : s;
-  } catch {
-    return typeof value;
-  }
 }

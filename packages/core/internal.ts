@@ -24,6 +24,7 @@ export type { ZodMiniType } from "zod/mini";
 /** zod's check type, which {@linkcode minLength} returns. */
 export type { $ZodCheck } from "zod/v4/core";
 export * from "./validate.ts";
+export * from "./check_params.ts";
 export * from "./format.ts";
 export * from "./poller.ts";
 export * from "./retry.ts";
@@ -47,7 +48,7 @@ export {
   validateLatLng,
   validateLatLngObject,
 } from "./coordinates.ts";
-export { describe } from "./errors.ts";
+export { describe } from "./_describe.ts";
 export {
   defaultTokenUrl,
   isHereHost,

@@ -44,14 +44,16 @@ export type {
   UrlRequestSpec,
 } from "./client_options.ts";
 export {
-  ApiError,
-  type ApiErrorInit,
-  ConnectionError,
   isApiError,
   isConnectionError,
   isLSError,
   isTimeoutError,
   isValueError,
+} from "./error_guards.ts";
+export {
+  ApiError,
+  type ApiErrorInit,
+  ConnectionError,
   LSError,
   type ResponseErrorDetails,
   type ResponseFacts,

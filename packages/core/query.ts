@@ -7,7 +7,7 @@
  */
 
 import { LSError } from "./errors.ts";
-import { checkWellFormed } from "./validate.ts";
+import { checkWellFormed } from "./check_params.ts";
 
 /**
  * Percent-encodes content strictly (RFC 3986 unreserved characters only):

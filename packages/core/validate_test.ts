@@ -3,14 +3,10 @@ import { assertValueError } from "./testing.ts";
 import * as z from "zod/mini";
 import { ValueError } from "./errors.ts";
 import {
-  checkJson,
-  checkParams,
-  checkWellFormed,
   finiteNumber,
   fixedArray,
   integer,
   minLength,
-  nonBlankString,
   nonEmptyString,
   nonNegativeInteger,
   numberInRange,
@@ -252,62 +248,6 @@ Deno.test("nonEmptyString and minLength() give a ValueError for any odd `length`
     "Invalid l: must not be empty, got []",
   );
   assert.deepEqual(parseWith(list, ["a"], "l"), ["a"]);
-});
-
-Deno.test("checkWellFormed() names the path of a string with an unpaired surrogate", () => {
-  checkWellFormed({ a: ["😀", "e\u0301"], b: 1 }, "p");
-  const loop: Record<string, unknown> = { ok: "x" };
-  loop.self = loop;
-  checkWellFormed(loop, "p");
-  expectValueError(
-    () => checkWellFormed({ a: [{ b: "x\uD800" }] }, "p"),
-    "p.a[0].b",
-    'Invalid p.a[0].b: must be well-formed Unicode text (it has an unpaired surrogate), got "x\\ud800"',
-  );
-  expectValueError(() => checkWellFormed("\uDFFF\uD800", "q"), "q");
-  expectValueError(() => checkParams({ query: "\uD800" }), "query");
-});
-
-Deno.test("checkJson() names the path of a BigInt or a cycle", () => {
-  checkJson({ a: [1, "x", null, new Date(0)], shared: [1] }, "p");
-  expectValueError(
-    () => checkJson({ a: [{ b: 10n }] }, "fleet"),
-    "fleet.a[0].b",
-    "Invalid fleet.a[0].b: must not be a BigInt (JSON has none), got 10",
-  );
-  const loop: Record<string, unknown> = { name: "loop" };
-  loop.self = loop;
-  expectValueError(() => checkJson({ x: loop }, "plan"), "plan.x.self");
-  const shared = { n: 1 };
-  checkJson({ a: shared, b: [shared] }, "p"); // repeated, not a cycle
-});
-
-Deno.test("checkParams() accepts objects only", () => {
-  checkParams({});
-  checkParams({ query: "x" });
-  for (const bad of [null, undefined, [], "q", 1]) {
-    expectValueError(
-      () => checkParams(bad),
-      "params",
-      `Invalid params: must be an object, got ${
-        bad === undefined ? "undefined" : JSON.stringify(bad)
-      }`,
-    );
-  }
-});
-
-Deno.test("nonBlankString() returns the text as given, rejects blank text", () => {
-  assert.equal(nonBlankString("  Berlin ", "query"), "  Berlin ");
-  for (const bad of ["", " \t\n", "\u00a0\ufeff", 5, null]) {
-    expectValueError(
-      () => nonBlankString(bad, "query"),
-      "query",
-    );
-  }
-  assert.throws(() => nonBlankString(" ", "name"), {
-    message:
-      'Invalid name: must be a non-empty string that is not only whitespace, got " "',
-  });
 });
 
 Deno.test("stringMatching() states its rule for a mismatch and a non-string", () => {

@@ -1,0 +1,85 @@
+// What one request is, as the client's retry loop runs it: method, URL,
+// body, the statuses it expects, how it may be retried and redirected, and
+// whether credentials may go with it.
+
+import type { RequestSpec } from "./client_options.ts";
+import { ValueError } from "./errors.ts";
+import type { Service } from "./hosts.ts";
+import { checkJson } from "./check_params.ts";
+
+/** One request as the retry loop sends it. */
+export interface Target {
+  /** The service it goes to (rate limits, error context). */
+  service: Service;
+  /** The HTTP method. */
+  method: string;
+  /** The URL, without credentials. */
+  url: string;
+  /** The JSON body, as text. */
+  body?: string;
+  /** The statuses that are answers, not errors. */
+  expect: readonly number[];
+  /** How it may be retried. */
+  retry: "idempotent" | "submit";
+  /** Whether redirects are followed. */
+  redirect: RequestRedirect;
+  /** Whether credentials may be sent to `url`. */
+  trusted: boolean;
+  /** What an error names when `url` itself is refused. */
+  referrer?: string;
+  /**
+   * Whether a redirect may lead from a trusted host to another one (a job's
+   * result on pre-signed storage); a service's own requests stay on it.
+   */
+  crossHost: boolean;
+}
+
+/** The longest URL fetch takes (Deno's limit; HTTP servers have their own). */
+const MAX_URL_LENGTH = 65_534;
+
+/** The default expected statuses. */
+export const OK: readonly number[] = [200];
+
+/**
+ * The request a spec describes, on `origin`: its URL (checked against the
+ * longest URL fetch takes, with room for a key of `keyLength` characters),
+ * its JSON body, and the client's defaults.
+ *
+ * @throws {ValueError} for a URL too long (naming the longest query
+ * parameter) or a body JSON cannot carry
+ */
+export function toTarget(
+  spec: RequestSpec,
+  origin: string,
+  keyLength: number,
+): Target {
+  const qs = spec.query?.toString() ?? "";
+  const url = `${origin}${spec.path}${qs ? `?${qs}` : ""}`;
+  const length = url.length + keyLength + 1;
+  if (length > MAX_URL_LENGTH) {
+    // Name the longest query parameter; the URL itself is no use in a message.
+    const part = qs.split("&").reduce((a, b) => b.length > a.length ? b : a);
+    throw new ValueError(
+      decodeURIComponent(part.slice(0, part.indexOf("="))),
+      `makes the request URL ${length} characters long; a URL may have at most ${MAX_URL_LENGTH}`,
+    );
+  }
+  let body: string | undefined;
+  try {
+    body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+  } catch (err) {
+    checkJson(spec.body, "body"); // names the BigInt or the cycle
+    throw err;
+  }
+  return {
+    service: spec.service,
+    method: spec.method ?? "GET",
+    url,
+    body,
+    expect: spec.expect ?? OK,
+    retry: spec.retry ?? "idempotent",
+    redirect: "follow",
+    trusted: true, // our own origin: a HERE host or the configured baseUrl
+    crossHost: false,
+  };
+}

@@ -1,0 +1,282 @@
+/**
+ * The checks every operation runs on its parameters object before any
+ * value: an object of well-formed text, no unknown key (with the nearest
+ * known one suggested), JSON-safe bodies; and the small readers of HERE
+ * bodies that several packages share.
+ *
+ * @module
+ */
+
+import { ValueError } from "./errors.ts";
+
+/**
+ * Throws a {@linkcode ValueError} for `params` unless it is an object (not
+ * `null`, not an array) whose strings are all well-formed Unicode (see
+ * {@linkcode checkWellFormed}): the first check of an operation's
+ * parameters.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkParams } from "@ls/core/internal";
+ * checkParams({ query: "Berlin" }); // passes
+ * assert.throws(() => checkParams(null), { message: "Invalid params: must be an object, got null" });
+ * ```
+ *
+ * @throws {ValueError} when `params` is not an object, or holds a string
+ * with an unpaired surrogate (naming its path)
+ */
+export function checkParams(params: unknown): void {
+  if (typeof params !== "object" || params === null || Array.isArray(params)) {
+    throw new ValueError("params", "must be an object", params);
+  }
+  for (const key of Object.keys(params)) {
+    checkWellFormed(Reflect.get(params, key), key);
+  }
+}
+
+/**
+ * Whether `value` is a plain JSON object: not `null`, not an array. The
+ * question every reader of a HERE body asks before it looks at a field.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isRecord } from "@ls/core/internal";
+ * assert.equal(isRecord({ status: "failed" }), true);
+ * assert.equal(isRecord([1]), false);
+ * assert.equal(isRecord(null), false);
+ * ```
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A HERE field as text: a non-empty string as given, a finite number as a
+ * string, anything else `undefined`. Error codes arrive as either.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fieldText } from "@ls/core/internal";
+ * assert.equal(fieldText(401300), "401300");
+ * assert.equal(fieldText(""), undefined);
+ * ```
+ */
+export function fieldText(value: unknown): string | undefined {
+  if (typeof value === "string") return value === "" ? undefined : value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** Where {@linkcode checkKeys} says an unknown key belongs instead. */
+export interface CheckKeysOptions {
+  /** The operation named in the message, e.g. `"geocode"`. */
+  operation?: string;
+  /** Keys that belong to another operation, mapped to its name. */
+  elsewhere?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Throws a {@linkcode ValueError} for the first key of `params` that is not
+ * in `known`, naming it and, when one is close (a typo, another case), the
+ * known key it most likely meant: a misspelt parameter would otherwise be
+ * dropped and the request sent without it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkKeys } from "@ls/core/internal";
+ * checkKeys({ query: "Berlin", limit: 5 }, ["query", "limit", "lang"]);
+ * assert.throws(
+ *   () => checkKeys({ query: "Berlin", limt: 5 }, ["query", "limit", "lang"], { operation: "geocode" }),
+ *   { message: 'Invalid limt: is not a parameter of geocode; did you mean "limit"?' },
+ * );
+ * ```
+ *
+ * @throws {ValueError} for a key that is not in `known`
+ */
+export function checkKeys(
+  params: object,
+  known: readonly string[],
+  options: CheckKeysOptions = {},
+): void {
+  for (const key of Object.keys(params)) {
+    if (known.includes(key)) continue;
+    const owner = options.elsewhere && Object.hasOwn(options.elsewhere, key)
+      ? options.elsewhere[key]
+      : undefined;
+    const of = options.operation === undefined
+      ? "is not a known parameter"
+      : `is not a parameter of ${options.operation}`;
+    const near = owner ? undefined : closest(key, known);
+    const rule = owner
+      ? `${of}; it belongs to ${owner}`
+      : near === undefined
+      ? of
+      : `${of}; did you mean ${JSON.stringify(near)}?`;
+    // The value is not quoted: a key in the wrong place (`apiKey`) would
+    // be printed. The name is cut and, when it is not plain text, escaped.
+    throw new ValueError(keyName(key), rule);
+  }
+}
+
+/** An unknown key as a message shows it: at most 64 characters, printable. */
+function keyName(key: string): string {
+  const cut = key.length > 64 ? `${key.slice(0, 64)}…` : key;
+  return /^[\x20-\x7e\u00a0-\ud7ff\ue000-\uffff]*$/.test(cut)
+    ? cut
+    : JSON.stringify(cut);
+}
+
+/** The known name nearest to `key` by edit distance, when near enough. */
+function closest(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase().slice(0, 64);
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.min(3, Math.floor(key.length / 3))) + 1;
+  for (const name of known) {
+    const d = editDistance(lower, name.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  return best;
+}
+
+/**
+ * Levenshtein distance, with a swap of two neighbouring letters counted as
+ * one edit (`limt`/`limit` is 1, `lmiit`/`limit` is 1).
+ */
+function editDistance(a: string, b: string): number {
+  // rows[i][j]: the distance between a's first i and b's first j letters.
+  const rows = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = (rows[i] = [i]);
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        rows[i - 1][j] + 1,
+        row[j - 1] + 1,
+        rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+        a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]
+          ? rows[i - 2][j - 2] + 1
+          : Infinity,
+      );
+    }
+  }
+  return rows[a.length][b.length];
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Throws a {@linkcode ValueError} naming the path (`parameter`, then `.key`
+ * and `[i]`) of the first string in `value`, or in the arrays and objects
+ * it holds, that is not well-formed Unicode: an unpaired surrogate, which no
+ * URL can carry. {@linkcode checkParams} runs it on every parameter.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkWellFormed } from "@ls/core/internal";
+ * checkWellFormed({ nameHint: "Café 😀" }, "originPlaceOptions"); // passes
+ * assert.throws(() => checkWellFormed({ nameHint: ["a", "\uD800"] }, "originPlaceOptions"), {
+ *   message: 'Invalid originPlaceOptions.nameHint[1]: must be well-formed Unicode text (it has an unpaired surrogate), got "\\ud800"',
+ * });
+ * ```
+ *
+ * @throws {ValueError} for a string with an unpaired surrogate
+ */
+export function checkWellFormed(value: unknown, parameter: string): void {
+  const seen = new Set<object>();
+  const walk = (v: unknown, path: string): void => {
+    if (typeof v === "string") {
+      if (LONE_SURROGATE.test(v)) {
+        throw new ValueError(
+          path,
+          "must be well-formed Unicode text (it has an unpaired surrogate)",
+          v,
+        );
+      }
+    } else if (typeof v === "object" && v !== null && !seen.has(v)) {
+      seen.add(v);
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) walk(v[i], `${path}[${i}]`);
+      } else {
+        for (const key of Object.keys(v)) {
+          walk(Reflect.get(v, key), `${path}.${key}`);
+        }
+      }
+    }
+  };
+  walk(value, parameter);
+}
+
+/**
+ * Throws a {@linkcode ValueError} naming the path of the first value in
+ * `value` that JSON cannot carry: a `BigInt`, or an object that contains
+ * itself. Call it on caller data sent as a JSON body without a schema of
+ * its own (loose objects).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkJson } from "@ls/core/internal";
+ * checkJson({ costs: { fixed: 1 } }, "fleet"); // passes
+ * assert.throws(() => checkJson({ costs: { fixed: 1n } }, "fleet"), {
+ *   message: "Invalid fleet.costs.fixed: must not be a BigInt (JSON has none), got 1",
+ * });
+ * ```
+ *
+ * @throws {ValueError} for a BigInt or a cycle
+ */
+export function checkJson(value: unknown, parameter: string): void {
+  const open = new Set<object>();
+  const walk = (v: unknown, path: string): void => {
+    if (typeof v === "bigint") {
+      throw new ValueError(path, "must not be a BigInt (JSON has none)", v);
+    }
+    if (
+      typeof v !== "object" || v === null ||
+      typeof Reflect.get(v, "toJSON") === "function"
+    ) return;
+    if (open.has(v)) {
+      throw new ValueError(
+        path,
+        "must not contain itself: a cycle cannot be sent as JSON",
+      );
+    }
+    open.add(v);
+    const array = Array.isArray(v);
+    for (const key of Object.keys(v)) {
+      walk(Reflect.get(v, key), array ? `${path}[${key}]` : `${path}.${key}`);
+    }
+    open.delete(v);
+  };
+  walk(value, parameter);
+}
+
+/**
+ * Free text: a string with at least one character that is not whitespace,
+ * returned as given.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nonBlankString } from "@ls/core/internal";
+ * assert.equal(nonBlankString("Invalidenstr 116", "query"), "Invalidenstr 116");
+ * assert.throws(() => nonBlankString("  ", "query"), {
+ *   message: 'Invalid query: must be a non-empty string that is not only whitespace, got "  "',
+ * });
+ * ```
+ *
+ * @throws {ValueError} when `value` is not a string or only whitespace
+ */
+export function nonBlankString(value: unknown, parameter: string): string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new ValueError(
+      parameter,
+      "must be a non-empty string that is not only whitespace",
+      value,
+    );
+  }
+  return value;
+}

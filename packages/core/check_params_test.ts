@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { assertValueError } from "./testing.ts";
+import {
+  checkJson,
+  checkKeys,
+  checkParams,
+  checkWellFormed,
+  fieldText,
+  isRecord,
+  nonBlankString,
+} from "./check_params.ts";
+
+Deno.test("checkWellFormed() names the path of a string with an unpaired surrogate", () => {
+  checkWellFormed({ a: ["😀", "e\u0301"], b: 1 }, "p");
+  const loop: Record<string, unknown> = { ok: "x" };
+  loop.self = loop;
+  checkWellFormed(loop, "p");
+  assertValueError(
+    () => checkWellFormed({ a: [{ b: "x\uD800" }] }, "p"),
+    "p.a[0].b",
+    'Invalid p.a[0].b: must be well-formed Unicode text (it has an unpaired surrogate), got "x\\ud800"',
+  );
+  assertValueError(() => checkWellFormed("\uDFFF\uD800", "q"), "q");
+  assertValueError(() => checkParams({ query: "\uD800" }), "query");
+});
+
+Deno.test("checkJson() names the path of a BigInt or a cycle", () => {
+  checkJson({ a: [1, "x", null, new Date(0)], shared: [1] }, "p");
+  assertValueError(
+    () => checkJson({ a: [{ b: 10n }] }, "fleet"),
+    "fleet.a[0].b",
+    "Invalid fleet.a[0].b: must not be a BigInt (JSON has none), got 10",
+  );
+  const loop: Record<string, unknown> = { name: "loop" };
+  loop.self = loop;
+  assertValueError(() => checkJson({ x: loop }, "plan"), "plan.x.self");
+  const shared = { n: 1 };
+  checkJson({ a: shared, b: [shared] }, "p"); // repeated, not a cycle
+});
+
+Deno.test("checkParams() accepts objects only", () => {
+  checkParams({});
+  checkParams({ query: "x" });
+  for (const bad of [null, undefined, [], "q", 1]) {
+    assertValueError(
+      () => checkParams(bad),
+      "params",
+      `Invalid params: must be an object, got ${
+        bad === undefined ? "undefined" : JSON.stringify(bad)
+      }`,
+    );
+  }
+});
+
+Deno.test("nonBlankString() returns the text as given, rejects blank text", () => {
+  assert.equal(nonBlankString("  Berlin ", "query"), "  Berlin ");
+  for (const bad of ["", " \t\n", "\u00a0\ufeff", 5, null]) {
+    assertValueError(
+      () => nonBlankString(bad, "query"),
+      "query",
+    );
+  }
+  assert.throws(() => nonBlankString(" ", "name"), {
+    message:
+      'Invalid name: must be a non-empty string that is not only whitespace, got " "',
+  });
+});
+
+Deno.test("checkKeys() names an unknown key, suggests the nearest, never quotes the value", () => {
+  const known = ["query", "limit", "lang"];
+  checkKeys({ query: "x", limit: 1 }, known);
+  assert.throws(
+    () => checkKeys({ limt: "SECRET" }, known, { operation: "geocode" }),
+    {
+      message:
+        'Invalid limt: is not a parameter of geocode; did you mean "limit"?',
+    },
+  );
+  assert.throws(() => checkKeys({ zzz: 1 }, known), {
+    message: "Invalid zzz: is not a known parameter",
+  });
+  assert.throws(
+    () =>
+      checkKeys({ truck: {} }, known, {
+        operation: "carRoute",
+        elsewhere: { truck: "truckRoute" },
+      }),
+    {
+      message:
+        "Invalid truck: is not a parameter of carRoute; it belongs to truckRoute",
+    },
+  );
+  const long = assertValueError(
+    () => checkKeys({ ["k".repeat(500)]: 1 }, known),
+    `${"k".repeat(64)}…`,
+  );
+  assert.ok(long.message.length < 200);
+  const odd = assertValueError(
+    () => checkKeys({ "a\nb\uD800": 1 }, known),
+    '"a\\nb\\ud800"',
+  );
+  assert.ok(!/\p{Cs}|\n/u.test(odd.message));
+});
+
+Deno.test("isRecord() and fieldText() read HERE bodies", () => {
+  assert.equal(isRecord({}), true);
+  assert.equal(isRecord([]), false);
+  assert.equal(fieldText(0), "0");
+  assert.equal(fieldText(NaN), undefined);
+  assert.equal(fieldText("E605001"), "E605001");
+});

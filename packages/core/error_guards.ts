@@ -1,0 +1,90 @@
+/**
+ * Type guards for the error classes of {@linkcode LSError}'s family: they
+ * work across duplicate copies of the package, as `instanceof` does.
+ *
+ * @module
+ */
+
+import {
+  type ApiError,
+  type ConnectionError,
+  hasKind,
+  type LSError,
+  type TimeoutError,
+  type ValueError,
+} from "./errors.ts";
+
+/**
+ * True for any error thrown by an `@ls/*` package, from any copy of it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isLSError, ValueError } from "@ls/core";
+ * assert.equal(isLSError(new ValueError("x", "must be set")), true);
+ * assert.equal(isLSError(new Error("x")), false);
+ * ```
+ */
+export function isLSError(value: unknown): value is LSError {
+  return hasKind(value, "LSError");
+}
+
+/**
+ * True for an {@linkcode ApiError} from any copy of the package.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ApiError, isApiError } from "@ls/core";
+ * assert.equal(isApiError(new ApiError({ status: 500, method: "GET", url: "https://example.com/" })), true);
+ * assert.equal(isApiError(new Error("x")), false);
+ * ```
+ */
+export function isApiError(value: unknown): value is ApiError {
+  return hasKind(value, "ApiError");
+}
+
+/**
+ * True for a {@linkcode ValueError} from any copy of the package.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isValueError, ValueError } from "@ls/core";
+ * assert.equal(isValueError(new ValueError("limit", "must be positive")), true);
+ * assert.equal(isValueError(new TypeError("x")), false);
+ * ```
+ */
+export function isValueError(value: unknown): value is ValueError {
+  return hasKind(value, "ValueError");
+}
+
+/**
+ * True for a {@linkcode TimeoutError} from any copy of the package.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isTimeoutError, TimeoutError } from "@ls/core";
+ * assert.equal(isTimeoutError(new TimeoutError("Request timed out after 30000 ms")), true);
+ * assert.equal(isTimeoutError(new Error("x")), false);
+ * ```
+ */
+export function isTimeoutError(value: unknown): value is TimeoutError {
+  return hasKind(value, "TimeoutError");
+}
+
+/**
+ * True for a {@linkcode ConnectionError} from any copy of the package.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ConnectionError, isConnectionError } from "@ls/core";
+ * assert.equal(isConnectionError(new ConnectionError("Connection failed")), true);
+ * assert.equal(isConnectionError(new Error("x")), false);
+ * ```
+ */
+export function isConnectionError(value: unknown): value is ConnectionError {
+  return hasKind(value, "ConnectionError");
+}
