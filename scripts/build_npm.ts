@@ -48,8 +48,19 @@ function npmSpec(specifier: string): [string, string] {
   return [m[1], m[2]];
 }
 
+/** A member's entry points: "." and its subpaths ("./internal", …). */
+function entries(m: string): Record<string, string> {
+  const exports = configs.get(m)!.exports ?? "./mod.ts";
+  return typeof exports === "string" ? { ".": exports } : exports;
+}
+
 const paths: Record<string, string[]> = {};
-for (const m of members) paths[`@ls/${m}`] = [`packages/${m}/mod.ts`];
+for (const m of members) {
+  for (const [sub, file] of Object.entries(entries(m))) {
+    const specifier = sub === "." ? `@ls/${m}` : `@ls/${m}/${sub.slice(2)}`;
+    paths[specifier] = [`packages/${m}/${file.replace(/^\.\//, "")}`];
+  }
+}
 paths["geojson"] = ["node_modules/@types/geojson/index.d.ts"];
 
 const options: ts.CompilerOptions = {
@@ -103,6 +114,29 @@ const imports = rootConfig.imports ?? {};
 const BARE =
   /^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"'./][^"']*)["']|^\s*import\s*["']([^"'./][^"']*)["']|\bimport\(["']([^"'./][^"']*)["']\)/gm;
 
+/**
+ * The package.json `exports` of a member: its default entry, and each
+ * subpath entry that a default entry reaches (so it was compiled), such as
+ * `@ls/core/internal`. Deno-only entries (`testing`, `file`) are not built.
+ */
+async function npmExports(
+  m: string,
+  out: string,
+): Promise<Record<string, { types: string; default: string }>> {
+  const result: Record<string, { types: string; default: string }> = {};
+  for (const [sub, file] of Object.entries(entries(m))) {
+    const base = file.replace(/^\.\//, "").replace(/\.ts$/, "");
+    const built = await Deno.stat(`${out}${base}.js`).then(
+      () => true,
+      () => false,
+    );
+    if (sub === "." || built) {
+      result[sub] = { types: `./${base}.d.ts`, default: `./${base}.js` };
+    }
+  }
+  return result;
+}
+
 for (const m of members) {
   const config = configs.get(m)!;
   const src = `${tscOut}${m}/`;
@@ -145,7 +179,7 @@ for (const m of members) {
     type: "module",
     main: "./mod.js",
     types: "./mod.d.ts",
-    exports: { ".": { types: "./mod.d.ts", default: "./mod.js" } },
+    exports: await npmExports(m, out),
     sideEffects: false,
     dependencies,
   };
