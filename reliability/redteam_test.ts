@@ -665,4 +665,51 @@ Deno.test("a long notice code that ends in the key is scrubbed before it is cut"
   }
 });
 
+Deno.test("a malformed matrix result whose key the network split in two shows no part of it", async () => {
+  const key = "K3yS3cr3tAbCdEfGhIjKlMnOpQrStUvWxYz0123456_";
+  const enc = new TextEncoder();
+  const first = `{"title":"Unauthorized","detail":"the key ${key.slice(0, 12)}`;
+  const second = `${key.slice(12)} was rejected" oops}`;
+  const ls = new LS({
+    apiKey: key,
+    maxRetries: 0,
+    fetch: () =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream({
+            start(c) {
+              c.enqueue(enc.encode(first));
+              c.enqueue(enc.encode(second));
+              c.close();
+            },
+          }),
+        ),
+      ),
+  });
+  const err = await witness.rejects(
+    ls.matrix({
+      origins: ORIGINS,
+      regionDefinition: { type: "world" },
+      matrixAttributes: ["travelTimes"],
+    }),
+  );
+  assert.ok(err instanceof ApiError, String(err));
+  for (const text of errorTexts(err)) {
+    for (let at = 0; at + 8 <= key.length; at++) {
+      assert.ok(!text.includes(key.slice(at, at + 8)), text.slice(0, 300));
+    }
+  }
+});
+
+Deno.test("an unknown key that is a credential itself is not printed", async () => {
+  const ls = makeLS("http://127.0.0.1:9", { maxRetries: 0 });
+  const key = "K3yS3cr3tAbCdEfGhIjKlMnOpQrStUvWxYz0123456_";
+  const err = await witness.rejects(
+    ls.geocode({ query: "Berlin", [key]: 1 } as never),
+  );
+  assert.ok(err instanceof ValueError);
+  assert.equal(err.parameter, "params");
+  assert.ok(!err.message.includes(key.slice(0, 8)), err.message);
+});
+
 leakCheck(20);

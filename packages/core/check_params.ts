@@ -104,31 +104,35 @@ export function checkKeys(
 ): void {
   for (const key of Object.keys(params)) {
     if (known.includes(key)) continue;
-    const owner = options.elsewhere && Object.hasOwn(options.elsewhere, key)
-      ? options.elsewhere[key]
-      : undefined;
     const of = options.operation === undefined
       ? "is not a known parameter"
       : `is not a parameter of ${options.operation}`;
+    // The value is never quoted: a key in the wrong place (`apiKey`) would
+    // be printed. Nor is a name no parameter could have (too long, or not
+    // plain ASCII): it may be a credential, or text a terminal misreads.
+    if (!PLAUSIBLE_NAME.test(key)) {
+      throw new ValueError(
+        "params",
+        `has a key of ${key.length} characters that ${of} (not shown: no parameter name looks like it)`,
+      );
+    }
+    const owner = options.elsewhere && Object.hasOwn(options.elsewhere, key)
+      ? options.elsewhere[key]
+      : undefined;
     const near = owner ? undefined : closest(key, known);
-    const rule = owner
-      ? `${of}; it belongs to ${owner}`
-      : near === undefined
-      ? of
-      : `${of}; did you mean ${JSON.stringify(near)}?`;
-    // The value is not quoted: a key in the wrong place (`apiKey`) would
-    // be printed. The name is cut and, when it is not plain text, escaped.
-    throw new ValueError(keyName(key), rule);
+    throw new ValueError(
+      key,
+      owner
+        ? `${of}; it belongs to ${owner}`
+        : near === undefined
+        ? of
+        : `${of}; did you mean ${JSON.stringify(near)}?`,
+    );
   }
 }
 
-/** An unknown key as a message shows it: at most 64 characters, printable. */
-function keyName(key: string): string {
-  const cut = key.length > 64 ? `${key.slice(0, 64)}…` : key;
-  return /^[\x20-\x7e\u00a0-\ud7ff\ue000-\uffff]*$/.test(cut)
-    ? cut
-    : JSON.stringify(cut);
-}
+/** What a parameter name can look like: short, plain ASCII. */
+const PLAUSIBLE_NAME = /^[A-Za-z_$][\w$.\[\]-]{0,39}$/;
 
 /** The known name nearest to `key` by edit distance, when near enough. */
 function closest(key: string, known: readonly string[]): string | undefined {

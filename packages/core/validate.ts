@@ -301,7 +301,16 @@ export /* @__NO_SIDE_EFFECTS__ */ function fixedArray<
         });
         return;
       }
-      for (let i = 0; i < Math.max(n, value.length); i++) {
+      // Zod's tuple reports the rest items before the fixed ones: so here.
+      const order = rest
+        ? [
+          ...Array.from({ length: Math.max(0, value.length - n) }, (_, k) =>
+            n + k),
+          ...Array.from({ length: n }, (_, k) =>
+            k),
+        ]
+        : Array.from({ length: n }, (_, k) => k);
+      for (const i of order) {
         const result = (i < n ? schemas[i] : rest!).safeParse(value[i], {
           error: defaultRule,
         });

@@ -47,9 +47,10 @@ export class ResultSyntaxError extends Error {
   /** What is wrong, without the place. */
   readonly reason: string;
   /**
-   * The text a few hundred bytes around the offset: wide enough to hold
-   * any credential that reaches into the snippet whole, so that a caller
-   * can tell whether the snippet shows part of one.
+   * The text a few kilobytes around the offset (back into the chunk before
+   * this one): wide enough to hold whole any credential that reaches into
+   * the snippet, so that a caller can tell whether the snippet shows part
+   * of one.
    */
   readonly context: string;
 
@@ -69,7 +70,7 @@ export class ResultSyntaxError extends Error {
 }
 
 /** How far {@linkcode ResultSyntaxError.context} reaches past the snippet. */
-const CONTEXT_MARGIN = 256;
+const CONTEXT_MARGIN = 4096;
 
 /** The most bytes of keys and values kept beside the matrix arrays. */
 const MAX_CAPTURE_BYTES = 8 * 1024 * 1024;
@@ -112,6 +113,8 @@ export class MatrixResultParser {
   #bom = 0; // bytes of a byte-order mark seen; 3 once past it
   #level = 0; // 1: root object, 2: the matrix object
   #offset = 0; // bytes before the current chunk
+  /** The chunk before the current one: the context of an error reaches back. */
+  #prev?: Uint8Array;
   #buf: Uint8Array = new Uint8Array(0);
 
   #top: [string, unknown][] = [];
@@ -141,6 +144,7 @@ export class MatrixResultParser {
 
   /** Parses the next chunk. */
   push(buf: Uint8Array): void {
+    this.#prev = this.#buf;
     this.#buf = buf;
     const end = buf.length;
     let i = 0;
@@ -199,10 +203,15 @@ export class MatrixResultParser {
       (from > 0 ? "…" : "") + decoder.decode(buf.subarray(from, to)) +
         (to < buf.length ? "…" : ""),
     );
-    const context = decoder.decode(buf.subarray(
-      Math.max(0, from - CONTEXT_MARGIN),
-      Math.min(buf.length, to + CONTEXT_MARGIN),
-    ));
+    // The context reaches CONTEXT_MARGIN bytes past the snippet on both
+    // sides, back into the chunk before when needed (a credential split
+    // by the network is whole in it). Forward it ends with this chunk.
+    const lo = from - CONTEXT_MARGIN;
+    const before = lo < 0 && this.#prev
+      ? this.#prev.subarray(Math.max(0, this.#prev.length + lo))
+      : new Uint8Array(0);
+    const context = decoder.decode(before) +
+      decoder.decode(buf.subarray(Math.max(0, lo), to + CONTEXT_MARGIN));
     throw new ResultSyntaxError(message, this.#offset + i, snippet, context);
   }
 
