@@ -42,6 +42,15 @@ function asyncMatrix(ls: LS, options: MatrixOptions): Promise<unknown> {
   }, options);
 }
 
+/** A sync 2 × 2 matrix of travel times. */
+function syncMatrix(ls: LS): Promise<unknown> {
+  return ls.matrix({
+    origins: ORIGINS,
+    regionDefinition: { type: "world" },
+    matrixAttributes: ["travelTimes"],
+  });
+}
+
 /** Accepts every matrix job, with its status at `/v8/matrix/j/status`. */
 function submitRoute(server: FaultServer): void {
   server.route(
@@ -231,11 +240,7 @@ Deno.test("server values quoted in errors of 200 answers are scrubbed: matrix si
     }));
   const ls = makeLS(server.url, { maxRetries: 0 });
   const m = await witness.rejects(
-    ls.matrix({
-      origins: ORIGINS,
-      regionDefinition: { type: "world" },
-      matrixAttributes: ["travelTimes"],
-    }),
+    syncMatrix(ls),
   );
   assert.ok(m instanceof ApiError, String(m));
   const r = await witness.rejects(
@@ -622,11 +627,7 @@ Deno.test("a malformed matrix result never shows part of the key in its snippet"
   });
   const ls = makeLS(server.url, { maxRetries: 0 });
   const err = await witness.rejects(
-    ls.matrix({
-      origins: ORIGINS,
-      regionDefinition: { type: "world" },
-      matrixAttributes: ["travelTimes"],
-    }),
+    syncMatrix(ls),
   );
   assert.ok(err instanceof ApiError, String(err));
   assert.match(err.detail ?? "", /withheld/);
@@ -687,11 +688,7 @@ Deno.test("a malformed matrix result whose key the network split in two shows no
       ),
   });
   const err = await witness.rejects(
-    ls.matrix({
-      origins: ORIGINS,
-      regionDefinition: { type: "world" },
-      matrixAttributes: ["travelTimes"],
-    }),
+    syncMatrix(ls),
   );
   assert.ok(err instanceof ApiError, String(err));
   for (const text of errorTexts(err)) {

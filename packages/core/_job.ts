@@ -24,6 +24,7 @@ import {
 } from "./_read.ts";
 import { Deadline } from "./_deadline.ts";
 import { responseFacts } from "./_job_response.ts";
+import { tracing } from "./_response.ts";
 
 /** What the answer that accepted a job says, as a service reads it. */
 export interface JobAcceptance<T> {
@@ -139,12 +140,9 @@ export async function runJob<T>(
       res,
       context,
     ): Promise<JobResult<T> & { accepted?: JsonResponse }> => {
-      const tracing = {
-        correlationId: res.headers.get("x-correlation-id") ?? undefined,
-        requestId: res.headers.get("x-request-id") ?? undefined,
-      };
+      const ids = tracing(res.headers);
       if (res.status === 200 && job.readAnswer) {
-        return { value: await job.readAnswer(res, context), ...tracing };
+        return { value: await job.readAnswer(res, context), ...ids };
       }
       const accepted = await client.parseJson(res, method, {
         signal: context.signal,
@@ -154,7 +152,7 @@ export async function runJob<T>(
             : DEFAULT_MAX_JSON_BYTES),
       });
       accepted.url = client.redact(submitUrl);
-      return { value: undefined as T, accepted, ...tracing };
+      return { value: undefined as T, accepted, ...ids };
     },
   );
   const { accepted, correlationId, requestId } = answer;
