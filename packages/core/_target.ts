@@ -2,10 +2,11 @@
 // body, the statuses it expects, how it may be retried and redirected, and
 // whether credentials may go with it.
 
-import type { RequestSpec } from "./client_options.ts";
+import type { RequestOptions, RequestSpec } from "./client_options.ts";
 import { ValueError } from "./errors.ts";
 import type { Service } from "./hosts.ts";
 import { checkJson } from "./check_params.ts";
+import { withExtraBody, withExtraQuery } from "./_extra_params.ts";
 
 /** One request as the retry loop sends it. */
 export interface Target {
@@ -43,17 +44,21 @@ export const OK: readonly number[] = [200];
 /**
  * The request a spec describes, on `origin`: its URL (checked against the
  * longest URL fetch takes, with room for a key of `keyLength` characters),
- * its JSON body, and the client's defaults.
+ * its JSON body, the call's extra `query` and `body`, and the client's
+ * defaults.
  *
  * @throws {ValueError} for a URL too long (naming the longest query
- * parameter) or a body JSON cannot carry
+ * parameter), a body JSON cannot carry, or an extra parameter that would
+ * replace one the call sets
  */
 export function toTarget(
   spec: RequestSpec,
   origin: string,
   keyLength: number,
+  options?: RequestOptions,
 ): Target {
-  const qs = spec.query?.toString() ?? "";
+  const qs = withExtraQuery(spec.query?.toString() ?? "", options?.query);
+  const json = withExtraBody(spec.body, options?.body);
   const url = `${origin}${spec.path}${qs ? `?${qs}` : ""}`;
   const length = url.length + keyLength + 1;
   if (length > MAX_URL_LENGTH) {
@@ -66,9 +71,9 @@ export function toTarget(
   }
   let body: string | undefined;
   try {
-    body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    body = json === undefined ? undefined : JSON.stringify(json);
   } catch (err) {
-    checkJson(spec.body, "body"); // names the BigInt or the cycle
+    checkJson(json, "body"); // names the BigInt or the cycle
     throw err;
   }
   return {

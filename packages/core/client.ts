@@ -135,16 +135,17 @@ export class Client {
     options: RequestOptions | undefined,
     read: ResponseReader<T>,
   ): Promise<T>;
-  request<T>(
+  async request<T>(
     spec: RequestSpec,
     options: RequestOptions = {},
     read?: ResponseReader<T>,
   ): Promise<T | Response> {
-    return this.#run(
+    return await this.#run(
       toTarget(
         spec,
         this.originFor(spec.service),
         this.#s.keyParam?.length ?? 0,
+        options,
       ),
       options,
       read ?? buffered,
@@ -156,7 +157,7 @@ export class Client {
    * is not JSON (or nests deeper than 512 levels) becomes an
    * {@linkcode ApiError} carrying the status and a snippet of the text.
    */
-  requestJson<T = unknown>(
+  async requestJson<T = unknown>(
     spec: RequestSpec,
     options: RequestOptions = {},
   ): Promise<JsonResponse<T>> {
@@ -164,8 +165,9 @@ export class Client {
       spec,
       this.originFor(spec.service),
       this.#s.keyParam?.length ?? 0,
+      options,
     );
-    return this.#run(target, options, async (res, context) => {
+    return await this.#run(target, options, async (res, context) => {
       return new ReceivedJson(
         await readJson(res, context),
         target.method,

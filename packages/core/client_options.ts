@@ -149,7 +149,47 @@ export interface RequestOptions {
   requestId?: string;
   /** Reports async job statuses (matrix, tour planning). */
   onProgress?: (status: string) => void;
+  /**
+   * Extra query parameters, for a HERE parameter the operation does not
+   * model yet. They are added after the modelled ones, as given: a list is
+   * joined with commas, each element encoded. A key the call already sets,
+   * and `apiKey` in any case, is a `ValueError`. Status polls and result
+   * downloads of async jobs do not get them.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Query } from "@ls/core";
+   * import { assertGetRequest, jsonReply, startTestServer, testClient } from "@ls/core/testing";
+   * await using server = await startTestServer();
+   * server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+   * const client = testClient(server);
+   * const spec = { service: "geocode", path: "/v1/geocode", query: new Query().set("q", "Berlin") } as const;
+   * // `addressNamesMode` is a HERE geocode parameter with no field here yet.
+   * await client.requestJson(spec, { query: { addressNamesMode: "normalized" } });
+   * assertGetRequest(server.requests[0], "/v1/geocode", "q=Berlin&addressNamesMode=normalized");
+   * await assert.rejects(client.requestJson(spec, { query: { apiKey: "other" } }), {
+   *   name: "ValueError",
+   *   parameter: "query.apiKey",
+   * });
+   * ```
+   */
+  query?: Record<string, ExtraQueryValue>;
+  /**
+   * Extra top-level fields of the JSON body of a POST operation (matrix,
+   * tour planning), for a HERE field the operation does not model yet. They
+   * are added after the modelled ones; a field the call already sets is a
+   * `ValueError`, and so is `body` on an operation that sends no JSON body.
+   */
+  body?: Record<string, unknown>;
 }
+
+/** The value of an extra query parameter in {@linkcode RequestOptions.query}. */
+export type ExtraQueryValue =
+  | string
+  | number
+  | boolean
+  | readonly (string | number | boolean)[];
 
 /** A request to one HERE service, as domain packages describe it. */
 export interface RequestSpec {

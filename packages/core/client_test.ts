@@ -15,6 +15,7 @@ import { Query } from "./query.ts";
 import {
   assertValueError,
   jsonReply,
+  rejectsValueError,
   type RouteHandler,
   startTestServer,
   textReply,
@@ -560,13 +561,12 @@ Deno.test("request options are checked before anything is sent, and never retrie
 Deno.test("a URL over 64 KiB or a body JSON cannot carry: a ValueError, nothing sent", async () => {
   await using server = await startTestServer();
   const client = makeClient(server.url);
-  const err = assertValueError(
-    () =>
-      client.request({
-        service: "geocode",
-        path: "/v1/geocode",
-        query: new Query().set("q", "x".repeat(70_000)).set("limit", 5),
-      }),
+  const err = await rejectsValueError(
+    client.request({
+      service: "geocode",
+      path: "/v1/geocode",
+      query: new Query().set("q", "x".repeat(70_000)).set("limit", 5),
+    }),
     "q",
   );
   assert.match(err.message, /request URL 700\d\d characters long/);
@@ -579,14 +579,13 @@ Deno.test("a URL over 64 KiB or a body JSON cannot carry: a ValueError, nothing 
       "body.loop.self",
     ]] as const
   ) {
-    assertValueError(
-      () =>
-        client.request({
-          service: "tourplanning",
-          method: "POST",
-          path: "/v3/problems",
-          body,
-        }),
+    await rejectsValueError(
+      client.request({
+        service: "tourplanning",
+        method: "POST",
+        path: "/v3/problems",
+        body,
+      }),
       parameter,
     );
   }

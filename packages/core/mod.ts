@@ -34,6 +34,7 @@ export {
 export type { ReadContext, ResponseReader } from "./_read.ts";
 export type {
   ClientOptions,
+  ExtraQueryValue,
   JsonResponse,
   Proxies,
   RequestEvent,

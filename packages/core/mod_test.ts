@@ -31,6 +31,7 @@ const PUBLIC = [
   "ELEVATION",
   "EncodePolylineOptions",
   "EnvSource",
+  "ExtraQueryValue",
   "Feature",
   "FeatureCollection",
   "FlatPolyline",

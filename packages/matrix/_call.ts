@@ -77,8 +77,15 @@ export async function call(
 ): Promise<CallResult> {
   const { client, options } = run;
   const submitUrl = `${client.originFor("matrix")}${spec.path}`;
-  const { timeoutMs, maxRetries, headers, requestId, maxResponseBytes } =
-    options;
+  const {
+    timeoutMs,
+    maxRetries,
+    headers,
+    requestId,
+    maxResponseBytes,
+    query,
+    body,
+  } = options;
   const requestOptions: RequestOptions = {
     signal: run.signal,
     timeoutMs,
@@ -87,6 +94,8 @@ export async function call(
     requestId,
     maxResponseBytes,
     onProgress: options.onProgress,
+    query,
+    body,
   };
   const { value, ...tracing } = await runJob(
     client,
