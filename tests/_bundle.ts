@@ -37,3 +37,12 @@ export async function bundleUmbrella(format: "iife" | "esm"): Promise<string> {
     await Deno.remove(dir, { recursive: true });
   }
 }
+
+/** What `new LS()` says where there is no environment and no file system. */
+export const NO_CREDENTIAL =
+  "ValueError: Invalid apiKey: a credential is required and none was found; " +
+  "tried HERE_API_KEY (no environment access here), " +
+  "LS_API_KEY (no environment access here), " +
+  "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET (no environment access here), " +
+  "~/.here/credentials.properties (no file access here). " +
+  "Pass apiKey, platformCredentials or auth, or set HERE_API_KEY";

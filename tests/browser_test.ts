@@ -9,7 +9,7 @@ import {
   startTestServer,
   textReply,
 } from "@ls/core/testing";
-import { bundleUmbrella } from "./_bundle.ts";
+import { bundleUmbrella, NO_CREDENTIAL } from "./_bundle.ts";
 
 const CANDIDATES = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
 
@@ -36,6 +36,13 @@ const PAGE = (api: string) =>
 import { LS } from "/ls.js";
 const report = (r) => fetch("/report", { method: "POST", body: JSON.stringify(r) });
 try {
+  // No credential: a browser has no environment or file system to look in.
+  let noCredential;
+  try {
+    new LS({ baseUrl: ${JSON.stringify(api)} });
+  } catch (e) {
+    noCredential = e.name + ": " + e.message;
+  }
   const ls = new LS({ apiKey: "browser-key", baseUrl: ${JSON.stringify(api)} });
   const g = await ls.geocode({ query: "Berlin" });
   const route = await ls.carRoute({ origin: [52.5, 13.4], destination: [52.6, 13.5] });
@@ -47,6 +54,7 @@ try {
     point: g.toGeoJSON().features[0].geometry.coordinates,
     line: route.toGeoJSON().features[0].geometry.coordinates,
     duration: route.routes[0].sections[0].summary.duration,
+    noCredential,
   });
 } catch (e) {
   await report({ ok: false, error: String(e && e.stack || e) });
@@ -152,6 +160,7 @@ Deno.test({
       assert.deepEqual(result.point, [13.4, 52.52]);
       assert.deepEqual(result.line, [[13.4, 52.5], [13.5, 52.6]]);
       assert.equal(result.duration, 1200);
+      assert.equal(result.noCredential, NO_CREDENTIAL);
       const [geocodeReq] = api.requestsFor("GET /v1/geocode");
       assert.equal(
         geocodeReq.rawQuery,

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { EdgeVM } from "@edge-runtime/vm";
 import { jsonReply, startTestServer } from "@ls/core/testing";
-import { bundleUmbrella } from "./_bundle.ts";
+import { bundleUmbrella, NO_CREDENTIAL } from "./_bundle.ts";
 
 const BERLIN = {
   items: [{
@@ -34,6 +34,14 @@ Deno.test("the bundled LS runs in an edge VM and geocodes against loopback", asy
     "undefinedundefinedundefined",
   );
   vm.evaluate(code);
+  // No credential: the edge has no environment or file system to look in;
+  // `new LS()` says so instead of crashing.
+  assert.equal(
+    vm.evaluate(
+      `(() => { try { new LS(); return "no error"; } catch (e) { return e.name + ": " + e.message; } })()`,
+    ),
+    NO_CREDENTIAL,
+  );
   const json: string = await vm.evaluate(`(async () => {
     const ls = new LS({ apiKey: "edge-key", baseUrl: ${
     JSON.stringify(server.url)

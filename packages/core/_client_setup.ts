@@ -12,6 +12,7 @@ import {
   SERVICES,
 } from "./hosts.ts";
 import { encodeContent } from "./query.ts";
+import { ambientCredentials } from "./_ambient_credentials.ts";
 import { Redactor } from "./_redact.ts";
 import { RateLimiter, Semaphore } from "./_timers.ts";
 import {
@@ -62,7 +63,7 @@ const DEFAULT_SERVICE_RPS: Partial<Record<Service, number>> = {
  * @throws {ValueError} on missing credentials or invalid options, naming
  * the option and never quoting a credential
  */
-export function clientSettings(options: ClientOptions): ClientSettings {
+export function clientSettings(options: ClientOptions = {}): ClientSettings {
   const s = {
     httpAllowed: false,
     serviceLimiters: new Map<Service, RateLimiter>(),
@@ -99,8 +100,18 @@ export function clientSettings(options: ClientOptions): ClientSettings {
       s.httpAllowed = s.baseOrigin.startsWith("http:");
     }
 
-    if (options.apiKey !== undefined) {
-      s.apiKey = checkApiKey(options.apiKey);
+    let { apiKey, platformCredentials } = options;
+    if (
+      apiKey === undefined && options.auth === undefined &&
+      platformCredentials === undefined
+    ) {
+      // Given none: the environment, then HERE's credentials file.
+      const found = ambientCredentials();
+      if ("apiKey" in found) apiKey = found.apiKey;
+      else platformCredentials = found.platformCredentials;
+    }
+    if (apiKey !== undefined) {
+      s.apiKey = checkApiKey(apiKey);
       s.keyParam = `apiKey=${encodeContent(s.apiKey)}`;
       s.redactor.add(s.apiKey);
     } else if (options.auth !== undefined) {
@@ -109,14 +120,9 @@ export function clientSettings(options: ClientOptions): ClientSettings {
       }
       s.auth = options.auth;
       s.redactor.chain(options.auth);
-    } else if (options.platformCredentials !== undefined) {
-      const secret = options.platformCredentials?.accessKeySecret;
-      if (typeof secret === "string") s.redactor.add(secret);
     } else {
-      throw new ValueError(
-        "apiKey",
-        "a credential is required: pass apiKey, platformCredentials or auth",
-      );
+      const secret = platformCredentials?.accessKeySecret;
+      if (typeof secret === "string") s.redactor.add(secret);
     }
 
     s.maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
@@ -209,12 +215,12 @@ export function clientSettings(options: ClientOptions): ClientSettings {
     }
     s.fetch = fetchFn;
 
-    if (!s.apiKey && !s.auth && options.platformCredentials) {
+    if (!s.apiKey && !s.auth && platformCredentials !== undefined) {
       s.auth = new Auth({
-        credentials: options.platformCredentials,
+        credentials: platformCredentials,
         tokenUrl: s.baseUrl
           ? `${s.baseUrl}/oauth2/token`
-          : options.platformCredentials.tokenEndpointUrl ??
+          : platformCredentials.tokenEndpointUrl ??
             defaultTokenUrl(country),
         fetch: s.fetch,
         timeoutMs: s.timeoutMs,

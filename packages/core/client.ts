@@ -71,12 +71,14 @@ export class Client {
   readonly #hooks: ClientSettings["hooks"];
 
   /**
-   * Checks every option and sets the client up; nothing is sent yet.
+   * Checks every option and sets the client up; nothing is sent yet. Given
+   * no credential, it reads one from the environment or HERE's credentials
+   * file (see {@linkcode ClientOptions}).
    *
    * @throws {ValueError} on missing credentials or invalid options, naming
    * the option and never quoting a credential
    */
-  constructor(options: ClientOptions) {
+  constructor(options: ClientOptions = {}) {
     const s = clientSettings(options);
     this.country = s.country;
     this.baseUrl = s.baseUrl;

@@ -64,7 +64,16 @@ export interface RetryEvent {
   error: Error;
 }
 
-/** Options of a {@linkcode Client}. */
+/**
+ * Options of a {@linkcode Client}. Without `apiKey`, `platformCredentials`
+ * or `auth`, the client looks, in this order, for `HERE_API_KEY`,
+ * `LS_API_KEY`, the OAuth variables of
+ * {@linkcode PlatformCredentials.fromEnv} and
+ * `~/.here/credentials.properties`. Where there is no environment or file
+ * system (edge runtimes, browsers, Deno without `--allow-env` or
+ * `--allow-read`) a source is skipped, never prompted for, and the
+ * `ValueError` for a missing credential lists every source tried.
+ */
 export interface ClientOptions {
   /** HERE API key, sent as the `apiKey` query parameter. Wins over OAuth. */
   apiKey?: string;

@@ -57,7 +57,8 @@ import type { SolveTourPlanningParams, TourPlanningResponse } from "@ls/tour";
 
 /**
  * Options of {@linkcode LS}: a credential (`apiKey`, `platformCredentials`
- * or a shared `auth`), `country` (`"row"` by default, or `"china"`),
+ * or a shared `auth`; read from the environment when none is given),
+ * `country` (`"row"` by default, or `"china"`),
  * `proxies`, and the transport options of {@linkcode ClientOptions}
  * (`baseUrl`, `fetch`, `maxRetries`, `timeoutMs`, `maxConcurrency`,
  * `requestsPerSecond`, hooks, ...).
@@ -92,11 +93,31 @@ export class LS {
   readonly client: Client;
 
   /**
-   * Builds the one {@linkcode Client} every method sends with.
+   * Builds the one {@linkcode Client} every method sends with. `new LS()`
+   * with no credential reads `HERE_API_KEY`, then `LS_API_KEY`, then the
+   * OAuth variables `HERE_ACCESS_KEY_ID` and `HERE_ACCESS_KEY_SECRET`, then
+   * `~/.here/credentials.properties`.
    *
-   * @throws {ValueError} when no credential is given or an option is invalid
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { LS } from "@ls/ls";
+   * // With HERE_API_KEY (or LS_API_KEY) set, `new LS()` needs no argument.
+   * const saved = Deno.env.get("HERE_API_KEY");
+   * Deno.env.set("HERE_API_KEY", "<API_KEY>");
+   * try {
+   *   using ls = new LS();
+   *   assert.equal(ls.client.country, "row");
+   * } finally {
+   *   if (saved === undefined) Deno.env.delete("HERE_API_KEY");
+   *   else Deno.env.set("HERE_API_KEY", saved);
+   * }
+   * ```
+   *
+   * @throws {ValueError} when no credential is given or found, listing the
+   * sources tried, or when an option is invalid
    */
-  constructor(options: LSOptions) {
+  constructor(options: LSOptions = {}) {
     this.client = new Client(options);
   }
 

@@ -1,7 +1,16 @@
 // Runs the npm build of @ls/core under Node's own test runner against a
 // loopback node:http server: the transport, retries and errors work on Node.
 import assert from "node:assert/strict";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { ApiError, Client, decodePolyline } from "@ls/core";
 
@@ -71,4 +80,71 @@ test("@ls/core on Node: flexible polyline", () => {
     [52.5, 13.4],
     [52.6, 13.5],
   ]);
+});
+
+test("@ls/core on Node: no credential given reads HERE_API_KEY, then LS_API_KEY, then ~/.here/credentials.properties", async () => {
+  const seen = [];
+  const server = await serve((req, res) => {
+    seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ""}`);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify(
+        req.url.startsWith("/oauth2/token")
+          ? { access_token: "tok-1", expires_in: 3600 }
+          : { ok: true },
+      ),
+    );
+  });
+  const saved = { ...process.env };
+  const home = mkdtempSync(join(tmpdir(), "ls-home-"));
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (m) => warnings.push(String(m));
+  try {
+    for (const name of Object.keys(process.env)) {
+      if (/^(HERE_|LS_API_KEY$)/.test(name)) delete process.env[name];
+    }
+    process.env.HOME = home;
+    process.env.HERE_API_KEY = "here-key";
+    process.env.LS_API_KEY = "ls-key";
+    const get = (client) =>
+      client.requestJson({ service: "geocode", path: "/g" });
+    await get(new Client({ baseUrl: server.url }));
+    delete process.env.HERE_API_KEY;
+    await get(new Client({ baseUrl: server.url }));
+    delete process.env.LS_API_KEY;
+    assert.throws(() => new Client({ baseUrl: server.url }), {
+      name: "ValueError",
+      message: new RegExp(
+        `tried HERE_API_KEY \\(not set\\), LS_API_KEY \\(not set\\), .*${
+          home.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        }/\\.here/credentials\\.properties \\(not found or not readable\\)`,
+      ),
+    });
+    mkdirSync(join(home, ".here"));
+    const file = join(home, ".here", "credentials.properties");
+    writeFileSync(
+      file,
+      "here.access.key.id = FILE-ID\nhere.access.key.secret = FILE-SECRET\n",
+    );
+    chmodSync(file, 0o644);
+    await get(new Client({ baseUrl: server.url }));
+    assert.deepEqual(seen.slice(0, 2), [
+      "GET /g?apiKey=here-key ",
+      "GET /g?apiKey=ls-key ",
+    ]);
+    assert.match(
+      seen[2],
+      /^POST \/oauth2\/token OAuth .*oauth_consumer_key="FILE-ID"/,
+    );
+    assert.equal(seen[3], "GET /g Bearer tok-1");
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /can be read by other users \(mode 644\)/);
+  } finally {
+    console.warn = warn;
+    for (const name of Object.keys(process.env)) delete process.env[name];
+    Object.assign(process.env, saved);
+    rmSync(home, { recursive: true, force: true });
+    await server.close();
+  }
 });
