@@ -81,6 +81,7 @@ export {
   routingModeValue,
 } from "./routing_vocabulary.ts";
 export { namedValues } from "./named_values.ts";
+export { nameListValue, politicalViewValue } from "./search_params.ts";
 export { encodeContent } from "./query.ts";
 export {
   type BodyChunks,

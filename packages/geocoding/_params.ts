@@ -1,6 +1,14 @@
 // Parameter checks shared by geocode and reverseGeocode.
 
-import { integer, parseWith, validateLanguages } from "@ls/core/internal";
+import { ValueError } from "@ls/core";
+import {
+  encodeContent,
+  integer,
+  isRecord,
+  nonBlankString,
+  parseWith,
+  validateLanguages,
+} from "@ls/core/internal";
 
 /** The largest `limit` HERE documents for Geocoding & Search. */
 export const MAX_LIMIT = 100;
@@ -27,4 +35,58 @@ export function langValue(
   return value === undefined || value === null
     ? "en-US"
     : validateLanguages(value, "lang");
+}
+
+/** The fields of a qualified query (`qq`), in the order they are sent. */
+const QUALIFIED_FIELDS = [
+  "country",
+  "state",
+  "county",
+  "city",
+  "district",
+  "street",
+  "houseNumber",
+  "postalCode",
+] as const;
+
+const FIELD_LIST = QUALIFIED_FIELDS.join(", ");
+
+/**
+ * `qq`: the given fields as `field=value` pairs joined by `;`, in HERE's
+ * documented order, each value encoded as content (so a `;` or `=` in it
+ * cannot end the pair); `undefined` passes.
+ */
+export function qualifiedQueryValue(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) {
+    throw new ValueError(
+      "qualifiedQuery",
+      `must be an object of address fields: ${FIELD_LIST}`,
+      value,
+    );
+  }
+  for (const key of Object.keys(value)) {
+    if (!(QUALIFIED_FIELDS as readonly string[]).includes(key)) {
+      throw new ValueError(
+        `qualifiedQuery.${key}`,
+        `is not a field of a qualified query; the fields are ${FIELD_LIST}`,
+        value[key],
+      );
+    }
+  }
+  const pairs: string[] = [];
+  for (const field of QUALIFIED_FIELDS) {
+    const text = value[field];
+    if (text === undefined) continue;
+    const checked = nonBlankString(text, `qualifiedQuery.${field}`);
+    pairs.push(`${field}=${encodeContent(checked)}`);
+  }
+  if (pairs.length === 0) {
+    throw new ValueError(
+      "qualifiedQuery",
+      `needs at least one of ${FIELD_LIST}`,
+      value,
+    );
+  }
+  return pairs.join(";");
 }

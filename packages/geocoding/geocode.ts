@@ -14,24 +14,157 @@
  * @module
  */
 
-import { Query } from "@ls/core";
-import type { Client, RequestOptions, RequestSpec } from "@ls/core";
-import { checkKeys, checkParams, nonBlankString } from "@ls/core/internal";
+import { Query, ValueError } from "@ls/core";
+import type { Client, LatLng, RequestOptions, RequestSpec } from "@ls/core";
+import {
+  checkKeys,
+  checkParams,
+  formatLatLng,
+  inCountryCodes,
+  nameListValue,
+  nonBlankString,
+  politicalViewValue,
+  validateLatLng,
+} from "@ls/core/internal";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
-import { langValue, limitValue } from "./_params.ts";
+import { langValue, limitValue, qualifiedQueryValue } from "./_params.ts";
 
-/** Parameters of {@linkcode geocode}. */
+/**
+ * A qualified query (HERE's `qq`): the parts of an address, each matched
+ * against that field only. Sent as `field=value` pairs joined by `;` in the
+ * order below, e.g. `{ country: "Germany", city: "Berlin" }` as
+ * `qq=country=Germany;city=Berlin`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildGeocodeRequest, type QualifiedQuery } from "@ls/geocoding";
+ * const qq: QualifiedQuery = { city: "Berlin", street: "Invalidenstr", houseNumber: "116" };
+ * const spec = buildGeocodeRequest({ qualifiedQuery: qq });
+ * assert.equal(spec.query?.toString(), "qq=city=Berlin;street=Invalidenstr;houseNumber=116&limit=20&lang=en-US");
+ * ```
+ */
+export interface QualifiedQuery {
+  /** Country name or code, e.g. `"Germany"` or `"DEU"`. */
+  country?: string;
+  /** State or province, e.g. `"Bayern"` or `"CA"`. */
+  state?: string;
+  /** County. */
+  county?: string;
+  /** City. */
+  city?: string;
+  /** District within the city. */
+  district?: string;
+  /** Street name, without the house number. */
+  street?: string;
+  /** House number, e.g. `"116"` or `"12a"`. */
+  houseNumber?: string;
+  /** Postal code, e.g. `"10115"`. */
+  postalCode?: string;
+}
+
+/**
+ * A `types` value of {@linkcode geocode}: a known one, or any other string
+ * HERE adds (sent unchanged).
+ *
+ * @example
+ * ```ts
+ * import type { GeocodeType } from "@ls/geocoding";
+ * const types: GeocodeType[] = ["houseNumber", "street"];
+ * ```
+ */
+export type GeocodeType =
+  | "address"
+  | "area"
+  | "city"
+  | "houseNumber"
+  | "place"
+  | "postalCode"
+  | "street"
+  | (string & Record<never, never>);
+
+/**
+ * A `show` value of {@linkcode geocode} and `reverseGeocode`: an extra block
+ * per result, known or any other string HERE adds (sent unchanged). `tz` is
+ * the time zone, `countryInfo` the country's codes, `streetInfo` the parts
+ * of the street name, `parsing` how the query was read.
+ *
+ * @example
+ * ```ts
+ * import type { GeocodeShow } from "@ls/geocoding";
+ * const show: GeocodeShow[] = ["tz", "countryInfo"];
+ * ```
+ */
+export type GeocodeShow =
+  | "addressUsage"
+  | "countryInfo"
+  | "parsing"
+  | "postalCodeDetails"
+  | "secondaryUnitInfo"
+  | "streetInfo"
+  | "tz"
+  | (string & Record<never, never>);
+
+/**
+ * Parameters of {@linkcode geocode}. Give `query`, `qualifiedQuery`, or
+ * both.
+ */
 export interface GeocodeParams {
-  /** Free-text address or place, e.g. `"Invalidenstr 116, 10115 Berlin"`; sent as `q`. */
-  query: string;
+  /**
+   * Free-text address or place, e.g. `"Invalidenstr 116, 10115 Berlin"`;
+   * sent as `q`. Required unless `qualifiedQuery` is given.
+   */
+  query?: string;
+  /**
+   * The address by its parts, sent as `qq` (see {@linkcode QualifiedQuery}):
+   * at least one non-blank field. Alone or together with `query`.
+   */
+  qualifiedQuery?: QualifiedQuery;
+  /**
+   * `at`: a position `[lat, lng]` that ranks results near it first; none
+   * when omitted.
+   */
+  at?: LatLng;
+  /**
+   * Only results in these countries: upper-case ISO 3166-1 alpha-3 codes,
+   * e.g. `["DEU", "FRA"]` (`XEA` is the EU-27), sent as
+   * `in=countryCode:DEU,FRA`. The only `in` form HERE documents for geocode.
+   */
+  countryCodes?: readonly string[];
+  /**
+   * `types`: only results of these kinds, e.g. `["houseNumber", "street"]`
+   * (see {@linkcode GeocodeType}); all kinds when omitted or empty.
+   */
+  types?: readonly GeocodeType[];
   /** Most results, 1 to 100 (HERE's documented maximum); default 20. */
   limit?: number;
   /** BCP 47 language tag, or a list in order of preference; default `"en-US"`. */
   lang?: string | readonly string[];
+  /**
+   * `politicalView`: the upper-case ISO 3166-1 alpha-3 code of the country
+   * whose view of disputed areas the results follow, e.g. `"SRB"`; HERE's
+   * default view when omitted.
+   */
+  politicalView?: string;
+  /**
+   * `show`: extra blocks per result, e.g. `["tz", "streetInfo"]` (see
+   * {@linkcode GeocodeShow}); none when omitted or empty.
+   */
+  show?: readonly GeocodeShow[];
 }
 
 const GEOCODE_KEYS = Object.keys(
-  { query: 0, limit: 0, lang: 0 } satisfies Record<keyof GeocodeParams, 0>,
+  {
+    query: 0,
+    qualifiedQuery: 0,
+    at: 0,
+    countryCodes: 0,
+    types: 0,
+    limit: 0,
+    lang: 0,
+    politicalView: 0,
+    show: 0,
+  } satisfies Record<keyof GeocodeParams, 0>,
 );
 
 /**
@@ -53,7 +186,9 @@ export class GeocoderResponse extends ItemsResponse {}
 
 /**
  * The request {@linkcode geocode} sends, validated: `GET /v1/geocode` on the
- * geocode host with `q`, `limit` and `lang`. Pass it to `client.request` for
+ * geocode host with `q` and/or `qq`, the optional `at`,
+ * `in=countryCode:...` and `types`, `limit`, `lang`, and the optional
+ * `politicalView` and `show`, in that order. Pass it to `client.request` for
  * the raw `Response`.
  *
  * @example
@@ -63,23 +198,63 @@ export class GeocoderResponse extends ItemsResponse {}
  * const spec = buildGeocodeRequest({ query: "Main St 1, Springfield", limit: 5 });
  * assert.equal(spec.service, "geocode");
  * assert.equal(spec.query?.toString(), "q=Main%20St%201%2C%20Springfield&limit=5&lang=en-US");
+ * const narrowed = buildGeocodeRequest({
+ *   query: "Invalidenstr 116",
+ *   qualifiedQuery: { country: "Germany", city: "Berlin" },
+ *   at: [52.53, 13.38],
+ *   countryCodes: ["DEU"],
+ *   types: ["houseNumber"],
+ *   show: ["tz"],
+ * });
+ * assert.equal(
+ *   narrowed.query?.toString(),
+ *   "q=Invalidenstr%20116&qq=country=Germany;city=Berlin&at=52.53,13.38&in=countryCode:DEU&types=houseNumber&limit=20&lang=en-US&show=tz",
+ * );
  * assert.throws(
  *   () => buildGeocodeRequest({ query: "Springfield", limt: 5 } as never),
  *   { message: 'Invalid limt: is not a parameter of geocode; did you mean "limit"?' },
  * );
  * ```
  *
- * @throws {ValueError} for a key that is not a parameter of geocode, an
- * empty or whitespace-only `query`, a `limit` that is not an integer from 1
- * to 100, or a malformed `lang`
+ * @throws {ValueError} for a key that is not a parameter of geocode; neither
+ * `query` nor `qualifiedQuery`; an empty or whitespace-only `query`; a
+ * `qualifiedQuery` that is not an object of non-blank address fields (or has
+ * none); an `at` out of range; a country code that is not upper-case
+ * alpha-3; `types` or `show` that are not lists of names without commas or
+ * spaces; a `limit` that is not an integer from 1 to 100; a malformed `lang`;
+ * a `politicalView` that is not an upper-case alpha-3 code
  */
 export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
   checkParams(params);
   checkKeys(params, GEOCODE_KEYS, { operation: "geocode" });
+  const q = params.query === undefined
+    ? undefined
+    : nonBlankString(params.query, "query");
+  const qq = qualifiedQueryValue(params.qualifiedQuery);
+  if (q === undefined && qq === undefined) {
+    throw new ValueError(
+      "query",
+      "is required unless qualifiedQuery is given (HERE needs q or qq)",
+    );
+  }
+  const at = params.at === undefined
+    ? undefined
+    : validateLatLng(params.at, "at");
   const query = new Query()
-    .set("q", nonBlankString(params.query, "query"))
+    .set("q", q)
+    .setStructured("qq", qq)
+    .setStructured("at", at && formatLatLng(at[0], at[1]))
+    .setStructured(
+      "in",
+      params.countryCodes === undefined
+        ? undefined
+        : inCountryCodes(params.countryCodes, "countryCodes"),
+    )
+    .set("types", nameListValue(params.types, "types"))
     .set("limit", limitValue(params.limit, 20))
-    .set("lang", langValue(params.lang));
+    .set("lang", langValue(params.lang))
+    .set("politicalView", politicalViewValue(params.politicalView))
+    .set("show", nameListValue(params.show, "show"));
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };
 }
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { ApiError } from "@ls/core";
+import { ApiError, Client } from "@ls/core";
+import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
 import { assertGetRequest, assertValueError } from "@ls/core/testing";
 import { hostRecordingClient, jsonReply } from "@ls/core/testing";
 import { rejectsValueError, startTestServer } from "@ls/core/testing";
@@ -118,7 +119,67 @@ const INVALID: [string, unknown, string][] = [
   ["malformed lang in list", { query: "x", lang: ["en", "e n"] }, "lang[1]"],
   ["params not an object", null, "params"],
   ["misspelt key", { query: "x", limt: 5 }, "limt"],
-  ["key of another operation", { query: "x", at: "52.5,13.4" }, "at"],
+  ["key of another operation", { query: "x", center: [52.5, 13.4] }, "center"],
+  ["neither query nor qualifiedQuery", { limit: 5 }, "query"],
+  ["null query with qualifiedQuery", {
+    query: null,
+    qualifiedQuery: { city: "Berlin" },
+  }, "query"],
+  [
+    "qualifiedQuery not an object",
+    { qualifiedQuery: "city=Berlin" },
+    "qualifiedQuery",
+  ],
+  [
+    "qualifiedQuery a list",
+    { qualifiedQuery: [["city", "Berlin"]] },
+    "qualifiedQuery",
+  ],
+  ["qualifiedQuery without fields", { qualifiedQuery: {} }, "qualifiedQuery"],
+  ["qualifiedQuery all fields undefined", {
+    qualifiedQuery: { city: undefined },
+  }, "qualifiedQuery"],
+  ["unknown qualifiedQuery field", {
+    qualifiedQuery: { city: "Berlin", zip: "10115" },
+  }, "qualifiedQuery.zip"],
+  ["blank qualifiedQuery field", {
+    qualifiedQuery: { city: "Berlin", street: " " },
+  }, "qualifiedQuery.street"],
+  ["numeric house number", {
+    qualifiedQuery: { street: "Invalidenstr", houseNumber: 116 },
+  }, "qualifiedQuery.houseNumber"],
+  ["unpaired surrogate in qualifiedQuery", {
+    qualifiedQuery: { city: "Berlin \uD800" },
+  }, "qualifiedQuery.city"],
+  ["at as text", { query: "x", at: "52.5,13.4" }, "at"],
+  ["at latitude out of range", { query: "x", at: [91, 13.4] }, "at[0]"],
+  ["at as an object", { query: "x", at: { lat: 52.5, lng: 13.4 } }, "at"],
+  ["empty countryCodes", { query: "x", countryCodes: [] }, "countryCodes"],
+  [
+    "alpha-2 country code",
+    { query: "x", countryCodes: ["DE"] },
+    "countryCodes[0]",
+  ],
+  ["lower-case country code", {
+    query: "x",
+    countryCodes: ["DEU", "fra"],
+  }, "countryCodes[1]"],
+  ["countryCodes as text", { query: "x", countryCodes: "DEU" }, "countryCodes"],
+  ["types as text", { query: "x", types: "street" }, "types"],
+  ["types with a comma", { query: "x", types: ["street,city"] }, "types[0]"],
+  ["empty type", { query: "x", types: ["city", ""] }, "types[1]"],
+  ["show as text", { query: "x", show: "tz" }, "show"],
+  ["show with a space", { query: "x", show: ["tz", "street info"] }, "show[1]"],
+  [
+    "lower-case politicalView",
+    { query: "x", politicalView: "srb" },
+    "politicalView",
+  ],
+  [
+    "alpha-2 politicalView",
+    { query: "x", politicalView: "RS" },
+    "politicalView",
+  ],
   ["unpaired surrogate in query", { query: "Berlin \uD800" }, "query"],
   ["unpaired surrogate in lang", { query: "x", lang: ["\uDFFF"] }, "lang[0]"],
 ];
@@ -157,6 +218,144 @@ Deno.test("geocode validation messages state the rule and the value", () => {
     "limit",
     "Invalid limit: must be an integer from 1 to 100, got 101",
   );
+});
+
+Deno.test("geocode sends qq, at, in=countryCode, types, politicalView and show as HERE documents them", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+  const client = testClient(server);
+
+  await geocode(client, {
+    query: "Invalidenstr 116",
+    qualifiedQuery: { country: "Germany", city: "Berlin" },
+    at: [52.5308, 13.3847],
+    countryCodes: ["DEU", "FRA"],
+    types: ["houseNumber", "street"],
+    limit: 5,
+    lang: "de",
+    politicalView: "SRB",
+    show: ["tz", "streetInfo"],
+  });
+  // A qualified query alone; the fields go out in HERE's documented order,
+  // whatever the order of the object's keys.
+  await geocode(client, {
+    qualifiedQuery: {
+      postalCode: "10115",
+      houseNumber: "116",
+      street: "Invalidenstr",
+      city: "Berlin",
+    },
+  });
+  // Values are content: a ";" or "=" in one cannot start another pair.
+  await geocode(client, {
+    qualifiedQuery: { street: "A=B; C", district: "Mitte & Tiergarten" },
+    show: ["countryInfo", "someFutureBlock"],
+  });
+  // Empty lists are no filter: the keys are omitted.
+  await geocode(client, { query: "Berlin", types: [], show: [] });
+
+  const reqs = server.requestsFor("GET /v1/geocode");
+  assertGetRequest(
+    reqs[0],
+    "/v1/geocode",
+    "q=Invalidenstr%20116&qq=country=Germany;city=Berlin&at=52.5308,13.3847&in=countryCode:DEU,FRA&types=houseNumber,street&limit=5&lang=de&politicalView=SRB&show=tz,streetInfo",
+  );
+  assertGetRequest(
+    reqs[1],
+    "/v1/geocode",
+    "qq=city=Berlin;street=Invalidenstr;houseNumber=116;postalCode=10115&limit=20&lang=en-US",
+  );
+  assertGetRequest(
+    reqs[2],
+    "/v1/geocode",
+    "qq=district=Mitte%20%26%20Tiergarten;street=A%3DB%3B%20C&limit=20&lang=en-US&show=countryInfo,someFutureBlock",
+  );
+  assert.equal(
+    reqs[2].query.get("qq"),
+    "district=Mitte & Tiergarten;street=A=B; C",
+  );
+  assertGetRequest(reqs[3], "/v1/geocode", "q=Berlin&limit=20&lang=en-US");
+});
+
+Deno.test("buildGeocodeRequest: the new parameters, built without a client", () => {
+  const spec = buildGeocodeRequest({
+    qualifiedQuery: { city: "Berlin", street: "Invalidenstr" },
+    countryCodes: ["XEA"],
+    types: ["address"],
+  });
+  assert.deepEqual(
+    { ...spec, query: spec.query?.toString() },
+    {
+      service: "geocode",
+      method: "GET",
+      path: "/v1/geocode",
+      query:
+        "qq=city=Berlin;street=Invalidenstr&in=countryCode:XEA&types=address&limit=20&lang=en-US",
+    },
+  );
+  assertValueError(
+    () => buildGeocodeRequest({}),
+    "query",
+    "Invalid query: is required unless qualifiedQuery is given (HERE needs q or qq)",
+  );
+  assertValueError(
+    () => buildGeocodeRequest({ qualifiedQuery: { town: "Berlin" } as never }),
+    "qualifiedQuery.town",
+    'Invalid qualifiedQuery.town: is not a field of a qualified query; the fields are country, state, county, city, district, street, houseNumber, postalCode, got "Berlin"',
+  );
+  assertValueError(
+    () => buildGeocodeRequest({ qualifiedQuery: {} }),
+    "qualifiedQuery",
+    "Invalid qualifiedQuery: needs at least one of country, state, county, city, district, street, houseNumber, postalCode, got {}",
+  );
+  assertValueError(
+    () => buildGeocodeRequest({ query: "x", countryCodes: ["de"] }),
+    "countryCodes[0]",
+    'Invalid countryCodes[0]: must be an upper-case ISO 3166-1 alpha-3 code, got "de"',
+  );
+});
+
+Deno.test("geocode against the sandbox: qq alone, types, the country filter and show", async () => {
+  await using sandbox = await startSandbox();
+  const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+
+  const byParts = await geocode(client, {
+    qualifiedQuery: {
+      city: "Berlin",
+      street: "Invalidenstr",
+      houseNumber: "116",
+    },
+    limit: 1,
+  });
+  const [address] = byParts.items;
+  assert.equal(address.resultType, "houseNumber");
+  assert.deepEqual(
+    [
+      address.address?.city,
+      address.address?.street,
+      address.address?.houseNumber,
+    ],
+    ["Berlin", "Invalidenstr", "116"],
+  );
+
+  const inUsa = await geocode(client, {
+    query: "Berlin",
+    countryCodes: ["USA"],
+    types: ["city"],
+    show: ["tz", "countryInfo"],
+    politicalView: "SRB",
+    limit: 3,
+  });
+  assert.equal(inUsa.items.length, 3);
+  for (const item of inUsa.items) {
+    assert.equal(item.address?.countryCode, "USA");
+    assert.equal(item.resultType, "locality");
+    assert.equal(typeof (item.timeZone as { name?: unknown }).name, "string");
+    assert.deepEqual(item.countryInfo, { alpha2: "US", alpha3: "USA" });
+  }
+  // A kind the text cannot be: no results, not an error.
+  const streets = await geocode(client, { query: "Berlin", types: ["street"] });
+  assert.deepEqual(streets.items, []);
 });
 
 Deno.test("geocode turns both error body shapes into ApiError with HERE's fields", async () => {

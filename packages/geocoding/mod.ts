@@ -4,11 +4,17 @@
  * addresses ({@linkcode reverseGeocode}, `GET /v1/revgeocode`, on its own
  * documented host).
  *
- * - Input is checked before anything is sent: an empty or whitespace-only
- *   `query`, a latitude outside -90..90 or a longitude outside -180..180, a
- *   `limit` that is not an integer from 1 to 100, a malformed `lang`, or a key
- *   that is not a parameter (`limt`: did you mean `limit`?) throws a
- *   `ValueError` naming the parameter. Each operation's request is also
+ * - Beyond free text (`query`, HERE's `q`), geocode takes the address by its
+ *   parts ({@linkcode QualifiedQuery}, HERE's `qq`), a position to rank by
+ *   (`at`), a country filter (`countryCodes`: `in=countryCode:DEU,FRA`),
+ *   result kinds (`types`), extra blocks (`show`) and a `politicalView`;
+ *   reverse geocoding takes `types` and `show`.
+ * - Input is checked before anything is sent: neither `query` nor
+ *   `qualifiedQuery`, an empty or whitespace-only `query`, a latitude outside
+ *   -90..90 or a longitude outside -180..180, a country code that is not
+ *   upper-case alpha-3, a `limit` that is not an integer from 1 to 100, a
+ *   malformed `lang`, or a key that is not a parameter (`limt`: did you mean
+ *   `limit`?) throws a `ValueError` naming the parameter. Each operation's request is also
  *   built on its own, without a client: {@linkcode buildGeocodeRequest},
  *   {@linkcode buildReverseGeocodeRequest}.
  * - Responses expose typed `items` ({@linkcode ResultItem}: `title`, `id`,

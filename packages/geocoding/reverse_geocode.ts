@@ -22,10 +22,29 @@ import {
   formatLatLng,
   latitude,
   longitude,
+  nameListValue,
   parseWith,
 } from "@ls/core/internal";
+import type { GeocodeShow } from "./geocode.ts";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
 import { langValue, limitValue } from "./_params.ts";
+
+/**
+ * A `types` value of {@linkcode reverseGeocode}: a known one, or any other
+ * string HERE adds (sent unchanged). `area` gives administrative areas only.
+ *
+ * @example
+ * ```ts
+ * import type { ReverseGeocodeType } from "@ls/geocoding";
+ * const types: ReverseGeocodeType[] = ["address", "street"];
+ * ```
+ */
+export type ReverseGeocodeType =
+  | "address"
+  | "area"
+  | "city"
+  | "street"
+  | (string & Record<never, never>);
 
 /** Parameters of {@linkcode reverseGeocode}. */
 export interface ReverseGeocodeParams {
@@ -37,10 +56,21 @@ export interface ReverseGeocodeParams {
   limit?: number;
   /** BCP 47 language tag, or a list in order of preference; default `"en-US"`. */
   lang?: string | readonly string[];
+  /**
+   * `types`: only results of these kinds, e.g. `["address", "street"]` (see
+   * {@linkcode ReverseGeocodeType}); all kinds when omitted or empty.
+   */
+  types?: readonly ReverseGeocodeType[];
+  /**
+   * `show`: extra blocks per result, e.g. `["tz"]` (see {@linkcode GeocodeShow};
+   * HERE's reverse geocoding is taken to offer the blocks of geocode); none
+   * when omitted or empty.
+   */
+  show?: readonly GeocodeShow[];
 }
 
 const REVERSE_GEOCODE_KEYS = Object.keys(
-  { lat: 0, lng: 0, limit: 0, lang: 0 } satisfies Record<
+  { lat: 0, lng: 0, limit: 0, lang: 0, types: 0, show: 0 } satisfies Record<
     keyof ReverseGeocodeParams,
     0
   >,
@@ -65,8 +95,9 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
 
 /**
  * The request {@linkcode reverseGeocode} sends, validated:
- * `GET /v1/revgeocode` on the revgeocode host with `at`, `limit` and `lang`.
- * Pass it to `client.request` for the raw `Response`.
+ * `GET /v1/revgeocode` on the revgeocode host with `at`, `limit`, `lang`
+ * and the optional `types` and `show`. Pass it to `client.request` for the
+ * raw `Response`.
  *
  * @example
  * ```ts
@@ -74,6 +105,8 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
  * import { buildReverseGeocodeRequest } from "@ls/geocoding";
  * const spec = buildReverseGeocodeRequest({ lat: 52.5309, lng: 13.3847 });
  * assert.equal(spec.query?.toString(), "at=52.5309,13.3847&limit=1&lang=en-US");
+ * const streets = buildReverseGeocodeRequest({ lat: 52.5309, lng: 13.3847, types: ["street"], show: ["tz"] });
+ * assert.equal(streets.query?.toString(), "at=52.5309,13.3847&limit=1&lang=en-US&types=street&show=tz");
  * assert.throws(
  *   () => buildReverseGeocodeRequest({ lat: 52.5, lgn: 13.4 } as never),
  *   { message: 'Invalid lgn: is not a parameter of reverseGeocode; did you mean "lng"?' },
@@ -82,7 +115,8 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
  *
  * @throws {ValueError} for a key that is not a parameter of reverseGeocode,
  * when `lat` is not a finite number from -90 to 90, `lng` not one from -180
- * to 180, `limit` not an integer from 1 to 100, or `lang` malformed
+ * to 180, `limit` not an integer from 1 to 100, `lang` malformed, or `types`
+ * or `show` not a list of names without commas or spaces
  */
 export function buildReverseGeocodeRequest(
   params: ReverseGeocodeParams,
@@ -94,7 +128,9 @@ export function buildReverseGeocodeRequest(
   const query = new Query()
     .setStructured("at", formatLatLng(lat, lng))
     .set("limit", limitValue(params.limit, 1))
-    .set("lang", langValue(params.lang));
+    .set("lang", langValue(params.lang))
+    .set("types", nameListValue(params.types, "types"))
+    .set("show", nameListValue(params.show, "show"));
   const path = "/v1/revgeocode";
   return { service: "revgeocode", method: "GET", path, query };
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { ApiError } from "@ls/core";
+import { ApiError, Client } from "@ls/core";
+import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
 import { assertGetRequest, assertValueError } from "@ls/core/testing";
 import { hostRecordingClient, jsonReply } from "@ls/core/testing";
 import { rejectsValueError, startTestServer } from "@ls/core/testing";
@@ -79,6 +80,62 @@ Deno.test("reverseGeocode sends limit and lang as given; numbers never use expon
   );
 });
 
+Deno.test("reverseGeocode sends types and show as comma lists after lang", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/revgeocode", jsonReply(200, { items: [] }));
+  const client = testClient(server);
+  await reverseGeocode(client, {
+    lat: 52.5309,
+    lng: 13.3847,
+    limit: 3,
+    types: ["address", "street"],
+    show: ["tz", "countryInfo"],
+  });
+  await reverseGeocode(client, { lat: 52.5, lng: 13.4, types: ["area"] });
+  await reverseGeocode(client, { lat: 52.5, lng: 13.4, types: [], show: [] });
+  const reqs = server.requestsFor("GET /v1/revgeocode");
+  assertGetRequest(
+    reqs[0],
+    "/v1/revgeocode",
+    "at=52.5309,13.3847&limit=3&lang=en-US&types=address,street&show=tz,countryInfo",
+  );
+  assertGetRequest(
+    reqs[1],
+    "/v1/revgeocode",
+    "at=52.5,13.4&limit=1&lang=en-US&types=area",
+  );
+  assertGetRequest(
+    reqs[2],
+    "/v1/revgeocode",
+    "at=52.5,13.4&limit=1&lang=en-US",
+  );
+  assert.equal(
+    buildReverseGeocodeRequest({ lat: 1, lng: 2, show: ["tz"] }).query
+      ?.toString(),
+    "at=1,2&limit=1&lang=en-US&show=tz",
+  );
+});
+
+Deno.test("reverseGeocode against the sandbox: types narrows the kinds, show adds the time zone", async () => {
+  await using sandbox = await startSandbox();
+  const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+  const at = { lat: 52.5309, lng: 13.3847 };
+  const cities = await reverseGeocode(client, {
+    ...at,
+    limit: 3,
+    types: ["city"],
+    show: ["tz"],
+  });
+  assert.ok(cities.items.length > 0);
+  for (const item of cities.items) {
+    assert.equal(item.resultType, "locality");
+    assert.equal(typeof (item.timeZone as { name?: unknown }).name, "string");
+  }
+  const streets = await reverseGeocode(client, { ...at, types: ["street"] });
+  assert.deepEqual(streets.items.map((i) => i.resultType), ["street"]);
+  assert.equal(streets.items[0].timeZone, undefined);
+});
+
 Deno.test("reverseGeocode goes to the revgeocode host (not geocode), hereapi.cn for china", async () => {
   await using server = await startTestServer();
   server.route("GET /v1/revgeocode", jsonReply(200, { items: [] }));
@@ -120,6 +177,12 @@ const INVALID: [unknown, string][] = [
   [undefined, "params"],
   [{ latitude: 0, lng: 0 }, "latitude"],
   [{ lat: 0, lng: 0, lang: "de", query: "Berlin" }, "query"],
+  [{ lat: 0, lng: 0, types: "street" }, "types"],
+  [{ lat: 0, lng: 0, types: ["street", "city,area"] }, "types[1]"],
+  [{ lat: 0, lng: 0, types: [""] }, "types[0]"],
+  [{ lat: 0, lng: 0, show: "tz" }, "show"],
+  [{ lat: 0, lng: 0, show: [null] }, "show[0]"],
+  [{ lat: 0, lng: 0, politicalView: "SRB" }, "politicalView"],
 ];
 
 Deno.test("reverseGeocode rejects invalid input before any request", async () => {

@@ -89,6 +89,38 @@ Deno.test("geocode of a street address returns a house number in the right city;
   assert.equal(qq.body.items[0].id, item.id);
 });
 
+Deno.test("geocode show=streetInfo splits the street's name from its type", async () => {
+  await using sandbox = await startSandbox();
+  const german = await call(
+    sandbox,
+    "/v1/geocode?qq=city=Berlin;street=Invalidenstra%C3%9Fe;houseNumber=116&limit=1&show=streetInfo,tz",
+  );
+  const [item] = german.body.items;
+  assert.deepEqual(item.streetInfo, [{
+    baseName: "Invaliden",
+    streetType: "straße",
+    streetTypePrecedes: false,
+    streetTypeAttached: true,
+  }]);
+  assert.deepEqual(item.timeZone, { name: "Etc/GMT-1", utcOffset: "+01:00" });
+  const english = await call(
+    sandbox,
+    "/v1/revgeocode?at=51.5072,-0.1276&types=street&show=streetInfo",
+  );
+  const [street] = english.body.items;
+  assert.equal(
+    `${street.streetInfo[0].baseName} ${street.streetInfo[0].streetType}`,
+    street.address.street,
+  );
+  assert.equal(street.streetInfo[0].streetTypeAttached, false);
+  // Without show, no block; a city has no street to describe.
+  const plain = await call(
+    sandbox,
+    "/v1/geocode?q=Berlin&limit=1&show=streetInfo",
+  );
+  assert.equal(plain.body.items[0].streetInfo, undefined);
+});
+
 Deno.test("reverse geocode near Potsdam returns Potsdam with its distance", async () => {
   await using sandbox = await startSandbox();
   const res = await call(

@@ -303,6 +303,10 @@ export function withShow(
       utcOffset: formatOffset(offset),
     };
   }
+  const street = (item.address as { street?: string } | undefined)?.street;
+  if (show.includes("streetInfo") && street) {
+    item.streetInfo = [streetInfo(street)];
+  }
   if (show.includes("countryInfo")) {
     const code = (item.address as { countryCode?: string } | undefined)
       ?.countryCode;
@@ -312,4 +316,32 @@ export function withShow(
     }
   }
   return item;
+}
+
+const ATTACHED_TYPE =
+  /^(\p{L}.*?)(straße|strasse|str\.?|weg|platz|allee|gasse|damm|ufer)$/iu;
+const WORD_TYPE =
+  /^(street|st|road|rd|avenue|ave|lane|ln|way|boulevard|blvd|drive|dr)\.?$/i;
+
+/** `show=streetInfo`: the street's base name and type, as HERE splits them. */
+function streetInfo(street: string): Record<string, unknown> {
+  const attached = ATTACHED_TYPE.exec(street);
+  if (attached) {
+    return {
+      baseName: attached[1],
+      streetType: attached[2],
+      streetTypePrecedes: false,
+      streetTypeAttached: true,
+    };
+  }
+  const words = street.split(" ");
+  if (words.length > 1 && WORD_TYPE.test(words[words.length - 1])) {
+    return {
+      baseName: words.slice(0, -1).join(" "),
+      streetType: words[words.length - 1],
+      streetTypePrecedes: false,
+      streetTypeAttached: false,
+    };
+  }
+  return { baseName: street };
 }

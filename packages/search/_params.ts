@@ -1,7 +1,6 @@
 // Parameter checks shared by discover, browse, lookup and autosuggest.
 
-import * as z from "zod/mini";
-import { type BoundingBox, type LatLng, ValueError } from "@ls/core";
+import type { BoundingBox, LatLng } from "@ls/core";
 import {
   inBbox,
   inCircle,
@@ -9,7 +8,6 @@ import {
   integer,
   parseWith,
   positiveInteger,
-  stringMatching,
   validateLanguages,
   validateLatLng,
 } from "@ls/core/internal";
@@ -44,29 +42,6 @@ export function langValue(
   return value === undefined ? undefined : validateLanguages(value, "lang");
 }
 
-/** `politicalView`: one upper-case ISO 3166-1 alpha-3 code; `undefined` passes. */
-export function politicalViewValue(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string" || !/^[A-Z]{3}$/.test(value)) {
-    throw new ValueError(
-      "politicalView",
-      "must be an upper-case ISO 3166-1 alpha-3 code such as RUS",
-      value,
-    );
-  }
-  return value;
-}
-
-const showSchema = /* @__PURE__ */ z.array(
-  stringMatching(/^[^,\s]+$/, "must be a non-empty string without commas"),
-  { error: "must be an array of strings" },
-);
-
-/** `show`: a list of block names (an empty list sends nothing); `undefined` passes. */
-export function showValue(value: unknown): string[] | undefined {
-  return value === undefined ? undefined : parseWith(showSchema, value, "show");
-}
-
 /** A `[lat, lng]` position, or `undefined`. */
 export function optionalLatLng(
   value: unknown,
@@ -75,11 +50,29 @@ export function optionalLatLng(
   return value === undefined ? undefined : validateLatLng(value, parameter);
 }
 
+/**
+ * The largest `radius` of browse, in metres: HERE's browse returns places
+ * within 250 km of its centre.
+ */
+export const MAX_BROWSE_RADIUS = 250_000;
+
+const browseRadiusSchema = /* @__PURE__ */ integer(1, MAX_BROWSE_RADIUS);
+
 /** `radius` in metres: a positive integer, or `undefined`. */
 export function radiusValue(value: unknown): number | undefined {
   return value === undefined
     ? undefined
     : parseWith(positiveInteger, value, "radius");
+}
+
+/**
+ * Browse's `radius` in metres: an integer from 1 to
+ * {@linkcode MAX_BROWSE_RADIUS}, or `undefined`.
+ */
+export function browseRadiusValue(value: unknown): number | undefined {
+  return value === undefined
+    ? undefined
+    : parseWith(browseRadiusSchema, value, "radius");
 }
 
 /** A finished `in=` value and the parameter it came from. */

@@ -28,7 +28,9 @@ import {
   checkParams,
   formatLatLng,
   inCircle,
+  nameListValue,
   nonBlankString,
+  politicalViewValue,
 } from "@ls/core/internal";
 import type { ResultItem } from "@ls/geocoding";
 import {
@@ -38,8 +40,6 @@ import {
   limitValue,
   ONE_IN,
   optionalLatLng,
-  politicalViewValue,
-  showValue,
   termsLimitValue,
 } from "./_params.ts";
 import type { AreaFilter } from "./_params.ts";
@@ -238,7 +238,7 @@ export function buildAutosuggestRequest(
     .set("termsLimit", termsLimitValue(params.termsLimit))
     .set("lang", langValue(params.lang))
     .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", showValue(params.show));
+    .set("show", nameListValue(params.show, "show"));
   return {
     service: "autosuggest",
     method: "GET",

@@ -26,8 +26,10 @@ import {
   checkKeys,
   checkParams,
   formatLatLng,
+  nameListValue,
   nonBlankString,
   parseWith,
+  politicalViewValue,
   stringMatching,
   validateLatLng,
 } from "@ls/core/internal";
@@ -35,14 +37,15 @@ import { type ItemsBody, ItemsResponse } from "@ls/geocoding";
 import type { PlaceCategory } from "./place_category.ts";
 import {
   bboxFilter,
+  browseRadiusValue,
   circleFilter,
   countryFilter,
   langValue,
   limitValue,
   ONE_IN,
-  radiusValue,
 } from "./_params.ts";
 import type { AreaFilter } from "./_params.ts";
+import type { PlaceShow } from "./place_show.ts";
 
 /**
  * Parameters of {@linkcode browse}. `center` is required; at most one of
@@ -51,7 +54,10 @@ import type { AreaFilter } from "./_params.ts";
 export interface BrowseParams {
   /** Search centre `[lat, lng]` (sent as `at`); results are sorted by distance from it. */
   center: LatLng;
-  /** Radius around `center` in metres, a positive integer (`in=circle:`). */
+  /**
+   * Radius around `center` in metres (`in=circle:`): an integer from 1 to
+   * 250000, since HERE's browse finds places within 250 km of the centre.
+   */
   radius?: number;
   /** Upper-case ISO 3166-1 alpha-3 codes, e.g. `["DEU"]` (`in=countryCode:`). */
   countryCodes?: readonly string[];
@@ -62,12 +68,30 @@ export interface BrowseParams {
    * place matches when it has one of them. See {@linkcode PlaceCategory}.
    */
   categories?: readonly PlaceCategory[];
+  /**
+   * `foodTypes`: HERE cuisine ids (from HERE's food type list); a place
+   * matches when it serves one of them. Each is a name without commas or
+   * spaces, sent as given; no filter when omitted or empty.
+   */
+  foodTypes?: readonly string[];
   /** Most results, 1 to 100 (HERE's documented maximum). */
   limit?: number;
   /** Full-text filter on place names, e.g. `"star bucks"`. */
   name?: string;
   /** BCP 47 language tag, or a list in order of preference. */
   lang?: string | readonly string[];
+  /**
+   * `politicalView`: the upper-case ISO 3166-1 alpha-3 code of the country
+   * whose view of disputed areas the results follow, e.g. `"RUS"`; HERE's
+   * default view when omitted.
+   */
+  politicalView?: string;
+  /**
+   * `show`: extra blocks to add to each place, e.g. `["tz", "ev"]` (see
+   * {@linkcode PlaceShow}); none when omitted. Unknown names are sent as
+   * given.
+   */
+  show?: readonly PlaceShow[];
 }
 
 const BROWSE_KEYS = Object.keys(
@@ -77,9 +101,12 @@ const BROWSE_KEYS = Object.keys(
     countryCodes: 0,
     boundingBox: 0,
     categories: 0,
+    foodTypes: 0,
     limit: 0,
     name: 0,
     lang: 0,
+    politicalView: 0,
+    show: 0,
   } satisfies Record<keyof BrowseParams, 0>,
 );
 
@@ -110,8 +137,9 @@ export class BrowseResponse extends ItemsResponse {}
 
 /**
  * The request {@linkcode browse} sends, validated: `GET /v1/browse` on the
- * browse host with `at`, the optional `in` filter, `categories`, `name`,
- * `limit` and `lang`. Pass it to `client.request` for the raw `Response`.
+ * browse host with `at`, the optional `in` filter, `categories`,
+ * `foodTypes`, `name`, `limit`, `lang`, `politicalView` and `show`. Pass it
+ * to `client.request` for the raw `Response`.
  *
  * @example
  * ```ts
@@ -128,17 +156,22 @@ export class BrowseResponse extends ItemsResponse {}
  *   "at=52.5,13.4&in=circle:52.5,13.4;r=9000&categories=100-1000-0000,300-3100-0000&name=star%20bucks",
  * );
  * assert.throws(
+ *   () => buildBrowseRequest({ center: [52.5, 13.4], radius: 300_000 }),
+ *   { message: "Invalid radius: must be an integer from 1 to 250000, got 300000" },
+ * );
+ * assert.throws(
  *   () => buildBrowseRequest({ center: [52.5, 13.4], catgories: ["100"] } as never),
  *   { message: 'Invalid catgories: is not a parameter of browse; did you mean "categories"?' },
  * );
  * ```
  *
  * @throws {ValueError} for a key that is not a parameter of browse; a
- * missing or invalid `center`; an invalid `radius`
- * (not a positive integer), country code or `boundingBox`; more than one of
- * `radius`, `countryCodes` and `boundingBox`; a malformed category id; an
- * empty `name`; a `limit` that is not an integer from 1 to 100; a malformed
- * `lang`
+ * missing or invalid `center`; a `radius` that is not an integer from 1 to
+ * 250000; an invalid country code or `boundingBox`; more than one of
+ * `radius`, `countryCodes` and `boundingBox`; a malformed category id; a
+ * `foodTypes` or `show` that is not a list of names without commas or
+ * spaces; an empty `name`; a `limit` that is not an integer from 1 to 100; a
+ * malformed `lang`; a `politicalView` that is not an upper-case alpha-3 code
  */
 export function buildBrowseRequest(params: BrowseParams): RequestSpec {
   checkParams(params);
@@ -147,7 +180,7 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
     throw new ValueError("center", "is required");
   }
   const center = validateLatLng(params.center, "center");
-  const radius = radiusValue(params.radius);
+  const radius = browseRadiusValue(params.radius);
   const areas = [
     radius === undefined ? undefined : circleFilter(center, radius),
     countryFilter(params.countryCodes, "countryCodes"),
@@ -162,6 +195,7 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
   const categories = params.categories === undefined
     ? undefined
     : parseWith(categoriesSchema, params.categories, "categories");
+  const foodTypes = nameListValue(params.foodTypes, "foodTypes");
   const name = params.name === undefined
     ? undefined
     : nonBlankString(params.name, "name");
@@ -170,9 +204,12 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
     .setStructured("at", formatLatLng(center[0], center[1]))
     .setStructured("in", areas[0]?.value)
     .set("categories", categories)
+    .set("foodTypes", foodTypes)
     .set("name", name)
     .set("limit", limitValue(params.limit))
-    .set("lang", langValue(params.lang));
+    .set("lang", langValue(params.lang))
+    .set("politicalView", politicalViewValue(params.politicalView))
+    .set("show", nameListValue(params.show, "show"));
   return { service: "browse", method: "GET", path: "/v1/browse", query };
 }
 

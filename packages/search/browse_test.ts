@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { Client } from "@ls/core";
+import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
 import { assertGetRequest, assertValueError } from "@ls/core/testing";
 import { hostRecordingClient, jsonReply } from "@ls/core/testing";
 import { rejectsValueError, startTestServer } from "@ls/core/testing";
@@ -46,6 +48,54 @@ Deno.test("browse sends at, in=circle, categories, name, limit and lang as HERE 
   ]);
   assert.equal(res.items[0].categories?.[0].name, "Restaurant");
   assert.deepEqual(res.raw, fixture);
+});
+
+Deno.test("browse sends foodTypes, politicalView and show; the radius may reach HERE's 250 km", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { items: [] }));
+  const client = testClient(server);
+  await browse(client, {
+    center: C,
+    radius: 250_000,
+    categories: [PlaceCategory.restaurant],
+    foodTypes: ["101-000", "800-057"],
+    name: "pizza",
+    limit: 5,
+    lang: "en",
+    politicalView: "MAR",
+    show: ["tz", "phonemes"],
+  });
+  await browse(client, { center: C, foodTypes: [], show: [] });
+  const reqs = server.requestsFor(ROUTE);
+  assertGetRequest(
+    reqs[0],
+    PATH,
+    "at=52.5,13.4&in=circle:52.5,13.4;r=250000&categories=100-1000-0000&foodTypes=101-000,800-057&name=pizza&limit=5&lang=en&politicalView=MAR&show=tz,phonemes",
+  );
+  assertGetRequest(reqs[1], PATH, "at=52.5,13.4");
+  assertValueError(
+    () => buildBrowseRequest({ center: C, radius: 300_000 }),
+    "radius",
+    "Invalid radius: must be an integer from 1 to 250000, got 300000",
+  );
+});
+
+Deno.test("browse against the sandbox: foodTypes keeps eateries, show=tz adds the time zone", async () => {
+  await using sandbox = await startSandbox();
+  const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+  const res = await browse(client, {
+    center: [52.52, 13.405],
+    radius: 250_000,
+    foodTypes: ["101-000"],
+    limit: 5,
+    politicalView: "RUS",
+    show: ["tz"],
+  });
+  assert.ok(res.items.length > 0);
+  for (const item of res.items) {
+    assert.ok(item.categories?.some((c) => c.id.startsWith("100-")));
+    assert.equal(typeof (item.timeZone as { name?: unknown }).name, "string");
+  }
 });
 
 Deno.test("browse: center alone, with countryCodes, with boundingBox", async () => {
@@ -137,6 +187,25 @@ const INVALID: [string, unknown, string][] = [
   ["radius 0", { center: C, radius: 0 }, "radius"],
   ["fractional radius", { center: C, radius: 0.5 }, "radius"],
   ["Infinity radius", { center: C, radius: Infinity }, "radius"],
+  ["radius beyond 250 km", { center: C, radius: 250_001 }, "radius"],
+  ["foodTypes as text", { center: C, foodTypes: "101-000" }, "foodTypes"],
+  [
+    "empty food type",
+    { center: C, foodTypes: ["101-000", ""] },
+    "foodTypes[1]",
+  ],
+  [
+    "food type with a comma",
+    { center: C, foodTypes: ["101-000,102-000"] },
+    "foodTypes[0]",
+  ],
+  [
+    "lower-case politicalView",
+    { center: C, politicalView: "mar" },
+    "politicalView",
+  ],
+  ["show as text", { center: C, show: "tz" }, "show"],
+  ["show with a space", { center: C, show: ["fuel prices"] }, "show[0]"],
   [
     "lower-case country",
     { center: C, countryCodes: ["Deu"] },

@@ -27,7 +27,9 @@ import {
   checkKeys,
   checkParams,
   formatLatLng,
+  nameListValue,
   nonBlankString,
+  politicalViewValue,
 } from "@ls/core/internal";
 import { type ItemsBody, ItemsResponse } from "@ls/geocoding";
 import {
@@ -41,6 +43,7 @@ import {
   radiusValue,
 } from "./_params.ts";
 import type { AreaFilter } from "./_params.ts";
+import type { PlaceShow } from "./place_show.ts";
 
 /**
  * Parameters of {@linkcode discover}. Give `center` with `radius`, `center`
@@ -61,6 +64,18 @@ export interface DiscoverParams {
   limit?: number;
   /** BCP 47 language tag, or a list in order of preference. */
   lang?: string | readonly string[];
+  /**
+   * `politicalView`: the upper-case ISO 3166-1 alpha-3 code of the country
+   * whose view of disputed areas the results follow, e.g. `"RUS"`; HERE's
+   * default view when omitted.
+   */
+  politicalView?: string;
+  /**
+   * `show`: extra blocks to add to each place, e.g. `["tz", "ev"]` (see
+   * {@linkcode PlaceShow}); none when omitted. Each value is a name without
+   * commas or spaces; unknown names are sent as given.
+   */
+  show?: readonly PlaceShow[];
 }
 
 const DISCOVER_KEYS = Object.keys(
@@ -72,6 +87,8 @@ const DISCOVER_KEYS = Object.keys(
     boundingBox: 0,
     limit: 0,
     lang: 0,
+    politicalView: 0,
+    show: 0,
   } satisfies Record<keyof DiscoverParams, 0>,
 );
 
@@ -95,8 +112,9 @@ export class DiscoverResponse extends ItemsResponse {}
 /**
  * The request {@linkcode discover} sends, validated: `GET /v1/discover` on
  * the discover host with `q`, the area (`in=circle:...`,
- * `at=...&in=countryCode:...` or `in=bbox:...`), `limit` and `lang`. Pass it
- * to `client.request` for the raw `Response`.
+ * `at=...&in=countryCode:...` or `in=bbox:...`), `limit`, `lang`,
+ * `politicalView` and `show`. Pass it to `client.request` for the raw
+ * `Response`.
  *
  * @example
  * ```ts
@@ -107,6 +125,8 @@ export class DiscoverResponse extends ItemsResponse {}
  * assert.equal(spec.query?.toString(), "q=coffee%20shop&in=circle:52.5,13.4;r=1000&limit=5");
  * const inCountries = buildDiscoverRequest({ query: "coffee", center: [52.5, 13.4], countryCodes: ["DEU", "FRA"] });
  * assert.equal(inCountries.query?.toString(), "q=coffee&at=52.5,13.4&in=countryCode:DEU,FRA");
+ * const viewed = buildDiscoverRequest({ query: "coffee", boundingBox: [13.1, 52.3, 13.7, 52.7], politicalView: "SRB", show: ["tz"] });
+ * assert.equal(viewed.query?.toString(), "q=coffee&in=bbox:13.1,52.3,13.7,52.7&politicalView=SRB&show=tz");
  * assert.throws(
  *   () => buildDiscoverRequest({ query: "coffee", center: [52.5, 13.4], radius: 1000, limt: 5 } as never),
  *   { message: 'Invalid limt: is not a parameter of discover; did you mean "limit"?' },
@@ -119,7 +139,8 @@ export class DiscoverResponse extends ItemsResponse {}
  * `boundingBox`, `countryCodes` with `radius` or `boundingBox`, `radius`
  * without `center`, a `center` with neither `radius` nor `countryCodes`, or
  * no area at all; a `limit` that is not an integer from 1 to 100; a malformed
- * `lang`
+ * `lang`; a `politicalView` that is not an upper-case alpha-3 code; a `show`
+ * that is not a list of names without commas or spaces
  */
 export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
   checkParams(params);
@@ -131,6 +152,8 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
   const bbox = bboxFilter(params.boundingBox, "boundingBox");
   const limit = limitValue(params.limit);
   const lang = langValue(params.lang);
+  const politicalView = politicalViewValue(params.politicalView);
+  const show = nameListValue(params.show, "show");
 
   let at: string | undefined;
   let area: AreaFilter;
@@ -188,7 +211,9 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
     .setStructured("at", at)
     .setStructured("in", area.value)
     .set("limit", limit)
-    .set("lang", lang);
+    .set("lang", lang)
+    .set("politicalView", politicalView)
+    .set("show", show);
   return { service: "discover", method: "GET", path: "/v1/discover", query };
 }
 

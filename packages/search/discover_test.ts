@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { Client } from "@ls/core";
+import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
 import { assertGetRequest, assertValueError } from "@ls/core/testing";
 import { hostRecordingClient, jsonReply } from "@ls/core/testing";
 import { rejectsValueError, startTestServer } from "@ls/core/testing";
@@ -105,6 +107,73 @@ Deno.test("discover boundingBox sends in=bbox west,south,east,north as HERE docu
     PATH,
     "q=caf%C3%A9%20%26%20bar&in=bbox:170,-50,-170,-30&limit=1",
   );
+});
+
+Deno.test("discover sends politicalView and show after lang", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { items: [] }));
+  const client = testClient(server);
+  await discover(client, {
+    query: "charging",
+    center: [52.5, 13.4],
+    radius: 5000,
+    limit: 5,
+    lang: "en",
+    politicalView: "RUS",
+    show: ["ev", "eMobilityServiceProviders", "tz"],
+  });
+  await discover(client, {
+    query: "coffee",
+    center: [52.5, 13.4],
+    countryCodes: ["DEU"],
+    show: ["someFutureBlock"],
+  });
+  await discover(client, {
+    query: "coffee",
+    center: [52.5, 13.4],
+    radius: 5000,
+    show: [],
+  });
+  const reqs = server.requestsFor(ROUTE);
+  assertGetRequest(
+    reqs[0],
+    PATH,
+    "q=charging&in=circle:52.5,13.4;r=5000&limit=5&lang=en&politicalView=RUS&show=ev,eMobilityServiceProviders,tz",
+  );
+  assertGetRequest(
+    reqs[1],
+    PATH,
+    "q=coffee&at=52.5,13.4&in=countryCode:DEU&show=someFutureBlock",
+  );
+  assertGetRequest(reqs[2], PATH, "q=coffee&in=circle:52.5,13.4;r=5000");
+  assertValueError(
+    () =>
+      buildDiscoverRequest({
+        query: "x",
+        center: [52.5, 13.4],
+        radius: 1,
+        politicalView: "RS",
+      }),
+    "politicalView",
+    'Invalid politicalView: must be an upper-case ISO 3166-1 alpha-3 code such as RUS, got "RS"',
+  );
+});
+
+Deno.test("discover against the sandbox: show=tz adds each place's time zone", async () => {
+  await using sandbox = await startSandbox();
+  const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+  const res = await discover(client, {
+    query: "coffee",
+    center: [52.52, 13.405],
+    radius: 2000,
+    limit: 3,
+    politicalView: "RUS",
+    show: ["tz"],
+  });
+  assert.ok(res.items.length > 0);
+  for (const item of res.items) {
+    assert.equal(typeof (item.timeZone as { name?: unknown }).name, "string");
+  }
 });
 
 Deno.test("discover encodes content strictly and keeps delimiters literal", async () => {
@@ -253,6 +322,22 @@ const INVALID: [string, unknown, string][] = [
   ["params not an object", "coffee", "params"],
   ["misspelt key", { query: "x", boundingbox: [1, 2, 3, 4] }, "boundingbox"],
   ["key of another operation", { query: "x", at: [1, 2], radius: 5 }, "at"],
+  [
+    "lower-case politicalView",
+    { query: "x", center: C, radius: 1, politicalView: "rus" },
+    "politicalView",
+  ],
+  [
+    "politicalView list",
+    { query: "x", center: C, radius: 1, politicalView: ["RUS"] },
+    "politicalView",
+  ],
+  ["show as text", { query: "x", center: C, radius: 1, show: "tz" }, "show"],
+  [
+    "show value with a comma",
+    { query: "x", center: C, radius: 1, show: ["ev", "tz,fuel"] },
+    "show[1]",
+  ],
 ];
 
 Deno.test("discover rejects invalid input and combinations before any request", async () => {

@@ -22,7 +22,12 @@ import type {
   RequestOptions,
   RequestSpec,
 } from "@ls/core";
-import { checkKeys, checkParams, nonBlankString } from "@ls/core/internal";
+import {
+  checkKeys,
+  checkParams,
+  nameListValue,
+  nonBlankString,
+} from "@ls/core/internal";
 import { itemToFeature } from "@ls/geocoding";
 import type {
   Address,
@@ -32,6 +37,7 @@ import type {
   ResultType,
 } from "@ls/geocoding";
 import { langValue } from "./_params.ts";
+import type { PlaceShow } from "./place_show.ts";
 
 /** Parameters of {@linkcode lookup}. */
 export interface LookupParams {
@@ -39,10 +45,16 @@ export interface LookupParams {
   locationId: string;
   /** BCP 47 language tag, or a list in order of preference. */
   lang?: string | readonly string[];
+  /**
+   * `show`: extra blocks to add to the place, e.g. `["tz", "ev"]` (see
+   * {@linkcode PlaceShow}); none when omitted. Unknown names are sent as
+   * given.
+   */
+  show?: readonly PlaceShow[];
 }
 
 const LOOKUP_KEYS = Object.keys(
-  { locationId: 0, lang: 0 } satisfies Record<keyof LookupParams, 0>,
+  { locationId: 0, lang: 0, show: 0 } satisfies Record<keyof LookupParams, 0>,
 );
 
 /**
@@ -147,8 +159,8 @@ export class LookupResponse extends ApiResponse<ResultItem> {
 
 /**
  * The request {@linkcode lookup} sends, validated: `GET /v1/lookup` on the
- * lookup host with `id` (encoded as content, so `:` becomes `%3A`) and
- * `lang`. Pass it to `client.request` for the raw `Response`.
+ * lookup host with `id` (encoded as content, so `:` becomes `%3A`), `lang`
+ * and `show`. Pass it to `client.request` for the raw `Response`.
  *
  * @example
  * ```ts
@@ -156,6 +168,8 @@ export class LookupResponse extends ApiResponse<ResultItem> {
  * import { buildLookupRequest } from "@ls/search";
  * const spec = buildLookupRequest({ locationId: "here:pds:place:276u0vhj-b0bace6448ae4b0fbc1d5e323998a7d2", lang: "en" });
  * assert.equal(spec.query?.toString(), "id=here%3Apds%3Aplace%3A276u0vhj-b0bace6448ae4b0fbc1d5e323998a7d2&lang=en");
+ * const withTz = buildLookupRequest({ locationId: "here:pds:place:x", show: ["tz", "phonemes"] });
+ * assert.equal(withTz.query?.toString(), "id=here%3Apds%3Aplace%3Ax&show=tz,phonemes");
  * assert.throws(
  *   () => buildLookupRequest({ locationid: "here:pds:place:x" } as never),
  *   { message: 'Invalid locationid: is not a parameter of lookup; did you mean "locationId"?' },
@@ -163,14 +177,16 @@ export class LookupResponse extends ApiResponse<ResultItem> {
  * ```
  *
  * @throws {ValueError} for a key that is not a parameter of lookup, an empty
- * or whitespace-only `locationId`, or a malformed `lang`
+ * or whitespace-only `locationId`, a malformed `lang`, or a `show` that is
+ * not a list of names without commas or spaces
  */
 export function buildLookupRequest(params: LookupParams): RequestSpec {
   checkParams(params);
   checkKeys(params, LOOKUP_KEYS, { operation: "lookup" });
   const query = new Query()
     .set("id", nonBlankString(params.locationId, "locationId"))
-    .set("lang", langValue(params.lang));
+    .set("lang", langValue(params.lang))
+    .set("show", nameListValue(params.show, "show"));
   return { service: "lookup", method: "GET", path: "/v1/lookup", query };
 }
 

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { ApiError } from "@ls/core";
+import { ApiError, Client } from "@ls/core";
+import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
 import { assertGetRequest, assertValueError } from "@ls/core/testing";
 import { hostRecordingClient, jsonReply } from "@ls/core/testing";
 import { rejectsValueError, startTestServer } from "@ls/core/testing";
 import { TEST_KEY_QUERY, testClient } from "@ls/core/testing";
-import { buildLookupRequest, lookup, LookupResponse } from "./mod.ts";
+import { buildLookupRequest, discover, lookup, LookupResponse } from "./mod.ts";
 import type { LookupParams } from "./mod.ts";
 import fixture from "./testdata/lookup.json" with { type: "json" };
 
@@ -39,6 +40,45 @@ Deno.test("lookup sends the id content-encoded and lang", async () => {
     "id=here%3Acm%3Anamedplace%3A2031%201%2F2&lang=de,en",
   );
   assert.equal(reqs[0].query.get("id"), ID);
+});
+
+Deno.test("lookup sends show after lang", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, fixture));
+  const client = testClient(server);
+  await lookup(client, {
+    locationId: ID,
+    lang: "en",
+    show: ["tz", "phonemes"],
+  });
+  await lookup(client, { locationId: "here:x", show: [] });
+  const reqs = server.requestsFor(ROUTE);
+  assertGetRequest(
+    reqs[0],
+    PATH,
+    "id=here%3Apds%3Aplace%3A276u0vhj-b0bace6448ae4b0fbc1d5e323998a7d2&lang=en&show=tz,phonemes",
+  );
+  assertGetRequest(reqs[1], PATH, "id=here%3Ax");
+});
+
+Deno.test("lookup against the sandbox: show=tz adds the place's time zone", async () => {
+  await using sandbox = await startSandbox();
+  const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+  const found = await discover(client, {
+    query: "coffee",
+    center: [52.52, 13.405],
+    radius: 2000,
+    limit: 1,
+  });
+  const id = found.items[0].id!;
+  const plain = await lookup(client, { locationId: id });
+  const withTz = await lookup(client, { locationId: id, show: ["tz"] });
+  assert.equal(plain.item.timeZone, undefined);
+  assert.deepEqual(withTz.item.timeZone, {
+    name: "Etc/GMT-1",
+    utcOffset: "+01:00",
+  });
+  assert.equal(withTz.title, plain.title);
 });
 
 Deno.test("lookup exposes the single place's fields directly", async () => {
@@ -141,6 +181,9 @@ const INVALID: [unknown, string][] = [
   [ID, "params"],
   [{ id: ID }, "id"],
   [{ locationId: ID, language: "de" }, "language"],
+  [{ locationId: ID, show: "tz" }, "show"],
+  [{ locationId: ID, show: ["tz", " "] }, "show[1]"],
+  [{ locationId: ID, politicalView: "RUS" }, "politicalView"],
 ];
 
 Deno.test("lookup rejects invalid input before any request", async () => {

@@ -12,8 +12,10 @@
  *   `in=countryCode:DEU,FRA` (the latter with `at=`). No query key is ever
  *   repeated (HERE answers 400).
  * - Input is checked before anything is sent, as `ValueError`s naming the
- *   parameter: positions, boxes, a positive integer `radius`, `limit` 1..100,
- *   `termsLimit` 1..10, upper-case alpha-3 country codes, category ids, and
+ *   parameter: positions, boxes, a positive integer `radius` (at most
+ *   250000 m for browse, whose results lie within 250 km of its centre),
+ *   `limit` 1..100, `termsLimit` 1..10, upper-case alpha-3 country codes and
+ *   `politicalView`, category ids, `show` and `foodTypes` lists, and
  *   the area rules — discover takes `center`+`radius`, `center`+`countryCodes`
  *   or `boundingBox`; browse requires `center` and takes at most one of
  *   `radius`, `countryCodes`, `boundingBox`; autosuggest takes exactly one of
@@ -62,19 +64,24 @@ export * from "./lookup.ts";
 export * from "./autosuggest.ts";
 export * from "./geocoding_search_api.ts";
 export * from "./place_category.ts";
+export * from "./place_show.ts";
 
 // The types of `@ls/geocoding` that this package's functions take and return.
 export type {
   Address,
   Category,
   GeocodeParams,
+  GeocodeShow,
+  GeocodeType,
   Highlight,
   Highlights,
   ItemsBody,
   ItemsResponse,
+  QualifiedQuery,
   Reference,
   ResultItem,
   ResultType,
   ReverseGeocodeParams,
+  ReverseGeocodeType,
   Scoring,
 } from "@ls/geocoding";

@@ -43,10 +43,16 @@ export interface DestWeatherParams {
   /** A US ZIP code, `12345` or `12345-6789` (sent as `zipCode=`). */
   zipcode?: string;
   /**
-   * The day of the hourly forecasts, sent as `YYYY-MM-DD`. A string must be
-   * that calendar date; a `Date` stands for its **UTC** calendar date
-   * (`new Date("2024-05-01")` is 2024-05-01 everywhere). To pick a local
-   * calendar date, pass the string.
+   * The day of the hourly forecasts, sent as `hourlyDate=YYYY-MM-DD`; HERE's
+   * default when omitted. A string must be a real calendar date written
+   * `YYYY-MM-DD` (`"2024-02-30"` is refused). A `Date` stands for the
+   * calendar date it shows in the runtime's **local** time zone (its
+   * `getFullYear()`, `getMonth()` and `getDate()`), so
+   * `new Date(2024, 4, 1, 0, 30)` is 2024-05-01 in every time zone, even
+   * where that instant is still 30 April in UTC. Beware that
+   * `new Date("2024-05-01")` is UTC midnight, which is 30 April west of
+   * Greenwich: for a fixed day, pass the string (a `Temporal.PlainDate`'s
+   * `toString()` is one).
    */
   hourlyDate?: Date | string;
   /**
@@ -97,6 +103,10 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  *   spec.query?.toString(),
  *   "products=observation,forecastHourly&location=52.5308,13.3847&hourlyDate=2024-05-01&oneObservation=true",
  * );
+ * // A Date is the day its local calendar shows: 1 May, in any time zone.
+ * const halfPastMidnight = new Date(2024, 4, 1, 0, 30);
+ * const local = buildDestWeatherRequest({ products: ["forecastHourly"], query: "Chicago", hourlyDate: halfPastMidnight });
+ * assert.equal(local.query?.toString(), "products=forecastHourly&q=Chicago&hourlyDate=2024-05-01");
  * assert.throws(
  *   () => buildDestWeatherRequest({ products: ["observation"], zipCode: "10025" } as never),
  *   { message: 'Invalid zipCode: is not a parameter of getDestWeather; did you mean "zipcode"?' },
@@ -248,14 +258,25 @@ function validateProducts(products: unknown): string[] {
   return [...products];
 }
 
-/** `YYYY-MM-DD`: a `Date`'s UTC calendar date, or a validated date string. */
+/**
+ * `YYYY-MM-DD`: a `Date`'s local calendar date (never through UTC, which
+ * would move a date near midnight to the day before or after), or a
+ * validated date string.
+ */
 function formatHourlyDate(value: Date | string): string {
   if (value instanceof Date) {
-    const year = value.getUTCFullYear();
+    const year = value.getFullYear();
     if (Number.isNaN(year) || year < 0 || year > 9999) {
-      throw new ValueError("hourlyDate", "must be a valid Date", value);
+      throw new ValueError(
+        "hourlyDate",
+        "must be a valid Date in the years 0 to 9999",
+        value,
+      );
     }
-    return value.toISOString().slice(0, 10);
+    const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+    return `${pad(year, 4)}-${pad(value.getMonth() + 1)}-${
+      pad(value.getDate())
+    }`;
   }
   const m = typeof value === "string" ? DATE.exec(value) : null;
   if (m) {

@@ -54,7 +54,7 @@ Deno.test("buildDestWeatherRequest: the report request, built without a client",
   const spec = buildDestWeatherRequest({
     products: [DestWeatherProduct.forecastHourly],
     zipcode: "10025",
-    hourlyDate: new Date("2024-05-01"),
+    hourlyDate: new Date(2024, 4, 1),
     language: "en-US",
     units: "imperial",
   });
@@ -94,15 +94,18 @@ Deno.test("getDestWeather: query text and zip code are content-encoded; coordina
   ]);
 });
 
-Deno.test("getDestWeather: hourlyDate goes out as YYYY-MM-DD (a Date as its UTC calendar date)", async () => {
+Deno.test("getDestWeather: hourlyDate goes out as YYYY-MM-DD, a Date as its local calendar date", async () => {
   await using server = await startTestServer();
   server.route(ROUTE, jsonReply(200, { places: [] }));
   const client = testClient(server);
   const dates: (Date | string)[] = [
     "2024-05-01",
-    new Date("2024-05-01"), // UTC midnight
-    new Date("2024-05-01T23:30:00-05:00"), // already 2 May in UTC
-    new Date(Date.UTC(2024, 1, 29, 12)),
+    "2024-02-29",
+    new Date(2024, 4, 1, 0, 30), // half past midnight, local time
+    new Date(2024, 4, 1, 23, 59, 59, 999), // the last moment of the day
+    new Date(2024, 11, 31, 23, 30), // across a year end in UTC somewhere
+    new Date(2025, 0, 1, 0, 0),
+    new Date(2024, 1, 29, 12),
   ];
   for (const hourlyDate of dates) {
     await getDestWeather(client, {
@@ -115,8 +118,11 @@ Deno.test("getDestWeather: hourlyDate goes out as YYYY-MM-DD (a Date as its UTC 
     server.requests.map((r) => r.rawQuery.split("&")[2]),
     [
       "hourlyDate=2024-05-01",
+      "hourlyDate=2024-02-29",
       "hourlyDate=2024-05-01",
-      "hourlyDate=2024-05-02",
+      "hourlyDate=2024-05-01",
+      "hourlyDate=2024-12-31",
+      "hourlyDate=2025-01-01",
       "hourlyDate=2024-02-29",
     ],
   );
@@ -124,6 +130,60 @@ Deno.test("getDestWeather: hourlyDate goes out as YYYY-MM-DD (a Date as its UTC 
     server.requests[0].rawQuery,
     `products=forecastHourly&q=Chicago&hourlyDate=2024-05-01&${TEST_KEY_QUERY}`,
   );
+});
+
+// The calendar date of a Date must not depend on how far the runtime's
+// time zone is from UTC. Each zone runs the builder in its own process,
+// since the zone is fixed when the process starts.
+const ZONES: [string, number][] = [
+  ["Pacific/Kiritimati", -840], // UTC+14: local midnight is 10:00 UTC the day before
+  ["America/Los_Angeles", 420], // UTC-7 in May: local 23:30 is 06:30 UTC the day after
+  ["UTC", 0],
+];
+
+Deno.test({
+  name:
+    "getDestWeather: a local Date near midnight keeps its day in time zones far from UTC",
+  ignore: Deno.permissions.querySync({ name: "run" }).state !== "granted",
+  fn: async () => {
+    const mod = new URL("./mod.ts", import.meta.url).href;
+    const script = `
+      import { buildDestWeatherRequest } from ${JSON.stringify(mod)};
+      const dates = [new Date(2024, 4, 1, 0, 30), new Date(2024, 4, 1, 23, 30)];
+      console.log(JSON.stringify({
+        offset: dates[0].getTimezoneOffset(),
+        utcDays: dates.map((d) => d.toISOString().slice(0, 10)),
+        sent: dates.map((d) =>
+          buildDestWeatherRequest({ products: ["forecastHourly"], query: "x", hourlyDate: d })
+            .query?.toString().split("&")[2]
+        ),
+      }));
+    `;
+    for (const [zone, offset] of ZONES) {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["eval", "--quiet", script],
+        cwd: new URL("../../", import.meta.url),
+        env: { TZ: zone },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(out.stderr);
+      assert.ok(out.success, `${zone}: ${stderr}`);
+      const seen = JSON.parse(new TextDecoder().decode(out.stdout));
+      assert.equal(seen.offset, offset, `${zone} is in effect`);
+      assert.deepEqual(seen.sent, [
+        "hourlyDate=2024-05-01",
+        "hourlyDate=2024-05-01",
+      ], zone);
+      // Through UTC, the same Dates would have become other days there.
+      const expectedUtc = offset < 0
+        ? ["2024-04-30", "2024-05-01"]
+        : offset > 0
+        ? ["2024-05-01", "2024-05-02"]
+        : ["2024-05-01", "2024-05-01"];
+      assert.deepEqual(seen.utcDays, expectedUtc, zone);
+    }
+  },
 });
 
 Deno.test("getDestWeather: unknown products pass through; oneObservation false is sent", async () => {
@@ -200,6 +260,22 @@ Deno.test("getDestWeather: invalid input is a ValueError naming the parameter, a
       /YYYY-MM-DD/,
     ],
     [{ ...base, hourlyDate: new Date(NaN) }, "hourlyDate", /valid Date/],
+    [
+      { ...base, hourlyDate: new Date(Date.UTC(10000, 0, 2)) },
+      "hourlyDate",
+      /years 0 to 9999/,
+    ],
+    [{ ...base, hourlyDate: "2023-02-29" }, "hourlyDate", /YYYY-MM-DD/],
+    [{ ...base, hourlyDate: "2024-04-31" }, "hourlyDate", /YYYY-MM-DD/],
+    [{ ...base, hourlyDate: "2024-13-01" }, "hourlyDate", /YYYY-MM-DD/],
+    [{ ...base, hourlyDate: "2024-00-10" }, "hourlyDate", /YYYY-MM-DD/],
+    [{ ...base, hourlyDate: " 2024-05-01" }, "hourlyDate", /YYYY-MM-DD/],
+    [{ ...base, hourlyDate: 20240501 }, "hourlyDate", /YYYY-MM-DD/],
+    [
+      { ...base, hourlyDate: { year: 2024, month: 5, day: 1 } },
+      "hourlyDate",
+      /YYYY-MM-DD/,
+    ],
     [{ ...base, oneObservation: "yes" }, "oneObservation", /boolean/],
     [{ ...base, language: "not a tag!" }, "language", /BCP 47/],
     [{ ...base, language: ["de"] }, "language", /BCP 47/],

@@ -1,0 +1,87 @@
+/**
+ * The parameter checks that geocoding and place search share: the comma
+ * lists of names (`show`, `types`, `foodTypes`) and the `politicalView`
+ * country code.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nameListValue, politicalViewValue } from "@ls/core/internal";
+ * assert.deepEqual(nameListValue(["tz", "streetInfo"], "show"), ["tz", "streetInfo"]);
+ * assert.equal(politicalViewValue("SRB"), "SRB");
+ * ```
+ *
+ * @module
+ */
+
+import * as z from "zod/mini";
+import { parseWith, stringMatching } from "./validate.ts";
+
+const nameListSchema: z.ZodMiniType<string[]> = /* @__PURE__ */ (() =>
+  z.array(
+    stringMatching(
+      /^[^,\s]+$/,
+      "must be a non-empty string without commas or spaces",
+    ),
+    { error: "must be an array of strings" },
+  ))();
+
+/**
+ * A list parameter that HERE takes as names joined by commas (`show`,
+ * `types`, `foodTypes`): an array of non-empty strings without commas or
+ * white space. Names HERE does not document yet are kept, as HERE adds
+ * values over time; an empty list is returned as is (the query then omits
+ * the key); `undefined` passes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nameListValue } from "@ls/core/internal";
+ * assert.deepEqual(nameListValue(["houseNumber", "street"], "types"), ["houseNumber", "street"]);
+ * assert.equal(nameListValue(undefined, "types"), undefined);
+ * assert.throws(() => nameListValue(["tz,fuel"], "show"), {
+ *   message: 'Invalid show[0]: must be a non-empty string without commas or spaces, got "tz,fuel"',
+ * });
+ * assert.throws(() => nameListValue("tz", "show"), {
+ *   message: 'Invalid show: must be an array of strings, got "tz"',
+ * });
+ * ```
+ *
+ * @throws {ValueError} naming `parameter` or `parameter[i]`
+ */
+export function nameListValue(
+  value: unknown,
+  parameter: string,
+): string[] | undefined {
+  return value === undefined
+    ? undefined
+    : parseWith(nameListSchema, value, parameter);
+}
+
+const politicalViewSchema = /* @__PURE__ */ stringMatching(
+  /^[A-Z]{3}$/,
+  "must be an upper-case ISO 3166-1 alpha-3 code such as RUS",
+);
+
+/**
+ * `politicalView`: the upper-case ISO 3166-1 alpha-3 code of the country
+ * whose view of disputed borders and names the results follow; `undefined`
+ * passes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { politicalViewValue } from "@ls/core/internal";
+ * assert.equal(politicalViewValue("MAR"), "MAR");
+ * assert.throws(() => politicalViewValue("RU"), {
+ *   message: 'Invalid politicalView: must be an upper-case ISO 3166-1 alpha-3 code such as RUS, got "RU"',
+ * });
+ * ```
+ *
+ * @throws {ValueError} for anything but three upper-case letters
+ */
+export function politicalViewValue(value: unknown): string | undefined {
+  return value === undefined
+    ? undefined
+    : parseWith(politicalViewSchema, value, "politicalView");
+}
