@@ -76,6 +76,11 @@ export interface CheckKeysOptions {
   operation?: string;
   /** Keys that belong to another operation, mapped to its name. */
   elsewhere?: Readonly<Record<string, string>>;
+  /**
+   * HERE's wire names that the operation models under another name, mapped
+   * to it (`qq` → `qualifiedQuery`), for users who know HERE's names.
+   */
+  wireNames?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -119,11 +124,16 @@ export function checkKeys(
     const owner = options.elsewhere && Object.hasOwn(options.elsewhere, key)
       ? options.elsewhere[key]
       : undefined;
-    const near = owner ? undefined : closest(key, known);
+    const wire = options.wireNames && Object.hasOwn(options.wireNames, key)
+      ? options.wireNames[key]
+      : undefined;
+    const near = owner || wire ? undefined : closest(key, known);
     throw new ValueError(
       key,
       owner
         ? `${of}; it belongs to ${owner}`
+        : wire
+        ? `${of}; HERE's ${key} is ${JSON.stringify(wire)} here`
         : near === undefined
         ? of
         : `${of}; did you mean ${JSON.stringify(near)}?`,

@@ -105,6 +105,35 @@ Deno.test("checkKeys() names an unknown key, suggests the nearest, never quotes 
   }
 });
 
+Deno.test("checkKeys() points a HERE wire name to the name the operation models it under", () => {
+  const known = ["query", "qualifiedQuery", "limit"];
+  const wireNames = { q: "query", qq: "qualifiedQuery" };
+  assert.throws(
+    () =>
+      checkKeys({ qq: "city=Berlin" }, known, {
+        operation: "geocode",
+        wireNames,
+      }),
+    {
+      parameter: "qq",
+      message:
+        'Invalid qq: is not a parameter of geocode; HERE\'s qq is "qualifiedQuery" here',
+    },
+  );
+  // A wire name that is also near a known key still gets the wire hint.
+  assert.throws(
+    () => checkKeys({ q: "Berlin" }, known, { wireNames }),
+    {
+      message: 'Invalid q: is not a known parameter; HERE\'s q is "query" here',
+    },
+  );
+  // Inherited names are not wire names.
+  assert.throws(
+    () => checkKeys({ toString: 1 }, known, { wireNames }),
+    { message: "Invalid toString: is not a known parameter" },
+  );
+});
+
 Deno.test("isRecord() and fieldText() read HERE bodies", () => {
   assert.equal(isRecord({}), true);
   assert.equal(isRecord([]), false);

@@ -226,7 +226,10 @@ export class GeocoderResponse extends ItemsResponse {}
  */
 export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
   checkParams(params);
-  checkKeys(params, GEOCODE_KEYS, { operation: "geocode" });
+  checkKeys(params, GEOCODE_KEYS, {
+    operation: "geocode",
+    wireNames: { q: "query", qq: "qualifiedQuery", in: "countryCodes" },
+  });
   const q = params.query === undefined
     ? undefined
     : nonBlankString(params.query, "query");

@@ -209,6 +209,11 @@ Deno.test("geocode validation messages state the rule and the value", () => {
     'Invalid limt: is not a parameter of geocode; did you mean "limit"?',
   );
   assertValueError(
+    () => buildGeocodeRequest({ qq: "city=Berlin" } as GeocodeParams),
+    "qq",
+    'Invalid qq: is not a parameter of geocode; HERE\'s qq is "qualifiedQuery" here',
+  );
+  assertValueError(
     () => buildGeocodeRequest({ query: "   " }),
     "query",
     'Invalid query: must be a non-empty string that is not only whitespace, got "   "',

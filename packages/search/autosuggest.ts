@@ -192,7 +192,10 @@ export function buildAutosuggestRequest(
   params: AutosuggestParams,
 ): RequestSpec {
   checkParams(params);
-  checkKeys(params, AUTOSUGGEST_KEYS, { operation: "autosuggest" });
+  checkKeys(params, AUTOSUGGEST_KEYS, {
+    operation: "autosuggest",
+    wireNames: { q: "query" },
+  });
   const q = nonBlankString(params.query, "query");
   const at = optionalLatLng(params.at, "at");
   const circle: AreaFilter | undefined = params.searchInCircle === undefined

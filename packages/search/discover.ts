@@ -144,7 +144,10 @@ export class DiscoverResponse extends ItemsResponse {}
  */
 export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
   checkParams(params);
-  checkKeys(params, DISCOVER_KEYS, { operation: "discover" });
+  checkKeys(params, DISCOVER_KEYS, {
+    operation: "discover",
+    wireNames: { q: "query" },
+  });
   const q = nonBlankString(params.query, "query");
   const center = optionalLatLng(params.center, "center");
   const radius = radiusValue(params.radius);
