@@ -374,18 +374,29 @@ const REQUIRED_PHYSICAL: readonly string[] = [
   "rollingResistanceCoefficient",
   "airDragCoefficient",
 ];
+// Spelt out, not spread: a spread would keep the lists in every bundle.
 const PHYSICAL_KEYS: readonly string[] = [
   "consumptionModel",
-  ...PHYSICAL_EV_KEYS,
-  ...PHYSICAL_VEHICLE_KEYS,
+  "driveEfficiency",
+  "recuperationEfficiency",
+  "auxiliaryPowerConsumption",
+  "airDensity",
+  "currentWeight",
+  "width",
+  "height",
+  "frontalArea",
+  "rollingResistanceCoefficient",
+  "airDragCoefficient",
 ];
 
 /** What a number must be, by key. */
 const ZERO_OR_MORE = "must be a finite number, 0 or more";
 const nonNegative = /* @__PURE__ */ numberInRange(0, Infinity, ZERO_OR_MORE);
-const positive = /* @__PURE__ */ z.number({
-  error: "must be a finite number above 0",
-}).check(z.refine((n) => n > 0, { error: "must be a finite number above 0" }));
+const ABOVE_ZERO = "must be a finite number above 0";
+const positive = /* @__PURE__ */ (() =>
+  z.number({ error: ABOVE_ZERO }).check(
+    z.refine((n) => n > 0, { error: ABOVE_ZERO }),
+  ))();
 const share = /* @__PURE__ */ numberInRange(0, 1);
 
 const NUMBER_RULES: Readonly<Record<string, z.ZodMiniType<number>>> = {
@@ -415,9 +426,10 @@ const NUMBER_RULES: Readonly<Record<string, z.ZodMiniType<number>>> = {
   maxPowerAtLowVoltage: positive,
 };
 
-const connectorList = /* @__PURE__ */ z.array(nonEmptyString, {
-  error: "must be an array of connector types",
-}).check(minLength(1, "must list at least one connector type"));
+const connectorList = /* @__PURE__ */ (() =>
+  z.array(nonEmptyString, {
+    error: "must be an array of connector types",
+  }).check(minLength(1, "must list at least one connector type")))();
 
 /** The transport modes HERE has no EV routing for (E605027). */
 const NO_EV: ReadonlySet<string> = /* @__PURE__ */ new Set([
