@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
 import { assertValueError } from "./testing.ts";
 import { Query } from "./query.ts";
+import { appendEv, type AppendEvOptions } from "./ev.ts";
 import {
-  appendEv,
-  type AppendEvOptions,
   ConnectorType,
   type EvOptions,
   type PhysicalEvOptions,
-} from "./ev.ts";
+} from "./ev_options.ts";
 import { appendTruck } from "./vehicles.ts";
 
 const CAR: AppendEvOptions = { transportMode: "car" };

@@ -103,7 +103,7 @@ export {
   type EvOptions,
   type PhysicalEvOptions,
   type SpeedTable,
-} from "./ev.ts";
+} from "./ev_options.ts";
 export type { NamedValues, OpenValue } from "./named_values.ts";
 export type { Notice, NoticeSeverity } from "./notice.ts";
 export { Query } from "./query.ts";
