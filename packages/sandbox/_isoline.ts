@@ -19,7 +19,8 @@ import {
 import { formatTime, offsetForLongitude } from "./_util.ts";
 import { parseWaypoint } from "./_waypoints.ts";
 import { destinationPoint } from "./geodesy.ts";
-import { consumptionReachMeters, parseEv } from "./_ev.ts";
+import { consumptionReachMeters } from "./_ev.ts";
+import { parseEv } from "./_ev_query.ts";
 import { isolineRadiusMeters, type TravelOptions } from "./travel_model.ts";
 
 const KNOWN = new Set([

@@ -16,7 +16,8 @@ import {
   type TimeParam,
 } from "./_routing_params.ts";
 import { parseWaypoint, type Waypoint } from "./_waypoints.ts";
-import { type EvRequest, parseEv } from "./_ev.ts";
+import type { EvRequest } from "./_ev.ts";
+import { parseEv } from "./_ev_query.ts";
 import type { TransportMode, TravelOptions } from "./travel_model.ts";
 
 /** The values of `return`. */
