@@ -184,23 +184,20 @@ async function main(): Promise<void> {
     // and how far its battery goes (examples/routing/ev_trip.ts).
     const trip = await planEvTrip(ls.client);
     const evSections = trip.route.routes[0]?.sections ?? [];
-    const stops = evSections.flatMap((s) => s.chargingStop ?? []);
+    const stop = evSections.find((s) => s.chargingStop)?.chargingStop;
+    const stops = evSections.filter((s) => s.chargingStop).length;
+    const charging = stop
+      ? ` (${stop.arrivalCharge} → ${stop.targetCharge} kWh in ${
+        Math.round(stop.chargingTime / 60)
+      } min)`
+      : "";
     line(
       "evRoute",
-      `${evSections.length} sections, ${stops.length} charging stop(s)` +
-        (stops[0]
-          ? ` (${stops[0].arrivalCharge} → ${stops[0].targetCharge} kWh in ${
-            Math.round(stops[0].chargingTime / 60)
-          } min)`
-          : "") +
+      `${evSections.length} sections, ${stops} charging stop(s)${charging}` +
         `, arrives with ${evSections.at(-1)?.arrivalCharge ?? "?"} kWh`,
     );
-    line(
-      "evIsoline",
-      trip.isolines.isolines.map((i) => `${i.range.value / 1000} kWh`).join(
-        ", ",
-      ),
-    );
+    const ranges = trip.isolines.isolines.map((i) => i.range.value / 1000);
+    line("evIsoline", ranges.map((kwh) => `${kwh} kWh`).join(", "));
     layers.evRoute = trip.route.toGeoJSON();
     layers.evIsolines = trip.isolines.toGeoJSON();
 
@@ -347,34 +344,34 @@ function renderMap(layers: Record<string, Fc>, where: string): string {
   const path = (ring: number[][]) => "M" + ring.map(xy).join("L");
   const parts: string[] = [];
 
-  for (const f of layers.evIsolines?.features ?? []) {
-    const g = f.geometry as Polygon | MultiPolygon;
-    const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
-    const range = (f.properties as { range?: { value?: number } })?.range
-      ?.value;
-    for (const rings of polys) {
-      parts.push(
-        `<path d="${
-          rings.map((r) => path(r) + "Z").join("")
-        }" fill="#2a9d8f" fill-opacity="0.1" stroke="#2a9d8f" stroke-width="1.5" stroke-dasharray="4 3" fill-rule="evenodd"><title>consumption isoline ${
-          (range ?? 0) / 1000
-        } kWh</title></path>`,
-      );
-    }
-  }
-  for (const f of layers.isolines?.features ?? []) {
-    const g = f.geometry as Polygon | MultiPolygon;
-    const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
-    const range = (f.properties as { range?: { value?: number } })?.range
-      ?.value;
-    for (const rings of polys) {
-      parts.push(
-        `<path d="${
-          rings.map((r) => path(r) + "Z").join("")
-        }" fill="#ffbf00" fill-opacity="0.18" stroke="#e69500" stroke-width="1.5" fill-rule="evenodd"><title>isoline ${
-          range ?? ""
-        } s</title></path>`,
-      );
+  // Isolines: the consumption ones (kWh, dashed) under the time ones (s).
+  const isolines = [
+    [
+      layers.evIsolines,
+      "#2a9d8f",
+      "#2a9d8f",
+      0.1,
+      ' stroke-dasharray="4 3"',
+      1000,
+      "kWh",
+    ],
+    [layers.isolines, "#ffbf00", "#e69500", 0.18, "", 1, "s"],
+  ] as const;
+  for (const [layer, fill, color, opacity, dash, per, unit] of isolines) {
+    for (const f of layer?.features ?? []) {
+      const g = f.geometry as Polygon | MultiPolygon;
+      const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
+      const range = (f.properties as { range?: { value?: number } })?.range
+        ?.value;
+      for (const rings of polys) {
+        parts.push(
+          `<path d="${
+            rings.map((r) => path(r) + "Z").join("")
+          }" fill="${fill}" fill-opacity="${opacity}" stroke="${color}" stroke-width="1.5"${dash} fill-rule="evenodd"><title>${
+            unit === "kWh" ? "consumption isoline" : "isoline"
+          } ${(range ?? 0) / per} ${unit}</title></path>`,
+        );
+      }
     }
   }
   let tourIndex = 0;
@@ -398,11 +395,7 @@ function renderMap(layers: Record<string, Fc>, where: string): string {
   }
   for (const f of layers.evRoute?.features ?? []) {
     const g = f.geometry as LineString;
-    const p = f.properties as {
-      arrivalCharge?: number;
-      chargingTime?: number;
-      targetCharge?: number;
-    };
+    const p = f.properties as Record<string, number | undefined>;
     parts.push(
       `<path d="${
         path(g.coordinates)
@@ -411,7 +404,7 @@ function renderMap(layers: Record<string, Fc>, where: string): string {
       } kWh on arrival</title></path>`,
     );
     if (p.chargingTime !== undefined) {
-      const [x, y] = xy(g.coordinates[g.coordinates.length - 1]).split(",");
+      const [x, y] = xy(g.coordinates.at(-1)!).split(",");
       parts.push(
         `<circle cx="${x}" cy="${y}" r="7" fill="#facc15" stroke="#0f766e" stroke-width="2"><title>charging stop: ${p.arrivalCharge} → ${p.targetCharge} kWh in ${
           Math.round(p.chargingTime / 60)
