@@ -5,8 +5,9 @@
  * in the environment it talks to HERE; otherwise it starts the offline
  * sandbox in-process and says so. It prints one line per operation and writes
  * `demo-output/`: a GeoJSON file per result and `map.html`, a self-contained
- * page that draws the route, the isolines, the matrix origins and the tours
- * on an SVG (no tile server).
+ * page that draws the route, the isolines, the matrix origins, the tours,
+ * and the electric-car trip of `examples/routing/ev_trip.ts` with its
+ * charging stop and consumption isolines, on an SVG (no tile server).
  *
  * @module
  */
@@ -20,6 +21,7 @@ import type {
 } from "geojson";
 import { LS, type LSOptions, PlatformCredentials } from "@ls/ls";
 import { type Sandbox, SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+import { planEvTrip } from "../examples/routing/ev_trip.ts";
 
 const OUT = new URL("../demo-output/", import.meta.url);
 const BERLIN: [number, number] = [52.52, 13.405];
@@ -178,6 +180,27 @@ async function main(): Promise<void> {
     );
     layers.isolines = iso.toGeoJSON();
 
+    // An electric car with too little charge: a charging stop on the way,
+    // and how far its battery goes (examples/routing/ev_trip.ts).
+    const trip = await planEvTrip(ls.client);
+    const evSections = trip.route.routes[0]?.sections ?? [];
+    const stop = evSections.find((s) => s.chargingStop)?.chargingStop;
+    const stops = evSections.filter((s) => s.chargingStop).length;
+    const charging = stop
+      ? ` (${stop.arrivalCharge} → ${stop.targetCharge} kWh in ${
+        Math.round(stop.chargingTime / 60)
+      } min)`
+      : "";
+    line(
+      "evRoute",
+      `${evSections.length} sections, ${stops} charging stop(s)${charging}` +
+        `, arrives with ${evSections.at(-1)?.arrivalCharge ?? "?"} kWh`,
+    );
+    const ranges = trip.isolines.isolines.map((i) => i.range.value / 1000);
+    line("evIsoline", ranges.map((kwh) => `${kwh} kWh`).join(", "));
+    layers.evRoute = trip.route.toGeoJSON();
+    layers.evIsolines = trip.isolines.toGeoJSON();
+
     const origins = Array.from({ length: 6 }, (_, i) => ({
       lat: 52.42 + (i % 3) * 0.06,
       lng: 13.2 + Math.floor(i / 3) * 0.2,
@@ -321,19 +344,34 @@ function renderMap(layers: Record<string, Fc>, where: string): string {
   const path = (ring: number[][]) => "M" + ring.map(xy).join("L");
   const parts: string[] = [];
 
-  for (const f of layers.isolines?.features ?? []) {
-    const g = f.geometry as Polygon | MultiPolygon;
-    const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
-    const range = (f.properties as { range?: { value?: number } })?.range
-      ?.value;
-    for (const rings of polys) {
-      parts.push(
-        `<path d="${
-          rings.map((r) => path(r) + "Z").join("")
-        }" fill="#ffbf00" fill-opacity="0.18" stroke="#e69500" stroke-width="1.5" fill-rule="evenodd"><title>isoline ${
-          range ?? ""
-        } s</title></path>`,
-      );
+  // Isolines: the consumption ones (kWh, dashed) under the time ones (s).
+  const isolines = [
+    [
+      layers.evIsolines,
+      "#2a9d8f",
+      "#2a9d8f",
+      0.1,
+      ' stroke-dasharray="4 3"',
+      1000,
+      "kWh",
+    ],
+    [layers.isolines, "#ffbf00", "#e69500", 0.18, "", 1, "s"],
+  ] as const;
+  for (const [layer, fill, color, opacity, dash, per, unit] of isolines) {
+    for (const f of layer?.features ?? []) {
+      const g = f.geometry as Polygon | MultiPolygon;
+      const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
+      const range = (f.properties as { range?: { value?: number } })?.range
+        ?.value;
+      for (const rings of polys) {
+        parts.push(
+          `<path d="${
+            rings.map((r) => path(r) + "Z").join("")
+          }" fill="${fill}" fill-opacity="${opacity}" stroke="${color}" stroke-width="1.5"${dash} fill-rule="evenodd"><title>${
+            unit === "kWh" ? "consumption isoline" : "isoline"
+          } ${(range ?? 0) / per} ${unit}</title></path>`,
+        );
+      }
     }
   }
   let tourIndex = 0;
@@ -354,6 +392,25 @@ function renderMap(layers: Record<string, Fc>, where: string): string {
         path(g.coordinates)
       }" fill="none" stroke="#1f4fd6" stroke-width="4" stroke-linejoin="round"><title>car route</title></path>`,
     );
+  }
+  for (const f of layers.evRoute?.features ?? []) {
+    const g = f.geometry as LineString;
+    const p = f.properties as Record<string, number | undefined>;
+    parts.push(
+      `<path d="${
+        path(g.coordinates)
+      }" fill="none" stroke="#0f766e" stroke-width="4" stroke-linejoin="round"><title>electric car, ${
+        p.arrivalCharge ?? "?"
+      } kWh on arrival</title></path>`,
+    );
+    if (p.chargingTime !== undefined) {
+      const [x, y] = xy(g.coordinates.at(-1)!).split(",");
+      parts.push(
+        `<circle cx="${x}" cy="${y}" r="7" fill="#facc15" stroke="#0f766e" stroke-width="2"><title>charging stop: ${p.arrivalCharge} → ${p.targetCharge} kWh in ${
+          Math.round(p.chargingTime / 60)
+        } min</title></circle>`,
+      );
+    }
   }
   for (const f of layers.tours?.features ?? []) {
     if (f.geometry.type === "Point") {
@@ -393,6 +450,8 @@ function renderMap(layers: Record<string, Fc>, where: string): string {
     ["#2ca02c", "tours (dashed) and stops"],
     ["#9467bd", "matrix origins"],
     ["#d62728", "geocode and discover results"],
+    ["#0f766e", "EV route and charging stop"],
+    ["#2a9d8f", "EV range, 6 and 12 kWh"],
   ].map(([c, t], i) =>
     `<g transform="translate(${W - 250},${
       24 + i * 22
@@ -410,7 +469,7 @@ function renderMap(layers: Record<string, Fc>, where: string): string {
 <svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
 ${parts.join("\n")}
 <rect x="${W - 262}" y="12" width="250" height="${
-    5 * 22 + 12
+    7 * 22 + 12
   }" fill="#fff" fill-opacity="0.85" stroke="#ccd"/>
 ${legend}
 </svg></body></html>

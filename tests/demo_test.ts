@@ -33,6 +33,8 @@ Deno.test("deno task demo runs every operation and writes the map", async () => 
       "scooterRoute",
       "truckRoute",
       "calculateIsoline",
+      "evRoute",
+      "evIsoline",
       "matrix",
       "getDestWeather",
       "getWeatherAlerts",
@@ -51,4 +53,13 @@ Deno.test("deno task demo runs every operation and writes the map", async () => 
     await Deno.readTextFile(`${root}demo-output/route.geojson`),
   );
   assert.equal(route.features[0].geometry.type, "LineString");
+  // The electric car stops to charge once and the map shows where.
+  assert.match(out, /^evRoute\s+2 sections, 1 charging stop\(s\)/m);
+  const ev = JSON.parse(
+    await Deno.readTextFile(`${root}demo-output/evRoute.geojson`),
+  );
+  assert.equal(typeof ev.features[0].properties.arrivalCharge, "number");
+  assert.equal(typeof ev.features[0].properties.chargingTime, "number");
+  assert.match(html, /<title>charging stop: /);
+  assert.match(html, /<title>consumption isoline 12 kWh<\/title>/);
 });

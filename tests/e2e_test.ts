@@ -189,6 +189,116 @@ Deno.test("e2e: every isoline boundary point is reachable within its range", asy
   });
 });
 
+Deno.test("e2e: an EV route with a charging stop and a consumption isoline, their queries as the wire notes write them", async () => {
+  const urls: string[] = [];
+  await withLs(async (ls) => {
+    const model = {
+      freeFlowSpeedTable: [[0, 0.239], [27, 0.239], [45, 0.259], [60, 0.196]],
+      ascent: 9,
+      descent: 4.3,
+      auxiliaryConsumption: 1.8,
+    } as const;
+    const route = await ls.carRoute({
+      origin: BERLIN,
+      destination: [51.05, 13.74], // Dresden
+      departureTime: "any",
+      returnResults: ["polyline", "summary"],
+      ev: {
+        ...model,
+        initialCharge: 20,
+        maxCharge: 80,
+        maxChargeAfterChargingStation: 72,
+        minChargeAtChargingStation: 8,
+        minChargeAtDestination: 8,
+        chargingCurve: [[0, 239], [32, 199], [56, 167], [72, 55], [80, 1]],
+        connectorTypes: ["iec62196Type2Combo"],
+        makeReachable: true,
+      },
+    });
+    const sections = route.routes[0].sections;
+    assert.ok(sections.length >= 2, "a charging stop splits the route");
+    const stop = sections[0].chargingStop!;
+    assert.equal(stop.place.type, "chargingStation");
+    assert.ok(stop.chargingTime > 0);
+    assert.equal(stop.arrivalCharge, sections[0].arrivalCharge);
+    assert.equal(stop.targetCharge, sections[1].departureCharge);
+    assert.ok(sections.at(-1)!.arrivalCharge! >= 8, "the reserve is kept");
+    for (const s of sections) {
+      assert.equal(s.consumptionType, "electric");
+      assert.ok(s.arrivalCharge! < s.departureCharge!);
+    }
+    const [feature] = route.toGeoJSON().features;
+    assert.equal(feature.properties.arrivalCharge, sections[0].arrivalCharge);
+    assert.equal(feature.properties.chargingTime, stop.chargingTime);
+
+    const iso = await ls.calculateIsoline({
+      origin: BERLIN,
+      range: [5000, 10000],
+      rangeType: "consumption",
+      transportMode: "car",
+      ev: model,
+    });
+    assert.deepEqual(iso.isolines.map((i) => i.range), [
+      { type: "consumption", value: 5000 },
+      { type: "consumption", value: 10000 },
+    ]);
+    const origin = { lat: BERLIN[0], lng: BERLIN[1] };
+    const far = (i: number) =>
+      Math.min(
+        ...iso.isolines[i].polygons[0].outer.map(([lat, lng]) =>
+          distanceMeters(origin, { lat, lng })
+        ),
+      );
+    assert.ok(far(1) > far(0), "twice the energy reaches farther everywhere");
+  }, { onRequest: (e) => urls.push(e.url) });
+  // What the hook sees is what was sent, the credential left out.
+  const queries = urls.map((u) => new URL(u).search.slice(1));
+  assert.equal(
+    queries[0],
+    "transportMode=car&origin=52.52,13.405&destination=51.05,13.74&departureTime=any" +
+      "&routingMode=fast&alternatives=0&units=metric&lang=en-US&return=polyline,summary" +
+      "&consumptionModel=empirical" +
+      "&ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239,45,0.259,60,0.196" +
+      "&ev%5Bascent%5D=9&ev%5Bdescent%5D=4.3&ev%5BauxiliaryConsumption%5D=1.8" +
+      "&ev%5BinitialCharge%5D=20&ev%5BmaxCharge%5D=80" +
+      "&ev%5BminChargeAtDestination%5D=8&ev%5BminChargeAtChargingStation%5D=8" +
+      "&ev%5BmaxChargeAfterChargingStation%5D=72" +
+      "&ev%5BchargingCurve%5D=0,239,32,199,56,167,72,55,80,1" +
+      "&ev%5BconnectorTypes%5D=iec62196Type2Combo&ev%5BmakeReachable%5D=true",
+  );
+  assert.equal(
+    queries[1],
+    "transportMode=car&origin=52.52,13.405&range%5Btype%5D=consumption&range%5Bvalues%5D=5000,10000" +
+      "&routingMode=fast&optimizeFor=balanced&consumptionModel=empirical" +
+      "&ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239,45,0.259,60,0.196" +
+      "&ev%5Bascent%5D=9&ev%5Bdescent%5D=4.3&ev%5BauxiliaryConsumption%5D=1.8",
+  );
+});
+
+Deno.test("e2e: the EV trip example runs against the sandbox", async () => {
+  await using sandbox = await startSandbox();
+  const root = new URL("../", import.meta.url).pathname;
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-env",
+      `--allow-net=${new URL(sandbox.url).host}`,
+      "examples/routing/ev_trip.ts",
+    ],
+    cwd: root,
+    env: { LS_BASE_URL: sandbox.url, HERE_API_KEY: "", NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const out = new TextDecoder().decode(stdout);
+  assert.equal(code, 0, new TextDecoder().decode(stderr));
+  assert.match(
+    out,
+    /^ {2}charge at .+ Charging Park: [\d.]+ → [\d.]+ kWh in \d+ min/m,
+  );
+  assert.match(out, /^12 kWh from Berlin: 1 polygon\(s\)/m);
+});
+
 Deno.test("e2e: async matrix with progress, and an auto-tiled flexible matrix", async () => {
   await withLs(async (ls) => {
     const points = Array.from({ length: 12 }, (_, i) => ({

@@ -66,9 +66,11 @@ export {
 export {
   appendScooter,
   appendTruck,
+  appendVehicleFields,
   TRUCK_FIELDS,
   truckToJson,
 } from "./vehicles.ts";
+export { appendEv, type AppendEvOptions } from "./ev.ts";
 export {
   type AvoidAreaJson,
   avoidAreaToJson,

@@ -4,7 +4,7 @@
  * concurrency and rate limits, and typed errors — plus what a user of the
  * domain packages touches: credentials, regions, coordinates, flexible
  * polyline, GeoJSON types and the option types shared by routing, isoline
- * and matrix. Web-standard APIs only: runs on Deno, Node, browsers and edge
+ * and matrix (electric-vehicle options included). Web-standard APIs only: runs on Deno, Node, browsers and edge
  * runtimes.
  *
  * The plumbing the domain packages share (parameter checks, query
@@ -95,6 +95,16 @@ export {
   RoutingMode,
   TransportMode,
 } from "./routing_vocabulary.ts";
+export {
+  type ChargingCurve,
+  ConnectorType,
+  ConsumptionModel,
+  type EmpiricalEvOptions,
+  type EvChargeOptions,
+  type EvOptions,
+  type PhysicalEvOptions,
+  type SpeedTable,
+} from "./ev_options.ts";
 export type { NamedValues, OpenValue } from "./named_values.ts";
 export type { Notice, NoticeSeverity } from "./notice.ts";
 export { Query } from "./query.ts";

@@ -17,6 +17,7 @@
  */
 
 import * as z from "zod/mini";
+import { ValueError } from "./errors.ts";
 import { formatBoolean, formatInteger } from "./format.ts";
 import type { Query } from "./query.ts";
 import { nonEmptyString, nonNegativeInteger, parseWith } from "./validate.ts";
@@ -172,6 +173,47 @@ export function appendScooter(
   const { allowHighway } = parseWith(scooterSchema, scooter, parameter);
   if (allowHighway !== undefined) {
     query.setStructured("scooter[allowHighway]", formatBoolean(allowHighway));
+  }
+  return query;
+}
+
+/**
+ * Adds vehicle attributes that come from another option object (the
+ * physical EV model's weight, size and drag) as `vehicle[field]=value`,
+ * each value already formatted. A field the query already has (from the
+ * truck's options) is a conflict: the same attribute given twice.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Query } from "@ls/core";
+ * import { appendTruck, appendVehicleFields } from "@ls/core/internal";
+ * const q = appendVehicleFields(new Query(), [["currentWeight", "2500"]], "ev");
+ * assert.equal(q.toString(), "vehicle%5BcurrentWeight%5D=2500");
+ * assert.throws(
+ *   () => appendVehicleFields(appendTruck(new Query(), { height: 380 }), [["height", "400"]], "ev"),
+ *   { message: "Invalid ev.height: is given as the truck's height too; give it once" },
+ * );
+ * ```
+ *
+ * @throws {ValueError} naming `<parameter>.<field>` for a field the query
+ * already has
+ */
+export function appendVehicleFields(
+  query: Query,
+  fields: readonly (readonly [field: string, formatted: string])[],
+  parameter: string,
+): Query {
+  for (const [field] of fields) {
+    if (query.has(`vehicle[${field}]`)) {
+      throw new ValueError(
+        `${parameter}.${field}`,
+        `is given as the truck's ${field} too; give it once`,
+      );
+    }
+  }
+  for (const [field, text] of fields) {
+    query.setStructured(`vehicle[${field}]`, text);
   }
   return query;
 }

@@ -29,6 +29,7 @@ import * as z from "zod/mini";
 import {
   ApiError,
   type Client,
+  type EvOptions,
   type JsonResponse,
   type LatLng,
   type PlaceOptions,
@@ -40,6 +41,7 @@ import {
   type WayPointOptions,
 } from "@ls/core";
 import {
+  appendEv,
   appendTruck,
   checkKeys,
   checkParams,
@@ -91,7 +93,10 @@ export interface IsolineParams {
    * one isoline comes back per value.
    */
   range: string | readonly number[];
-  /** What `range` counts: `time`, `distance` or `consumption`. */
+  /**
+   * What `range` counts: `time`, `distance` or `consumption` (Wh of
+   * battery, which needs `ev`).
+   */
   rangeType: RangeType;
   /** `car`, `truck`, `pedestrian`, … */
   transportMode: IsolineTransportMode;
@@ -113,6 +118,13 @@ export interface IsolineParams {
   avoidFeatures?: readonly IsolineAvoidFeature[];
   /** Vehicle restrictions, sent as `vehicle[...]` (only the fields given). */
   truck?: Truck;
+  /**
+   * Electric vehicle's consumption model (`consumptionModel`, `ev[...]`),
+   * required for `rangeType: "consumption"`. Isolines take the model
+   * only: the battery and charging options are for routes (the range is
+   * the energy to spend). Not for `pedestrian` or `bicycle`.
+   */
+  ev?: EvOptions;
   /** Place options of the origin (requires `origin`). */
   originPlaceOptions?: PlaceOptions;
   /** Waypoint options of the origin (requires `origin`; no `stopDuration`). */
@@ -136,6 +148,7 @@ const KEYS: readonly (keyof IsolineParams)[] = [
   "optimisedFor",
   "avoidFeatures",
   "truck",
+  "ev",
   "originPlaceOptions",
   "originWaypointOptions",
   "destinationPlaceOptions",
@@ -164,7 +177,9 @@ const rangeList = z.array(rangeValue, {
  * `!`), `range[type]`, `range[values]`, `routingMode` and `optimizeFor`
  * (always, defaults `fast` and `balanced`), then `departureTime` or
  * `arrivalTime`, `shape[maxPoints]`, `avoid[features]` and the truck's
- * `vehicle[...]` values when given. Unknown values of open sets are sent
+ * `vehicle[...]` values when given, then for `ev` `consumptionModel` and
+ * the model's `ev[...]` keys (and, for the physical model, its
+ * `vehicle[...]` attributes). Unknown values of open sets are sent
  * unchanged.
  *
  * @example
@@ -188,13 +203,35 @@ const rangeList = z.array(rangeValue, {
  *   () => buildCalculateIsolineRequest({ origin: [52.5, 13.4], range: [300], rangeType: "time", transportMode: "car", rang: 1 } as never),
  *   { message: 'Invalid rang: is not a parameter of calculateIsoline; did you mean "range"?' },
  * );
+ *
+ * // Where an electric car gets on 20 kWh.
+ * const ev = buildCalculateIsolineRequest({
+ *   origin: [52.5, 13.4],
+ *   range: [20000],
+ *   rangeType: "consumption",
+ *   transportMode: "car",
+ *   ev: { freeFlowSpeedTable: [[0, 0.239], [27, 0.239], [45, 0.259]], ascent: 9, descent: 4.3 },
+ * });
+ * assert.equal(
+ *   ev.query?.toString(),
+ *   "transportMode=car&origin=52.5,13.4&range%5Btype%5D=consumption&range%5Bvalues%5D=20000" +
+ *     "&routingMode=fast&optimizeFor=balanced&consumptionModel=empirical" +
+ *     "&ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239,45,0.259&ev%5Bascent%5D=9&ev%5Bdescent%5D=4.3",
+ * );
+ * assert.throws(
+ *   () => buildCalculateIsolineRequest({ origin: [52.5, 13.4], range: [20000], rangeType: "consumption", transportMode: "car" }),
+ *   { parameter: "ev", message: /is required for rangeType "consumption"/ },
+ * );
  * ```
  *
  * @throws {ValueError} for both `origin` and `destination`, or neither;
  * `departureTime` without `origin`; `arrivalTime` without `destination`;
  * place or waypoint options for a waypoint that was not given; range values
  * that are not positive integers; invalid coordinates, times, truck fields;
- * `routingMode: "short"` for a mode that HERE routes the fast way only
+ * `rangeType: "consumption"` without `ev`; an `ev` that breaks a rule of
+ * its model, holds battery or charging options, or goes with `pedestrian`
+ * or `bicycle`; `routingMode: "short"` for a mode that HERE routes the fast
+ * way only
  * (bicycle, bus, pedestrian, privateBus, scooter, taxi: `E605012`); a key
  * that is not a parameter of calculateIsoline
  */
@@ -269,6 +306,15 @@ export function buildCalculateIsolineRequest(
     parseWith(stringList, params.avoidFeatures, "avoidFeatures"),
   );
   appendTruck(query, params.truck, "truck");
+  if (params.rangeType === "consumption" && params.ev === undefined) {
+    throw new ValueError(
+      "ev",
+      'is required for rangeType "consumption": HERE needs the consumption ' +
+        "model to turn Wh into distance (ev.freeFlowSpeedTable, or " +
+        'consumptionModel "physical" with its fields)',
+    );
+  }
+  appendEv(query, params.ev, { transportMode, isoline: true });
   return { service: "isoline", method: "GET", path: "/v8/isolines", query };
 }
 

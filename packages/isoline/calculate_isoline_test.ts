@@ -97,6 +97,64 @@ Deno.test("every parameter with an origin: avoid and truck values actually sent"
   );
 });
 
+Deno.test("a consumption isoline: range in Wh, the consumption model as ev[...]", async () => {
+  await using server = await isolineServer();
+  await calculateIsoline(testClient(server), {
+    origin: [52.532988, 13.352852],
+    range: [20000],
+    rangeType: "consumption",
+    transportMode: "car",
+    ev: {
+      freeFlowSpeedTable: [[0, 0.239], [27, 0.239], [45, 0.259], [60, 0.196]],
+      trafficSpeedTable: [[0, 0.349], [27, 0.319]],
+      ascent: 9,
+      descent: 4.3,
+      auxiliaryConsumption: 1.8,
+    },
+  });
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=car&origin=52.532988,13.352852" +
+      "&range%5Btype%5D=consumption&range%5Bvalues%5D=20000" +
+      "&routingMode=fast&optimizeFor=balanced&consumptionModel=empirical" +
+      "&ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239,45,0.259,60,0.196" +
+      "&ev%5BtrafficSpeedTable%5D=0,0.349,27,0.319" +
+      "&ev%5Bascent%5D=9&ev%5Bdescent%5D=4.3&ev%5BauxiliaryConsumption%5D=1.8" +
+      `&${TEST_KEY_QUERY}`,
+  );
+});
+
+Deno.test("a consumption isoline for an electric truck: the physical model, dimensions from truck", async () => {
+  await using server = await isolineServer();
+  await calculateIsoline(testClient(server), {
+    origin: [52.5, 13.4],
+    range: [50000, 100000],
+    rangeType: "consumption",
+    transportMode: "truck",
+    truck: { grossWeight: 18000, height: 380, width: 250 },
+    ev: {
+      consumptionModel: "physical",
+      driveEfficiency: 0.9,
+      recuperationEfficiency: 0.7,
+      currentWeight: 15000,
+      rollingResistanceCoefficient: 0.006,
+      airDragCoefficient: 0.6,
+    },
+  });
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=truck&origin=52.5,13.4" +
+      "&range%5Btype%5D=consumption&range%5Bvalues%5D=50000,100000" +
+      "&routingMode=fast&optimizeFor=balanced" +
+      "&vehicle%5BgrossWeight%5D=18000&vehicle%5Bheight%5D=380&vehicle%5Bwidth%5D=250" +
+      "&consumptionModel=physical&vehicle%5BcurrentWeight%5D=15000" +
+      "&vehicle%5BrollingResistanceCoefficient%5D=0.006" +
+      "&vehicle%5BairDragCoefficient%5D=0.6" +
+      "&ev%5BdriveEfficiency%5D=0.9&ev%5BrecuperationEfficiency%5D=0.7" +
+      `&${TEST_KEY_QUERY}`,
+  );
+});
+
 Deno.test("every parameter with a destination: reverse isoline with arrivalTime", async () => {
   await using server = await isolineServer();
   await calculateIsoline(testClient(server), {
@@ -344,6 +402,54 @@ const INVALID: [string, Record<string, unknown>, string, RegExp?][] = [
     { optimizeFor: "quality" },
     "optimizeFor",
     /not a parameter of calculateIsoline/,
+  ],
+  [
+    "a consumption range without the consumption model",
+    { rangeType: "consumption", range: [20000] },
+    "ev",
+    /is required for rangeType "consumption": HERE needs the consumption model/,
+  ],
+  [
+    "ev for pedestrians (E605027)",
+    {
+      transportMode: "pedestrian",
+      rangeType: "consumption",
+      ev: { freeFlowSpeedTable: [[0, 0.2]] },
+    },
+    "ev",
+    /is not supported for transportMode "pedestrian" \(HERE answers E605027\)/,
+  ],
+  [
+    "a battery option on an isoline",
+    {
+      rangeType: "consumption",
+      ev: { freeFlowSpeedTable: [[0, 0.2]], initialCharge: 20, maxCharge: 80 },
+    },
+    "ev.initialCharge",
+    /it belongs to routes, not isolines/,
+  ],
+  [
+    "makeReachable on an isoline",
+    { ev: { freeFlowSpeedTable: [[0, 0.2]], makeReachable: true } },
+    "ev.makeReachable",
+  ],
+  [
+    "speeds out of order",
+    { ev: { freeFlowSpeedTable: [[50, 0.2], [20, 0.2]] } },
+    "ev.freeFlowSpeedTable[1][0]",
+    /strictly up/,
+  ],
+  [
+    "the physical model without its vehicle attributes",
+    {
+      ev: {
+        consumptionModel: "physical",
+        driveEfficiency: 0.9,
+        recuperationEfficiency: 0.8,
+      },
+    },
+    "ev.currentWeight",
+    /is required by the physical consumption model/,
   ],
 ];
 

@@ -34,8 +34,8 @@ import {
 
 /**
  * Values of `rangeType` (`range[type]`): what `range` counts. `distance`
- * counts metres, `time` seconds, `consumption` Wh per the consumption model
- * (which needs `ev[...]` parameters).
+ * counts metres, `time` seconds, `consumption` Wh of battery per the
+ * consumption model (which needs the `ev` parameter).
  *
  * @example
  * ```ts

@@ -6,7 +6,9 @@
  *   array, exactly one of `origin` / `destination`, `departureTime` with
  *   `origin` and `arrivalTime` with `destination`, avoid features and truck
  *   values sent in deep-object form (`avoid[features]=…`,
- *   `vehicle[grossWeight]=…`).
+ *   `vehicle[grossWeight]=…`), and `ev`, the electric vehicle's
+ *   consumption model, which `rangeType: "consumption"` (a budget in Wh)
+ *   requires.
  * - {@linkcode buildCalculateIsolineRequest}: the request it sends,
  *   validated, without sending it.
  * - `info` notices (such as `unknownParameter`) are kept on the response;

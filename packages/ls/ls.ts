@@ -39,6 +39,7 @@ import {
   truckRoute,
 } from "@ls/routing";
 import type {
+  CarRoutingParams,
   RoutingParams,
   RoutingResponse,
   ScooterRoutingParams,
@@ -179,9 +180,9 @@ export class LS {
     return autosuggest(this.client, params, options);
   }
 
-  /** A car route. See `@ls/routing` `carRoute`. */
+  /** A car route, electric ones included. See `@ls/routing` `carRoute`. */
   carRoute(
-    params: RoutingParams,
+    params: CarRoutingParams,
     options?: RequestOptions,
   ): Promise<RoutingResponse> {
     return carRoute(this.client, params, options);

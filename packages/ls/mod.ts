@@ -60,6 +60,8 @@ export {
 } from "@ls/core";
 // Vehicle options, with their constants.
 export {
+  ConnectorType,
+  ConsumptionModel,
   Scooter,
   ShippedHazardousGoods,
   Truck,
@@ -82,8 +84,10 @@ export {
 } from "@ls/search";
 export {
   AvoidFeature,
+  EvNoticeCode,
   isBlockingNotice,
   isCriticalNotice,
+  isEvNotice,
   isViolationNotice,
   Return,
   Route,

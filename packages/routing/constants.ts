@@ -1,8 +1,10 @@
 /**
  * Named values of the routing parameters: what `returnResults`, `spans`,
  * `avoidFeatures`, `routingMode` and `units` accept, and the transport modes.
- * {@linkcode AvoidFeature}, {@linkcode RoutingMode} and
- * {@linkcode TransportMode} are `@ls/core`'s, which isolines share.
+ * {@linkcode AvoidFeature}, {@linkcode RoutingMode},
+ * {@linkcode TransportMode}, and the EV option types with
+ * {@linkcode ConnectorType} and {@linkcode ConsumptionModel}, are
+ * `@ls/core`'s, which isolines share.
  *
  * Every set is open: HERE adds values over time, so each type is the known
  * values or any other string, and unknown strings are sent unchanged rather
@@ -29,6 +31,15 @@ import type { NamedValues, OpenValue } from "@ls/core";
 import { namedValues } from "@ls/core/internal";
 
 export { AvoidFeature, RoutingMode, TransportMode } from "@ls/core";
+export { ConnectorType, ConsumptionModel } from "@ls/core";
+export type {
+  ChargingCurve,
+  EmpiricalEvOptions,
+  EvChargeOptions,
+  EvOptions,
+  PhysicalEvOptions,
+  SpeedTable,
+} from "@ls/core";
 
 /**
  * Values of `units`, the unit system of instruction texts. Default `metric`.

@@ -18,9 +18,16 @@
  *   and HERE's critical-notice rule: routes with a section HERE says must be
  *   discarded move to `discardedRoutes`; known violations are kept and
  *   flagged.
+ * - Electric vehicles: `ev` on car, truck and scooter routes (empirical or
+ *   physical consumption model, battery, charging stops with
+ *   `makeReachable`). Sections then carry `departureCharge`,
+ *   `arrivalCharge`, `consumption`, `consumptionType`, the
+ *   {@linkcode ChargingStop} at their end and their EV notices
+ *   ({@linkcode EvNoticeCode}); `toGeoJSON()` puts the charges in each
+ *   feature's properties.
  * - Named values: {@linkcode Return}, {@linkcode Span},
  *   {@linkcode AvoidFeature}, {@linkcode RoutingMode}, {@linkcode Units},
- *   {@linkcode TransportMode} (all open sets).
+ *   {@linkcode TransportMode}, {@linkcode EvNoticeCode} (all open sets).
  *
  * @example
  * ```ts

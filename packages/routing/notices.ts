@@ -15,6 +15,11 @@
  * - Any other critical notice makes the section unusable, and with it the
  *   route, which is moved to `RoutingResponse.discardedRoutes`.
  *
+ * EV routes add their own codes ({@linkcode EvNoticeCode}): most are `info`
+ * (the charge falls below a minimum, or below 0 without `makeReachable`);
+ * the `violatedChargingStation…` ones are critical violations of a charging
+ * stop, kept and flagged like the others.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -28,7 +33,8 @@
  * @module
  */
 
-import type { Notice } from "@ls/core";
+import type { NamedValues, Notice, OpenValue } from "@ls/core";
+import { namedValues } from "@ls/core/internal";
 
 export type { Notice, NoticeSeverity } from "@ls/core";
 
@@ -52,6 +58,9 @@ export const VIOLATION_NOTICE_CODES: readonly string[] = Object.freeze([
   "violatedBlockedRoad",
   "violatedStartDirection",
   "violatedAvoidUTurns",
+  "violatedChargingStationOpeningHours",
+  "violatedChargingStationTransportMode",
+  "violatedChargingStationVehicleRestrictions",
 ]);
 
 const VIOLATIONS: ReadonlySet<string> = /* @__PURE__ */ new Set(
@@ -105,4 +114,92 @@ export function isViolationNotice(notice: Notice): boolean {
  */
 export function isBlockingNotice(notice: Notice): boolean {
   return isCriticalNotice(notice) && !VIOLATIONS.has(notice?.code);
+}
+
+/**
+ * The notice codes of EV routes, as HERE's spec lists them:
+ *
+ * | Code | Where | Severity | Meaning |
+ * | --- | --- | --- | --- |
+ * | `outOfCharge` | section | info | the charge drops below 0 on the section |
+ * | `violatedMinChargeAtDestination` | section | info | arrival below `minChargeAtDestination` |
+ * | `violatedMinChargeAtFirstChargingStation` | section | info | arrival at the first stop below its minimum |
+ * | `violatedMinChargeAtChargingStation` | section | info | arrival at a stop below `minChargeAtChargingStation` |
+ * | `targetChargeNotAchievable` | section | info | `maxChargingDuration` is too short to reach the target |
+ * | `chargingStopNotNeeded` | section | info | a planned stop is no longer needed (refreshed routes) |
+ * | `violatedChargingStationOpeningHours` | section | critical | the charging would not end within opening hours |
+ * | `violatedChargingStationTransportMode` | section | critical | the station does not admit the transport mode |
+ * | `violatedChargingStationVehicleRestrictions` | section | critical | the vehicle exceeds the station's limits |
+ * | `noReachableChargingStationsFound` | response | critical | no station is in reach of the initial charge |
+ * | `avoidOptionsWithMakeReachableLimitation` | response | critical | avoiding tolls or highways with `makeReachable` is for trucks up to 7.5 t only |
+ *
+ * An open set: HERE adds codes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EvNoticeCode, isEvNotice } from "@ls/routing";
+ * const notice = { title: "Out of charge", code: EvNoticeCode.outOfCharge, severity: "info" };
+ * assert.equal(isEvNotice(notice), true);
+ * ```
+ */
+export const EvNoticeCode: NamedValues<[
+  "outOfCharge",
+  "violatedMinChargeAtDestination",
+  "violatedMinChargeAtFirstChargingStation",
+  "violatedMinChargeAtChargingStation",
+  "targetChargeNotAchievable",
+  "chargingStopNotNeeded",
+  "violatedChargingStationOpeningHours",
+  "violatedChargingStationTransportMode",
+  "violatedChargingStationVehicleRestrictions",
+  "noReachableChargingStationsFound",
+  "avoidOptionsWithMakeReachableLimitation",
+]> = /* @__PURE__ */ namedValues(
+  "outOfCharge",
+  "violatedMinChargeAtDestination",
+  "violatedMinChargeAtFirstChargingStation",
+  "violatedMinChargeAtChargingStation",
+  "targetChargeNotAchievable",
+  "chargingStopNotNeeded",
+  "violatedChargingStationOpeningHours",
+  "violatedChargingStationTransportMode",
+  "violatedChargingStationVehicleRestrictions",
+  "noReachableChargingStationsFound",
+  "avoidOptionsWithMakeReachableLimitation",
+);
+
+/** An EV notice code: a known one, or any other string HERE adds. */
+export type EvNoticeCode = OpenValue<typeof EvNoticeCode>;
+
+/**
+ * A notice whose code is one of {@linkcode EvNoticeCode}'s.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { EvNotice } from "@ls/routing";
+ * const notice: EvNotice = { title: "Below the minimum", code: "violatedMinChargeAtDestination", severity: "info" };
+ * assert.equal(notice.severity, "info");
+ * ```
+ */
+export interface EvNotice extends Notice {
+  /** One of {@linkcode EvNoticeCode}'s codes. */
+  code: EvNoticeCode;
+}
+
+/**
+ * True for a notice with one of the known EV codes ({@linkcode EvNoticeCode}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isEvNotice } from "@ls/routing";
+ * assert.equal(isEvNotice({ title: "", code: "violatedMinChargeAtDestination", severity: "info" }), true);
+ * assert.equal(isEvNotice({ title: "", code: "simplePolyline", severity: "info" }), false);
+ * ```
+ */
+export function isEvNotice(notice: Notice): notice is EvNotice {
+  return typeof notice === "object" && notice !== null &&
+    Object.hasOwn(EvNoticeCode, notice.code);
 }

@@ -33,6 +33,7 @@ import {
   type Via,
 } from "@ls/core";
 import {
+  appendEv,
   appendScooter,
   appendTruck,
   checkKeys,
@@ -50,6 +51,7 @@ import {
   validateLanguages,
 } from "@ls/core/internal";
 import type {
+  CarRoutingParams,
   RoutingParams,
   ScooterRoutingParams,
   TruckRoutingParams,
@@ -58,7 +60,7 @@ import type {
 /** The transport modes with a route function. */
 type RouteMode = "car" | "bicycle" | "truck" | "scooter" | "pedestrian";
 
-/** Every mode's parameters, so the builder sees `truck` and `scooter`. */
+/** Every mode's parameters, so the builder sees `truck`, `scooter`, `ev`. */
 type AnyRoutingParams = TruckRoutingParams & ScooterRoutingParams;
 
 const COMMON_KEYS: readonly (keyof RoutingParams)[] = [
@@ -81,12 +83,12 @@ const COMMON_KEYS: readonly (keyof RoutingParams)[] = [
   "exclude",
 ];
 
-/** The keys each mode accepts: the common ones and its extra, if any. */
+/** The keys each mode accepts: the common ones and its extras, if any. */
 const KEYS: Readonly<Record<RouteMode, readonly string[]>> = {
-  car: COMMON_KEYS,
+  car: [...COMMON_KEYS, "ev"],
   bicycle: COMMON_KEYS,
-  truck: [...COMMON_KEYS, "truck"],
-  scooter: [...COMMON_KEYS, "scooter"],
+  truck: [...COMMON_KEYS, "truck", "ev"],
+  scooter: [...COMMON_KEYS, "scooter", "ev"],
   pedestrian: COMMON_KEYS,
 };
 
@@ -94,6 +96,8 @@ const KEYS: Readonly<Record<RouteMode, readonly string[]>> = {
 const EXTRA_OWNER: Readonly<Record<string, string>> = {
   truck: "truckRoute",
   scooter: "scooterRoute",
+  ev: "carRoute, truckRoute and scooterRoute " +
+    "(HERE has no EV routing for pedestrians or bicycles: E605027)",
 };
 
 /** Modes for which HERE has no `avoid[features]=uTurns` (E605011). */
@@ -120,7 +124,8 @@ const viaList = z.optional(z.array(z.unknown(), { error: "must be an array" }));
  * Validates `params` for `mode` and builds the request. Query order:
  * transportMode, origin, destination, via…, departureTime, routingMode,
  * alternatives, units, lang, return, spans, avoid[features], avoid[areas],
- * exclude[countries], then vehicle[…] or scooter[…].
+ * exclude[countries], then vehicle[…] or scooter[…], then consumptionModel
+ * and ev[…] (the physical model's vehicle[…] just before its ev[…]).
  */
 function routeRequest(
   mode: RouteMode,
@@ -176,6 +181,7 @@ function routeRequest(
 
   if (mode === "truck") appendTruck(query, params.truck, "truck");
   if (mode === "scooter") appendScooter(query, params.scooter, "scooter");
+  appendEv(query, params.ev, { transportMode: mode });
   return { service: "router", method: "GET", path: "/v8/routes", query };
 }
 
@@ -215,9 +221,11 @@ function checkReturnDependencies(
  * `destination`, each `via`, `departureTime`, `routingMode`, `alternatives`,
  * `units`, `lang` (the last four always, with their defaults `fast`, `0`,
  * `metric`, `en-US`), then `return`, `spans`, `avoid[features]`,
- * `avoid[areas]`, `exclude[countries]` when given. Unknown values of open
- * sets (`returnResults`, `spans`, `avoidFeatures`, `routingMode`, `units`)
- * are sent unchanged.
+ * `avoid[areas]`, `exclude[countries]` when given, and last, for `ev`,
+ * `consumptionModel` and the `ev[...]` keys (see `appendEv` in
+ * `@ls/core/internal` for their order). Unknown values of open sets
+ * (`returnResults`, `spans`, `avoidFeatures`, `routingMode`, `units`,
+ * `ev.connectorTypes`) are sent unchanged.
  *
  * @example
  * ```ts
@@ -242,6 +250,30 @@ function checkReturnDependencies(
  *   () => buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.5, 13.41], truck: {} } as never),
  *   { message: "Invalid truck: is not a parameter of carRoute; it belongs to truckRoute" },
  * );
+ *
+ * // An electric car that may stop to charge on the way.
+ * const ev = buildCarRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: [51.05, 13.74],
+ *   ev: {
+ *     freeFlowSpeedTable: [[0, 0.239], [27, 0.239], [60, 0.196]],
+ *     initialCharge: 20,
+ *     maxCharge: 80,
+ *     maxChargeAfterChargingStation: 72,
+ *     chargingCurve: [[0, 239], [64, 111], [80, 1]],
+ *     connectorTypes: ["iec62196Type2Combo"],
+ *     makeReachable: true,
+ *   },
+ * });
+ * assert.equal(
+ *   ev.query?.toString(),
+ *   "transportMode=car&origin=52.5,13.4&destination=51.05,13.74" +
+ *     "&routingMode=fast&alternatives=0&units=metric&lang=en-US" +
+ *     "&consumptionModel=empirical&ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239,60,0.196" +
+ *     "&ev%5BinitialCharge%5D=20&ev%5BmaxCharge%5D=80&ev%5BmaxChargeAfterChargingStation%5D=72" +
+ *     "&ev%5BchargingCurve%5D=0,239,64,111,80,1&ev%5BconnectorTypes%5D=iec62196Type2Combo" +
+ *     "&ev%5BmakeReachable%5D=true",
+ * );
  * ```
  *
  * @throws {ValueError} for invalid coordinates; `alternatives` that is not
@@ -249,18 +281,21 @@ function checkReturnDependencies(
  * without `actions`, `turnByTurnActions` without `polyline`, `spans` without
  * `polyline`; `stopDuration` on the origin; `passThrough` anywhere but a
  * via, or with a `stopDuration` above 0; country codes that are not
- * upper-case alpha-3; malformed times or languages; a key that is not a
+ * upper-case alpha-3; malformed times or languages; an `ev` value that
+ * breaks a rule of its model or of the battery options (a missing
+ * dependency such as `makeReachable` without `chargingCurve`, speeds out of
+ * order, `initialCharge` above `maxCharge`, …); a key that is not a
  * parameter of carRoute
  */
-export function buildCarRouteRequest(params: RoutingParams): RequestSpec {
+export function buildCarRouteRequest(params: CarRoutingParams): RequestSpec {
   return routeRequest("car", "carRoute", params);
 }
 
 /**
  * The request {@linkcode bicycleRoute} sends (`transportMode=bicycle`).
  * Query and validation as in {@linkcode buildCarRouteRequest}; HERE supports
- * only `routingMode: "fast"` for bicycles, and no `"uTurns"` in
- * `avoidFeatures`.
+ * only `routingMode: "fast"` for bicycles, no `"uTurns"` in
+ * `avoidFeatures`, and no `ev` (E605027).
  *
  * @example
  * ```ts
@@ -287,7 +322,8 @@ export function buildBicycleRouteRequest(params: RoutingParams): RequestSpec {
  * and validation as in {@linkcode buildCarRouteRequest}, plus `truck`: the
  * vehicle's restrictions, sent last as `vehicle[...]` keys (HERE's
  * recommended prefix; `truck[...]` takes the same fields). Only the fields
- * given are sent — no defaults for `type` or `trailerCount`.
+ * given are sent — no defaults for `type` or `trailerCount`. `ev` as for
+ * cars; the physical model may take `width` and `height` from `truck`.
  *
  * @example
  * ```ts
@@ -318,8 +354,9 @@ export function buildTruckRouteRequest(
  * The request {@linkcode scooterRoute} sends (`transportMode=scooter`).
  * Query and validation as in {@linkcode buildCarRouteRequest}, plus
  * `scooter`: `{ allowHighway }`, sent last as
- * `scooter[allowHighway]=true|false`. HERE supports only
- * `routingMode: "fast"` for scooters, and no `"uTurns"` in `avoidFeatures`.
+ * `scooter[allowHighway]=true|false`, and `ev` as for cars. HERE supports
+ * only `routingMode: "fast"` for scooters, and no `"uTurns"` in
+ * `avoidFeatures`.
  *
  * @example
  * ```ts
@@ -347,7 +384,7 @@ export function buildScooterRouteRequest(
  * The request {@linkcode pedestrianRoute} sends
  * (`transportMode=pedestrian`). Query and validation as in
  * {@linkcode buildCarRouteRequest}; HERE supports only `routingMode: "fast"`
- * for pedestrians, and no `"uTurns"` in `avoidFeatures`.
+ * for pedestrians, no `"uTurns"` in `avoidFeatures`, and no `ev` (E605027).
  *
  * @example
  * ```ts

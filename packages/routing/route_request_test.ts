@@ -117,3 +117,67 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+Deno.test("build request of an EV route: ev is the last group, its query HERE's", () => {
+  const spec = buildCarRouteRequest({
+    ...ENDS,
+    ev: {
+      freeFlowSpeedTable: [[0, 0.239], [27, 0.239]],
+      initialCharge: 30,
+      maxCharge: 80,
+      maxChargeAfterChargingStation: 72,
+      chargingCurve: [[0, 150], [72, 50], [80, 10]],
+      connectorTypes: ["iec62196Type2Combo"],
+      makeReachable: true,
+    },
+  });
+  assert.equal(
+    spec.query?.toString(),
+    "transportMode=car&origin=52.5,13.4&destination=52.6,13.5" +
+      "&routingMode=fast&alternatives=0&units=metric&lang=en-US" +
+      "&consumptionModel=empirical&ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239" +
+      "&ev%5BinitialCharge%5D=30&ev%5BmaxCharge%5D=80" +
+      "&ev%5BmaxChargeAfterChargingStation%5D=72" +
+      "&ev%5BchargingCurve%5D=0,150,72,50,80,10" +
+      "&ev%5BconnectorTypes%5D=iec62196Type2Combo&ev%5BmakeReachable%5D=true",
+  );
+});
+
+Deno.test("build request of an EV route: a truck's width and height complete the physical model", () => {
+  const ev = {
+    consumptionModel: "physical",
+    driveEfficiency: 0.9,
+    recuperationEfficiency: 0.8,
+    currentWeight: 11000,
+    rollingResistanceCoefficient: 0.006,
+    airDragCoefficient: 0.6,
+  } as const;
+  assert.match(
+    buildTruckRouteRequest({ ...ENDS, truck: { width: 250, height: 380 }, ev })
+      .query!.toString(),
+    /&vehicle%5Bheight%5D=380&vehicle%5Bwidth%5D=250&consumptionModel=physical&vehicle%5BcurrentWeight%5D=11000&/,
+  );
+  assertValueError(
+    () => buildCarRouteRequest({ ...ENDS, ev }),
+    "ev.frontalArea",
+  );
+  assertValueError(
+    () =>
+      buildTruckRouteRequest({
+        ...ENDS,
+        truck: { height: 380 },
+        ev: { ...ev, height: 380, width: 250 },
+      }),
+    "ev.height",
+    "Invalid ev.height: is given as the truck's height too; give it once",
+  );
+});
+
+Deno.test("build request of an EV route: ev is refused where HERE has no EV routing", () => {
+  for (const build of [buildBicycleRouteRequest, buildPedestrianRouteRequest]) {
+    assertValueError(
+      () => build({ ...ENDS, ev: { freeFlowSpeedTable: [[0, 0.2]] } } as never),
+      "ev",
+    );
+  }
+});

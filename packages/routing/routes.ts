@@ -36,6 +36,7 @@ import {
   buildTruckRouteRequest,
 } from "./route_request.ts";
 import type {
+  CarRoutingParams,
   RoutingParams,
   ScooterRoutingParams,
   TruckRoutingParams,
@@ -122,7 +123,7 @@ function allDiscarded(
  */
 export function carRoute(
   client: Client,
-  params: RoutingParams,
+  params: CarRoutingParams,
   options?: RequestOptions,
 ): Promise<RoutingResponse> {
   return route(client, buildCarRouteRequest, params, options);

@@ -7,6 +7,7 @@ import { TEST_KEY_QUERY, testClient, type TestServer } from "@ls/core/testing";
 import {
   bicycleRoute,
   carRoute,
+  type EmpiricalEvOptions,
   pedestrianRoute,
   type RoutingParams,
   RoutingResponse,
@@ -619,6 +620,125 @@ Deno.test("mode extras: truck and scooter are accepted only by their own functio
     carRoute(client, null as never),
     "params",
   );
+  assert.equal(server.requests.length, 0);
+});
+
+// ------------------------------------------------------------------- EV
+
+/** HERE's guide values: an empirical model with everything charging needs. */
+const EV_GUIDE = {
+  freeFlowSpeedTable: [[0, 0.239], [27, 0.239], [45, 0.259], [60, 0.196]],
+  trafficSpeedTable: [[0, 0.349], [27, 0.319]],
+  auxiliaryConsumption: 1.8,
+  ascent: 9,
+  descent: 4.3,
+  initialCharge: 48,
+  maxCharge: 80,
+  maxChargeAfterChargingStation: 72,
+  minChargeAtChargingStation: 8,
+  minChargeAtDestination: 8,
+  chargingCurve: [[0, 239], [32, 199], [56, 167], [72, 55], [80, 1]],
+  connectorTypes: ["iec62196Type2Combo"],
+  makeReachable: true,
+} as const;
+
+const EV_GUIDE_QUERY = [
+  "consumptionModel=empirical",
+  "ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239,45,0.259,60,0.196",
+  "ev%5BtrafficSpeedTable%5D=0,0.349,27,0.319",
+  "ev%5Bascent%5D=9",
+  "ev%5Bdescent%5D=4.3",
+  "ev%5BauxiliaryConsumption%5D=1.8",
+  "ev%5BinitialCharge%5D=48",
+  "ev%5BmaxCharge%5D=80",
+  "ev%5BminChargeAtDestination%5D=8",
+  "ev%5BminChargeAtChargingStation%5D=8",
+  "ev%5BmaxChargeAfterChargingStation%5D=72",
+  "ev%5BchargingCurve%5D=0,239,32,199,56,167,72,55,80,1",
+  "ev%5BconnectorTypes%5D=iec62196Type2Combo",
+  "ev%5BmakeReachable%5D=true",
+].join("&");
+
+Deno.test("carRoute: an EV route with charging stops, ev[...] after the common parameters", async () => {
+  await using server = await routesServer();
+  await carRoute(testClient(server), {
+    ...MINIMAL,
+    departureTime: "any",
+    returnResults: ["summary"],
+    ev: EV_GUIDE,
+  });
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
+      `&departureTime=any&${DEFAULTS}&return=summary&${EV_GUIDE_QUERY}&${TEST_KEY_QUERY}`,
+  );
+  // HERE decodes the brackets: the keys arrive as ev[...].
+  const q = server.requests[0].query;
+  assert.equal(q.get("ev[makeReachable]"), "true");
+  assert.equal(q.get("ev[chargingCurve]"), "0,239,32,199,56,167,72,55,80,1");
+});
+
+Deno.test("truckRoute and scooterRoute take ev too; the physical model sends vehicle[...]", async () => {
+  await using server = await routesServer();
+  const client = testClient(server);
+  const physical = {
+    consumptionModel: "physical",
+    driveEfficiency: 0.9,
+    recuperationEfficiency: 0.8,
+    auxiliaryPowerConsumption: 2000,
+    currentWeight: 11000,
+    rollingResistanceCoefficient: 0.006,
+    airDragCoefficient: 0.6,
+  } as const;
+  await truckRoute(client, {
+    ...MINIMAL,
+    truck: { grossWeight: 12000, height: 380, width: 250 },
+    ev: physical,
+  });
+  await scooterRoute(client, {
+    ...MINIMAL,
+    scooter: { allowHighway: false },
+    ev: { freeFlowSpeedTable: [[0, 0.03], [45, 0.04]] },
+  });
+  assert.deepEqual(server.requests.map((r) => r.rawQuery), [
+    `transportMode=truck&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}` +
+    "&vehicle%5BgrossWeight%5D=12000&vehicle%5Bheight%5D=380&vehicle%5Bwidth%5D=250" +
+    "&consumptionModel=physical&vehicle%5BcurrentWeight%5D=11000" +
+    "&vehicle%5BrollingResistanceCoefficient%5D=0.006&vehicle%5BairDragCoefficient%5D=0.6" +
+    "&ev%5BdriveEfficiency%5D=0.9&ev%5BrecuperationEfficiency%5D=0.8" +
+    `&ev%5BauxiliaryPowerConsumption%5D=2000&${TEST_KEY_QUERY}`,
+    `transportMode=scooter&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}` +
+    "&scooter%5BallowHighway%5D=false&consumptionModel=empirical" +
+    `&ev%5BfreeFlowSpeedTable%5D=0,0.03,45,0.04&${TEST_KEY_QUERY}`,
+  ]);
+});
+
+Deno.test("ev: refused for pedestrians and bicycles, and for a broken rule, before any request", async () => {
+  await using server = await routesServer();
+  const client = testClient(server);
+  const ev: EmpiricalEvOptions = { freeFlowSpeedTable: [[0, 0.2]] };
+  for (const fn of [pedestrianRoute, bicycleRoute]) {
+    await rejectsValueError(
+      fn(client, { ...MINIMAL, ev } as RoutingParams),
+      "ev",
+      /is not a parameter of (pedestrian|bicycle)Route; it belongs to carRoute, truckRoute and scooterRoute \(HERE has no EV routing for pedestrians or bicycles: E605027\)/,
+    );
+  }
+  for (const fn of [carRoute, truckRoute, scooterRoute]) {
+    await rejectsValueError(
+      fn(client, { ...MINIMAL, ev: { ...ev, makeReachable: true } }),
+      "ev.makeReachable",
+      /needs ev.initialCharge, ev.maxCharge, ev.maxChargeAfterChargingStation, ev.chargingCurve and ev.connectorTypes/,
+    );
+    await rejectsValueError(
+      fn(client, {
+        ...MINIMAL,
+        ev: { freeFlowSpeedTable: [[60, 0.2], [30, 0.1]] },
+      }),
+      "ev.freeFlowSpeedTable[1][0]",
+      /speeds go strictly up/,
+    );
+  }
   assert.equal(server.requests.length, 0);
 });
 

@@ -64,6 +64,66 @@ export interface Place {
 }
 
 /**
+ * The connector HERE suggests at a charging station (a charging stop's
+ * `place.attributes`). Shape from HERE's spec, read tolerantly: every
+ * field may be missing, and fields HERE adds are kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { ChargingConnectorAttributes } from "@ls/routing";
+ * const plug: ChargingConnectorAttributes = { power: 150, supplyType: "dc", connectorType: "iec62196Type2Combo" };
+ * assert.equal(plug.power, 150); // kW
+ * ```
+ */
+export interface ChargingConnectorAttributes {
+  /** Power the connector supplies, kW. */
+  power?: number;
+  /** `acSingle`, `acThree` or `dc`; an open set. */
+  supplyType?: string;
+  /** e.g. `iec62196Type2Combo`; an open set. */
+  connectorType?: string;
+  /** Current, A. */
+  current?: number;
+  /** Voltage, V. */
+  voltage?: number;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * A charging station a section arrives at or departs from: a
+ * {@linkcode Place} of type `chargingStation`, with the station's name, id,
+ * brand and the connector to use. Stops the router added carry no
+ * `waypoint`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { ChargingStationPlace } from "@ls/routing";
+ * const station: ChargingStationPlace = {
+ *   type: "chargingStation",
+ *   location: { lat: 52.1, lng: 13.6 },
+ *   name: "Example Charging",
+ *   attributes: { power: 150, supplyType: "dc", connectorType: "iec62196Type2Combo" },
+ * };
+ * assert.equal(station.attributes?.power, 150);
+ * ```
+ */
+export interface ChargingStationPlace extends Place {
+  /** `chargingStation`. */
+  type: "chargingStation";
+  /** HERE's id of the station. */
+  id?: string;
+  /** The station's name. */
+  name?: string;
+  /** The station's brand, as HERE sends it (e.g. `{ name }`). */
+  brand?: Record<string, unknown>;
+  /** The connector to charge with. */
+  attributes?: ChargingConnectorAttributes;
+}
+
+/**
  * A section's departure or arrival: a time at a place.
  *
  * @example
@@ -82,7 +142,7 @@ export interface TimedPlace {
   time: string;
   /** Where. */
   place: Place;
-  /** Battery charge in kWh, on EV routes. */
+  /** Battery charge, kWh, on EV routes with `ev.initialCharge`. */
   charge?: number;
   /** Fields HERE adds. */
   [field: string]: unknown;
@@ -108,7 +168,11 @@ export interface Summary {
   baseDuration?: number;
   /** Seconds under typical traffic. */
   typicalDuration?: number;
-  /** Energy or fuel used, on EV/fuel routes. */
+  /**
+   * Energy used, kWh, on EV routes (fuel on fuel routes). A section that
+   * ends with charging counts the energy charged against it, so its
+   * consumption can be negative.
+   */
   consumption?: number;
   /** Fields HERE adds. */
   [field: string]: unknown;
@@ -190,6 +254,61 @@ export interface RouteAction {
   exit?: number;
   /** Fields HERE adds. */
   [field: string]: unknown;
+}
+
+/**
+ * Something done at the end of a section, after arriving (`postActions`):
+ * on EV routes, `chargingSetup` and `charging`
+ * ({@linkcode ChargingAction}). An open set; fields HERE adds are kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { PostAction } from "@ls/routing";
+ * const setup: PostAction = { action: "chargingSetup", duration: 300 };
+ * assert.equal(setup.duration, 300); // seconds
+ * ```
+ */
+export interface PostAction {
+  /** e.g. `chargingSetup`, `charging`; an open set. */
+  action: string;
+  /** Seconds. */
+  duration?: number;
+  /** Text, with `return=instructions`. */
+  instruction?: string;
+  /** Fields HERE adds. */
+  [field: string]: unknown;
+}
+
+/**
+ * Charging at the end of a section: how long, from which charge to which,
+ * and the power the station and vehicle allow together.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { ChargingAction } from "@ls/routing";
+ * const charging: ChargingAction = {
+ *   action: "charging",
+ *   duration: 1200,
+ *   consumablePower: 150,
+ *   arrivalCharge: 8.1,
+ *   targetCharge: 60.5,
+ * };
+ * assert.equal(Math.round(charging.targetCharge! - charging.arrivalCharge!), 52); // kWh charged
+ * ```
+ */
+export interface ChargingAction extends PostAction {
+  /** `charging`. */
+  action: "charging";
+  /** Seconds of charging. */
+  duration: number;
+  /** Most power available to the vehicle here, kW. */
+  consumablePower?: number;
+  /** Charge on arrival, kWh. */
+  arrivalCharge?: number;
+  /** Charge to charge up to, kWh. */
+  targetCharge?: number;
 }
 
 /**
@@ -292,8 +411,8 @@ export interface SectionJson {
   actions?: RouteAction[];
   /** Shape unverified. */
   preActions?: unknown[];
-  /** Shape unverified. */
-  postActions?: unknown[];
+  /** What happens after arriving, e.g. charging on EV routes. */
+  postActions?: PostAction[];
   /** With `return=turnByTurnActions`; shape unverified. */
   turnByTurnActions?: unknown[];
   /** With `spans=`. */
@@ -308,7 +427,7 @@ export interface SectionJson {
   tollSystems?: unknown[];
   /** Pass-through vias, with `return=passthrough`. */
   passthrough?: Passthrough[];
-  /** e.g. `electric`, on EV routes. */
+  /** What `summary.consumption` counts: `electric` on EV routes. */
   consumptionType?: string;
   /** Fields HERE adds (incidents, routingZones, …). */
   [field: string]: unknown;

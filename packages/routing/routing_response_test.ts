@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { ApiError, encodePolyline, ValueError } from "@ls/core";
 import {
   carRoute,
+  EvNoticeCode,
+  isEvNotice,
   Route,
   type RouteJson,
   RoutingResponse,
@@ -13,6 +15,9 @@ import { rejectsWith, startJsonServer, testClient } from "@ls/core/testing";
 import elevation from "./testdata/route_elevation.json" with { type: "json" };
 import twoD from "./testdata/routes_2d.json" with { type: "json" };
 import minimalSection from "./testdata/section_minimal.json" with {
+  type: "json",
+};
+import evCharging from "./testdata/route_ev_charging.json" with {
   type: "json",
 };
 
@@ -373,4 +378,167 @@ Deno.test("routes or sections that are not objects are left out; the getters wor
   assert.equal(res.routes[0].usable, true);
   assert.equal(res.toGeoJSON().features.length, 1);
   assert.doesNotThrow(() => JSON.stringify(res));
+});
+
+// ------------------------------------------------------------------ EV
+
+Deno.test("EV: charges, consumption and its type on each section", async () => {
+  await using server = await routesServer(evCharging);
+  const res = await carRoute(testClient(server), {
+    origin: [52.53, 13.38],
+    destination: [51.05, 13.74],
+    ev: {
+      freeFlowSpeedTable: [[0, 0.239], [27, 0.239]],
+      initialCharge: 20,
+      maxCharge: 80,
+    },
+  });
+  const [route] = res.routes;
+  const [toStation, toDestination] = route.sections;
+  assert.deepEqual(
+    route.sections.map((s) => [s.departureCharge, s.arrivalCharge]),
+    [[20, 8.4], [63.6, 47.1]],
+  );
+  // The section ending with charging counts what was charged against it.
+  assert.deepEqual(route.sections.map((s) => s.consumption), [-43.6, 16.5]);
+  assert.deepEqual(route.sections.map((s) => s.consumptionType), [
+    "electric",
+    "electric",
+  ]);
+  assert.equal(toStation.raw.summary?.consumption, -43.6);
+  assert.deepEqual(toDestination.raw.futureEvField, { kept: true });
+  assert.deepEqual(toDestination.postActions, []);
+});
+
+Deno.test("EV: the charging stop at a section's end, from its place and postActions", () => {
+  const [route] = response(evCharging).routes;
+  const [toStation, toDestination] = route.sections;
+  assert.deepEqual(toStation.chargingStop, {
+    place: evCharging.routes[0].sections[0].arrival.place,
+    arrivalCharge: 8.4,
+    targetCharge: 63.6,
+    chargingTime: 1260,
+    setupTime: 300,
+    consumablePower: 150,
+    power: 150,
+    connectorType: "iec62196Type2Combo",
+  });
+  assert.equal(toStation.chargingStop?.place.type, "chargingStation");
+  assert.equal(toStation.postActions.length, 2);
+  assert.equal(toDestination.chargingStop, undefined);
+  // Departing from a station is no stop of its own.
+  assert.equal(toDestination.departure.place.type, "chargingStation");
+});
+
+Deno.test("EV: a charging stop read tolerantly from partial shapes", () => {
+  const charging = new Section(section({
+    postActions: [
+      { action: "charging", duration: 600 },
+      { action: "charging", duration: "long" } as never,
+      null as never,
+    ],
+    arrival: {
+      time: "2024-05-01T08:10:00+02:00",
+      place: { type: "place", location: { lat: 52.6, lng: 13.5 } },
+      charge: 12,
+    },
+  }));
+  assert.deepEqual(charging.chargingStop, {
+    place: { type: "place", location: { lat: 52.6, lng: 13.5 } },
+    arrivalCharge: 12,
+    chargingTime: 600,
+    setupTime: 0,
+  });
+  const station = new Section(section({
+    arrival: {
+      time: "2024-05-01T08:10:00+02:00",
+      place: { type: "chargingStation", location: { lat: 52.6, lng: 13.5 } },
+      charge: "low" as never,
+    },
+  }));
+  assert.deepEqual(station.chargingStop, {
+    place: { type: "chargingStation", location: { lat: 52.6, lng: 13.5 } },
+    chargingTime: 0,
+    setupTime: 0,
+  });
+  assert.equal(station.arrivalCharge, undefined);
+  const plain = new Section(section({ postActions: "none" as never }));
+  assert.equal(plain.chargingStop, undefined);
+  assert.deepEqual(plain.postActions, []);
+  assert.equal(plain.consumption, undefined);
+  assert.equal(
+    new Section(section({
+      travelSummary: { duration: 1, length: 2, consumption: 0.5 },
+    })).consumption,
+    0.5,
+  );
+});
+
+Deno.test("EV: notices are typed; a charging-station violation is kept and flagged", () => {
+  const res = response(evCharging);
+  assert.equal(res.discardedRoutes.length, 0);
+  const [route] = res.routes;
+  assert.equal(route.hasViolations, true);
+  assert.deepEqual(route.violations.map((n) => n.code), [
+    EvNoticeCode.violatedChargingStationOpeningHours,
+  ]);
+  assert.deepEqual(
+    route.sections.map((s) => s.evNotices.map((n) => n.code)),
+    [["violatedChargingStationOpeningHours"], [
+      "violatedMinChargeAtDestination",
+    ]],
+  );
+  assert.equal(isEvNotice(notice("outOfCharge", "info")), true);
+  assert.equal(isEvNotice(notice("simplePolyline", "info")), false);
+  assert.equal(isEvNotice(null as never), false);
+  // An EV code HERE has not documented as a violation still blocks when critical.
+  const odd = response({
+    routes: [{
+      id: "r",
+      sections: [section({ notices: [notice("outOfCharge", "critical")] })],
+    }],
+  });
+  assert.equal(odd.routes.length, 0);
+  assert.equal(odd.discardedRoutes.length, 1);
+});
+
+Deno.test("EV: toGeoJSON carries the charge at each section's ends and the charging stop", () => {
+  const fc = response(evCharging).toGeoJSON();
+  assert.deepEqual(fc.features.map((f) => f.properties), [
+    {
+      routeId: "route-ev-0000-example",
+      routeIndex: 0,
+      sectionId: "section-ev-0000-to-station",
+      sectionIndex: 0,
+      type: "vehicle",
+      transportMode: "car",
+      departureTime: "2024-05-01T08:00:00+02:00",
+      arrivalTime: "2024-05-01T08:42:00+02:00",
+      duration: 2520,
+      length: 60500,
+      violations: ["violatedChargingStationOpeningHours"],
+      departureCharge: 20,
+      arrivalCharge: 8.4,
+      consumption: -43.6,
+      chargingTime: 1260,
+      targetCharge: 63.6,
+    },
+    {
+      routeId: "route-ev-0000-example",
+      routeIndex: 0,
+      sectionId: "section-ev-0001-to-destination",
+      sectionIndex: 1,
+      type: "vehicle",
+      transportMode: "car",
+      departureTime: "2024-05-01T09:08:00+02:00",
+      arrivalTime: "2024-05-01T09:55:00+02:00",
+      duration: 2820,
+      length: 118400,
+      violations: [],
+      departureCharge: 63.6,
+      arrivalCharge: 47.1,
+      consumption: 16.5,
+    },
+  ]);
+  assert.deepEqual(fc.features[1].geometry.coordinates.at(-1), [13.74, 51.05]);
 });

@@ -29,13 +29,18 @@ import {
   polylineToGeoJSON,
 } from "@ls/core";
 import {
+  type EvNotice,
   isBlockingNotice,
   isCriticalNotice,
+  isEvNotice,
   isViolationNotice,
   type Notice,
 } from "./notices.ts";
 import type {
+  ChargingStationPlace,
   Passthrough,
+  Place,
+  PostAction,
   RouteAction,
   SectionJson,
   SectionSpan,
@@ -85,11 +90,68 @@ export interface SectionProperties {
   length?: number;
   /** Codes of the violation notices the section carries (empty when none). */
   violations: string[];
+  /** `departure.charge`, kWh, on EV routes with a charge. */
+  departureCharge?: number;
+  /** `arrival.charge`, kWh: the charge at the section's end. */
+  arrivalCharge?: number;
+  /** `summary.consumption`, kWh, on EV routes. */
+  consumption?: number;
+  /** Seconds of charging at the section's end, when it ends at a charging stop. */
+  chargingTime?: number;
+  /** Charge after that charging, kWh. */
+  targetCharge?: number;
   /** Other properties. */
   [name: string]: unknown;
 }
 
+/**
+ * A charging stop at the end of a section, gathered from its arrival place
+ * and its `postActions`: where, how long, from which charge to which, and
+ * at what power.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { ChargingStop } from "@ls/routing";
+ * const stop: ChargingStop = {
+ *   place: { type: "chargingStation", location: { lat: 52.1, lng: 13.6 } },
+ *   arrivalCharge: 8.1,
+ *   targetCharge: 60.5,
+ *   chargingTime: 1200,
+ *   setupTime: 300,
+ *   consumablePower: 150,
+ * };
+ * assert.equal(stop.chargingTime + stop.setupTime, 1500); // seconds at the station
+ * ```
+ */
+export interface ChargingStop {
+  /** The station (type `chargingStation`), or the place of a charging via. */
+  place: ChargingStationPlace | Place;
+  /** Charge on arrival, kWh. */
+  arrivalCharge?: number;
+  /** Charge when leaving, kWh. */
+  targetCharge?: number;
+  /** Seconds of charging (the `charging` actions). */
+  chargingTime: number;
+  /** Seconds before charging starts (the `chargingSetup` actions). */
+  setupTime: number;
+  /** Most power available to the vehicle, kW (the `charging` action's). */
+  consumablePower?: number;
+  /** The suggested connector's power, kW (`place.attributes.power`). */
+  power?: number;
+  /** The suggested connector (`place.attributes.connectorType`). */
+  connectorType?: string;
+}
+
 const NO_NOTICES: readonly Notice[] = Object.freeze([]);
+const NO_ACTIONS: readonly PostAction[] = Object.freeze([]);
+
+/** A finite number, or undefined. */
+function finite(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value)
+    ? value
+    : undefined;
+}
 
 /**
  * One section of a route: typed access to its fields, its notices sorted by
@@ -184,6 +246,73 @@ export class Section {
   get passthrough(): Passthrough[] | undefined {
     return this.raw.passthrough;
   }
+  /** What happens after arriving (empty when nothing), e.g. charging. */
+  get postActions(): readonly PostAction[] {
+    const actions = this.raw.postActions;
+    return Array.isArray(actions)
+      ? actions.filter((a) => typeof a === "object" && a !== null)
+      : NO_ACTIONS;
+  }
+
+  /** Battery charge when the section starts, kWh (EV routes with a charge). */
+  get departureCharge(): number | undefined {
+    return finite(this.raw.departure?.charge);
+  }
+  /** Battery charge when the section ends, before any charging there, kWh. */
+  get arrivalCharge(): number | undefined {
+    return finite(this.raw.arrival?.charge);
+  }
+  /**
+   * Energy used on the section, kWh (EV routes), from `summary` or
+   * `travelSummary`; negative when the charging at its end adds more than
+   * the driving used.
+   */
+  get consumption(): number | undefined {
+    return finite(this.raw.summary?.consumption) ??
+      finite(this.raw.travelSummary?.consumption);
+  }
+  /** What the consumption counts: `electric` on EV routes. */
+  get consumptionType(): string | undefined {
+    return this.raw.consumptionType;
+  }
+
+  /**
+   * The charging stop at the end of the section: when it arrives at a
+   * charging station or has a `charging` post-action. `undefined`
+   * otherwise.
+   */
+  get chargingStop(): ChargingStop | undefined {
+    const place = this.raw.arrival?.place;
+    const actions = this.postActions;
+    const charging = actions.filter((a) => a.action === "charging");
+    if (typeof place !== "object" || place === null) return undefined;
+    if (place.type !== "chargingStation" && charging.length === 0) {
+      return undefined;
+    }
+    const seconds = (action: string) =>
+      actions.reduce(
+        (sum, a) => a.action === action ? sum + (finite(a.duration) ?? 0) : sum,
+        0,
+      );
+    const first = charging[0], last = charging.at(-1);
+    const attributes = (place as ChargingStationPlace).attributes;
+    const stop: ChargingStop = {
+      place,
+      chargingTime: seconds("charging"),
+      setupTime: seconds("chargingSetup"),
+    };
+    const arrivalCharge = finite(first?.arrivalCharge) ?? this.arrivalCharge;
+    const targetCharge = finite(last?.targetCharge);
+    const consumablePower = finite(first?.consumablePower);
+    const power = finite(attributes?.power);
+    const connectorType = attributes?.connectorType;
+    if (arrivalCharge !== undefined) stop.arrivalCharge = arrivalCharge;
+    if (targetCharge !== undefined) stop.targetCharge = targetCharge;
+    if (consumablePower !== undefined) stop.consumablePower = consumablePower;
+    if (power !== undefined) stop.power = power;
+    if (typeof connectorType === "string") stop.connectorType = connectorType;
+    return stop;
+  }
 
   /** Notices whose severity is not `info` (violations and blocking ones). */
   get criticalNotices(): Notice[] {
@@ -204,6 +333,10 @@ export class Section {
   /** False when a blocking notice means the section must be discarded. */
   get usable(): boolean {
     return !this.notices.some(isBlockingNotice);
+  }
+  /** The notices with an EV code (`outOfCharge`, `violatedMinCharge…`, …). */
+  get evNotices(): EvNotice[] {
+    return this.notices.filter(isEvNotice);
   }
 
   /**
@@ -258,21 +391,35 @@ export class Section {
       ? { type: "LineString", coordinates: flatToPositions(this.#flat) }
       : polylineToGeoJSON(encoded);
     const raw = this.raw;
-    return {
-      type: "Feature",
-      geometry,
-      properties: {
-        sectionId: raw.id,
-        sectionIndex: this.index,
-        type: raw.type,
-        transportMode: raw.transport?.mode,
-        departureTime: raw.departure?.time,
-        arrivalTime: raw.arrival?.time,
-        duration: raw.summary?.duration,
-        length: raw.summary?.length,
-        violations: this.violations.map((n) => n.code),
-      },
+    const properties: SectionProperties = {
+      sectionId: raw.id,
+      sectionIndex: this.index,
+      type: raw.type,
+      transportMode: raw.transport?.mode,
+      departureTime: raw.departure?.time,
+      arrivalTime: raw.arrival?.time,
+      duration: raw.summary?.duration,
+      length: raw.summary?.length,
+      violations: this.violations.map((n) => n.code),
     };
+    // EV fields only where HERE sent them, so other routes' features stay
+    // as they were.
+    const ev = {
+      departureCharge: this.departureCharge,
+      arrivalCharge: this.arrivalCharge,
+      consumption: this.consumption,
+      chargingTime: undefined as number | undefined,
+      targetCharge: undefined as number | undefined,
+    };
+    const stop = this.chargingStop;
+    if (stop) {
+      ev.chargingTime = stop.chargingTime;
+      ev.targetCharge = stop.targetCharge;
+    }
+    for (const [key, value] of Object.entries(ev)) {
+      if (value !== undefined) properties[key] = value;
+    }
+    return { type: "Feature", geometry, properties };
   }
 
   /** The section as HERE sent it. */

@@ -1,6 +1,7 @@
 // Isoline Routing v8: GET /v8/isolines. Each polygon's points lie at the
 // model's reach from the centre, so every boundary point is reachable
-// within its range.
+// within its range. A consumption range (Wh) reaches, in each direction,
+// as far as the EV consumption model and the terrain's climbs allow.
 
 import { encodePolyline } from "@ls/core";
 import { type Ctx, json, malformed } from "./_http.ts";
@@ -18,6 +19,8 @@ import {
 import { formatTime, offsetForLongitude } from "./_util.ts";
 import { parseWaypoint } from "./_waypoints.ts";
 import { destinationPoint } from "./geodesy.ts";
+import { consumptionReachMeters } from "./_ev.ts";
+import { parseEv } from "./_ev_query.ts";
 import { isolineRadiusMeters, type TravelOptions } from "./travel_model.ts";
 
 const KNOWN = new Set([
@@ -65,14 +68,7 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   if (type === undefined) {
     throw malformed("E605001", "Missing parameter 'range[type]'");
   }
-  if (type === "consumption") {
-    throw malformed(
-      "E605030",
-      "range[type]=consumption needs an EV consumption model, which the sandbox does not simulate",
-      "Use range[type]=time or distance",
-    );
-  }
-  if (type !== "time" && type !== "distance") {
+  if (type !== "time" && type !== "distance" && type !== "consumption") {
     throw malformed(
       "E605001",
       `Invalid value for parameter 'range[type]': '${type}'`,
@@ -91,12 +87,16 @@ export async function isolines(ctx: Ctx): Promise<Response> {
     }
     return Number(v);
   });
-  const max = type === "time" ? 32_400 : 1_000_000;
+  const max = type === "time"
+    ? 32_400
+    : type === "consumption"
+    ? 200_000
+    : 1_000_000;
   if (values.length > 10 || values.some((v) => v > max)) {
     throw malformed(
       "E605001",
       `Invalid value for parameter 'range[values]': at most 10 values up to ${max} ${
-        type === "time" ? "seconds" : "metres"
+        type === "time" ? "seconds" : type === "consumption" ? "Wh" : "metres"
       }`,
     );
   }
@@ -136,7 +136,22 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   }
   const avoidFeatures = parseAvoidFeatures(p, mode);
   checkVehicle(p, mode);
-  const notices = unknownParameterNotices(p, KNOWN, PREFIXES);
+  const ev = parseEv(p, mode, true);
+  if (type === "consumption" && !ev) {
+    throw malformed(
+      "E605030",
+      "range[type]=consumption needs the EV consumption model (ev[freeFlowSpeedTable], or consumptionModel=physical with its parameters)",
+      "Add the ev[...] consumption parameters",
+    );
+  }
+  const notices = [
+    ...unknownParameterNotices(p, KNOWN, PREFIXES),
+    ...(ev?.ignored ?? []).map((k) => ({
+      title: `The provided parameter '${k}' is unknown.`,
+      code: "unknownParameter",
+      severity: "info",
+    })),
+  ];
   const g = await loadGazetteer();
   if (!matchPoint(g, center)) {
     return json({
@@ -177,10 +192,18 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   if (originRaw !== undefined) result.departure = placeInfo;
   else result.arrival = placeInfo;
   result.isolines = values.map((value) => {
-    const radius = isolineRadiusMeters({ type, value }, options);
+    const radius = type === "consumption"
+      ? undefined
+      : isolineRadiusMeters({ type, value }, options);
     const ring: number[][] = [];
     for (let k = 0; k < points; k++) {
-      const q = destinationPoint(center, (360 * k) / points, radius);
+      const bearing = (360 * k) / points;
+      const q = destinationPoint(
+        center,
+        bearing,
+        radius ??
+          consumptionReachMeters(center, bearing, value, ev!.model, options),
+      );
       ring.push([q.lat, q.lng]);
     }
     ring.push(ring[0]);

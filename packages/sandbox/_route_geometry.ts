@@ -3,7 +3,10 @@
 // model's detour factor times the great-circle length. The turns between
 // roads become actions, the roads become spans.
 
+import type { SectionPlan } from "./_route_plan.ts";
+import type { RouteRequest } from "./_route_request.ts";
 import { clamp } from "./_util.ts";
+import { detourFactor } from "./travel_model.ts";
 import {
   destinationPoint,
   haversineMeters,
@@ -122,6 +125,26 @@ export function buildGeometry(
     pathIndex.push(points.length - 1);
   }
   return { points, roads, pathIndex };
+}
+
+/**
+ * The drawn geometry of a section: the staircase of roads, straightened
+ * where it would cut into an avoided area.
+ */
+export function sectionGeometry(
+  req: RouteRequest,
+  plan: SectionPlan,
+): Geometry {
+  const geometry = buildGeometry(
+    plan.path,
+    detourFactor(req.options),
+    plan.clearance,
+  );
+  const boxes = req.options.avoidAreas ?? [];
+  if (!plan.blocked && boxes.length && touchesBoxes(geometry.points, boxes)) {
+    return buildGeometry(plan.path, 1, plan.clearance);
+  }
+  return geometry;
 }
 
 /** True when any point lies strictly inside one of the boxes. */

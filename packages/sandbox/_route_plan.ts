@@ -30,6 +30,8 @@ export interface SectionPlan {
   clearance: number;
   distance: number;
   duration: number;
+  /** Seconds spent at the section's end before the next one, when not the waypoint's `stopDuration` (charging). */
+  dwell?: number;
 }
 
 /**
@@ -124,7 +126,7 @@ export function timing(
   const total = sections.reduce(
     (sum, s, i) =>
       sum + s.duration +
-      (i < sections.length - 1 ? wps[s.end].stopDuration : 0),
+      (i < sections.length - 1 ? s.dwell ?? wps[s.end].stopDuration : 0),
     0,
   );
   let start: number | undefined;
@@ -146,7 +148,8 @@ export function timing(
   for (let i = 0; i < sections.length; i++) {
     departures.push(t);
     if (t !== undefined) {
-      t += (sections[i].duration + wps[sections[i].end].stopDuration) * 1000;
+      const s = sections[i];
+      t += (s.duration + (s.dwell ?? wps[s.end].stopDuration)) * 1000;
     }
   }
   return { offsetFor, departures };

@@ -16,6 +16,8 @@ import {
   type TimeParam,
 } from "./_routing_params.ts";
 import { parseWaypoint, type Waypoint } from "./_waypoints.ts";
+import type { EvRequest } from "./_ev.ts";
+import { parseEv } from "./_ev_query.ts";
 import type { TransportMode, TravelOptions } from "./travel_model.ts";
 
 /** The values of `return`. */
@@ -104,6 +106,8 @@ export interface RouteRequest {
   spans: Set<string>;
   lang: string[];
   imperial: boolean;
+  /** `consumptionModel` and `ev[...]`, when given. */
+  ev?: EvRequest;
 }
 
 /** Parses and checks the query of `GET /v8/routes` (E605 errors). */
@@ -199,6 +203,7 @@ export function parseRouteRequest(params: Params): RouteRequest {
   const avoidFeatures = parseAvoidFeatures(params, mode);
   const avoidAreas = parseAvoidAreas(params);
   checkVehicle(params, mode);
+  const ev = parseEv(params, mode, false);
   const scooter = params.get("scooter[allowHighway]");
   if (scooter !== undefined && scooter !== "true" && scooter !== "false") {
     throw malformed(
@@ -235,6 +240,7 @@ export function parseRouteRequest(params: Params): RouteRequest {
     spans,
     lang,
     imperial: units === "imperial",
+    ev,
   };
 }
 

@@ -6,19 +6,15 @@ import { ELEVATION, encodePolyline } from "@ls/core";
 import type { Gazetteer } from "./_gazetteer.ts";
 import { STREETS } from "./_places.ts";
 import { type RoadName, sectionActions } from "./_route_actions.ts";
-import {
-  buildGeometry,
-  type Geometry,
-  type Road,
-  touchesBoxes,
-} from "./_route_geometry.ts";
+import { type Road, sectionGeometry } from "./_route_geometry.ts";
+import { chargingStationPlace, type SectionEv } from "./_route_ev.ts";
+import type { Battery } from "./_ev.ts";
 import type { SectionPlan, Timing } from "./_route_plan.ts";
 import type { RouteRequest } from "./_route_request.ts";
 import { sectionSpans } from "./_route_spans.ts";
 import { terrainElevation } from "./_terrain.ts";
 import { apportion, formatTime, hash32, hashUuid, round } from "./_util.ts";
-import type { LatLngLike } from "./geodesy.ts";
-import { detourFactor } from "./travel_model.ts";
+import type { Waypoint } from "./_waypoints.ts";
 
 /**
  * A road's name, stable by position: a route number (`E45` in Afro-Eurasia,
@@ -39,12 +35,14 @@ export function roadName(road: Road, g: Gazetteer): RoadName {
 }
 
 function place(
-  p: LatLngLike,
+  p: Waypoint,
   elevation: boolean,
   waypoint?: number,
+  battery?: Battery,
 ): Record<string, unknown> {
   const location: Record<string, number> = { lat: p.lat, lng: p.lng };
   if (elevation) location.elv = terrainElevation(p.lat, p.lng);
+  if (p.station) return chargingStationPlace(p, location, battery);
   return {
     type: "place",
     location,
@@ -66,6 +64,7 @@ export function buildSection(
   departureMs: number | undefined,
   tm: Timing,
   g: Gazetteer,
+  ev?: SectionEv,
 ): Record<string, unknown> {
   const wps = req.waypoints;
   const from = wps[plan.start], to = wps[plan.end];
@@ -74,12 +73,25 @@ export function buildSection(
     id: hashUuid(routeSeed, "section", index),
     type: req.mode === "pedestrian" ? "pedestrian" : "vehicle",
   };
+  // Charging stops the sandbox added are no request waypoints: the
+  // request's index of a waypoint skips them.
+  const requestIndex = (i: number) =>
+    i - wps.slice(0, i).filter((w) => w.station).length;
   const isVia = (i: number) => i > 0 && i < wps.length - 1;
+  const battery = req.ev?.battery;
   section.departure = {
     ...(departureMs !== undefined
       ? { time: formatTime(departureMs, tm.offsetFor(from)) }
       : {}),
-    place: place(from, elevation, isVia(plan.start) ? plan.start : undefined),
+    place: place(
+      from,
+      elevation,
+      isVia(plan.start) ? requestIndex(plan.start) : undefined,
+      battery,
+    ),
+    ...(ev?.departureCharge !== undefined
+      ? { charge: ev.departureCharge }
+      : {}),
   };
   section.arrival = {
     ...(departureMs !== undefined
@@ -87,13 +99,20 @@ export function buildSection(
         time: formatTime(departureMs + plan.duration * 1000, tm.offsetFor(to)),
       }
       : {}),
-    place: place(to, elevation, isVia(plan.end) ? plan.end : undefined),
+    place: place(
+      to,
+      elevation,
+      isVia(plan.end) ? requestIndex(plan.end) : undefined,
+      battery,
+    ),
+    ...(ev?.arrivalCharge !== undefined ? { charge: ev.arrivalCharge } : {}),
   };
   const summary: Record<string, number> = {
     duration: plan.duration,
     length: plan.distance,
     baseDuration: plan.duration,
   };
+  if (ev) summary.consumption = ev.consumption;
   if (req.returns.has("typicalDuration")) {
     summary.typicalDuration = plan.duration;
   }
@@ -101,7 +120,7 @@ export function buildSection(
   if (req.returns.has("summary")) section.summary = summary;
   if (req.returns.has("travelSummary")) section.travelSummary = { ...summary };
 
-  const notices: Record<string, unknown>[] = [];
+  const notices: Record<string, unknown>[] = [...(ev?.notices ?? [])];
   if (plan.blocked) {
     notices.push({
       title:
@@ -112,15 +131,7 @@ export function buildSection(
   }
 
   if (req.returns.has("polyline")) {
-    let geometry: Geometry = buildGeometry(
-      plan.path,
-      detourFactor(req.options),
-      plan.clearance,
-    );
-    const boxes = req.options.avoidAreas ?? [];
-    if (!plan.blocked && boxes.length && touchesBoxes(geometry.points, boxes)) {
-      geometry = buildGeometry(plan.path, 1, plan.clearance);
-    }
+    const geometry = sectionGeometry(req, plan);
     const { points, roads } = geometry;
     section.polyline = encodePolyline({
       precision: 6,
@@ -149,6 +160,8 @@ export function buildSection(
             imperial: req.imperial,
             arrive: hint
               ? `Arrive at ${hint}.`
+              : to.station
+              ? `Arrive at ${to.station.name}.`
               : plan.end === wps.length - 1
               ? "Arrive at your destination."
               : "Arrive at your stop.",
@@ -189,7 +202,7 @@ export function buildSection(
       for (let w = plan.start + 1; w < plan.end; w++) {
         const at = plan.waypointAt[w - plan.start];
         passthrough.push({
-          place: place(wps[w], elevation, w),
+          place: place(wps[w], elevation, requestIndex(w)),
           offset: geometry.pathIndex[at],
         });
       }
@@ -208,6 +221,8 @@ export function buildSection(
   ) {
     if (req.returns.has(key)) section[key] = [];
   }
+  if (ev?.postActions) section.postActions = ev.postActions;
   section.transport = { mode: req.mode };
+  if (ev) section.consumptionType = "electric";
   return section;
 }

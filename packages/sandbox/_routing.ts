@@ -1,6 +1,8 @@
 // Routing v8: `GET /v8/routes` over the travel model. Every waypoint must
 // match the road network and all must share one land mass; alternatives
-// bend the longest leg sideways.
+// bend the longest leg sideways. EV routes add charges and consumption,
+// and with `ev[makeReachable]=true` charging stops where the charge would
+// run short.
 
 import { type Ctx, json } from "./_http.ts";
 import { type City, loadGazetteer } from "./_gazetteer.ts";
@@ -19,6 +21,7 @@ import {
   ROUTE_PARAMETERS,
 } from "./_route_request.ts";
 import { buildSection, roadName } from "./_route_section.ts";
+import { evaluateRoute, planChargingStops } from "./_route_ev.ts";
 import { unknownParameterNotices } from "./_routing_params.ts";
 import { hashUuid, toBase64Url } from "./_util.ts";
 import { detourFactor } from "./travel_model.ts";
@@ -71,20 +74,28 @@ export async function routes(ctx: Ctx): Promise<Response> {
     `${e.key}=${e.raw}`
   ).join("&");
   const now = ctx.state.now().getTime();
+  // Charging stops become waypoints of their own (sections end at them).
+  let planned = req;
+  if (req.ev) {
+    const stops = planChargingStops(req, req.ev, g);
+    if ("fail" in stops) return fail(stops.fail.code, stops.fail.title);
+    planned = stops.req;
+  }
   const plans: SectionPlan[][] = [];
-  const main = planSections(req, 0, g)!;
+  const main = planSections(planned, 0, g)!;
   plans.push(main);
   for (let k = 0; k < BENDS.length && plans.length <= req.alternatives; k++) {
-    const alt = planSections(req, BENDS[k], g);
+    const alt = planSections(planned, BENDS[k], g);
     if (alt) plans.push(alt);
   }
   const out = plans.map((sections, k) => {
     const routeSeed = `${seed}#${k}`;
-    const tm = timing(req, sections, now);
+    const ev = req.ev ? evaluateRoute(planned, sections, req.ev) : undefined;
+    const tm = timing(planned, sections, now);
     const route: Record<string, unknown> = {
       id: hashUuid(routeSeed),
       sections: sections.map((s, i) =>
-        buildSection(req, s, i, routeSeed, tm.departures[i], tm, g)
+        buildSection(planned, s, i, routeSeed, tm.departures[i], tm, g, ev?.[i])
       ),
     };
     if (req.returns.has("routeHandle")) {
@@ -94,7 +105,7 @@ export async function routes(ctx: Ctx): Promise<Response> {
       const longest = sections[0];
       const geometry = buildGeometry(
         longest.path,
-        detourFactor(req.options),
+        detourFactor(planned.options),
         longest.clearance,
       );
       const road = geometry.roads.slice().sort((a, b) =>

@@ -14,6 +14,8 @@ export interface Waypoint {
   stopDuration: number;
   /** `passThrough=true`. */
   passThrough: boolean;
+  /** Set on a charging stop the sandbox added to an EV route (not a request waypoint). */
+  station?: { id: string; name: string };
 }
 
 const PLACE_OPTIONS = new Set([

@@ -1,0 +1,329 @@
+// The EV query of the routing family: `consumptionModel`, `ev[...]` and
+// the physical model's `vehicle[...]` attributes, with HERE's rules and
+// errors (E605027 wrong mode, E605028 fuel with a wrong mode, E605030
+// invalid EV options).
+
+import { malformed } from "./_http.ts";
+import type { Params } from "./_query.ts";
+import type {
+  Battery,
+  EmpiricalModel,
+  EvRequest,
+  PhysicalModel,
+} from "./_ev.ts";
+import type { TransportMode } from "./travel_model.ts";
+
+const MODEL_KEYS: Readonly<Record<string, readonly string[]>> = {
+  empirical: [
+    "freeFlowSpeedTable",
+    "trafficSpeedTable",
+    "ascent",
+    "descent",
+    "auxiliaryConsumption",
+  ],
+  physical: [
+    "driveEfficiency",
+    "recuperationEfficiency",
+    "auxiliaryPowerConsumption",
+    "airDensity",
+  ],
+};
+
+const BATTERY_KEYS: readonly string[] = [
+  "initialCharge",
+  "maxCharge",
+  "minChargeAtDestination",
+  "minChargeAtFirstChargingStation",
+  "minChargeAtChargingStation",
+  "maxChargeAfterChargingStation",
+  "chargingCurve",
+  "chargingSetupDuration",
+  "maxChargingDuration",
+  "maxChargingVoltage",
+  "maxChargingCurrent",
+  "maxPowerAtLowVoltage",
+  "connectorTypes",
+  "makeReachable",
+];
+
+/** Connector types HERE documents for `ev[connectorTypes]`. */
+const CONNECTORS: readonly string[] = [
+  "iec62196Type1Combo",
+  "iec62196Type2Combo",
+  "chademo",
+  "tesla",
+  "saeJ3400",
+  "gbtDc",
+];
+
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)$/;
+
+function invalid(cause: string): never {
+  throw malformed("E605030", cause, "Check the ev[...] parameters");
+}
+
+/**
+ * Parses `consumptionModel`, `ev[...]` and the physical model's
+ * `vehicle[...]` attributes. Undefined when the request has none of them.
+ */
+export function parseEv(
+  params: Params,
+  mode: TransportMode,
+  isoline: boolean,
+): EvRequest | undefined {
+  const keys = params.entries.map((e) => e.key);
+  const evKeys = keys.filter((k) => k.startsWith("ev["));
+  const model = params.get("consumptionModel");
+  const fuel = keys.find((k) => k.startsWith("fuel["));
+  if (fuel && (mode === "pedestrian" || mode === "bicycle")) {
+    throw malformed(
+      "E605028",
+      `Fuel parameter '${fuel}' is not supported for transport mode '${mode}'`,
+    );
+  }
+  if (evKeys.length === 0 && model === undefined) return undefined;
+  if (mode === "pedestrian" || mode === "bicycle") {
+    throw malformed(
+      "E605027",
+      `EV parameters are not supported for transport mode '${mode}'`,
+      "Use transportMode=car, truck or scooter",
+    );
+  }
+  if (fuel) {
+    invalid(
+      "EV and fuel parameters cannot be combined (hybrids are not supported)",
+    );
+  }
+  const kind = model ?? "empirical";
+  if (kind !== "empirical" && kind !== "physical") {
+    throw malformed(
+      "E605001",
+      `Invalid value for parameter 'consumptionModel': '${kind}'`,
+    );
+  }
+  const ignored: string[] = [];
+  for (const key of evKeys) {
+    const name = key.slice(3, -1);
+    if (
+      !key.endsWith("]") || !(MODEL_KEYS[kind].includes(name) ||
+        BATTERY_KEYS.includes(name))
+    ) {
+      const other = kind === "empirical" ? "physical" : "empirical";
+      invalid(
+        MODEL_KEYS[other].includes(name)
+          ? `'${key}' belongs to consumptionModel=${other}`
+          : `Unknown EV parameter '${key}'`,
+      );
+    }
+    if (isoline && BATTERY_KEYS.includes(name)) ignored.push(key);
+  }
+  const ev = (name: string) =>
+    isoline && BATTERY_KEYS.includes(name)
+      ? undefined
+      : params.get(`ev[${name}]`);
+  const num = (name: string, min = 0, max = Infinity): number | undefined => {
+    const text = ev(name);
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!NUMBER.test(text) || n < min || n > max) {
+      invalid(`Invalid value for parameter 'ev[${name}]': '${text}'`);
+    }
+    return n;
+  };
+
+  let parsed: EmpiricalModel | PhysicalModel;
+  if (kind === "empirical") {
+    const table = ev("freeFlowSpeedTable");
+    if (table === undefined) {
+      invalid(
+        "ev[freeFlowSpeedTable] is required for consumptionModel=empirical",
+      );
+    }
+    parsed = {
+      kind,
+      freeFlow: pairs(table, "freeFlowSpeedTable", true),
+      ascent: num("ascent") ?? 0,
+      descent: num("descent") ?? 0,
+      auxiliary: num("auxiliaryConsumption") ?? 0,
+    };
+    const traffic = ev("trafficSpeedTable");
+    if (traffic !== undefined) pairs(traffic, "trafficSpeedTable", true);
+  } else {
+    const vehicle = (field: string) =>
+      params.get(`vehicle[${field}]`) ?? params.get(`truck[${field}]`);
+    const need = (field: string): number => {
+      const text = vehicle(field);
+      if (text === undefined) {
+        invalid(`vehicle[${field}] is required for consumptionModel=physical`);
+      }
+      if (!NUMBER.test(text) || Number(text) < 0) {
+        invalid(`Invalid value for parameter 'vehicle[${field}]': '${text}'`);
+      }
+      return Number(text);
+    };
+    const drive = num("driveEfficiency", 0, 1);
+    const recuperation = num("recuperationEfficiency", 0, 1);
+    if (drive === undefined || recuperation === undefined) {
+      invalid(
+        "ev[driveEfficiency] and ev[recuperationEfficiency] are required for consumptionModel=physical",
+      );
+    }
+    const mass = need("currentWeight");
+    const rollingResistance = need("rollingResistanceCoefficient");
+    const airDrag = need("airDragCoefficient");
+    let frontalArea: number;
+    if (vehicle("frontalArea") !== undefined) {
+      frontalArea = need("frontalArea");
+    } else if (
+      vehicle("width") !== undefined && vehicle("height") !== undefined
+    ) {
+      frontalArea = (need("width") / 100) * (need("height") / 100) * 0.85;
+    } else {
+      invalid(
+        "vehicle[frontalArea], or vehicle[width] and vehicle[height], is required for consumptionModel=physical",
+      );
+    }
+    parsed = {
+      kind,
+      driveEfficiency: Math.max(drive, 0.01),
+      recuperationEfficiency: recuperation,
+      auxiliaryPower: num("auxiliaryPowerConsumption") ?? 0,
+      airDensity: num("airDensity") ?? 1.225,
+      mass,
+      rollingResistance,
+      airDrag,
+      frontalArea,
+    };
+  }
+  return { model: parsed, battery: parseBattery(num, ev), ignored };
+}
+
+/** The battery options and HERE's rules between them. */
+function parseBattery(
+  num: (name: string, min?: number, max?: number) => number | undefined,
+  ev: (name: string) => string | undefined,
+): Battery | undefined {
+  const initial = num("initialCharge");
+  const max = num("maxCharge");
+  const after = num("maxChargeAfterChargingStation");
+  const minimums = {
+    minAtDestination: num("minChargeAtDestination"),
+    minAtFirstStation: num("minChargeAtFirstChargingStation"),
+    minAtStation: num("minChargeAtChargingStation"),
+  };
+  const setup = num("chargingSetupDuration");
+  const maxDuration = num("maxChargingDuration");
+  for (const name of ["maxChargingVoltage", "maxChargingCurrent"]) num(name);
+  num("maxPowerAtLowVoltage");
+  const curveText = ev("chargingCurve");
+  const connectorText = ev("connectorTypes");
+  const reachable = ev("makeReachable");
+  if (
+    reachable !== undefined && reachable !== "true" && reachable !== "false"
+  ) {
+    invalid(`Invalid value for parameter 'ev[makeReachable]': '${reachable}'`);
+  }
+  if ((initial === undefined) !== (max === undefined)) {
+    invalid("ev[initialCharge] and ev[maxCharge] must be given together");
+  }
+  const anyMinimum = Object.values(minimums).some((v) => v !== undefined);
+  if (max === undefined) {
+    if (anyMinimum || after !== undefined || reachable === "true") {
+      invalid(
+        "Charge limits and ev[makeReachable] need ev[initialCharge] and ev[maxCharge]",
+      );
+    }
+    return undefined;
+  }
+  if (initial! > max) {
+    invalid("ev[initialCharge] must not exceed ev[maxCharge]");
+  }
+  if (after !== undefined && after > max) {
+    invalid("ev[maxChargeAfterChargingStation] must not exceed ev[maxCharge]");
+  }
+  for (const [name, value] of Object.entries(minimums)) {
+    if (value !== undefined && value >= (after ?? max + 1e-9)) {
+      invalid(
+        `The minimum charge ${name} must be below ev[maxChargeAfterChargingStation]`,
+      );
+    }
+  }
+  const curve = curveText === undefined
+    ? undefined
+    : pairs(curveText, "chargingCurve", false);
+  if (curve) {
+    if (curve[0][0] !== 0) invalid("ev[chargingCurve] must start at charge 0");
+    if (after !== undefined && curve[curve.length - 1][0] < after) {
+      invalid(
+        "ev[chargingCurve] must cover the charge up to ev[maxChargeAfterChargingStation]",
+      );
+    }
+    for (const [charge, power] of curve) {
+      if (
+        power <= 0 ||
+        (after !== undefined && charge < after && (power < 7 || power > 2000))
+      ) {
+        invalid(`ev[chargingCurve] has an invalid power '${power}' kW`);
+      }
+    }
+  }
+  const connectors = connectorText === undefined
+    ? []
+    : connectorText.split(",");
+  for (const c of connectors) {
+    if (!CONNECTORS.includes(c)) {
+      invalid(`Invalid value for parameter 'ev[connectorTypes]': '${c}'`);
+    }
+  }
+  if (connectors.includes("tesla") && connectors.includes("saeJ3400")) {
+    invalid("ev[connectorTypes] cannot list both 'tesla' and 'saeJ3400'");
+  }
+  const makeReachable = reachable === "true";
+  if (
+    makeReachable &&
+    (curve === undefined || connectors.length === 0 || after === undefined)
+  ) {
+    invalid(
+      "ev[makeReachable]=true needs ev[chargingCurve], ev[connectorTypes] and ev[maxChargeAfterChargingStation]",
+    );
+  }
+  return {
+    initial: initial!,
+    max,
+    minAtDestination: minimums.minAtDestination ?? 0,
+    minAtFirstStation: minimums.minAtFirstStation,
+    minAtStation: minimums.minAtStation ?? 0,
+    maxAfterStation: after,
+    curve,
+    setupDuration: setup ?? 0,
+    maxChargingDuration: maxDuration,
+    connectors,
+    makeReachable,
+  };
+}
+
+/** `a,b,c,d` as `[[a, b], [c, d]]`; firsts strictly ascending. */
+function pairs(
+  text: string,
+  name: string,
+  integerFirsts: boolean,
+): [number, number][] {
+  const parts = text.split(",");
+  if (
+    parts.length < 2 || parts.length % 2 || !parts.every((p) => NUMBER.test(p))
+  ) {
+    invalid(`Invalid value for parameter 'ev[${name}]': '${text}'`);
+  }
+  const out: [number, number][] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const a = Number(parts[i]), b = Number(parts[i + 1]);
+    if (
+      a < 0 || b < 0 || (integerFirsts && !Number.isInteger(a)) ||
+      (out.length && a <= out[out.length - 1][0])
+    ) {
+      invalid(`Invalid value for parameter 'ev[${name}]': '${text}'`);
+    }
+    out.push([a, b]);
+  }
+  return out;
+}
