@@ -197,3 +197,85 @@ Deno.test("without --allow-env or --allow-read: a ValueError listing the sources
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("a credentials file that is a FIFO, a device or too large is skipped at once, with the reason", async () => {
+  await using server = await geocodeServer();
+  const home = await Deno.makeTempDir();
+  const path = `${home}/.here/credentials.properties`;
+  await Deno.mkdir(`${home}/.here`);
+  try {
+    const cases: [string, () => Promise<unknown>][] = [
+      ["not a regular file", async () => {
+        const made = await new Deno.Command("mkfifo", { args: [path] })
+          .output();
+        assert.ok(made.success);
+      }],
+      ["not a regular file", () => Deno.symlink("/dev/zero", path)],
+      ["larger than 64 KiB", () =>
+        Deno.writeTextFile(
+          path,
+          "here.access.key.id = A\nhere.access.key.secret = B\n" +
+            "\n".repeat(100_000),
+        )],
+    ];
+    for (const [reason, make] of cases) {
+      await Deno.remove(path).catch(() => {});
+      await make();
+      const r = await child(server, { HOME: home });
+      assert.equal(r.name, "ValueError");
+      assert.ok(
+        r.message!.includes(`${path} (${reason})`),
+        r.message,
+      );
+    }
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("a credential option given as undefined is an error, not a reason to read the environment", async () => {
+  await using server = await geocodeServer();
+  const r = await child(server, { HERE_API_KEY: "here-key" }, {
+    options: "{ apiKey: undefined }",
+  });
+  assert.equal(r.name, "ValueError");
+  assert.equal(r.parameter, "apiKey");
+  assert.match(
+    r.message!,
+    /is undefined; pass a credential, or leave the option out/,
+  );
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("a bad key read from the environment is named by its variable", async () => {
+  await using server = await geocodeServer();
+  const r = await child(server, { LS_API_KEY: "abc\ndef" });
+  assert.equal(r.parameter, "LS_API_KEY");
+  assert.equal(
+    r.message,
+    "Invalid LS_API_KEY: must not hold control characters",
+  );
+});
+
+Deno.test("a UTF-16 credentials file (as Windows PowerShell writes) is read", async () => {
+  await using server = await geocodeServer();
+  const home = await Deno.makeTempDir();
+  await Deno.mkdir(`${home}/.here`);
+  const text =
+    "here.access.key.id = UTF16-ID\r\nhere.access.key.secret = S\r\n";
+  const bytes = new Uint8Array(2 + text.length * 2);
+  bytes.set([0xff, 0xfe]);
+  for (let i = 0; i < text.length; i++) {
+    bytes[2 + 2 * i] = text.charCodeAt(i);
+  }
+  await Deno.writeFile(`${home}/.here/credentials.properties`, bytes, {
+    mode: 0o600,
+  });
+  try {
+    const r = await child(server, { HOME: home });
+    assert.equal(r.ok, true);
+    assert.equal(consumerKey(server), "UTF16-ID");
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});

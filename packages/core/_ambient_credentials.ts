@@ -7,6 +7,7 @@
 
 import { ValueError } from "./errors.ts";
 import { PlatformCredentials } from "./credentials.ts";
+import { decodeProperties } from "./_properties.ts";
 
 /** What a lookup can read; the runtime's, or a test's. */
 export interface Surroundings {
@@ -18,8 +19,12 @@ export interface Surroundings {
   denied(kind: "env" | "read", what: string): string | undefined;
   /** The home directory, when known. */
   home(): string | undefined;
-  /** A file's text and permission bits; `undefined` when it does not exist. */
-  readFile(path: string): { text: string; mode?: number } | undefined;
+  /**
+   * A file's text and permission bits; `undefined` when it does not exist
+   * or cannot be read, or a reason it was not read (not a regular file, too
+   * large).
+   */
+  readFile(path: string): { text: string; mode?: number } | string | undefined;
   /** Whether files can be read at all here. */
   hasFiles: boolean;
   /** Where a warning goes. */
@@ -103,7 +108,9 @@ export function ambientCredentials(
   } else {
     const path = credentialsFilePath(home);
     const file = around.readFile(path);
-    if (file !== undefined) {
+    if (typeof file === "string") {
+      tried.push(`${path} (${file})`);
+    } else if (file !== undefined) {
       const credentials = PlatformCredentials.fromProperties(file.text, path);
       if (file.mode !== undefined && (file.mode & 0o077) !== 0) {
         around.warn(
@@ -113,8 +120,9 @@ export function ambientCredentials(
         );
       }
       return { platformCredentials: credentials, source: path };
+    } else {
+      tried.push(path + why("read", path, "not found or not readable"));
     }
-    tried.push(path + why("read", path, "not found or not readable"));
   }
   throw new ValueError(
     "apiKey",
@@ -131,8 +139,10 @@ interface DenoLike {
       state: string;
     };
   };
-  readTextFileSync?(path: string): string;
-  statSync?(path: string): { mode: number | null };
+  readFileSync?(path: string): Uint8Array;
+  statSync?(
+    path: string,
+  ): { mode: number | null; isFile: boolean; size: number };
 }
 
 interface NodeLike {
@@ -142,9 +152,12 @@ interface NodeLike {
 }
 
 interface NodeFs {
-  readFileSync(path: string, encoding: "utf8"): string;
-  statSync(path: string): { mode: number };
+  readFileSync(path: string): Uint8Array;
+  statSync(path: string): { mode: number; size: number; isFile(): boolean };
 }
+
+/** The largest credentials file read: a real one is a few hundred bytes. */
+const MAX_FILE_BYTES = 64 * 1024;
 
 /** The surroundings of the running program, probed without importing. */
 export function runtimeSurroundings(): Surroundings {
@@ -186,33 +199,51 @@ export function runtimeSurroundings(): Surroundings {
   } catch {
     fs = undefined;
   }
-  const hasFiles = typeof deno?.readTextFileSync === "function" ||
+  const hasFiles = typeof deno?.readFileSync === "function" ||
     typeof fs?.readFileSync === "function";
+  let hasEnv = false;
+  try {
+    hasEnv = typeof deno?.env?.get === "function" ||
+      (typeof node?.env === "object" && node.env !== null);
+  } catch {
+    // A process object whose env cannot be read: no environment.
+  }
   return {
     env,
     denied,
-    hasEnv: typeof deno?.env?.get === "function" ||
-      (typeof node?.env === "object" && node.env !== null),
+    hasEnv,
     home: () => env("HOME") || env("USERPROFILE") || undefined,
     hasFiles,
     readFile(path) {
       try {
-        if (deno?.readTextFileSync) {
+        // Look before reading: a FIFO would block, a device never end.
+        let stat: { isFile: boolean; size: number; mode?: number };
+        let read: () => Uint8Array;
+        if (deno?.readFileSync && deno.statSync) {
           if (!granted({ name: "read", path })) return undefined;
-          const text = deno.readTextFileSync(path);
-          const mode = deno.statSync?.(path).mode;
-          return { text, mode: mode ?? undefined };
-        }
-        if (fs) {
-          const text = fs.readFileSync(path, "utf8");
+          const s = deno.statSync(path);
+          stat = { isFile: s.isFile, size: s.size, mode: s.mode ?? undefined };
+          read = () => deno.readFileSync!(path);
+        } else if (fs) {
+          const s = fs.statSync(path);
           // Windows has no permission bits to speak of.
-          const mode = node?.platform === "win32"
-            ? undefined
-            : fs.statSync(path).mode;
-          return { text, mode };
+          const mode = node?.platform === "win32" ? undefined : s.mode;
+          stat = { isFile: s.isFile(), size: s.size, mode };
+          read = () => fs!.readFileSync(path);
+        } else {
+          return undefined;
         }
+        if (!stat.isFile) return "not a regular file";
+        if (stat.size > MAX_FILE_BYTES) {
+          return `larger than ${MAX_FILE_BYTES / 1024} KiB`;
+        }
+        const bytes = read();
+        if (bytes.length > MAX_FILE_BYTES) {
+          return `larger than ${MAX_FILE_BYTES / 1024} KiB`;
+        }
+        return { text: decodeProperties(bytes), mode: stat.mode };
       } catch {
-        // Missing, a directory, or unreadable: not a source.
+        // Missing, unreadable, a loop of links: not a source.
       }
       return undefined;
     },

@@ -101,17 +101,39 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
     }
 
     let { apiKey, platformCredentials } = options;
+    let source: string | undefined;
     if (
       apiKey === undefined && options.auth === undefined &&
       platformCredentials === undefined
     ) {
+      // `{ apiKey: process.env.TYPO }`: a credential meant but missing.
+      // Reading another one from the environment could be another account.
+      for (const name of ["apiKey", "platformCredentials", "auth"] as const) {
+        if (Object.hasOwn(options, name)) {
+          throw new ValueError(
+            name,
+            "is undefined; pass a credential, or leave the option out to read one from the environment",
+          );
+        }
+      }
       // Given none: the environment, then HERE's credentials file.
       const found = ambientCredentials();
+      source = found.source;
       if ("apiKey" in found) apiKey = found.apiKey;
       else platformCredentials = found.platformCredentials;
     }
+    if (
+      platformCredentials !== undefined && !isCredentials(platformCredentials)
+    ) {
+      throw new ValueError(
+        "platformCredentials",
+        "must be a PlatformCredentials (with accessKeyId and accessKeySecret)",
+      );
+    }
     if (apiKey !== undefined) {
-      s.apiKey = checkApiKey(apiKey);
+      s.apiKey = source === undefined
+        ? checkApiKey(apiKey)
+        : renamed(() => checkApiKey(apiKey), source);
       s.keyParam = `apiKey=${encodeContent(s.apiKey)}`;
       s.redactor.add(s.apiKey);
     } else if (options.auth !== undefined) {
@@ -237,4 +259,28 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
     throw scrubbed === rule ? err : new ValueError(err.parameter, scrubbed);
   }
   return s;
+}
+
+/** Whether `value` looks like PlatformCredentials (any copy of the class). */
+function isCredentials(value: unknown): boolean {
+  return typeof value === "object" && value !== null &&
+    typeof (value as { accessKeyId?: unknown }).accessKeyId === "string" &&
+    typeof (value as { accessKeySecret?: unknown }).accessKeySecret ===
+      "string";
+}
+
+/** `check()`, with a ValueError renamed to the variable the value came from. */
+function renamed<T>(check: () => T, source: string): T {
+  try {
+    return check();
+  } catch (err) {
+    if (!(err instanceof ValueError)) throw err;
+    const prefix = `Invalid ${err.parameter}: `;
+    throw new ValueError(
+      source,
+      err.message.startsWith(prefix)
+        ? err.message.slice(prefix.length)
+        : err.message,
+    );
+  }
 }

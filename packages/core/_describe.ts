@@ -20,9 +20,14 @@ export function describe(value: unknown): string {
       : safeJson(value);
   }
   if (value instanceof Date) {
-    return Number.isNaN(value.getTime())
-      ? "an invalid Date"
-      : value.toISOString();
+    let time = NaN;
+    try {
+      time = value.getTime();
+    } catch {
+      // An object that only inherits from Date.prototype.
+      return "an object that is not a Date";
+    }
+    return Number.isNaN(time) ? "an invalid Date" : value.toISOString();
   }
   if (typeof value === "object") return safeJson(value);
   return typeof value;

@@ -69,7 +69,7 @@ Deno.test("extra query: a credential key or one the call sets is a ValueError; n
       [{ x: Infinity }, "query.x"],
       [{ x: { y: 1 } }, "query.x"],
       [{ x: [1, null] }, "query.x"],
-      [{ "": "v" }, "query."],
+      [{ "": "v" }, "query"],
       ["a=b", "query"],
       [["a"], "query"],
     ] as const
@@ -149,4 +149,130 @@ Deno.test("extra query: an error's URL carries it; the credential stays out of e
   assert.ok(err instanceof ApiError);
   assert.match(err.url, /\?q=Berlin&limit=5&addressNamesMode=normalized$/);
   witness.assertClean(2);
+});
+
+Deno.test("extra body: toJSON, or keys that change between reads, cannot replace what the call sets", async () => {
+  await using server = await startTestServer();
+  server.route("POST /v8/matrix", jsonReply(200, {}));
+  const client = testClient(server);
+  const spec = {
+    service: "matrix",
+    method: "POST",
+    path: "/v8/matrix",
+    body: { origins: [{ lat: 1, lng: 2 }] },
+  } as const;
+  await rejectsValueError(
+    client.requestJson(spec, {
+      body: { toJSON: () => ({ origins: [{ lat: 0, lng: 0 }] }) },
+    }),
+    "body.toJSON",
+    /would replace the whole body/,
+  );
+  // A Proxy that names `origins` only from its second read on.
+  let reads = 0;
+  const shifty = new Proxy({ note: "x" } as Record<string, unknown>, {
+    ownKeys: (t) => reads++ === 0 ? Reflect.ownKeys(t) : ["origins"],
+    getOwnPropertyDescriptor: (t, k) =>
+      k === "origins"
+        ? { value: [], enumerable: true, configurable: true }
+        : Reflect.getOwnPropertyDescriptor(t, k),
+  });
+  await client.requestJson(spec, { body: shifty }).catch(() => {});
+  for (const r of server.requests) {
+    assert.deepEqual((r.body as { origins: unknown }).origins, [{
+      lat: 1,
+      lng: 2,
+    }]);
+  }
+  // Not plain objects, or values JSON cannot carry.
+  for (
+    const [body, parameter] of [
+      [new Map([["a", 1]]), "body"],
+      [new Date(), "body"],
+      [{ [Symbol("s")]: 1 }, "body"],
+      [{ f: () => 1 }, "body.f"],
+      [{ "\ud800": 1 }, "body"],
+      [{ a: "\ud800" }, "body.a"],
+    ] as const
+  ) {
+    await rejectsValueError(
+      client.requestJson(spec, { body: body as never }),
+      parameter,
+    );
+  }
+  // `__proto__` stays a field, and pollutes nothing.
+  await client.requestJson(spec, {
+    body: JSON.parse('{"__proto__": {"x": 1}}'),
+  });
+  const last = server.requests.at(-1)!;
+  assert.equal(
+    last.bodyText,
+    '{"origins":[{"lat":1,"lng":2}],"__proto__":{"x":1}}',
+  );
+  assert.equal(({} as Record<string, unknown>).x, undefined);
+});
+
+Deno.test("extra query: Maps, Dates, symbol keys, sparse lists and lone surrogates in names are refused", async () => {
+  await using server = await startTestServer();
+  const client = testClient(server);
+  for (
+    const [query, parameter] of [
+      [new Map([["apiKey", "x"]]), "query"],
+      [new Date(), "query"],
+      [{ [Symbol("s")]: "x" }, "query"],
+      // deno-lint-ignore no-sparse-arrays
+      [{ foo: [, "a"] }, "query.foo"],
+      [{ "\ud800": "x" }, "query"],
+    ] as const
+  ) {
+    await rejectsValueError(
+      client.requestJson(GEOCODE, { query: query as never }),
+      parameter,
+    );
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("extra query: a name that could be a credential is never printed; the client's key is scrubbed", async () => {
+  await using server = await startTestServer();
+  const key = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd";
+  const client = testClient(server, { apiKey: key });
+  for (
+    const query of [
+      { [key]: {} },
+      { [key]: "\ud800" },
+      { [`evil\n\x1b[31mFAKE`]: {} },
+      { ["k".repeat(100_000)]: {} },
+    ]
+  ) {
+    const err = await rejectsValueError(
+      client.requestJson(GEOCODE, { query: query as never }),
+      "query",
+    );
+    assert.ok(err.message.length < 300, err.message.slice(0, 100));
+    assert.ok(!err.message.includes(key) && !err.message.includes("\x1b"));
+  }
+  // A short name is printed, but the client's own key never.
+  const short = "sh0rt-key";
+  const c2 = testClient(server, { apiKey: short });
+  const err = await rejectsValueError(
+    c2.requestJson(GEOCODE, { query: { [short]: {} } as never }),
+    "query.REDACTED",
+  );
+  assert.ok(!err.message.includes(short));
+  // A URL too long names no implausible key either.
+  const long = await rejectsValueError(
+    client.requestJson(GEOCODE, { query: { [key + "x".repeat(66_000)]: "1" } }),
+    "query",
+  );
+  assert.ok(!long.message.includes(key));
+  // A huge value is refused before it is encoded.
+  await rejectsValueError(
+    client.requestJson(GEOCODE, {
+      query: { foo: new Array(1e6).fill("abcdefghij") },
+    }),
+    "query.foo",
+    /longer than the 65534 characters/,
+  );
+  assert.equal(server.requests.length, 0);
 });

@@ -5,7 +5,7 @@
 import type { RequestOptions, RequestSpec } from "./client_options.ts";
 import { ValueError } from "./errors.ts";
 import type { Service } from "./hosts.ts";
-import { checkJson } from "./check_params.ts";
+import { checkJson, keyPath } from "./check_params.ts";
 import { withExtraBody, withExtraQuery } from "./_extra_params.ts";
 
 /** One request as the retry loop sends it. */
@@ -64,8 +64,10 @@ export function toTarget(
   if (length > MAX_URL_LENGTH) {
     // Name the longest query parameter; the URL itself is no use in a message.
     const part = qs.split("&").reduce((a, b) => b.length > a.length ? b : a);
+    const key = decodeURIComponent(part.slice(0, part.indexOf("=")));
     throw new ValueError(
-      decodeURIComponent(part.slice(0, part.indexOf("="))),
+      // A name no parameter could have is not printed (see keyPath).
+      keyPath("query", key).replace(/^query\.?/, "") || "query",
       `makes the request URL ${length} characters long; a URL may have at most ${MAX_URL_LENGTH}`,
     );
   }

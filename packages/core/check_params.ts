@@ -144,6 +144,25 @@ export function checkKeys(
 /** What a parameter name can look like: short, plain ASCII. */
 const PLAUSIBLE_NAME = /^[A-Za-z_$][\w$.\[\]-]{0,39}$/;
 
+/**
+ * `parent.key` for a key that looks like a parameter name, else `parent`
+ * alone: a name no parameter could have (too long, not plain ASCII) may be
+ * a credential pasted in the wrong place, or text a terminal misreads, and
+ * is not printed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { keyPath } from "@ls/core/internal";
+ * assert.equal(keyPath("query", "billingTag"), "query.billingTag");
+ * assert.equal(keyPath("query", "x".repeat(41)), "query");
+ * assert.equal(keyPath("query", "evil\n"), "query");
+ * ```
+ */
+export function keyPath(parent: string, key: string): string {
+  return PLAUSIBLE_NAME.test(key) ? `${parent}.${key}` : parent;
+}
+
 /** The known name nearest to `key` by edit distance, when near enough. */
 function closest(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase().slice(0, 64);

@@ -143,12 +143,7 @@ export class Client {
     read?: ResponseReader<T>,
   ): Promise<T | Response> {
     return await this.#run(
-      toTarget(
-        spec,
-        this.originFor(spec.service),
-        this.#s.keyParam?.length ?? 0,
-        options,
-      ),
+      this.#target(spec, options),
       options,
       read ?? buffered,
     );
@@ -163,12 +158,7 @@ export class Client {
     spec: RequestSpec,
     options: RequestOptions = {},
   ): Promise<JsonResponse<T>> {
-    const target = toTarget(
-      spec,
-      this.originFor(spec.service),
-      this.#s.keyParam?.length ?? 0,
-      options,
-    );
+    const target = this.#target(spec, options);
     return await this.#run(target, options, async (res, context) => {
       return new ReceivedJson(
         await readJson(res, context),
@@ -259,6 +249,32 @@ export class Client {
         this.#redactor,
       ) ??
         err;
+    }
+  }
+
+  /**
+   * The request a spec describes; a ValueError about it (an extra
+   * parameter, the URL's length) is scrubbed of the client's credentials,
+   * which a caller may have pasted into a name or value.
+   */
+  #target(spec: RequestSpec, options: RequestOptions): Target {
+    try {
+      return toTarget(
+        spec,
+        this.originFor(spec.service),
+        this.#s.keyParam?.length ?? 0,
+        options,
+      );
+    } catch (err) {
+      if (!(err instanceof ValueError)) throw err;
+      const parameter = this.redact(err.parameter);
+      const message = this.redact(err.message);
+      if (parameter === err.parameter && message === err.message) throw err;
+      const prefix = `Invalid ${parameter}: `;
+      throw new ValueError(
+        parameter,
+        message.startsWith(prefix) ? message.slice(prefix.length) : message,
+      );
     }
   }
 

@@ -940,3 +940,12 @@ Deno.test("requestJson: the response carries its method and URL, the key redacte
     assert.ok(!text.includes(encodeURIComponent(KEY)), text);
   }
 });
+
+Deno.test("platformCredentials that are not credentials (null, {}) are a ValueError naming the option", () => {
+  for (const platformCredentials of [null, {}, { accessKeyId: "x" }, 0, ""]) {
+    assert.throws(
+      () => new Client({ platformCredentials: platformCredentials as never }),
+      (e) => e instanceof ValueError && e.parameter === "platformCredentials",
+    );
+  }
+});

@@ -21,7 +21,7 @@
  */
 
 import { ValueError } from "./errors.ts";
-import { redactUrl } from "./_redact.ts";
+import { parseProperties } from "./_properties.ts";
 
 /** The fields of {@linkcode PlatformCredentials}. */
 export interface PlatformCredentialsInit {
@@ -151,8 +151,8 @@ export class PlatformCredentials {
     if (url !== undefined && !isHttpUrl(url)) {
       throw new ValueError(
         "tokenEndpointUrl",
+        // Not quoted: a URL can carry a password.
         "must be an absolute http(s) URL",
-        redactUrl(url),
       );
     }
     if (url !== undefined) this.tokenEndpointUrl = url;
@@ -207,14 +207,11 @@ export class PlatformCredentials {
     source = "the credentials properties",
   ): PlatformCredentials {
     const init: Partial<Record<keyof PlatformCredentialsInit, string>> = {};
-    for (const raw of String(text).replace(/^\uFEFF/, "").split(/\r\n|\r|\n/)) {
-      const line = raw.trim();
-      if (line === "" || line.startsWith("#") || line.startsWith("!")) continue;
-      let at = line.indexOf("=");
-      if (at === -1) at = line.indexOf(":");
-      if (at === -1) continue;
-      const field = PROPERTY_KEYS[line.slice(0, at).trim()];
-      if (field !== undefined) init[field] = line.slice(at + 1).trim();
+    for (const [key, value] of parseProperties(String(text))) {
+      const field = Object.hasOwn(PROPERTY_KEYS, key)
+        ? PROPERTY_KEYS[key]
+        : undefined;
+      if (field !== undefined) init[field] = value.trim();
     }
     if (!init.accessKeyId) {
       throw new ValueError("here.access.key.id", `must be set in ${source}`);

@@ -27,6 +27,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { ValueError } from "./errors.ts";
 import { PlatformCredentials } from "./credentials.ts";
+import { decodeProperties } from "./_properties.ts";
 
 export { PlatformCredentials } from "./credentials.ts";
 
@@ -71,7 +72,7 @@ export async function fromFile(path?: string): Promise<PlatformCredentials> {
   const file = path ?? defaultCredentialsPath();
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = decodeProperties(await readFile(file));
   } catch (err) {
     const code = (err as { code?: unknown })?.code;
     if (code === "ENOENT" || code === "ENOTDIR") {

@@ -260,3 +260,35 @@ Deno.test("fromFile: an incomplete file names the path, never the contents", asy
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("fromProperties: Java's rules for separators, escapes and continued lines", () => {
+  const c = PlatformCredentials.fromProperties([
+    "here.access.key.id AKID",
+    "here.access.key.secret: ab=cd\\:x\\\\y\\u0041",
+    "here.token.endpoint.url = https://account.api.here.com/\\",
+    "    oauth2/token",
+    "# here.token.scope = commented-out",
+    "! here.user.id = also-commented-out",
+    "here\\.client\\.id=escaped-key",
+  ].join("\n"));
+  assert.equal(c.accessKeyId, "AKID");
+  assert.equal(c.accessKeySecret, "ab=cd:x\\yA");
+  assert.equal(c.tokenEndpointUrl, "https://account.api.here.com/oauth2/token");
+  assert.equal(c.scope, undefined);
+  assert.equal(c.userId, undefined);
+  assert.equal(c.clientId, "escaped-key");
+});
+
+Deno.test("a token URL that is not http(s) is refused without quoting it (it may hold a password)", () => {
+  assert.throws(
+    () =>
+      new PlatformCredentials({
+        accessKeyId: "id",
+        accessKeySecret: "secret",
+        tokenEndpointUrl: "ftp://user:pw@x/",
+      }),
+    (e) =>
+      e instanceof ValueError && e.parameter === "tokenEndpointUrl" &&
+      !e.message.includes("pw"),
+  );
+});

@@ -16,6 +16,7 @@
 
 import * as z from "zod/mini";
 import { parseWith, stringMatching } from "./validate.ts";
+import { ValueError } from "./errors.ts";
 
 const nameListSchema: z.ZodMiniType<string[]> = /* @__PURE__ */ (() =>
   z.array(
@@ -53,10 +54,20 @@ export function nameListValue(
   value: unknown,
   parameter: string,
 ): string[] | undefined {
+  // A list that long cannot fit in a URL: refused before it is walked.
+  if (Array.isArray(value) && value.length > MAX_NAMES) {
+    throw new ValueError(
+      parameter,
+      `must have at most ${MAX_NAMES} names (no URL could hold more)`,
+    );
+  }
   return value === undefined
     ? undefined
     : parseWith(nameListSchema, value, parameter);
 }
+
+/** Names of one character and a comma each fill a 64 KiB URL at this. */
+const MAX_NAMES = 32_767;
 
 const politicalViewSchema = /* @__PURE__ */ stringMatching(
   /^[A-Z]{3}$/,

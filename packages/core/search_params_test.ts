@@ -45,3 +45,11 @@ Deno.test("politicalViewValue takes three upper-case letters only", () => {
     'Invalid politicalView: must be an upper-case ISO 3166-1 alpha-3 code such as RUS, got "srb"',
   );
 });
+
+Deno.test("nameListValue: a list too long for any URL is refused before it is walked", () => {
+  assert.throws(() => nameListValue(new Array(6e7), "show"), {
+    parameter: "show",
+    message:
+      "Invalid show: must have at most 32767 names (no URL could hold more)",
+  });
+});

@@ -5,6 +5,7 @@ import {
   encodeContent,
   integer,
   isRecord,
+  keyPath,
   nonBlankString,
   parseWith,
   validateLanguages,
@@ -67,10 +68,11 @@ export function qualifiedQueryValue(value: unknown): string | undefined {
   }
   for (const key of Object.keys(value)) {
     if (!(QUALIFIED_FIELDS as readonly string[]).includes(key)) {
+      // Neither the value nor an implausible name is printed: a spread
+      // config object could put a credential here.
       throw new ValueError(
-        `qualifiedQuery.${key}`,
+        keyPath("qualifiedQuery", key),
         `is not a field of a qualified query; the fields are ${FIELD_LIST}`,
-        value[key],
       );
     }
   }
@@ -85,7 +87,6 @@ export function qualifiedQueryValue(value: unknown): string | undefined {
     throw new ValueError(
       "qualifiedQuery",
       `needs at least one of ${FIELD_LIST}`,
-      value,
     );
   }
   return pairs.join(";");

@@ -306,12 +306,24 @@ Deno.test("buildGeocodeRequest: the new parameters, built without a client", () 
   assertValueError(
     () => buildGeocodeRequest({ qualifiedQuery: { town: "Berlin" } as never }),
     "qualifiedQuery.town",
-    'Invalid qualifiedQuery.town: is not a field of a qualified query; the fields are country, state, county, city, district, street, houseNumber, postalCode, got "Berlin"',
+    "Invalid qualifiedQuery.town: is not a field of a qualified query; the fields are country, state, county, city, district, street, houseNumber, postalCode",
   );
+  // A key pasted in the wrong place is not printed, as name or as value.
+  const key = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd";
+  for (const qq of [{ city: "Berlin", apiKey: key }, { [key]: "x" }]) {
+    let message = "";
+    try {
+      buildGeocodeRequest({ qualifiedQuery: qq as never });
+    } catch (e) {
+      message = String(e);
+    }
+    assert.match(message, /is not a field of a qualified query/);
+    assert.ok(!message.includes(key), message);
+  }
   assertValueError(
     () => buildGeocodeRequest({ qualifiedQuery: {} }),
     "qualifiedQuery",
-    "Invalid qualifiedQuery: needs at least one of country, state, county, city, district, street, houseNumber, postalCode, got {}",
+    "Invalid qualifiedQuery: needs at least one of country, state, county, city, district, street, houseNumber, postalCode",
   );
   assertValueError(
     () => buildGeocodeRequest({ query: "x", countryCodes: ["de"] }),

@@ -264,24 +264,36 @@ function validateProducts(products: unknown): string[] {
  * validated date string.
  */
 function formatHourlyDate(value: Date | string): string {
-  if (value instanceof Date) {
-    const year = value.getFullYear();
+  // Any Date, from this realm or another (a vm context, an iframe); an
+  // object that only inherits from Date.prototype has no time and fails.
+  if (Object.prototype.toString.call(value) === "[object Date]") {
+    let parts: number[];
+    try {
+      const d = value as Date;
+      parts = [
+        Date.prototype.getFullYear.call(d),
+        Date.prototype.getMonth.call(d) + 1,
+        Date.prototype.getDate.call(d),
+      ];
+    } catch {
+      parts = [NaN];
+    }
+    const [year, month, day] = parts;
     if (Number.isNaN(year) || year < 0 || year > 9999) {
       throw new ValueError(
         "hourlyDate",
         "must be a valid Date in the years 0 to 9999",
-        value,
       );
     }
     const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-    return `${pad(year, 4)}-${pad(value.getMonth() + 1)}-${
-      pad(value.getDate())
-    }`;
+    return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
   }
   const m = typeof value === "string" ? DATE.exec(value) : null;
   if (m) {
     const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    const check = new Date(Date.UTC(y, mo - 1, d));
+    // setUTCFullYear, not Date.UTC: that maps the years 0 to 99 to 1900s.
+    const check = new Date(0);
+    check.setUTCFullYear(y, mo - 1, d);
     if (
       check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 &&
       check.getUTCDate() === d

@@ -435,3 +435,28 @@ Deno.test("getDestWeather: goes to https://weather.hereapi.com by default", asyn
     `https://weather.hereapi.com/v3/report?products=observation&q=Berlin&${TEST_KEY_QUERY}`,
   ]);
 });
+
+Deno.test("buildDestWeatherRequest: hourlyDate in the years 0 to 99, Dates of another realm, and fake Dates", async () => {
+  const query = (hourlyDate: Date | string) =>
+    buildDestWeatherRequest({
+      products: ["forecastHourly"],
+      query: "x",
+      hourlyDate,
+    })
+      .query!.toString();
+  assert.match(query("0050-01-01"), /hourlyDate=0050-01-01/);
+  assert.match(query("0000-02-29"), /hourlyDate=0000-02-29/); // year 0 is a leap year
+  assert.throws(() => query("0001-02-29"), { parameter: "hourlyDate" });
+  const early = new Date(2000, 0, 1);
+  early.setFullYear(50);
+  assert.match(query(early), /hourlyDate=0050-01-01/);
+  // A Date made in another realm (a vm context, an iframe) is a Date.
+  const { runInNewContext } = await import("node:vm");
+  const foreign = runInNewContext("new Date(2024, 4, 1, 12)") as Date;
+  assert.match(query(foreign), /hourlyDate=2024-05-01/);
+  // An object that only inherits from Date.prototype is a ValueError.
+  assertValueError(
+    () => query(Object.create(Date.prototype)),
+    "hourlyDate",
+  );
+});

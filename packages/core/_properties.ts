@@ -1,0 +1,58 @@
+// The `.properties` format HERE's credentials files use (Java's rules):
+// `key = value`, `key: value` or `key value`; `#`/`!` comments; a line that
+// ends in an odd number of backslashes goes on on the next; `\=`, `\:`,
+// `\\`, `\t`, `\uXXXX` and other escapes. Small enough to keep here rather
+// than pull a parser into every bundle that can read credentials.
+
+const ESCAPES: Record<string, string> = { t: "\t", n: "\n", r: "\r", f: "\f" };
+const BLANK = /[ \t\f]/;
+
+/** The key-value pairs of a properties text; a later key wins. */
+export function parseProperties(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i].replace(/^[ \t\f]+/, "");
+    if (line === "" || line[0] === "#" || line[0] === "!") continue;
+    // Join continued lines: an odd run of trailing backslashes.
+    while (/(?:^|[^\\])(?:\\\\)*\\$/.test(line) && i + 1 < lines.length) {
+      line = line.slice(0, -1) + lines[++i].replace(/^[ \t\f]+/, "");
+    }
+    let end = 0;
+    while (
+      end < line.length && !"=:".includes(line[end]) && !BLANK.test(line[end])
+    ) {
+      end += line[end] === "\\" ? 2 : 1;
+    }
+    let start = end;
+    while (start < line.length && BLANK.test(line[start])) start++;
+    if (start < line.length && "=:".includes(line[start])) start++;
+    while (start < line.length && BLANK.test(line[start])) start++;
+    out.set(unescape(line.slice(0, end)), unescape(line.slice(start)));
+  }
+  return out;
+}
+
+function unescape(text: string): string {
+  if (!text.includes("\\")) return text;
+  return text.replace(
+    /\\(u[0-9a-fA-F]{4}|[\s\S]?)/g,
+    (_, e: string) =>
+      e.length === 5
+        ? String.fromCharCode(parseInt(e.slice(1), 16))
+        : ESCAPES[e] ?? e,
+  );
+}
+
+/**
+ * The text of a properties file's bytes: UTF-16 when it starts with a
+ * UTF-16 byte-order mark (as Windows PowerShell writes), else UTF-8.
+ */
+export function decodeProperties(bytes: Uint8Array): string {
+  const encoding = bytes[0] === 0xff && bytes[1] === 0xfe
+    ? "utf-16le"
+    : bytes[0] === 0xfe && bytes[1] === 0xff
+    ? "utf-16be"
+    : "utf-8";
+  return new TextDecoder(encoding).decode(bytes);
+}
