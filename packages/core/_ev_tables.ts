@@ -104,7 +104,11 @@ function numberPairs(
       value,
     );
   }
-  return value.map((pair, i) => {
+  // An index loop, not `map`: `map` skips the holes of a sparse array and
+  // keeps them in its result, which `formatPairs` would then drop.
+  const pairs: number[][] = [];
+  for (let i = 0; i < value.length; i++) {
+    const pair: unknown = value[i];
     if (!Array.isArray(pair) || pair.length !== 2) {
       throw new ValueError(
         `${parameter}[${i}]`,
@@ -112,8 +116,9 @@ function numberPairs(
         pair,
       );
     }
-    return pair as number[];
-  });
+    pairs.push([pair[0], pair[1]]);
+  }
+  return pairs;
 }
 
 /** Pairs as HERE's flat comma list. */

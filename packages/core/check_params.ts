@@ -201,10 +201,27 @@ function editDistance(a: string, b: string): number {
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
+ * The deepest nesting of arrays and objects a parameter may have: as deep
+ * as a JSON answer may be (`MAX_JSON_DEPTH`), far deeper than any
+ * parameter. The walks below recurse, and would otherwise end in the
+ * runtime's stack overflow.
+ */
+const MAX_DEPTH = 512;
+
+function tooDeep(parameter: string): ValueError {
+  return new ValueError(
+    parameter,
+    `must not nest arrays and objects deeper than ${MAX_DEPTH} levels, as no parameter does`,
+  );
+}
+
+/**
  * Throws a {@linkcode ValueError} naming the path (`parameter`, then `.key`
  * and `[i]`) of the first string in `value`, or in the arrays and objects
  * it holds, that is not well-formed Unicode: an unpaired surrogate, which no
- * URL can carry. {@linkcode checkParams} runs it on every parameter.
+ * URL can carry. {@linkcode checkParams} runs it on every parameter. A
+ * value nested deeper than 512 arrays and objects is refused too, naming
+ * `parameter`.
  *
  * @example
  * ```ts
@@ -216,11 +233,12 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * });
  * ```
  *
- * @throws {ValueError} for a string with an unpaired surrogate
+ * @throws {ValueError} for a string with an unpaired surrogate, or nesting
+ * deeper than 512 levels
  */
 export function checkWellFormed(value: unknown, parameter: string): void {
   const seen = new Set<object>();
-  const walk = (v: unknown, path: string): void => {
+  const walk = (v: unknown, path: string, depth = 1): void => {
     if (typeof v === "string") {
       if (LONE_SURROGATE.test(v)) {
         throw new ValueError(
@@ -230,12 +248,15 @@ export function checkWellFormed(value: unknown, parameter: string): void {
         );
       }
     } else if (typeof v === "object" && v !== null && !seen.has(v)) {
+      if (depth > MAX_DEPTH) throw tooDeep(parameter);
       seen.add(v);
       if (Array.isArray(v)) {
-        for (let i = 0; i < v.length; i++) walk(v[i], `${path}[${i}]`);
+        for (let i = 0; i < v.length; i++) {
+          walk(v[i], `${path}[${i}]`, depth + 1);
+        }
       } else {
         for (const key of Object.keys(v)) {
-          walk(Reflect.get(v, key), `${path}.${key}`);
+          walk(Reflect.get(v, key), `${path}.${key}`, depth + 1);
         }
       }
     }
@@ -247,7 +268,8 @@ export function checkWellFormed(value: unknown, parameter: string): void {
  * Throws a {@linkcode ValueError} naming the path of the first value in
  * `value` that JSON cannot carry: a `BigInt`, or an object that contains
  * itself. Call it on caller data sent as a JSON body without a schema of
- * its own (loose objects).
+ * its own (loose objects). A value nested deeper than 512 arrays and
+ * objects is refused too, naming `parameter`.
  *
  * @example
  * ```ts
@@ -259,11 +281,12 @@ export function checkWellFormed(value: unknown, parameter: string): void {
  * });
  * ```
  *
- * @throws {ValueError} for a BigInt or a cycle
+ * @throws {ValueError} for a BigInt, a cycle, or nesting deeper than 512
+ * levels
  */
 export function checkJson(value: unknown, parameter: string): void {
   const open = new Set<object>();
-  const walk = (v: unknown, path: string): void => {
+  const walk = (v: unknown, path: string, depth = 1): void => {
     if (typeof v === "bigint") {
       throw new ValueError(path, "must not be a BigInt (JSON has none)", v);
     }
@@ -277,10 +300,15 @@ export function checkJson(value: unknown, parameter: string): void {
         "must not contain itself: a cycle cannot be sent as JSON",
       );
     }
+    if (depth > MAX_DEPTH) throw tooDeep(parameter);
     open.add(v);
     const array = Array.isArray(v);
     for (const key of Object.keys(v)) {
-      walk(Reflect.get(v, key), array ? `${path}[${key}]` : `${path}.${key}`);
+      walk(
+        Reflect.get(v, key),
+        array ? `${path}[${key}]` : `${path}.${key}`,
+        depth + 1,
+      );
     }
     open.delete(v);
   };

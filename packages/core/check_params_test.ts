@@ -38,6 +38,54 @@ Deno.test("checkJson() names the path of a BigInt or a cycle", () => {
   checkJson({ a: shared, b: [shared] }, "p"); // repeated, not a cycle
 });
 
+Deno.test("checkParams(), checkWellFormed() and checkJson(): nesting too deep is a ValueError, not a stack overflow", () => {
+  const nest = (levels: number): unknown => {
+    let value: unknown = [0, 0.2];
+    for (let i = 1; i < levels; i++) value = [value];
+    return value;
+  };
+  // As deep as a JSON answer may be passes.
+  checkParams({ ev: { table: nest(510) } });
+  checkJson(nest(512), "body");
+  const rule =
+    "must not nest arrays and objects deeper than 512 levels, as no parameter does";
+  assertValueError(
+    () => checkParams({ ev: { freeFlowSpeedTable: [nest(200_000)] } }),
+    "ev",
+    `Invalid ev: ${rule}`,
+  );
+  assertValueError(
+    () => checkWellFormed(nest(513), "via"),
+    "via",
+    `Invalid via: ${rule}`,
+  );
+  assertValueError(
+    () => checkJson({ fleet: nest(200_000) }, "problem"),
+    "problem",
+    `Invalid problem: ${rule}`,
+  );
+});
+
+Deno.test("checkParams(): an exception of the caller's own getter passes through unchanged", () => {
+  // Reading a parameter runs the caller's code; what it throws is the
+  // caller's to see, with its own stack, not a ValueError about a value
+  // that was never there.
+  const boom = new TypeError("boom");
+  const params = {
+    query: "x",
+    get limit(): number {
+      throw boom;
+    },
+  };
+  assert.throws(() => checkParams(params), (e) => e === boom);
+  const proxy = new Proxy({ query: "x" }, {
+    get() {
+      throw boom;
+    },
+  });
+  assert.throws(() => checkParams(proxy), (e) => e === boom);
+});
+
 Deno.test("checkParams() accepts objects only", () => {
   checkParams({});
   checkParams({ query: "x" });

@@ -40,6 +40,7 @@ import {
   nonNegativeInteger,
   numberInRange,
   parseWith,
+  positiveInteger,
 } from "./validate.ts";
 import { appendVehicleFields } from "./vehicles.ts";
 import {
@@ -132,18 +133,25 @@ const PHYSICAL_KEYS: readonly string[] = [
 
 /** What a number must be, by key. */
 const share = /* @__PURE__ */ numberInRange(0, 1);
+const DRIVE_RULE = "must be a number above 0, up to 1";
+/** A drive that turns none of the battery's energy into motion moves nothing. */
+const driveShare: z.ZodMiniType<number> =
+  /* @__PURE__ */ (() =>
+    z.number({ error: DRIVE_RULE }).check(
+      z.refine((n) => n > 0 && n <= 1, { error: DRIVE_RULE }),
+    ))();
 
 const NUMBER_RULES: Readonly<Record<string, z.ZodMiniType<number>>> = {
   ascent: nonNegative,
   descent: nonNegative,
   auxiliaryConsumption: nonNegative,
-  driveEfficiency: share,
+  driveEfficiency: driveShare,
   recuperationEfficiency: share,
   auxiliaryPowerConsumption: nonNegative,
   airDensity: positive,
-  currentWeight: nonNegativeInteger,
-  width: nonNegativeInteger,
-  height: nonNegativeInteger,
+  currentWeight: positiveInteger,
+  width: positiveInteger,
+  height: positiveInteger,
   frontalArea: positive,
   rollingResistanceCoefficient: nonNegative,
   airDragCoefficient: nonNegative,
@@ -152,7 +160,8 @@ const NUMBER_RULES: Readonly<Record<string, z.ZodMiniType<number>>> = {
   minChargeAtDestination: nonNegative,
   minChargeAtFirstChargingStation: nonNegative,
   minChargeAtChargingStation: nonNegative,
-  maxChargeAfterChargingStation: nonNegative,
+  // Above the minimums, whose default is 0.
+  maxChargeAfterChargingStation: positive,
   chargingSetupDuration: nonNegativeInteger,
   maxChargingDuration: nonNegativeInteger,
   maxChargingVoltage: positive,
@@ -234,7 +243,11 @@ export function appendEv(
     );
   }
   const values = ev as unknown as Record<string, unknown>;
-  const model = values.consumptionModel ?? ConsumptionModel.empirical;
+  // Only a missing model means the default: `null` is refused, as it is
+  // for every other key.
+  const model = values.consumptionModel === undefined
+    ? ConsumptionModel.empirical
+    : values.consumptionModel;
   if (model !== "empirical" && model !== "physical") {
     throw new ValueError(
       `${name}.consumptionModel`,
@@ -393,14 +406,15 @@ function chargeEntries(
         n,
       );
     }
-    if (after !== undefined ? n >= after : n > max) {
+    // Strictly below: a minimum equal to the charge it is measured
+    // against leaves nothing to drive on.
+    const [limitKey, limit] = after !== undefined
+      ? ["maxChargeAfterChargingStation", after]
+      : ["maxCharge", max!];
+    if (n >= limit) {
       throw new ValueError(
         at(key),
-        after !== undefined
-          ? `must be below ${
-            at("maxChargeAfterChargingStation")
-          } (${after} kWh)`
-          : `must not exceed ${at("maxCharge")} (${max} kWh)`,
+        `must be below ${at(limitKey)} (${limit} kWh)`,
         n,
       );
     }
@@ -412,6 +426,28 @@ function chargeEntries(
   const connectors = values.connectorTypes === undefined
     ? undefined
     : parseWith(connectorList, values.connectorTypes, at("connectorTypes"));
+  connectors?.forEach((type, i) => {
+    // HERE reads the list split at commas: one item with a comma would be
+    // two connector types, a repeated one a list HERE was not documented
+    // to take.
+    if (type.includes(",")) {
+      throw new ValueError(
+        `${at("connectorTypes")}[${i}]`,
+        "must be one connector type without a comma (HERE splits the list at commas)",
+        type,
+      );
+    }
+    const first = connectors.indexOf(type);
+    if (first < i) {
+      throw new ValueError(
+        `${at("connectorTypes")}[${i}]`,
+        `must not repeat a connector type (it is ${
+          at("connectorTypes")
+        }[${first}] already)`,
+        type,
+      );
+    }
+  });
   if (connectors?.includes("tesla") && connectors.includes("saeJ3400")) {
     throw new ValueError(
       at("connectorTypes"),

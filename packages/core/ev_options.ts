@@ -115,6 +115,9 @@ export type SpeedTable = readonly (readonly [
  * 0, strictly ascending, reaching `maxChargeAfterChargingStation`), the
  * most power the battery takes from that charge on, in kW (7 to 2000 up to
  * `maxChargeAfterChargingStation`). Sent flat: `0,207,28.8,173,80,10`.
+ * Points above `maxCharge` are allowed and never reached: HERE's own
+ * examples send a curve to 80 kWh with `maxCharge` 77 (the usable part of
+ * the battery).
  *
  * @example
  * ```ts
@@ -137,11 +140,13 @@ export type ChargingCurve = readonly (readonly [
  *
  * Rules checked before sending (each a `ValueError` naming what is
  * missing or wrong): `initialCharge` and `maxCharge` go together, and
- * `initialCharge ≤ maxCharge`; the `minCharge…` values need them and stay
- * below `maxChargeAfterChargingStation` (or `maxCharge`);
- * `maxChargeAfterChargingStation ≤ maxCharge`; `makeReachable: true` needs
- * `initialCharge`, `maxCharge`, `maxChargeAfterChargingStation`,
- * `chargingCurve` and `connectorTypes`.
+ * `initialCharge ≤ maxCharge`; `maxCharge` is above 0; the `minCharge…`
+ * values need them and stay strictly below `maxChargeAfterChargingStation`
+ * when it is given, else strictly below `maxCharge` (equal is refused);
+ * `maxChargeAfterChargingStation` is above 0 (the minimums' default) and
+ * at most `maxCharge`; `connectorTypes` lists each type once, none with a
+ * comma; `makeReachable: true` needs `initialCharge`, `maxCharge`,
+ * `maxChargeAfterChargingStation`, `chargingCurve` and `connectorTypes`.
  *
  * @example
  * ```ts
@@ -154,15 +159,15 @@ export type ChargingCurve = readonly (readonly [
 export interface EvChargeOptions {
   /** Charge at the start, kWh (`ev[initialCharge]`); at most `maxCharge`. */
   initialCharge?: number;
-  /** Usable battery capacity, kWh (`ev[maxCharge]`). */
+  /** Usable battery capacity, kWh (`ev[maxCharge]`); above 0. */
   maxCharge?: number;
-  /** Least charge to arrive with at the destination, kWh. HERE's default: 0. */
+  /** Least charge to arrive with at the destination, kWh; below the limit (see above). HERE's default: 0. */
   minChargeAtDestination?: number;
   /** Least charge to arrive with at the first charging stop, kWh; overrides `minChargeAtChargingStation` there. */
   minChargeAtFirstChargingStation?: number;
-  /** Least charge to arrive with at any charging stop, kWh. HERE's default: 0. */
+  /** Least charge to arrive with at any charging stop, kWh; below the limit (see above). HERE's default: 0. */
   minChargeAtChargingStation?: number;
-  /** Charge to charge up to at a stop, kWh; at most `maxCharge`. */
+  /** Charge to charge up to at a stop, kWh; above 0, at most `maxCharge`. */
   maxChargeAfterChargingStation?: number;
   /** How fast the battery charges at each charge level. */
   chargingCurve?: ChargingCurve;
@@ -176,7 +181,7 @@ export interface EvChargeOptions {
   maxChargingCurrent?: number;
   /** Most power, kW, from stations below 800 V when `maxChargingVoltage` ≥ 800 V. HERE's default: 45. */
   maxPowerAtLowVoltage?: number;
-  /** The plugs the vehicle charges with; stations without one are not used. */
+  /** The plugs the vehicle charges with, each once; stations without one are not used. */
   connectorTypes?: readonly ConnectorType[];
   /** Let the router add charging stops so that the destination is reached. */
   makeReachable?: boolean;
@@ -243,7 +248,7 @@ export interface EmpiricalEvOptions extends EvChargeOptions {
 export interface PhysicalEvOptions extends EvChargeOptions {
   /** `physical`. */
   consumptionModel: "physical";
-  /** Share of the battery's energy that moves the vehicle, 0 to 1. */
+  /** Share of the battery's energy that moves the vehicle: above 0, up to 1. */
   driveEfficiency: number;
   /** Share of braking and downhill energy recovered into the battery, 0 to 1. */
   recuperationEfficiency: number;
@@ -251,7 +256,7 @@ export interface PhysicalEvOptions extends EvChargeOptions {
   auxiliaryPowerConsumption?: number;
   /** Air density, kg/m³. HERE's default: 1.225. */
   airDensity?: number;
-  /** The vehicle's weight now, passengers and load included: integer kg (`vehicle[currentWeight]`). */
+  /** The vehicle's weight now, passengers and load included: integer kg above 0 (`vehicle[currentWeight]`). */
   currentWeight: number;
   /** Rolling resistance coefficient of the tyres (`vehicle[rollingResistanceCoefficient]`). */
   rollingResistanceCoefficient: number;
@@ -259,9 +264,9 @@ export interface PhysicalEvOptions extends EvChargeOptions {
   airDragCoefficient: number;
   /** Cross-section seen from the front, m² (`vehicle[frontalArea]`). */
   frontalArea?: number;
-  /** Width, integer cm (`vehicle[width]`), with `height` instead of `frontalArea`. */
+  /** Width, integer cm above 0 (`vehicle[width]`), with `height` instead of `frontalArea`. */
   width?: number;
-  /** Height, integer cm (`vehicle[height]`), with `width` instead of `frontalArea`. */
+  /** Height, integer cm above 0 (`vehicle[height]`), with `width` instead of `frontalArea`. */
   height?: number;
 }
 

@@ -353,7 +353,7 @@ const INVALID: readonly [
     "minChargeAtDestination above maxCharge",
     { ...TABLE, initialCharge: 40, maxCharge: 80, minChargeAtDestination: 81 },
     "ev.minChargeAtDestination",
-    /must not exceed ev.maxCharge \(80 kWh\)/,
+    /must be below ev.maxCharge \(80 kWh\)/,
   ],
   [
     "makeReachable alone",
@@ -476,7 +476,7 @@ const INVALID: readonly [
     "a fractional weight",
     { ...PHYSICAL, currentWeight: 2500.5 },
     "ev.currentWeight",
-    /non-negative integer/,
+    /positive integer/,
   ],
 ];
 
@@ -509,5 +509,169 @@ Deno.test("appendEv(): the parameter name can be changed", () => {
   assertValueError(
     () => evQuery({ ascent: 1 }, { ...CAR, parameter: "vehicle.ev" }),
     "vehicle.ev.freeFlowSpeedTable",
+  );
+});
+
+// ------------------------------------------- holes, lists and battery rules
+
+/** `items` with a hole at `index` (the array grows to reach it). */
+function withHole(items: readonly unknown[], index: number): unknown[] {
+  const holed = [...items];
+  if (index >= holed.length) holed.length = index + 1;
+  else delete holed[index];
+  return holed;
+}
+
+Deno.test("appendEv(): a hole in a table is a ValueError naming it, never a TypeError or a short list", () => {
+  const pair = (name: string) =>
+    name.includes("Curve")
+      ? "[chargeKwh, powerKw]"
+      : "[speedKmh, consumptionWhPerMetre]";
+  const cases: [ev: unknown, parameter: string][] = [
+    [
+      { freeFlowSpeedTable: withHole([[0, 0.2], [1, 0.2], [50, 0.3]], 1) },
+      "ev.freeFlowSpeedTable[1]",
+    ],
+    // Trailing holes: once sent as `0,0.2,` and `0,0.2,,`.
+    [
+      { freeFlowSpeedTable: withHole([[0, 0.2]], 1) },
+      "ev.freeFlowSpeedTable[1]",
+    ],
+    [
+      { freeFlowSpeedTable: withHole([[0, 0.2]], 2) },
+      "ev.freeFlowSpeedTable[1]",
+    ],
+    [
+      {
+        ...TABLE,
+        trafficSpeedTable: withHole([[0, 0.3], [1, 0.3], [20, 0.3]], 1),
+      },
+      "ev.trafficSpeedTable[1]",
+    ],
+    [
+      {
+        ...TABLE,
+        ...REACHABLE,
+        chargingCurve: withHole([[0, 150], [1, 1], [80, 7]], 1),
+      },
+      "ev.chargingCurve[1]",
+    ],
+    [
+      {
+        ...TABLE,
+        ...REACHABLE,
+        chargingCurve: withHole([[0, 150], [80, 7]], 2),
+      },
+      "ev.chargingCurve[2]",
+    ],
+  ];
+  for (const [ev, parameter] of cases) {
+    const name = parameter.slice(0, parameter.indexOf("["));
+    assertValueError(
+      () => evQuery(ev),
+      parameter,
+      `Invalid ${parameter}: must be a ${pair(name)} pair, got undefined`,
+    );
+  }
+});
+
+Deno.test("appendEv(): a connector type listed twice, or holding a comma, is refused at its index", () => {
+  assertValueError(
+    () =>
+      evQuery({
+        ...TABLE,
+        ...REACHABLE,
+        connectorTypes: ["chademo", "chademo"],
+      }),
+    "ev.connectorTypes[1]",
+    'Invalid ev.connectorTypes[1]: must not repeat a connector type (it is ev.connectorTypes[0] already), got "chademo"',
+  );
+  assertValueError(
+    () =>
+      evQuery({
+        ...TABLE,
+        ...REACHABLE,
+        connectorTypes: ["gbtDc", "chademo,gbtDc"],
+      }),
+    "ev.connectorTypes[1]",
+    'Invalid ev.connectorTypes[1]: must be one connector type without a comma (HERE splits the list at commas), got "chademo,gbtDc"',
+  );
+});
+
+Deno.test("appendEv(): the minimums stay strictly below the charge they are measured against", () => {
+  // Below maxCharge without maxChargeAfterChargingStation, as with it.
+  for (
+    const key of [
+      "minChargeAtDestination",
+      "minChargeAtFirstChargingStation",
+      "minChargeAtChargingStation",
+    ]
+  ) {
+    assertValueError(
+      () => evQuery({ ...TABLE, initialCharge: 40, maxCharge: 80, [key]: 80 }),
+      `ev.${key}`,
+      `Invalid ev.${key}: must be below ev.maxCharge (80 kWh), got 80`,
+    );
+  }
+  assert.match(
+    evQuery({
+      ...TABLE,
+      initialCharge: 40,
+      maxCharge: 80,
+      minChargeAtDestination: 79.9,
+    }),
+    /ev%5BminChargeAtDestination%5D=79.9/,
+  );
+  // The charge after a stop is above the minimums' default, 0.
+  assertValueError(
+    () =>
+      evQuery({
+        ...TABLE,
+        ...REACHABLE,
+        maxChargeAfterChargingStation: 0,
+        chargingCurve: [[0, 100]],
+      }),
+    "ev.maxChargeAfterChargingStation",
+    "Invalid ev.maxChargeAfterChargingStation: must be a finite number above 0, got 0",
+  );
+});
+
+Deno.test("appendEv(): the physical model needs a drive that moves the car and a car that weighs something", () => {
+  const cases: [key: string, value: number, message: string][] = [
+    ["driveEfficiency", 0, "must be a number above 0, up to 1"],
+    ["currentWeight", 0, "must be a positive integer"],
+    ["width", 0, "must be a positive integer"],
+    ["height", 0, "must be a positive integer"],
+  ];
+  for (const [key, value, rule] of cases) {
+    assertValueError(
+      () =>
+        evQuery({
+          ...PHYSICAL,
+          frontalArea: undefined,
+          width: 180,
+          height: 150,
+          [key]: value,
+        }),
+      `ev.${key}`,
+      `Invalid ev.${key}: ${rule}, got ${value}`,
+    );
+  }
+  // No recuperation at all is a real vehicle.
+  assert.match(
+    evQuery({ ...PHYSICAL, recuperationEfficiency: 0 }),
+    /ev%5BrecuperationEfficiency%5D=0/,
+  );
+  assert.match(
+    evQuery({ ...PHYSICAL, driveEfficiency: 1 }),
+    /ev%5BdriveEfficiency%5D=1&/,
+  );
+});
+
+Deno.test("appendEv(): consumptionModel null is refused like every other null", () => {
+  assertValueError(
+    () => evQuery({ ...TABLE, consumptionModel: null }),
+    "ev.consumptionModel",
+    'Invalid ev.consumptionModel: must be "empirical" or "physical", got null',
   );
 });

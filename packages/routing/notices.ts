@@ -9,16 +9,18 @@
  * - A notice whose severity is not `info` (`critical`, or a severity HERE
  *   has not documented) is *critical*.
  * - A critical notice whose code is a known violation
- *   ({@linkcode VIOLATION_NOTICE_CODES}) is a *violation*: the section is
- *   kept and flagged (the route breaks an avoid or a restriction you asked
- *   for, and you can decide whether that is acceptable).
+ *   ({@linkcode VIOLATION_NOTICE_CODES}: the route breaks an avoid, a
+ *   restriction or a charge you asked for) is a *violation*: the section
+ *   is kept and flagged, and you can decide whether that is acceptable.
  * - Any other critical notice makes the section unusable, and with it the
  *   route, which is moved to `RoutingResponse.discardedRoutes`.
  *
  * EV routes add their own codes ({@linkcode EvNoticeCode}): most are `info`
  * (the charge falls below a minimum, or below 0 without `makeReachable`);
  * the `violatedChargingStation…` ones are critical violations of a charging
- * stop, kept and flagged like the others.
+ * stop. Every EV code is known: sent as critical, it keeps the section and
+ * flags it like the others. The two response-level EV codes are on
+ * `RoutingResponse.evNotices`.
  *
  * @example
  * ```ts
@@ -41,13 +43,16 @@ export type { Notice, NoticeSeverity } from "@ls/core";
 /**
  * The critical notice codes whose meaning is known and acceptable: the route
  * is usable but violates something that was asked for.
- * Sections carrying only these are kept and flagged.
+ * Sections carrying only these are kept and flagged. They include every
+ * {@linkcode EvNoticeCode}: an EV code HERE sends as critical (`outOfCharge`
+ * on a route that runs empty) is known, not a reason to drop the route.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { VIOLATION_NOTICE_CODES } from "@ls/routing";
  * assert.ok(VIOLATION_NOTICE_CODES.includes("violatedBlockedRoad"));
+ * assert.ok(VIOLATION_NOTICE_CODES.includes("outOfCharge"));
  * ```
  */
 export const VIOLATION_NOTICE_CODES: readonly string[] = Object.freeze([
@@ -58,9 +63,18 @@ export const VIOLATION_NOTICE_CODES: readonly string[] = Object.freeze([
   "violatedBlockedRoad",
   "violatedStartDirection",
   "violatedAvoidUTurns",
+  // EvNoticeCode's codes, spelt out: the set is built before it.
+  "outOfCharge",
+  "violatedMinChargeAtDestination",
+  "violatedMinChargeAtFirstChargingStation",
+  "violatedMinChargeAtChargingStation",
+  "targetChargeNotAchievable",
+  "chargingStopNotNeeded",
   "violatedChargingStationOpeningHours",
   "violatedChargingStationTransportMode",
   "violatedChargingStationVehicleRestrictions",
+  "noReachableChargingStationsFound",
+  "avoidOptionsWithMakeReachableLimitation",
 ]);
 
 const VIOLATIONS: ReadonlySet<string> = /* @__PURE__ */ new Set(
@@ -133,7 +147,9 @@ export function isBlockingNotice(notice: Notice): boolean {
  * | `noReachableChargingStationsFound` | response | critical | no station is in reach of the initial charge |
  * | `avoidOptionsWithMakeReachableLimitation` | response | critical | avoiding tolls or highways with `makeReachable` is for trucks up to 7.5 t only |
  *
- * An open set: HERE adds codes.
+ * All are known codes: on a section, a critical one keeps the section,
+ * flagged as a violation (`section.violations`); on the response, they are
+ * `RoutingResponse.evNotices`. An open set: HERE adds codes.
  *
  * @example
  * ```ts

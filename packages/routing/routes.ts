@@ -92,6 +92,9 @@ function allDiscarded(
  * If HERE returns routes but every one has a section with a critical
  * notice of an unknown code, the call fails with an `ApiError` (status
  * 200) whose `body` holds the response; see {@linkcode RoutingResponse}.
+ * If HERE returns no route at all, that is the answer, not an error:
+ * `res.notices` say why, and `res.evNotices` those with an EV code (such
+ * as `noReachableChargingStationsFound`).
  *
  * @example
  * ```ts

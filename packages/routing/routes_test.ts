@@ -742,6 +742,37 @@ Deno.test("ev: refused for pedestrians and bicycles, and for a broken rule, befo
   assert.equal(server.requests.length, 0);
 });
 
+Deno.test("ev: a hole in a table, a comma-joined connector type and a runaway nesting are ValueErrors before any request", async () => {
+  await using server = await routesServer();
+  const client = testClient(server);
+  const holed: [number, number][] = [[0, 0.2], [30, 0.2], [50, 0.3]];
+  delete holed[1];
+  await rejectsValueError(
+    carRoute(client, { ...MINIMAL, ev: { freeFlowSpeedTable: holed } }),
+    "ev.freeFlowSpeedTable[1]",
+    /must be a \[speedKmh, consumptionWhPerMetre\] pair, got undefined/,
+  );
+  await rejectsValueError(
+    carRoute(client, {
+      ...MINIMAL,
+      ev: { ...EV_GUIDE, connectorTypes: ["chademo,gbtDc"] },
+    }),
+    "ev.connectorTypes[0]",
+    /without a comma/,
+  );
+  let deep: unknown = [0, 0.2];
+  for (let i = 0; i < 200_000; i++) deep = [deep];
+  await rejectsValueError(
+    carRoute(client, {
+      ...MINIMAL,
+      ev: { freeFlowSpeedTable: [deep as [number, number]] },
+    }),
+    "ev",
+    /deeper than 512 levels/,
+  );
+  assert.equal(server.requests.length, 0);
+});
+
 // ---------------------------------------------------------------- errors
 
 Deno.test("routing error bodies (E605…) become ApiError with HERE's fields", async () => {

@@ -35,7 +35,7 @@
 
 import type { Feature, FeatureCollection, LineString } from "@ls/core";
 import { ApiResponse, type JsonResponse } from "@ls/core";
-import type { Notice } from "./notices.ts";
+import { type EvNotice, isEvNotice, type Notice } from "./notices.ts";
 import { Route } from "./route.ts";
 import { wrapObjects } from "@ls/core/internal";
 import type { RouteJson, RoutingResponseBody } from "./routing_json.ts";
@@ -50,6 +50,10 @@ const NO_NOTICES: readonly Notice[] = Object.freeze([]);
  * Routes that violate an avoid or restriction are kept and flagged
  * (`route.hasViolations`, `section.violations`).
  *
+ * An answer without routes is no error: `notices` say why, and
+ * `evNotices` holds those with an EV code (HERE's
+ * `noReachableChargingStationsFound` when no charging station is in reach).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -59,6 +63,14 @@ const NO_NOTICES: readonly Notice[] = Object.freeze([]);
  * });
  * assert.equal(res.routes.length, 0);
  * assert.equal(res.notices[0].code, "noRouteFound");
+ *
+ * const ev = new RoutingResponse({
+ *   body: {
+ *     routes: [],
+ *     notices: [{ title: "No station in reach", code: "noReachableChargingStationsFound", severity: "critical" }],
+ *   },
+ * });
+ * assert.equal(ev.evNotices[0].code, "noReachableChargingStationsFound");
  * ```
  */
 export class RoutingResponse extends ApiResponse<RoutingResponseBody> {
@@ -86,6 +98,15 @@ export class RoutingResponse extends ApiResponse<RoutingResponseBody> {
   /** Route-independent notices (empty when none). */
   get notices(): readonly Notice[] {
     return Array.isArray(this.raw?.notices) ? this.raw.notices : NO_NOTICES;
+  }
+
+  /**
+   * The route-independent notices with an EV code (empty when none):
+   * `noReachableChargingStationsFound` (no station in reach of the initial
+   * charge, and so no route) and `avoidOptionsWithMakeReachableLimitation`.
+   */
+  get evNotices(): EvNotice[] {
+    return this.notices.filter(isEvNotice);
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   type RoutingResponseBody,
   Section,
   type SectionJson,
+  VIOLATION_NOTICE_CODES,
 } from "./mod.ts";
 import { rejectsWith, startJsonServer, testClient } from "@ls/core/testing";
 import elevation from "./testdata/route_elevation.json" with { type: "json" };
@@ -491,15 +492,101 @@ Deno.test("EV: notices are typed; a charging-station violation is kept and flagg
   assert.equal(isEvNotice(notice("outOfCharge", "info")), true);
   assert.equal(isEvNotice(notice("simplePolyline", "info")), false);
   assert.equal(isEvNotice(null as never), false);
-  // An EV code HERE has not documented as a violation still blocks when critical.
-  const odd = response({
-    routes: [{
-      id: "r",
-      sections: [section({ notices: [notice("outOfCharge", "critical")] })],
-    }],
+});
+
+Deno.test("EV: a known EV code sent as critical keeps the route and flags it, as a violation is", async () => {
+  for (
+    const code of [
+      EvNoticeCode.outOfCharge,
+      EvNoticeCode.violatedMinChargeAtDestination,
+      EvNoticeCode.noReachableChargingStationsFound,
+    ]
+  ) {
+    await using server = await routesServer({
+      routes: [{
+        id: "r",
+        sections: [section({ notices: [notice(code, "critical")] })],
+      }],
+    });
+    const res = await carRoute(testClient(server), {
+      origin: [52.5, 13.4],
+      destination: [52.6, 13.5],
+    });
+    assert.deepEqual(res.discardedRoutes, [], code);
+    const [route] = res.routes;
+    assert.equal(route.usable, true, code);
+    assert.equal(route.hasViolations, true, code);
+    assert.deepEqual(route.violations.map((n) => n.code), [code]);
+    assert.deepEqual(route.sections[0].evNotices.map((n) => n.code), [code]);
+    assert.deepEqual(route.blockingNotices, []);
+  }
+  for (const code of Object.values(EvNoticeCode)) {
+    assert.ok(VIOLATION_NOTICE_CODES.includes(code), code);
+  }
+  // A critical code no one documented still discards the section.
+  assert.equal(
+    response({
+      routes: [{
+        id: "r",
+        sections: [
+          section({ notices: [notice("outOfChargeSoon", "critical")] }),
+        ],
+      }],
+    }).routes.length,
+    0,
+  );
+});
+
+Deno.test("EV: the response's own EV notices are typed, so no route for want of a station is visible", async () => {
+  const body = {
+    routes: [],
+    notices: [
+      notice("noReachableChargingStationsFound", "critical"),
+      notice("simplePolyline", "info"),
+      null,
+    ],
+  };
+  await using server = await routesServer(body);
+  const res = await carRoute(testClient(server), {
+    origin: [52.5, 13.4],
+    destination: [51.05, 13.74],
   });
-  assert.equal(odd.routes.length, 0);
-  assert.equal(odd.discardedRoutes.length, 1);
+  // As any answer without routes: no error, the notices say why.
+  assert.deepEqual(res.routes, []);
+  assert.deepEqual(res.evNotices.map((n) => [n.code, n.severity]), [
+    ["noReachableChargingStationsFound", "critical"],
+  ]);
+  assert.equal(res.notices.length, 3);
+  assert.deepEqual(response({ routes: [] }).evNotices, []);
+  assert.deepEqual(response({ routes: [], notices: "x" }).evNotices, []);
+});
+
+Deno.test("EV: toGeoJSON leaves out a summary that is no object and a charging time that is no finite number", () => {
+  const polyline = encodePolyline({ polyline: [[52.5, 13.4], [52.6, 13.5]] });
+  const odd = new Section(section({
+    polyline,
+    summary: "x" as never,
+    postActions: [
+      { action: "charging", duration: 1e308 },
+      { action: "charging", duration: 1e308 },
+    ],
+  }));
+  const properties = odd.toGeoJSON()!.properties;
+  assert.equal(properties.length, undefined);
+  assert.equal(properties.duration, undefined);
+  assert.equal("chargingTime" in properties, false);
+  assert.equal(properties.violations.length, 0);
+  const fine = new Section(section({
+    polyline,
+    summary: { duration: 60, length: 1000 },
+    postActions: [{ action: "charging", duration: 600 }],
+  }));
+  const kept = fine.toGeoJSON()!.properties;
+  assert.deepEqual([kept.duration, kept.length, kept.chargingTime], [
+    60,
+    1000,
+    600,
+  ]);
 });
 
 Deno.test("EV: toGeoJSON carries the charge at each section's ends and the charging stop", () => {

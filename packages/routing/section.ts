@@ -28,6 +28,7 @@ import {
   flatToPositions,
   polylineToGeoJSON,
 } from "@ls/core";
+import { isRecord } from "@ls/core/internal";
 import {
   type EvNotice,
   isBlockingNotice,
@@ -391,6 +392,9 @@ export class Section {
       ? { type: "LineString", coordinates: flatToPositions(this.#flat) }
       : polylineToGeoJSON(encoded);
     const raw = this.raw;
+    // A summary that is no object has no fields (a string's `length` is
+    // not the section's).
+    const summary = isRecord(raw.summary) ? raw.summary : undefined;
     const properties: SectionProperties = {
       sectionId: raw.id,
       sectionIndex: this.index,
@@ -398,8 +402,8 @@ export class Section {
       transportMode: raw.transport?.mode,
       departureTime: raw.departure?.time,
       arrivalTime: raw.arrival?.time,
-      duration: raw.summary?.duration,
-      length: raw.summary?.length,
+      duration: summary?.duration,
+      length: summary?.length,
       violations: this.violations.map((n) => n.code),
     };
     // EV fields only where HERE sent them, so other routes' features stay
@@ -413,7 +417,8 @@ export class Section {
     };
     const stop = this.chargingStop;
     if (stop) {
-      ev.chargingTime = stop.chargingTime;
+      // Finite durations can add up to Infinity, which JSON cannot carry.
+      ev.chargingTime = finite(stop.chargingTime);
       ev.targetCharge = stop.targetCharge;
     }
     for (const [key, value] of Object.entries(ev)) {

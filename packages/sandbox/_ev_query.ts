@@ -58,6 +58,15 @@ const CONNECTORS: readonly string[] = [
 
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)$/;
 
+/**
+ * A decimal the double can hold: 400 nines pass the pattern but are
+ * Infinity, which would come back as a `null` charge.
+ */
+function finiteNumber(text: string): number | undefined {
+  const n = Number(text);
+  return NUMBER.test(text) && Number.isFinite(n) ? n : undefined;
+}
+
 function invalid(cause: string): never {
   throw malformed("E605030", cause, "Check the ev[...] parameters");
 }
@@ -121,11 +130,13 @@ export function parseEv(
     isoline && BATTERY_KEYS.includes(name)
       ? undefined
       : params.get(`ev[${name}]`);
-  const num = (name: string, min = 0, max = Infinity): number | undefined => {
+  // `above`: the value must be above `min`, not equal to it (the client's
+  // "above 0" rules, which HERE's E605030 enforces the same way here).
+  const num: NumberReader = (name, min = 0, max = Infinity, above = false) => {
     const text = ev(name);
     if (text === undefined) return undefined;
-    const n = Number(text);
-    if (!NUMBER.test(text) || n < min || n > max) {
+    const n = finiteNumber(text);
+    if (n === undefined || n < min || (above && n === min) || n > max) {
       invalid(`Invalid value for parameter 'ev[${name}]': '${text}'`);
     }
     return n;
@@ -151,17 +162,20 @@ export function parseEv(
   } else {
     const vehicle = (field: string) =>
       params.get(`vehicle[${field}]`) ?? params.get(`truck[${field}]`);
-    const need = (field: string): number => {
+    // The weight and size are above 0; the coefficients 0 or more.
+    const need = (field: string, above = true): number => {
       const text = vehicle(field);
       if (text === undefined) {
         invalid(`vehicle[${field}] is required for consumptionModel=physical`);
       }
-      if (!NUMBER.test(text) || Number(text) < 0) {
+      const n = finiteNumber(text);
+      if (n === undefined || n < 0 || (above && n === 0)) {
         invalid(`Invalid value for parameter 'vehicle[${field}]': '${text}'`);
       }
-      return Number(text);
+      return n;
     };
-    const drive = num("driveEfficiency", 0, 1);
+    // A drive that turns none of the energy into motion moves nothing.
+    const drive = num("driveEfficiency", 0, 1, true);
     const recuperation = num("recuperationEfficiency", 0, 1);
     if (drive === undefined || recuperation === undefined) {
       invalid(
@@ -169,8 +183,8 @@ export function parseEv(
       );
     }
     const mass = need("currentWeight");
-    const rollingResistance = need("rollingResistanceCoefficient");
-    const airDrag = need("airDragCoefficient");
+    const rollingResistance = need("rollingResistanceCoefficient", false);
+    const airDrag = need("airDragCoefficient", false);
     let frontalArea: number;
     if (vehicle("frontalArea") !== undefined) {
       frontalArea = need("frontalArea");
@@ -185,10 +199,10 @@ export function parseEv(
     }
     parsed = {
       kind,
-      driveEfficiency: Math.max(drive, 0.01),
+      driveEfficiency: drive,
       recuperationEfficiency: recuperation,
       auxiliaryPower: num("auxiliaryPowerConsumption") ?? 0,
-      airDensity: num("airDensity") ?? 1.225,
+      airDensity: num("airDensity", 0, Infinity, true) ?? 1.225,
       mass,
       rollingResistance,
       airDrag,
@@ -198,14 +212,24 @@ export function parseEv(
   return { model: parsed, battery: parseBattery(num, ev), ignored };
 }
 
+/** Reads `ev[name]` as a finite number from `min` (or above it) to `max`. */
+type NumberReader = (
+  name: string,
+  min?: number,
+  max?: number,
+  above?: boolean,
+) => number | undefined;
+
 /** The battery options and HERE's rules between them. */
 function parseBattery(
-  num: (name: string, min?: number, max?: number) => number | undefined,
+  num: NumberReader,
   ev: (name: string) => string | undefined,
 ): Battery | undefined {
+  const positive = (name: string) => num(name, 0, Infinity, true);
   const initial = num("initialCharge");
-  const max = num("maxCharge");
-  const after = num("maxChargeAfterChargingStation");
+  const max = positive("maxCharge");
+  // Above the minimums, whose default is 0.
+  const after = positive("maxChargeAfterChargingStation");
   const minimums = {
     minAtDestination: num("minChargeAtDestination"),
     minAtFirstStation: num("minChargeAtFirstChargingStation"),
@@ -213,8 +237,13 @@ function parseBattery(
   };
   const setup = num("chargingSetupDuration");
   const maxDuration = num("maxChargingDuration");
-  for (const name of ["maxChargingVoltage", "maxChargingCurrent"]) num(name);
-  num("maxPowerAtLowVoltage");
+  for (
+    const name of [
+      "maxChargingVoltage",
+      "maxChargingCurrent",
+      "maxPowerAtLowVoltage",
+    ]
+  ) positive(name);
   const curveText = ev("chargingCurve");
   const connectorText = ev("connectorTypes");
   const reachable = ev("makeReachable");
@@ -241,10 +270,15 @@ function parseBattery(
   if (after !== undefined && after > max) {
     invalid("ev[maxChargeAfterChargingStation] must not exceed ev[maxCharge]");
   }
+  // Strictly below, as the client checks it.
   for (const [name, value] of Object.entries(minimums)) {
-    if (value !== undefined && value >= (after ?? max + 1e-9)) {
+    if (value !== undefined && value >= (after ?? max)) {
       invalid(
-        `The minimum charge ${name} must be below ev[maxChargeAfterChargingStation]`,
+        `The minimum charge ${name} must be below ${
+          after === undefined
+            ? "ev[maxCharge]"
+            : "ev[maxChargeAfterChargingStation]"
+        }`,
       );
     }
   }
@@ -310,7 +344,8 @@ function pairs(
 ): [number, number][] {
   const parts = text.split(",");
   if (
-    parts.length < 2 || parts.length % 2 || !parts.every((p) => NUMBER.test(p))
+    parts.length < 2 || parts.length % 2 ||
+    !parts.every((p) => finiteNumber(p) !== undefined)
   ) {
     invalid(`Invalid value for parameter 'ev[${name}]': '${text}'`);
   }

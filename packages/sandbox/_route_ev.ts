@@ -1,10 +1,14 @@
 // EV routes: the energy each section takes (consumption model over the
-// drawn road and the terrain's climbs), the charge along the route, and
-// the charging stops `ev[makeReachable]=true` adds where the charge would
-// run short, each a section boundary at a charging station with its
-// charging time from the vehicle's curve.
+// drawn road and the terrain's climbs), the charge along the route (never
+// above `ev[maxCharge]`: what a full battery recovers downhill is lost),
+// and the charging stops `ev[makeReachable]=true` adds where the charge
+// would run short, each a section boundary at a charging station with its
+// charging time from the vehicle's curve. Each route, alternatives too,
+// plans its own stops. The sandbox adds at most `MAX_STOPS` to a route;
+// past them, or when `ev[maxChargingDuration]` keeps the stops short, the
+// route comes back as planned, its notices saying where the charge runs
+// out (`outOfCharge`) and why (`targetChargeNotAchievable`).
 
-import type { Gazetteer } from "./_gazetteer.ts";
 import { STREETS } from "./_places.ts";
 import { sectionGeometry } from "./_route_geometry.ts";
 import { planSections, type SectionPlan } from "./_route_plan.ts";
@@ -35,7 +39,10 @@ export interface SectionEv {
   /** kWh; absent without `ev[initialCharge]`. */
   departureCharge?: number;
   arrivalCharge?: number;
-  /** kWh: driving, less what is charged at the section's end. */
+  /**
+   * kWh: driving, less what is charged at the section's end. With a
+   * battery, what the battery lost on the way (departure − arrival).
+   */
   consumption: number;
   postActions?: Record<string, unknown>[];
   notices: Record<string, unknown>[];
@@ -191,27 +198,28 @@ function walk(
     }
     const start = charge;
 
-    // Walk the run's points: the lowest charge, and where to stop if short
-    // (the last point before the charge runs out that still keeps the
-    // stop's reserve; not a waypoint).
-    let used = 0, lowest = Infinity, spot: Shortfall | undefined;
+    // Walk the run's points: the charge at each (recovered energy fills
+    // the battery up to maxCharge, no further), the lowest, and where to
+    // stop if short (the last point before the charge runs out that still
+    // keeps the stop's reserve; not a waypoint).
+    let c = start, lowest = Infinity, spot: Shortfall | undefined;
     for (const i of run) {
       const p = profiles[i];
       const result = out[i];
-      result.departureCharge = start - used;
-      let sectionLowest = Infinity;
-      for (let k = 0; k < p.used.length; k++) {
-        const c = start - used - p.used[k];
+      result.departureCharge = c;
+      let sectionLowest = c;
+      for (let k = 1; k < p.used.length; k++) {
+        c = Math.min(battery.max, c - (p.used[k] - p.used[k - 1]));
         sectionLowest = Math.min(sectionLowest, c);
         if (
           lowest >= 0 && sectionLowest >= 0 &&
-          c >= reserveHere + SAFETY * battery.max && k > 0 &&
+          c >= reserveHere + SAFETY * battery.max &&
           k < p.used.length - 1
         ) spot = { section: i, point: k };
       }
       lowest = Math.min(lowest, sectionLowest);
-      used += p.used[p.used.length - 1];
-      result.arrivalCharge = start - used;
+      result.arrivalCharge = c;
+      result.consumption = result.departureCharge - c;
       if (sectionLowest < 0) {
         result.notices.push({
           title: "The charge of the vehicle drops below 0 on this section",
@@ -220,7 +228,7 @@ function walk(
         });
       }
     }
-    const end = start - used;
+    const end = c;
     const short = lowest < 0 ||
       end < endReserve - (toStation ? SAFETY * battery.max : 0);
     if (plan && battery.makeReachable && short) {
@@ -282,24 +290,37 @@ function round3(sections: SectionEv[]): SectionEv[] {
   return sections;
 }
 
+/** A route with its charging stops: the request with them, its sections. */
+export interface PlannedRoute {
+  req: RouteRequest;
+  sections: SectionPlan[];
+}
+
 /**
- * With `ev[makeReachable]=true`: the request with a charging stop added
- * (as a waypoint) wherever the charge would run short, planned on the main
- * route; or the reason no stop can help.
+ * The route's sections and, with `ev[makeReachable]=true`, a charging stop
+ * added (as a waypoint) wherever the charge would run short on them; or
+ * the reason no stop can help. An alternative comes bent (`bendRoute`):
+ * its stops are planned on its own path.
  */
 export function planChargingStops(
   req: RouteRequest,
-  ev: EvRequest,
-  g: Gazetteer,
-): { req: RouteRequest } | { fail: { code: string; title: string } } {
-  if (!ev.battery?.makeReachable) return { req };
+  ev: EvRequest | undefined,
+): PlannedRoute | { fail: { code: string; title: string } } {
+  if (!ev?.battery?.makeReachable) return { req, sections: planSections(req) };
   let wps = req.waypoints;
-  for (let added = 0; added <= MAX_STOPS; added++) {
+  for (let added = 0;; added++) {
     const current: RouteRequest = { ...req, waypoints: wps };
-    const sections = planSections(current, 0, g)!;
-    const { shortfall } = walk(current, sections, ev, true);
-    if (!shortfall) return { req: current };
-    if (shortfall.point < 0 || added === MAX_STOPS) break;
+    const sections = planSections(current);
+    const walked = walk(current, sections, ev, true);
+    const shortfall = walked.shortfall;
+    // Done; or out of the stops the sandbox adds; or short after a stop
+    // that ev[maxChargingDuration] cut short: the route as planned, its
+    // notices telling where the charge runs out and why.
+    if (
+      !shortfall || added === MAX_STOPS ||
+      (shortfall.point < 0 && limited(walked.sections))
+    ) return { req: current, sections };
+    if (shortfall.point < 0) break;
     const s = sections[shortfall.section];
     const p = profile(current, s, ev);
     // After the section's pass-through vias that come before the stop.
@@ -316,6 +337,13 @@ export function planChargingStops(
       title: "No charging station can be reached with the given charge",
     },
   };
+}
+
+/** Whether a stop's charging was cut short by `ev[maxChargingDuration]`. */
+function limited(sections: SectionEv[]): boolean {
+  return sections.some((s) =>
+    s.notices.some((n) => n.code === "targetChargeNotAchievable")
+  );
 }
 
 /** A charging stop at `p`, named after a street. */

@@ -271,3 +271,216 @@ Deno.test("EV isoline: a consumption range reaches as far as the model allows, p
   assert.equal(none.status, 400);
   assert.equal(none.body.code, "E605027");
 });
+
+/** Berlin to Munich, about 650 km: two stops for an 80 kWh battery. */
+const LONG_TRIP =
+  "transportMode=car&origin=52.52,13.405&destination=48.14,11.58" +
+  "&departureTime=2024-05-01T08:00:00%2B02:00&return=summary";
+const REACH = "&ev%5BfreeFlowSpeedTable%5D=0,0.2&ev%5BinitialCharge%5D=30" +
+  "&ev%5BmaxCharge%5D=80&ev%5BmaxChargeAfterChargingStation%5D=72" +
+  "&ev%5BchargingCurve%5D=0,150,80,7&ev%5BconnectorTypes%5D=chademo" +
+  "&ev%5BmakeReachable%5D=true";
+
+/** Every section's [departure, arrival] charge and notice codes. */
+function charges(route: Json): [number, number, string[]][] {
+  return route.sections.map((s: Json) => [
+    s.departure.charge,
+    s.arrival.charge,
+    (s.notices ?? []).map((n: Json) => n.code),
+  ]);
+}
+
+Deno.test("EV route: a number too large to represent is HERE's E605030, not a null charge", async () => {
+  await using sandbox = await startSandbox();
+  const huge = "9".repeat(400);
+  const physical = "consumptionModel=physical&ev%5BdriveEfficiency%5D=0.9" +
+    "&ev%5BrecuperationEfficiency%5D=0.8&vehicle%5BfrontalArea%5D=2.3" +
+    "&vehicle%5BrollingResistanceCoefficient%5D=0.008&vehicle%5BairDragCoefficient%5D=0.28";
+  const cases: [query: string, parameter: string][] = [
+    [`ev%5BfreeFlowSpeedTable%5D=0,${huge}`, "ev[freeFlowSpeedTable]"],
+    [
+      `ev%5BfreeFlowSpeedTable%5D=0,0.2,${huge},0.3`,
+      "ev[freeFlowSpeedTable]",
+    ],
+    [
+      `${MODEL}&ev%5BinitialCharge%5D=${huge}&ev%5BmaxCharge%5D=${huge}`,
+      "ev[initialCharge]",
+    ],
+    [
+      `ev%5BfreeFlowSpeedTable%5D=0,0.2&ev%5Bascent%5D=${huge}`,
+      "ev[ascent]",
+    ],
+    [
+      `${physical}&vehicle%5BcurrentWeight%5D=${huge}`,
+      "vehicle[currentWeight]",
+    ],
+  ];
+  for (const [query, parameter] of cases) {
+    const res = await call(sandbox, `/v8/routes?${TRIP}&${query}`);
+    assert.equal(res.status, 400, `${parameter}: ${res.text.slice(0, 200)}`);
+    assert.equal(res.body.code, "E605030", parameter);
+    assert.ok(res.body.cause.includes(`'${parameter}'`), res.body.cause);
+  }
+  const isoline = await call(
+    sandbox,
+    "/v8/isolines?transportMode=car&origin=52.52,13.405&range%5Btype%5D=consumption" +
+      `&range%5Bvalues%5D=5000&ev%5BfreeFlowSpeedTable%5D=0,${huge}`,
+  );
+  assert.equal(isoline.status, 400);
+  assert.equal(isoline.body.code, "E605030");
+});
+
+Deno.test("EV route: zero where the client refuses it, and a minimum equal to the battery, are refused as the client refuses them", async () => {
+  await using sandbox = await startSandbox();
+  const battery = `${MODEL}&ev%5BinitialCharge%5D=20&ev%5BmaxCharge%5D=80`;
+  const physical = "consumptionModel=physical&ev%5BdriveEfficiency%5D=0.9" +
+    "&ev%5BrecuperationEfficiency%5D=0.8&vehicle%5BcurrentWeight%5D=2000" +
+    "&vehicle%5BfrontalArea%5D=2.3&vehicle%5BrollingResistanceCoefficient%5D=0.008" +
+    "&vehicle%5BairDragCoefficient%5D=0.28";
+  const cases: [query: string, parameter: string][] = [
+    [`${MODEL}&ev%5BinitialCharge%5D=0&ev%5BmaxCharge%5D=0`, "ev[maxCharge]"],
+    [
+      `${battery}&ev%5BmaxChargeAfterChargingStation%5D=0`,
+      "ev[maxChargeAfterChargingStation]",
+    ],
+    [`${battery}&ev%5BmaxChargingVoltage%5D=0`, "ev[maxChargingVoltage]"],
+    [`${battery}&ev%5BmaxChargingCurrent%5D=0`, "ev[maxChargingCurrent]"],
+    [`${battery}&ev%5BmaxPowerAtLowVoltage%5D=0`, "ev[maxPowerAtLowVoltage]"],
+    [
+      physical.replace("driveEfficiency%5D=0.9", "driveEfficiency%5D=0"),
+      "ev[driveEfficiency]",
+    ],
+    [`${physical}&ev%5BairDensity%5D=0`, "ev[airDensity]"],
+    [
+      physical.replace("currentWeight%5D=2000", "currentWeight%5D=0"),
+      "vehicle[currentWeight]",
+    ],
+    [
+      physical.replace("frontalArea%5D=2.3", "frontalArea%5D=0"),
+      "vehicle[frontalArea]",
+    ],
+    [
+      physical.replace(
+        "vehicle%5BfrontalArea%5D=2.3",
+        "vehicle%5Bwidth%5D=0&vehicle%5Bheight%5D=150",
+      ),
+      "vehicle[width]",
+    ],
+  ];
+  for (const [query, parameter] of cases) {
+    const res = await call(sandbox, `/v8/routes?${TRIP}&${query}`);
+    assert.equal(res.status, 400, `${parameter}: ${res.text.slice(0, 200)}`);
+    assert.equal(res.body.code, "E605030", parameter);
+    assert.ok(res.body.cause.includes(`'${parameter}'`), res.body.cause);
+  }
+  // A minimum is below the charge it is measured against, never equal.
+  const equal = await call(
+    sandbox,
+    `/v8/routes?${TRIP}&${battery}&ev%5BminChargeAtDestination%5D=80`,
+  );
+  assert.equal(equal.status, 400, equal.text);
+  assert.match(
+    equal.body.cause,
+    /minAtDestination must be below ev\[maxCharge\]/,
+  );
+  // No recuperation at all is fine.
+  const none = await call(
+    sandbox,
+    `/v8/routes?${TRIP}&${
+      physical.replace(
+        "recuperationEfficiency%5D=0.8",
+        "recuperationEfficiency%5D=0",
+      )
+    }`,
+  );
+  assert.equal(none.status, 200, none.text);
+});
+
+Deno.test("EV route: energy recovered downhill never charges the battery above maxCharge", async () => {
+  await using sandbox = await startSandbox();
+  const ev = "ev%5BfreeFlowSpeedTable%5D=0,0&ev%5Bdescent%5D=1000" +
+    "&ev%5BinitialCharge%5D=79&ev%5BmaxCharge%5D=80";
+  for (
+    const [origin, destination] of [
+      ["48.14,11.58", "47.42,10.98"],
+      ["47.42,10.98", "48.14,11.58"],
+    ]
+  ) {
+    const res = await call(
+      sandbox,
+      `/v8/routes?transportMode=car&origin=${origin}&destination=${destination}` +
+        `&return=summary&${ev}`,
+    );
+    assert.equal(res.status, 200, res.text);
+    const [section] = res.body.routes[0].sections;
+    assert.ok(section.arrival.charge <= 80, `${section.arrival.charge} kWh`);
+    assert.ok(section.arrival.charge > 79, "the descents did recover energy");
+    // What the battery lost, not what the model would have recovered.
+    assert.equal(
+      section.summary.consumption,
+      Math.round((section.departure.charge - section.arrival.charge) * 1000) /
+        1000,
+    );
+  }
+});
+
+Deno.test("EV route: each alternative plans its own charging stops and arrives charged", async () => {
+  await using sandbox = await startSandbox();
+  const res = await call(
+    sandbox,
+    `/v8/routes?${LONG_TRIP}&alternatives=3${REACH}`,
+  );
+  assert.equal(res.status, 200, res.text);
+  const routes: Json[] = res.body.routes;
+  assert.ok(routes.length >= 2, `${routes.length} routes`);
+  for (const route of routes) {
+    for (const [departure, arrival, notices] of charges(route)) {
+      assert.ok(
+        arrival >= 0 && arrival < departure,
+        `${departure} → ${arrival}`,
+      );
+      assert.deepEqual(notices, []);
+    }
+    // The stops are the route's own: a section leaving a station leaves
+    // with what was charged there.
+    route.sections.slice(0, -1).forEach((s: Json, i: number) => {
+      assert.equal(s.arrival.place.type, "chargingStation");
+      assert.equal(
+        s.postActions.at(-1).targetCharge,
+        route.sections[i + 1].departure.charge,
+      );
+    });
+  }
+  // Stops at other places than the main route's.
+  const stations = (route: Json) =>
+    JSON.stringify(
+      route.sections.slice(0, -1).map((s: Json) => s.arrival.place.location),
+    );
+  assert.equal(new Set(routes.map(stations)).size, routes.length);
+  // Alternatives that differ differ in length too, with or without EV.
+  const lengths = (body: Json) =>
+    body.routes.map((r: Json) =>
+      r.sections.reduce((m: number, s: Json) => m + s.summary.length, 0)
+    );
+  assert.equal(new Set(lengths(res.body)).size, routes.length);
+  const plain = await call(sandbox, `/v8/routes?${LONG_TRIP}&alternatives=3`);
+  assert.equal(new Set(lengths(plain.body)).size, 4);
+});
+
+Deno.test("EV route: a charging time too short to reach the target is told as such, not as stations out of reach", async () => {
+  await using sandbox = await startSandbox();
+  const res = await call(
+    sandbox,
+    `/v8/routes?${LONG_TRIP}${REACH}&ev%5BmaxChargingDuration%5D=60`,
+  );
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.body.notices, undefined);
+  const [route] = res.body.routes;
+  const codes = charges(route).flatMap(([, , notices]) => notices);
+  assert.ok(codes.includes("targetChargeNotAchievable"), codes.join());
+  assert.ok(!codes.includes("noReachableChargingStationsFound"));
+  for (const s of route.sections.slice(0, -1)) {
+    const charging = s.postActions.at(-1);
+    assert.equal(charging.duration, 60);
+  }
+});

@@ -1,10 +1,11 @@
 // The sections of a route and their schedule: where a route stops (its
-// non-pass-through vias), the path of each section around avoided areas
-// (bent sideways for an alternative), and when each section departs.
+// non-pass-through vias), the path of each section around avoided areas,
+// the bends that make an alternative, and when each section departs.
 
 import type { Gazetteer } from "./_gazetteer.ts";
 import { matchPoint } from "./_network.ts";
 import type { RouteRequest } from "./_route_request.ts";
+import type { Waypoint } from "./_waypoints.ts";
 import { touchesBoxes } from "./_route_geometry.ts";
 import { offsetForLongitude } from "./_util.ts";
 import {
@@ -22,7 +23,7 @@ export interface SectionPlan {
   /** Waypoint indices of the section's start and end. */
   start: number;
   end: number;
-  /** The drawn path: waypoints, avoid corners and alternative bends. */
+  /** The drawn path: waypoints (an alternative's bends among them) and avoid corners. */
   path: LatLngLike[];
   /** Index in `path` of each waypoint of the section. */
   waypointAt: number[];
@@ -35,15 +36,66 @@ export interface SectionPlan {
 }
 
 /**
- * The sections of a route; `bend` (a fraction of the longest leg, signed)
- * pushes that leg sideways to make an alternative. Undefined when the bend
- * is not possible (a short leg, off the network or into an avoided area).
+ * An alternative to `req`: the longest leg of each section pushed sideways
+ * by `bend` (a fraction of the leg, signed) through a shape point, a
+ * pass-through waypoint the response never shows. `req` itself for a bend
+ * of 0; undefined when the bend is not possible (a short leg, off the
+ * network or into an avoided area). Charging stops planned on the result
+ * keep its shape: they split the bent path, not bend again.
  */
-export function planSections(
+export function bendRoute(
   req: RouteRequest,
   bend: number,
   g: Gazetteer,
-): SectionPlan[] | undefined {
+): RouteRequest | undefined {
+  if (bend === 0) return req;
+  const wps = req.waypoints;
+  const boxes = req.options.avoidAreas ?? [];
+  const bent: Waypoint[] = [wps[0]];
+  let sectionStart = 0;
+  for (let i = 1; i < wps.length; i++) {
+    if (wps[i].passThrough && i < wps.length - 1) continue;
+    // The section sectionStart..i: bend its longest leg.
+    let longest = 0, at = -1;
+    for (let k = sectionStart + 1; k <= i; k++) {
+      const d = haversineMeters(wps[k - 1], wps[k]);
+      if (d > longest) [longest, at] = [d, k];
+    }
+    if (longest < 300) return undefined;
+    const a = wps[at - 1], b = wps[at];
+    const mid = intermediatePoint(a, b, 0.5);
+    const p = destinationPoint(
+      mid,
+      initialBearing(mid, b) + 90,
+      bend * longest,
+    );
+    if (!matchPoint(g, p) || touchesBoxes([p], boxes)) return undefined;
+    for (let k = sectionStart + 1; k <= i; k++) {
+      if (k === at) bent.push(shapePoint(p));
+      bent.push(wps[k]);
+    }
+    sectionStart = i;
+  }
+  return { ...req, waypoints: bent };
+}
+
+/** A pass-through waypoint that shapes an alternative. */
+function shapePoint(p: LatLngLike): Waypoint {
+  return {
+    lat: p.lat,
+    lng: p.lng,
+    place: {},
+    stopDuration: 0,
+    passThrough: true,
+    shape: true,
+  };
+}
+
+/**
+ * The sections of a route: one from each waypoint that is no pass-through
+ * via to the next, drawn around avoided areas.
+ */
+export function planSections(req: RouteRequest): SectionPlan[] {
   const wps = req.waypoints;
   const bounds = [0];
   for (let i = 1; i < wps.length - 1; i++) {
@@ -54,28 +106,6 @@ export function planSections(
   const sections: SectionPlan[] = [];
   for (let s = 0; s + 1 < bounds.length; s++) {
     const stops: LatLngLike[] = wps.slice(bounds[s], bounds[s + 1] + 1);
-    let bendAt = -1;
-    if (bend !== 0) {
-      // Bend the longest leg sideways to make an alternative.
-      let longest = 0;
-      for (let i = 1; i < stops.length; i++) {
-        const d = haversineMeters(stops[i - 1], stops[i]);
-        if (d > longest) {
-          longest = d;
-          bendAt = i;
-        }
-      }
-      if (longest < 300) return undefined;
-      const a = stops[bendAt - 1], b = stops[bendAt];
-      const mid = intermediatePoint(a, b, 0.5);
-      const p = destinationPoint(
-        mid,
-        initialBearing(mid, b) + 90,
-        bend * longest,
-      );
-      if (!matchPoint(g, p) || touchesBoxes([p], boxes)) return undefined;
-      stops.splice(bendAt, 0, p);
-    }
     const path: LatLngLike[] = [stops[0]];
     const waypointAt = [0];
     let blocked = false;
@@ -85,7 +115,7 @@ export function planSections(
       blocked ||= leg.blocked;
       clearance = Math.min(clearance, leg.clearance);
       path.push(...leg.points.slice(1));
-      if (i !== bendAt) waypointAt.push(path.length - 1);
+      waypointAt.push(path.length - 1);
     }
     const distance = pathDistanceMeters(path, req.options);
     sections.push({
@@ -155,5 +185,9 @@ export function timing(
   return { offsetFor, departures };
 }
 
-/** The bends tried, in order, for alternatives. */
-export const BENDS: readonly number[] = [0.12, -0.12, 0.24, -0.24, 0.36, -0.36];
+/**
+ * The bends tried, in order, for alternatives. Not mirrored: a bend to
+ * either side by the same amount gives two routes of the same length and
+ * duration, which read as one route twice.
+ */
+export const BENDS: readonly number[] = [0.12, -0.15, 0.24, -0.28, 0.36, -0.41];

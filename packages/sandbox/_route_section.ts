@@ -73,10 +73,10 @@ export function buildSection(
     id: hashUuid(routeSeed, "section", index),
     type: req.mode === "pedestrian" ? "pedestrian" : "vehicle",
   };
-  // Charging stops the sandbox added are no request waypoints: the
-  // request's index of a waypoint skips them.
+  // Charging stops and an alternative's shape points are no request
+  // waypoints: the request's index of a waypoint skips them.
   const requestIndex = (i: number) =>
-    i - wps.slice(0, i).filter((w) => w.station).length;
+    i - wps.slice(0, i).filter((w) => w.station || w.shape).length;
   const isVia = (i: number) => i > 0 && i < wps.length - 1;
   const battery = req.ev?.battery;
   section.departure = {
@@ -200,6 +200,7 @@ export function buildSection(
     if (req.returns.has("passthrough")) {
       const passthrough: Record<string, unknown>[] = [];
       for (let w = plan.start + 1; w < plan.end; w++) {
+        if (wps[w].shape) continue;
         const at = plan.waypointAt[w - plan.start];
         passthrough.push({
           place: place(wps[w], elevation, requestIndex(w)),

@@ -2,18 +2,14 @@
 // match the road network and all must share one land mass; alternatives
 // bend the longest leg sideways. EV routes add charges and consumption,
 // and with `ev[makeReachable]=true` charging stops where the charge would
-// run short.
+// run short, planned for each route on its own path (an alternative that
+// cannot be made reachable is left out).
 
 import { type Ctx, json } from "./_http.ts";
 import { type City, loadGazetteer } from "./_gazetteer.ts";
 import { connected, matchPoint } from "./_network.ts";
 import { buildGeometry } from "./_route_geometry.ts";
-import {
-  BENDS,
-  planSections,
-  type SectionPlan,
-  timing,
-} from "./_route_plan.ts";
+import { bendRoute, BENDS, timing } from "./_route_plan.ts";
 import {
   checkExclude,
   parseRouteRequest,
@@ -21,7 +17,11 @@ import {
   ROUTE_PARAMETERS,
 } from "./_route_request.ts";
 import { buildSection, roadName } from "./_route_section.ts";
-import { evaluateRoute, planChargingStops } from "./_route_ev.ts";
+import {
+  evaluateRoute,
+  planChargingStops,
+  type PlannedRoute,
+} from "./_route_ev.ts";
 import { unknownParameterNotices } from "./_routing_params.ts";
 import { hashUuid, toBase64Url } from "./_util.ts";
 import { detourFactor } from "./travel_model.ts";
@@ -74,21 +74,22 @@ export async function routes(ctx: Ctx): Promise<Response> {
     `${e.key}=${e.raw}`
   ).join("&");
   const now = ctx.state.now().getTime();
-  // Charging stops become waypoints of their own (sections end at them).
-  let planned = req;
-  if (req.ev) {
-    const stops = planChargingStops(req, req.ev, g);
-    if ("fail" in stops) return fail(stops.fail.code, stops.fail.title);
-    planned = stops.req;
+  // The main route, then alternatives bent sideways. Charging stops become
+  // waypoints of their own (sections end at them), planned on each route's
+  // own path.
+  const plans: PlannedRoute[] = [];
+  for (const bend of [0, ...BENDS]) {
+    if (plans.length > req.alternatives) break;
+    const bent = bendRoute(req, bend, g); // the main route: req itself
+    if (!bent) continue;
+    const plan = planChargingStops(bent, req.ev);
+    if ("fail" in plan) {
+      if (bend === 0) return fail(plan.fail.code, plan.fail.title);
+      continue; // an alternative no stop can make reachable
+    }
+    plans.push(plan);
   }
-  const plans: SectionPlan[][] = [];
-  const main = planSections(planned, 0, g)!;
-  plans.push(main);
-  for (let k = 0; k < BENDS.length && plans.length <= req.alternatives; k++) {
-    const alt = planSections(planned, BENDS[k], g);
-    if (alt) plans.push(alt);
-  }
-  const out = plans.map((sections, k) => {
+  const out = plans.map(({ req: planned, sections }, k) => {
     const routeSeed = `${seed}#${k}`;
     const ev = req.ev ? evaluateRoute(planned, sections, req.ev) : undefined;
     const tm = timing(planned, sections, now);

@@ -16,6 +16,8 @@ export interface Waypoint {
   passThrough: boolean;
   /** Set on a charging stop the sandbox added to an EV route (not a request waypoint). */
   station?: { id: string; name: string };
+  /** Set on the pass-through point that bends an alternative (not a request waypoint, never shown). */
+  shape?: true;
 }
 
 const PLACE_OPTIONS = new Set([
