@@ -97,6 +97,12 @@ const PUBLIC = [
   "isTimeoutError",
   "isValueError",
   "polylineToGeoJSON",
+  "DEFAULT_SERVICE_REQUESTS_PER_SECOND",
+  "Limiter",
+  "LimiterTurn",
+  "LocalLimiter",
+  "RateBudget",
+  "TurnRequest",
 ];
 
 /** The names that exist at run time (the rest are types). */
@@ -143,6 +149,8 @@ const VALUES = [
   "isTimeoutError",
   "isValueError",
   "polylineToGeoJSON",
+  "DEFAULT_SERVICE_REQUESTS_PER_SECOND",
+  "LocalLimiter",
 ];
 
 Deno.test("mod: the default entry exports exactly the pinned values", () => {
