@@ -6,7 +6,7 @@
  */
 
 import type { Auth } from "./auth.ts";
-import type { Limiter, LocalLimiter } from "./limiter.ts";
+import type { Limiter } from "./limiter.ts";
 import type { PlatformCredentials } from "./credentials.ts";
 import type { Country, Service } from "./hosts.ts";
 import type { Query } from "./query.ts";
@@ -115,7 +115,7 @@ export interface ClientOptions {
   /**
    * The rate budget to spend instead of the in-process one that
    * `requestsPerSecond` and `serviceRequestsPerSecond` build (with which it
-   * cannot be combined): a {@linkcode LocalLimiter} shared by several
+   * cannot be combined): a `LocalLimiter` shared by several
    * clients, or `KvLimiter` from `@ls/core/kv`, shared by processes.
    */
   limiter?: Limiter;

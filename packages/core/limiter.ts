@@ -181,6 +181,9 @@ export class LocalLimiter implements Limiter {
   #services = new Map<Service, RateLimiter>();
 
   /**
+   * Builds the limiter from a budget (tour planning is spaced to HERE's 2
+   * per second unless `serviceRequestsPerSecond` says otherwise).
+   *
    * @throws {ValueError} for a budget that is not a positive number or
    * `Infinity`, or an unknown service
    */
