@@ -82,15 +82,6 @@ export function isWellFormed(text: string): boolean {
   }
 }
 
-/** A rate limit: a positive number, or undefined (and Infinity) for none. */
-export function rate(value: unknown, name: string): number | undefined {
-  if (value === undefined || value === Infinity) return undefined;
-  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
-    throw new ValueError(name, "must be a positive number or Infinity", value);
-  }
-  return value;
-}
-
 /** The proxy HTTP client of `options.proxies` (Deno only). */
 export function proxyClient(options: ClientOptions): { close(): void } {
   if (options.fetch !== undefined) {

@@ -5,16 +5,12 @@
 import { Auth } from "./auth.ts";
 import type { ClientOptions } from "./client_options.ts";
 import { ValueError } from "./errors.ts";
-import {
-  type Country,
-  defaultTokenUrl,
-  type Service,
-  SERVICES,
-} from "./hosts.ts";
+import { type Country, defaultTokenUrl } from "./hosts.ts";
 import { encodeContent } from "./query.ts";
 import { ambientCredentials } from "./_ambient_credentials.ts";
 import { Redactor } from "./_redact.ts";
-import { RateLimiter, Semaphore } from "./_timers.ts";
+import { Semaphore } from "./_timers.ts";
+import { type Limiter, LocalLimiter } from "./limiter.ts";
 import {
   checkApiKey,
   checkBaseUrl,
@@ -24,7 +20,6 @@ import {
   positive,
   positiveInt,
   proxyClient,
-  rate,
 } from "./_client_checks.ts";
 
 /** What a Client runs with, read from its options. */
@@ -46,16 +41,11 @@ export interface ClientSettings {
   maxRetryAfter: number;
   maxResponseBytes?: number;
   semaphore?: Semaphore;
-  globalLimiter?: RateLimiter;
-  serviceLimiters: Map<Service, RateLimiter>;
+  limiter: Limiter;
   redactor: Redactor;
   httpClient?: { close(): void };
   hooks: Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
 }
-
-const DEFAULT_SERVICE_RPS: Partial<Record<Service, number>> = {
-  tourplanning: 2,
-};
 
 /**
  * Checks every option and builds the settings; nothing is sent.
@@ -66,7 +56,6 @@ const DEFAULT_SERVICE_RPS: Partial<Record<Service, number>> = {
 export function clientSettings(options: ClientOptions = {}): ClientSettings {
   const s = {
     httpAllowed: false,
-    serviceLimiters: new Map<Service, RateLimiter>(),
     redactor: new Redactor(),
   } as ClientSettings;
 
@@ -175,38 +164,33 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
         positiveInt(options.maxConcurrency, "maxConcurrency"),
       );
     }
-    const rps = rate(options.requestsPerSecond, "requestsPerSecond");
-    if (rps !== undefined) s.globalLimiter = new RateLimiter(rps);
-    const perService = options.serviceRequestsPerSecond;
-    if (
-      perService !== undefined &&
-      (typeof perService !== "object" || perService === null)
-    ) {
-      throw new ValueError(
-        "serviceRequestsPerSecond",
-        "must be an object of service names to numbers",
-        perService,
-      );
-    }
-    for (
-      const [service, value] of Object.entries({
-        ...DEFAULT_SERVICE_RPS,
-        ...perService,
-      })
-    ) {
-      if (!(SERVICES as readonly string[]).includes(service)) {
+    if (options.limiter !== undefined) {
+      const limiter = options.limiter;
+      if (
+        typeof limiter !== "object" || limiter === null ||
+        typeof limiter.acquire !== "function"
+      ) {
         throw new ValueError(
-          `serviceRequestsPerSecond.${service.slice(0, 40)}`,
-          `must name a service: ${SERVICES.join(", ")}`,
+          "limiter",
+          "must be a Limiter (an object with acquire)",
         );
       }
-      const perSecond = rate(value, `serviceRequestsPerSecond.${service}`);
-      if (perSecond !== undefined) {
-        s.serviceLimiters.set(
-          service as Service,
-          new RateLimiter(perSecond),
-        );
+      for (
+        const name of ["requestsPerSecond", "serviceRequestsPerSecond"] as const
+      ) {
+        if (options[name] !== undefined) {
+          throw new ValueError(
+            name,
+            "cannot be combined with limiter; give the budget to the limiter",
+          );
+        }
       }
+      s.limiter = limiter;
+    } else {
+      s.limiter = new LocalLimiter({
+        requestsPerSecond: options.requestsPerSecond,
+        serviceRequestsPerSecond: options.serviceRequestsPerSecond,
+      });
     }
     for (const hook of ["onRequest", "onResponse", "onRetry"] as const) {
       if (

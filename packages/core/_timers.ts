@@ -175,11 +175,17 @@ function tick(when: number): void {
   if (when === armedAt) armedAt = Infinity;
   const now = performance.now();
   let next = Infinity;
+  const due: Expiry[] = [];
   for (const expiry of expiries) {
-    if (expiry.at <= now) {
-      expiries.delete(expiry);
-      expiry.fire();
-    } else if (expiry.at < next) next = expiry.at;
+    if (expiry.at <= now) due.push(expiry);
+    else if (expiry.at < next) next = expiry.at;
+  }
+  // A late tick finds several due: they fire in deadline order, not in the
+  // order they were set.
+  if (due.length > 1) due.sort((a, b) => a.at - b.at);
+  for (const expiry of due) {
+    // One that fired before may have cancelled this one.
+    if (expiries.delete(expiry)) expiry.fire();
   }
   if (next < armedAt) arm(next, now);
 }

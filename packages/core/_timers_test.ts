@@ -87,3 +87,39 @@ Deno.test("sleep: a delay beyond setTimeout's range does not end at once", async
   ctl.abort();
   await slept;
 });
+
+Deno.test("expireAfter: expiries already due when a late tick runs fire in deadline order", () => {
+  // Three expiries set out of order, all due by the time the shared timer
+  // gets to run (the event loop is blocked here until they are).
+  const order: string[] = [];
+  const { promise, resolve } = Promise.withResolvers<void>();
+  for (const ms of [3, 1, 2]) {
+    expireAfter(ms, () => {
+      order.push(`${ms}`);
+      if (order.length === 3) resolve();
+    });
+  }
+  const until = performance.now() + 10;
+  while (performance.now() < until) {
+    // busy: every expiry comes due before the timer can fire
+  }
+  return promise.then(() => assert.deepEqual(order, ["1", "2", "3"]));
+});
+
+Deno.test("expireAfter: an expiry cancelled by one that fired in the same tick does not fire", async () => {
+  let second = false;
+  const { promise, resolve } = Promise.withResolvers<void>();
+  let later: ReturnType<typeof expireAfter> | undefined = undefined;
+  expireAfter(1, () => {
+    cancelExpiry(later!);
+    resolve();
+  });
+  later = expireAfter(2, () => (second = true));
+  const until = performance.now() + 10;
+  while (performance.now() < until) {
+    // busy: both come due before the timer can fire
+  }
+  await promise;
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(second, false);
+});

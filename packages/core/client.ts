@@ -45,6 +45,28 @@ import {
   SUBMIT_RETRY_STATUSES,
 } from "./retry.ts";
 import { cancelExpiry, expireAfter, sleep } from "./_timers.ts";
+import type { LimiterTurn } from "./limiter.ts";
+
+/** The signal of a wait that only the limiter itself can end. */
+const NEVER = new AbortController().signal;
+
+/** Tells a turn its request starts; a limiter's own failure is its own. */
+function startTurn(turn: LimiterTurn | undefined): void {
+  try {
+    turn?.started?.();
+  } catch {
+    // A broken hook must not fail a request that was allowed to start.
+  }
+}
+
+/** Ends a turn (the caller makes sure it is once). */
+function settle(turn: LimiterTurn | undefined): void {
+  try {
+    turn?.release?.();
+  } catch {
+    // As above: the attempt's outcome stands.
+  }
+}
 
 /**
  * The transport every domain package uses. Construct one per set of
@@ -320,28 +342,46 @@ export class Client {
     // Redacting costs a regex pass: do it only for hooks and errors.
     let redacted: string | undefined;
     const safe = () => (redacted ??= this.redact(target.url));
-    const serviceLimiter = this.#s.serviceLimiters.get(target.service);
-    const queued = this.#s.globalLimiter || serviceLimiter || this.#s.semaphore;
+    const limiter = this.#s.limiter;
+    const limited = limiter.limits?.(target.service) ?? true;
+    const queued = limited || this.#s.semaphore;
     let renewed = false;
 
     for (let attempt = 0;; attempt++) {
-      let globalTurn: number | undefined;
-      let serviceTurn: number | undefined;
-      let release: (() => void) | undefined;
+      let turn: LimiterTurn | undefined;
+      let free: (() => void) | undefined;
       if (queued) {
         // The deadline covers waiting for a turn and a slot: a call whose
         // deadline passes in the queue fails without being sent.
-        release = await deadline.bound(signal, async (wait) => {
-          globalTurn = await this.#s.globalLimiter?.take(wait);
-          serviceTurn = await serviceLimiter?.take(wait);
-          return await this.#s.semaphore?.acquire(wait);
+        await deadline.bound(signal, async (wait) => {
+          if (limited) {
+            const left = deadline.left();
+            turn = await limiter.acquire({
+              service: target.service,
+              signal: wait ?? NEVER,
+              deadlineMs: left === Infinity ? undefined : left,
+            }) ?? undefined;
+          }
+          free = await this.#s.semaphore?.acquire(wait);
         }, () =>
           deadline.error(
             "waiting for a request slot; the request was not sent",
             target.method,
             safe(),
-          ));
+          )).catch((err) => {
+            settle(turn);
+            throw err;
+          });
       }
+      let released = false;
+      const release = queued
+        ? () => {
+          if (released) return;
+          released = true;
+          free?.();
+          settle(turn);
+        }
+        : undefined;
       let failure: Error;
       let status: number | undefined;
       let retryAfterMs: number | undefined;
@@ -400,10 +440,7 @@ export class Client {
             });
           }
           const started = this.#hooks.onResponse ? performance.now() : 0;
-          if (globalTurn !== undefined) {
-            this.#s.globalLimiter!.started(globalTurn);
-          }
-          if (serviceTurn !== undefined) serviceLimiter!.started(serviceTurn);
+          if (hop === 0) startTurn(turn);
           res = await this.#s.fetch(authorized.url, init);
           if (res.type === "opaqueredirect") {
             // A browser hides a manual redirect: let it follow by its own

@@ -6,6 +6,7 @@
  */
 
 import type { Auth } from "./auth.ts";
+import type { Limiter } from "./limiter.ts";
 import type { PlatformCredentials } from "./credentials.ts";
 import type { Country, Service } from "./hosts.ts";
 import type { Query } from "./query.ts";
@@ -111,6 +112,13 @@ export interface ClientOptions {
    * (HERE's limit); pass a value to change it.
    */
   serviceRequestsPerSecond?: Partial<Record<Service, number>>;
+  /**
+   * The rate budget to spend instead of the in-process one that
+   * `requestsPerSecond` and `serviceRequestsPerSecond` build (with which it
+   * cannot be combined): a `LocalLimiter` shared by several
+   * clients, or `KvLimiter` from `@ls/core/kv`, shared by processes.
+   */
+  limiter?: Limiter;
   /** First backoff ceiling in ms; default 500. */
   retryBaseDelayMs?: number;
   /** Largest backoff delay in ms; default 30 000. */

@@ -113,4 +113,5 @@ export {
 } from "./_job.ts";
 export { failedJobError, responseFacts } from "./_job_response.ts";
 export { sleep } from "./_timers.ts";
+export { checkBudget, type CheckedBudget } from "./limiter.ts";
 export { wrapObjects } from "./_wrap_objects.ts";

@@ -32,6 +32,14 @@ export {
   type TokenRequestInfo,
 } from "./auth.ts";
 export type { ReadContext, ResponseReader } from "./_read.ts";
+export {
+  DEFAULT_SERVICE_REQUESTS_PER_SECOND,
+  type Limiter,
+  type LimiterTurn,
+  LocalLimiter,
+  type RateBudget,
+  type TurnRequest,
+} from "./limiter.ts";
 export type {
   ClientOptions,
   ExtraQueryValue,

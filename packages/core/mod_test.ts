@@ -105,6 +105,12 @@ const PUBLIC = [
   "isTimeoutError",
   "isValueError",
   "polylineToGeoJSON",
+  "DEFAULT_SERVICE_REQUESTS_PER_SECOND",
+  "Limiter",
+  "LimiterTurn",
+  "LocalLimiter",
+  "RateBudget",
+  "TurnRequest",
 ];
 
 /** The names that exist at run time (the rest are types). */
@@ -153,6 +159,8 @@ const VALUES = [
   "isTimeoutError",
   "isValueError",
   "polylineToGeoJSON",
+  "DEFAULT_SERVICE_REQUESTS_PER_SECOND",
+  "LocalLimiter",
 ];
 
 Deno.test("mod: the default entry exports exactly the pinned values", () => {

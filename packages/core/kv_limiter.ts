@@ -1,0 +1,275 @@
+/**
+ * A rate budget shared by every process that opens the same Deno KV store:
+ * several workers on one machine (a local KV file), every instance of a Deno
+ * Deploy app, or every client of a self-hosted KV server.
+ *
+ * ```ts ignore
+ * // deno run --unstable-kv --allow-net --allow-read --allow-write --allow-env worker.ts
+ * import { KvLimiter } from "@ls/core/kv";
+ * import { LS } from "@ls/ls";
+ * const kv = await Deno.openKv("./here-budget.kv"); // Deno.openKv() on Deploy
+ * const ls = new LS({ limiter: new KvLimiter(kv, { requestsPerSecond: 20 }) });
+ * ```
+ *
+ * This entry is separate so that nobody pays for it who does not use it;
+ * `Deno.openKv` needs `--unstable-kv` in this Deno version, and nothing in
+ * the default entries touches it. The limiter only needs the few KV methods
+ * of {@linkcode KvStore}, so a test double or another store with an atomic
+ * compare-and-set can stand in.
+ *
+ * How the budget is kept: for each budget (overall, and per service) the
+ * store holds the earliest time the next request may start. A turn reads
+ * it, reserves the slot `max(now, next)` and moves `next` one interval
+ * (1 / rate) later, in one atomic check-and-set; if another process got
+ * there first, it reads again. It then sleeps until its slot, and if it
+ * wakes more than an interval late it gives the slot up and books another.
+ * Every start thus falls within one interval after its own slot, and slots
+ * are at least one interval apart across all processes, so the aggregate
+ * rate never exceeds the budget (within any second: at most the budget,
+ * plus one for the turn at the window's edge). Nothing is held while a request
+ * runs: a worker that dies mid-turn costs at most the one slot it reserved,
+ * and no lease needs to expire before the others go on. Stale keys expire
+ * by themselves a minute after their last slot.
+ *
+ * The same scheme runs on Redis: keep `next` in a key and do the
+ * read-reserve-set in one Lua script (`EVAL`), or use the redis-cell
+ * module's `CL.THROTTLE`; implement {@linkcode Limiter}'s `acquire` around
+ * it.
+ *
+ * @module
+ */
+
+import { LSError, ValueError } from "./errors.ts";
+import type { Service } from "./hosts.ts";
+import {
+  checkBudget,
+  type Limiter,
+  type LimiterTurn,
+  type RateBudget,
+  type TurnRequest,
+} from "./limiter.ts";
+import { sleep } from "./_timers.ts";
+
+export type {
+  Limiter,
+  LimiterTurn,
+  RateBudget,
+  TurnRequest,
+} from "./limiter.ts";
+
+/** A KV key, as Deno KV takes it. */
+export type KvStoreKey = readonly (string | number | bigint | boolean)[];
+
+/** An atomic operation, as Deno KV's `kv.atomic()` builds it. */
+export interface KvStoreAtomic {
+  /** Fails the commit unless `key` is still at `versionstamp`. */
+  check(
+    ...checks: { key: KvStoreKey; versionstamp: string | null }[]
+  ): KvStoreAtomic;
+  /** Sets `key` on commit. */
+  set(
+    key: KvStoreKey,
+    value: unknown,
+    options?: { expireIn?: number },
+  ): KvStoreAtomic;
+  /** Applies every set if every check holds; `ok` says which. */
+  commit(): Promise<{ ok: boolean }>;
+}
+
+/** The part of `Deno.Kv` the limiter uses. */
+export interface KvStore {
+  /** Reads several keys at once. */
+  getMany(
+    keys: KvStoreKey[],
+  ): Promise<{ value: unknown; versionstamp: string | null }[]>;
+  /** Starts an atomic operation. */
+  atomic(): KvStoreAtomic;
+}
+
+/** Options of a {@linkcode KvLimiter}: the budget, and its name in the store. */
+export interface KvLimiterOptions extends RateBudget {
+  /**
+   * Names this budget in the store, so that budgets of different API keys
+   * can share one store; default `"default"`.
+   */
+  name?: string;
+}
+
+/** How long a budget's key outlives its last reserved slot, in ms. */
+const KEEP_MS = 60_000;
+/** A store error that means another process holds the lock. */
+const BUSY = /database is (locked|busy)|SQLITE_BUSY/i;
+/** Commits that lose a race are retried at most this many times in a row. */
+const MAX_RACES = 1_000;
+
+/**
+ * A {@linkcode Limiter} whose budget lives in a Deno KV store, shared by
+ * every process that opens the same store.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { KvLimiter, type KvStore } from "@ls/core/kv";
+ * // A one-process stand-in for Deno.openKv(), to show the bookkeeping.
+ * const data = new Map<string, { value: unknown; versionstamp: string }>();
+ * let version = 0;
+ * const kv: KvStore = {
+ *   getMany: (keys) =>
+ *     Promise.resolve(keys.map((k) => data.get(JSON.stringify(k)) ?? { value: null, versionstamp: null })),
+ *   atomic() {
+ *     const checks: [string, string | null][] = [];
+ *     const sets: [string, unknown][] = [];
+ *     const op = {
+ *       check: (...c: { key: readonly unknown[]; versionstamp: string | null }[]) => {
+ *         for (const { key, versionstamp } of c) checks.push([JSON.stringify(key), versionstamp]);
+ *         return op;
+ *       },
+ *       set: (key: readonly unknown[], value: unknown) => (sets.push([JSON.stringify(key), value]), op),
+ *       commit: () => {
+ *         const ok = checks.every(([k, v]) => (data.get(k)?.versionstamp ?? null) === v);
+ *         if (ok) for (const [k, value] of sets) data.set(k, { value, versionstamp: String(++version) });
+ *         return Promise.resolve({ ok });
+ *       },
+ *     };
+ *     return op;
+ *   },
+ * };
+ * const limiter = new KvLimiter(kv, { requestsPerSecond: 1000 });
+ * const signal = new AbortController().signal;
+ * const before = Date.now();
+ * await limiter.acquire({ service: "geocode", signal });
+ * await limiter.acquire({ service: "geocode", signal });
+ * // One key, the overall budget, holding when the third turn may start:
+ * // two intervals of 1 ms after the first.
+ * assert.equal(data.size, 1);
+ * const [next] = [...data.values()].map((e) => e.value as number);
+ * assert.ok(next >= before + 2 && next <= Date.now() + 2);
+ * assert.ok(limiter.limits("geocode"));
+ * ```
+ */
+export class KvLimiter implements Limiter {
+  #kv: KvStore;
+  #name: string;
+  #overall?: number;
+  #services: Map<Service, number>;
+
+  /**
+   * Spends `options`' budget in `kv`; nothing is read or written until the
+   * first turn.
+   *
+   * @param kv the store, e.g. `await Deno.openKv(path)`
+   * @param options the budget (tour planning is spaced to HERE's 2 per
+   * second unless `serviceRequestsPerSecond` says otherwise) and its name
+   * @throws {ValueError} for a store without `getMany` and `atomic`, a
+   * budget that is not a positive number or `Infinity`, or an unknown
+   * service
+   */
+  constructor(kv: KvStore, options: KvLimiterOptions = {}) {
+    if (
+      typeof kv !== "object" || kv === null ||
+      typeof kv.getMany !== "function" || typeof kv.atomic !== "function"
+    ) {
+      throw new ValueError(
+        "kv",
+        "must be a Deno KV store (Deno.openKv) or an object with getMany and atomic",
+      );
+    }
+    const { overall, services } = checkBudget(options);
+    this.#kv = kv;
+    this.#name = options.name ?? "default";
+    this.#overall = overall;
+    this.#services = services;
+  }
+
+  /** Whether requests to `service` wait for a turn. */
+  limits(service: Service): boolean {
+    return this.#overall !== undefined || this.#services.has(service);
+  }
+
+  /**
+   * Reserves the next free slot of every budget `request.service` spends
+   * and waits for it.
+   *
+   * @throws {LSError} when the store fails
+   */
+  async acquire(request: TurnRequest): Promise<LimiterTurn | undefined> {
+    const { signal, deadlineMs } = request;
+    const budgets: [KvStoreKey, number][] = [];
+    if (this.#overall !== undefined) {
+      budgets.push([["ls-rate", this.#name, "*"], 1000 / this.#overall]);
+    }
+    const perService = this.#services.get(request.service);
+    if (perService !== undefined) {
+      budgets.push([
+        ["ls-rate", this.#name, request.service],
+        1000 / perService,
+      ]);
+    }
+    if (budgets.length === 0) return undefined;
+    const shortest = Math.min(...budgets.map(([, interval]) => interval));
+    for (let race = 0; race < MAX_RACES; race++) {
+      signal.throwIfAborted();
+      const slot = await this.#book(budgets, deadlineMs);
+      if (slot === "deadline") {
+        // No slot before the deadline: reserve nothing, and let the
+        // deadline end the wait.
+        await sleep((deadlineMs ?? 0) + 1000, signal);
+        throw new LSError("No rate-limit turn before the deadline");
+      }
+      if (slot !== undefined) {
+        await sleep(slot - Date.now(), signal);
+        // A process that wakes more than an interval late (a busy machine,
+        // a paused VM) would send in a burst with the slots after its own:
+        // it lets the slot go and books a fresh one.
+        if (Date.now() - slot <= shortest) return undefined;
+        continue;
+      }
+      // Another process took this slot, or held the store's lock: read
+      // again after a short random pause, so that racing processes do not
+      // collide in lockstep.
+      await sleep(1 + Math.random() * Math.min(50, 2 ** race), signal);
+    }
+    throw new LSError(
+      `Rate-limit store kept losing races (${MAX_RACES} in a row)`,
+    );
+  }
+
+  /**
+   * One attempt to reserve the next slot of every budget: its start time,
+   * `undefined` when another process got there first (or held the lock),
+   * or `"deadline"` when the slot would start after it.
+   */
+  async #book(
+    budgets: [KvStoreKey, number][],
+    deadlineMs: number | undefined,
+  ): Promise<number | "deadline" | undefined> {
+    try {
+      const entries = await this.#kv.getMany(budgets.map(([key]) => key));
+      const now = Date.now();
+      let start = now;
+      for (const { value } of entries) {
+        if (typeof value === "number" && value > start) start = value;
+      }
+      if (deadlineMs !== undefined && start - now > deadlineMs) {
+        return "deadline";
+      }
+      const op = this.#kv.atomic();
+      budgets.forEach(([key, interval], i) => {
+        op.check({ key, versionstamp: entries[i].versionstamp });
+        op.set(key, start + interval, {
+          expireIn: Math.ceil(start + interval - now) + KEEP_MS,
+        });
+      });
+      return (await op.commit()).ok ? start : undefined;
+    } catch (err) {
+      // SQLite's lock, held by another process: a lost race like any other.
+      if (err instanceof Error && BUSY.test(err.message)) return undefined;
+      throw new LSError(
+        `Rate-limit store failed: ${
+          err instanceof Error ? err.message : String(err)
+        }`.slice(0, 300),
+        { cause: err },
+      );
+    }
+  }
+}
