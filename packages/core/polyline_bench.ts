@@ -3,6 +3,9 @@
  * (`@here/flexpolyline`). Two deterministic 100k-point routes: 2-D at precision 5,
  * and precision 6 with elevation at precision 1.
  *
+ * At load it also prints paired ratios (see {@linkcode paired}), the figures to
+ * quote; the `Deno.bench` groups follow.
+ *
  * Run: `deno bench --allow-read packages/core/polyline_bench.ts`
  */
 
@@ -68,6 +71,86 @@ if (encoded2d !== refEncode(flat2d) || encoded3d !== refEncode(elev3d)) {
     "The encoders disagree; the benchmark would compare different work",
   );
 }
+
+// Deno.bench runs one case after the other, so a change in background load
+// between the reference's batch and ours moves the ratio (seen: 16× to 34× for
+// the flat 2-D decode). These paired rounds time the reference and each of our
+// functions back to back, in alternating order, so all see the same
+// conditions, and print the ratios of the medians and of the means.
+function paired(
+  label: string,
+  reference: () => unknown,
+  ours: Record<string, () => unknown>,
+  rounds: number,
+): void {
+  const names = Object.keys(ours);
+  const fns = names.map((name) => ours[name]);
+  // Warm up: let the JIT settle before anything is recorded.
+  for (let k = 0; k < 3; k++) reference();
+  for (let k = 0; k < 30; k++) for (const fn of fns) fn();
+  const ref: number[] = [];
+  const mine: number[][] = names.map(() => []);
+  const time = (fn: () => unknown, into: number[]) => {
+    const t0 = performance.now();
+    fn();
+    into.push(performance.now() - t0);
+  };
+  for (let k = 0; k < rounds; k++) {
+    if (k % 2) {
+      time(reference, ref);
+      for (let j = 0; j < fns.length; j++) time(fns[j], mine[j]);
+    } else {
+      for (let j = fns.length - 1; j >= 0; j--) time(fns[j], mine[j]);
+      time(reference, ref);
+    }
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[xs.length >> 1];
+  const ms = (x: number) => `${x.toFixed(2)} ms`;
+  const lines = names.map((name, j) =>
+    `  ${name}: median ${ms(median(mine[j]))} = ${
+      (median(ref) / median(mine[j])).toFixed(1)
+    }×, mean ${ms(mean(mine[j]))} = ${(mean(ref) / mean(mine[j])).toFixed(1)}×`
+  );
+  console.log(
+    `${label}, ${rounds} paired rounds, times faster than the reference (median ${
+      ms(median(ref))
+    }, mean ${ms(mean(ref))}):\n${lines.join("\n")}`,
+  );
+}
+
+paired(
+  `decode 2-D p5, ${POINTS / 1000}k points`,
+  () => refDecode(encoded2d),
+  {
+    decodePolylineFlat: () => decodePolylineFlat(encoded2d),
+    decodePolyline: () => decodePolyline(encoded2d),
+    polylineToGeoJSON: () => polylineToGeoJSON(encoded2d),
+  },
+  60,
+);
+paired(
+  `decode 3-D p6+elevation, ${POINTS / 1000}k points`,
+  () => refDecode(encoded3d),
+  {
+    decodePolylineFlat: () => decodePolylineFlat(encoded3d),
+    decodePolyline: () => decodePolyline(encoded3d),
+    polylineToGeoJSON: () => polylineToGeoJSON(encoded3d),
+  },
+  25,
+);
+paired(
+  `encode 2-D p5, ${POINTS / 1000}k points`,
+  () => refEncode(flat2d),
+  { encodePolyline: () => encodePolyline(flat2d) },
+  25,
+);
+paired(
+  `encode 3-D p6+elevation, ${POINTS / 1000}k points`,
+  () => refEncode(elev3d),
+  { encodePolyline: () => encodePolyline(elev3d) },
+  25,
+);
 
 for (
   const [label, encoded, input] of [
