@@ -9,6 +9,7 @@
  * Run: `deno bench --allow-read packages/core/polyline_bench.ts`
  */
 
+import process from "node:process";
 import { decode as refDecode, encode as refEncode } from "@here/flexpolyline";
 import {
   decodePolyline,
@@ -77,6 +78,11 @@ if (encoded2d !== refEncode(flat2d) || encoded3d !== refEncode(elev3d)) {
 // the flat 2-D decode). These paired rounds time the reference and each of our
 // functions back to back, in alternating order, so all see the same
 // conditions, and print the ratios of the medians and of the means.
+//
+// Each call is timed twice: wall clock, and the process's CPU time. On a busy
+// machine a 50–150 ms reference call is often descheduled part-way while a
+// 1 ms call rarely is, which inflates the wall-clock ratio; CPU time leaves
+// that out (it includes the garbage collector's helper threads).
 function paired(
   label: string,
   reference: () => unknown,
@@ -88,12 +94,18 @@ function paired(
   // Warm up: let the JIT settle before anything is recorded.
   for (let k = 0; k < 3; k++) reference();
   for (let k = 0; k < 30; k++) for (const fn of fns) fn();
-  const ref: number[] = [];
-  const mine: number[][] = names.map(() => []);
-  const time = (fn: () => unknown, into: number[]) => {
+  const cpu = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  const ref = { wall: [] as number[], cpu: [] as number[] };
+  const mine = names.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
+  const time = (fn: () => unknown, into: typeof ref) => {
+    const c0 = cpu();
     const t0 = performance.now();
     fn();
-    into.push(performance.now() - t0);
+    into.wall.push(performance.now() - t0);
+    into.cpu.push(cpu() - c0);
   };
   for (let k = 0; k < rounds; k++) {
     if (k % 2) {
@@ -107,15 +119,19 @@ function paired(
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[xs.length >> 1];
   const ms = (x: number) => `${x.toFixed(2)} ms`;
+  const ratios = (xs: number[], refs: number[]) =>
+    `median ${ms(median(xs))} = ${(median(refs) / median(xs)).toFixed(1)}×, ` +
+    `mean ${ms(mean(xs))} = ${(mean(refs) / mean(xs)).toFixed(1)}×`;
   const lines = names.map((name, j) =>
-    `  ${name}: median ${ms(median(mine[j]))} = ${
-      (median(ref) / median(mine[j])).toFixed(1)
-    }×, mean ${ms(mean(mine[j]))} = ${(mean(ref) / mean(mine[j])).toFixed(1)}×`
+    `  ${name}: wall ${ratios(mine[j].wall, ref.wall)}; CPU ${
+      ratios(mine[j].cpu, ref.cpu)
+    }`
   );
   console.log(
-    `${label}, ${rounds} paired rounds, times faster than the reference (median ${
-      ms(median(ref))
-    }, mean ${ms(mean(ref))}):\n${lines.join("\n")}`,
+    `${label}, ${rounds} paired rounds, times faster than the reference ` +
+      `(wall median ${ms(median(ref.wall))}, mean ${ms(mean(ref.wall))}; ` +
+      `CPU median ${ms(median(ref.cpu))}, mean ${ms(mean(ref.cpu))}):\n` +
+      lines.join("\n"),
   );
 }
 
