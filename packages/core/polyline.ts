@@ -193,9 +193,9 @@ const ENCODE_TABLE: Uint8Array = /* @__PURE__ */ (() => {
  * makes it look like a continuation, so a fast read never ends on it.
  */
 const INVALID = 0xe0;
-/** Character code (< 128) → 6-bit value, or {@linkcode INVALID}. */
+/** Character code or byte (< 256) → 6-bit value, or {@linkcode INVALID}. */
 const DECODE_TABLE: Uint8Array = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128).fill(INVALID);
+  const table = new Uint8Array(256).fill(INVALID);
   for (let k = 0; k < 64; k++) table[ALPHABET.charCodeAt(k)] = k;
   return table;
 })();
@@ -235,6 +235,7 @@ const FORMAT_VERSION = 1;
 const MAX_SAFE_BIG = /* @__PURE__ */ BigInt(Number.MAX_SAFE_INTEGER);
 
 const TEXT_DECODER = /* @__PURE__ */ new TextDecoder();
+const TEXT_ENCODER = /* @__PURE__ */ new TextEncoder();
 
 // ---------------------------------------------------------------------------
 // Encoding
@@ -768,7 +769,7 @@ function scanUnsigned(encoded: string, start: number): number {
  * `scanned`. Returns NaN when the value is longer, so the caller switches to the
  * exact path. Throws the precise error for malformed input.
  */
-function scanSigned(encoded: string, start: number, dims: number): number {
+function scanSigned(encoded: string, start: number): number {
   const n = encoded.length;
   let i = start;
   let u = 0;
@@ -777,7 +778,7 @@ function scanSigned(encoded: string, start: number, dims: number): number {
   while (v > 31) {
     if (i >= n) {
       // At the start of a value: the point is incomplete; inside: the value.
-      if (i === start) invalid(encoded, dims);
+      if (i === start) invalid(encoded);
       scanUnsigned(encoded, start);
     }
     if (mul === VARINT_LIMIT) return NaN;
@@ -792,30 +793,34 @@ function scanSigned(encoded: string, start: number, dims: number): number {
 }
 
 /**
- * A value the two-character fast path cannot take. Three characters (common at
- * precision 6 and above) are read here directly; anything else goes through
- * {@linkcode scanSigned}. Sets `scanned`.
+ * Reads one value of up to three characters from `bytes` (see
+ * {@linkcode asciiBytes}) at `i`; anything longer or malformed goes through
+ * {@linkcode scanSigned}, on the string. Sets `scanned`.
  */
-function readLong(s: string, i: number, dims: number): number {
-  if (i + 2 < s.length) {
-    const c0 = s.charCodeAt(i);
-    const c1 = s.charCodeAt(i + 1);
-    const c2 = s.charCodeAt(i + 2);
-    const v0 = c0 < 128 ? DECODE_TABLE[c0] : INVALID;
-    const v1 = c1 < 128 ? DECODE_TABLE[c1] : INVALID;
-    const v2 = c2 < 128 ? DECODE_TABLE[c2] : INVALID;
-    if ((v0 >> 5) === 1 && (v1 >> 5) === 1 && v2 < 32) {
-      const u = (v0 & 31) | ((v1 & 31) << 5) | (v2 << 10);
+function readValue(bytes: Uint8Array, s: string, i: number): number {
+  const v0 = DECODE_TABLE[bytes[i]];
+  const v1 = DECODE_TABLE[bytes[i + 1]];
+  const v2 = DECODE_TABLE[bytes[i + 2]];
+  let u = v0;
+  scanned = i + 1;
+  if (v0 > 31) {
+    if (v0 > 63 || v1 > 63 || (v1 > 31 && v2 > 31)) {
+      return scanSigned(s, i);
+    }
+    u = (v0 & 31) | ((v1 & 31) << 5);
+    scanned = i + 2;
+    if (v1 > 31) {
+      u |= v2 << 10;
       scanned = i + 3;
-      return (u >>> 1) ^ -(u & 1);
     }
   }
-  return scanSigned(s, i, dims);
+  return (u >>> 1) ^ -(u & 1);
 }
 
 /** Walks the data again with full checks and throws the precise error. */
-function invalid(encoded: string, dims: number): never {
+function invalid(encoded: string): never {
   const header = readHeader(encoded);
+  const dims = header.thirdDim === ABSENT ? 2 : 3;
   let count = 0;
   for (let i = header.start; i < encoded.length; i = scanned) {
     scanUnsigned(encoded, i);
@@ -830,16 +835,56 @@ function invalid(encoded: string, dims: number): never {
 }
 
 /**
+ * Bytes reused by {@linkcode asciiBytes} from one call to the next, so decoding
+ * does not allocate (and zero) a buffer the size of the string each time. Never
+ * grown past {@linkcode SCRATCH_LIMIT}; longer strings get their own.
+ */
+let scratch = /* @__PURE__ */ new Uint8Array(0);
+const SCRATCH_LIMIT = 1_048_576;
+
+/**
+ * The string's characters as bytes, followed by four zeros. Reading bytes from a
+ * typed array is much cheaper than `charCodeAt`, which dispatches on the
+ * string's representation at every call. A string with a non-ASCII character is
+ * invalid anyway: every byte before that character matches the string, and at
+ * its position there is a byte ≥ 128 or a 0 (where `encodeInto` ran out of
+ * room), both outside the alphabet, so the decoder stops there and diagnoses
+ * the string itself. Short strings are copied by hand: calling `encodeInto`
+ * costs more than that.
+ */
+function asciiBytes(s: string): Uint8Array {
+  const n = s.length;
+  let bytes = scratch;
+  if (bytes.length < n + 4) {
+    bytes = new Uint8Array(n + 4);
+    if (n < SCRATCH_LIMIT) scratch = bytes;
+  }
+  let written = n;
+  if (n > 256) {
+    written = TEXT_ENCODER.encodeInto(s, bytes.subarray(0, n)).written;
+  } else {
+    for (let j = 0; j < n; j++) {
+      const code = s.charCodeAt(j);
+      bytes[j] = code < 128 ? code : 128;
+    }
+  }
+  for (let j = written; j < written + 4; j++) bytes[j] = 0;
+  return bytes;
+}
+
+/**
  * The number path: decodes the data into `flat` (mode FLAT: returns the value
  * count) or stores one array per point into `list` from index 0, then trims it
  * (mode POINTS: `[lat, lng(, z)]`, mode POSITIONS: `[lng, lat(, z)]`; returns the
  * point count). Returns -1 when a value does not fit the number path, so the
  * caller switches to the exact path.
  *
- * Most values take one or two characters. They are read without a loop: two
- * character codes, two table lookups, and branch-free arithmetic; longer values
- * and anything malformed go through {@linkcode readLong}. Sums stay integers
- * and are divided by 10^precision only on output.
+ * Most values take one or two characters. Each point's latitude and longitude
+ * are read without a loop from the next four bytes: table lookups and
+ * branch-free arithmetic, so where the longitude starts depends on one lookup,
+ * not on a chain of them. Longer values, and anything malformed, go through
+ * {@linkcode readValue}. Sums stay integers and are divided by 10^precision only
+ * on output.
  */
 function decodeNumbers(
   s: string,
@@ -849,6 +894,7 @@ function decodeNumbers(
   list: number[][],
 ): number {
   const n = s.length;
+  const bytes = asciiBytes(s);
   const dims = header.thirdDim === ABSENT ? 2 : 3;
   const f = POW10[header.precision];
   const fz = POW10[header.thirdDimPrecision];
@@ -857,59 +903,47 @@ function decodeNumbers(
   let a = 0;
   let b = 0;
   let c = 0;
-  // Character codes past the end read as 0, which maps to INVALID: a truncated
-  // value then takes the checked path, which reports it.
+  // The zeros past the end map to INVALID: a truncated value or point then
+  // takes the checked path, which reports it.
   while (i < n) {
-    // Latitude. In each block: v0, v1 are the 6-bit values of the next two
-    // characters (INVALID, with bits 5–7 set, for anything outside the alphabet,
-    // including codes ≥ 128); k is v0's continuation bit. The fast case is a
-    // valid v0 that ends the value, or continues into a v1 that ends it.
-    let c0 = s.charCodeAt(i);
-    let c1 = i + 1 < n ? s.charCodeAt(i + 1) : 0;
-    let v0 = DECODE_TABLE[c0 & 127] | (((127 - c0) >> 26) & INVALID);
-    let v1 = DECODE_TABLE[c1 & 127] | (((127 - c1) >> 26) & INVALID);
-    let k = v0 >> 5;
-    if ((v0 >> 6) | (k & (v1 >> 5))) {
-      const d = readLong(s, i, dims);
-      a += d;
-      i = scanned;
+    // w0…w3: the 6-bit values of the next four characters (INVALID, with bits
+    // 5–7 set, for anything outside the alphabet). k: the latitude's first
+    // character continues; x0, x1: the longitude's first two characters (w1, w2
+    // or w2, w3); l: x0 continues. The fast case: both values are valid and
+    // end within two characters.
+    const w0 = DECODE_TABLE[bytes[i]];
+    const w1 = DECODE_TABLE[bytes[i + 1]];
+    const w2 = DECODE_TABLE[bytes[i + 2]];
+    const w3 = DECODE_TABLE[bytes[i + 3]];
+    const k = w0 >> 5;
+    const x0 = w1 ^ ((w1 ^ w2) & -k);
+    const x1 = w2 ^ ((w2 ^ w3) & -k);
+    const l = x0 >> 5;
+    if ((w0 >> 6) | (k & (w1 >> 5)) | (x0 >> 6) | (l & (x1 >> 5))) {
+      a += readValue(bytes, s, i);
       if (!(a <= SLOW_SUM_LIMIT && a >= -SLOW_SUM_LIMIT)) return -1;
-    } else {
-      const u = (v0 & 31) | (((v1 & 31) << 5) & -k);
-      a += (u >>> 1) ^ -(u & 1);
-      i += 1 + k;
-    }
-    // Longitude.
-    c0 = i < n ? s.charCodeAt(i) : 0;
-    c1 = i + 1 < n ? s.charCodeAt(i + 1) : 0;
-    v0 = DECODE_TABLE[c0 & 127] | (((127 - c0) >> 26) & INVALID);
-    v1 = DECODE_TABLE[c1 & 127] | (((127 - c1) >> 26) & INVALID);
-    k = v0 >> 5;
-    if ((v0 >> 6) | (k & (v1 >> 5))) {
-      const d = readLong(s, i, dims);
-      b += d;
+      b += readValue(bytes, s, scanned);
       i = scanned;
       if (!(b <= SLOW_SUM_LIMIT && b >= -SLOW_SUM_LIMIT)) return -1;
     } else {
-      const u = (v0 & 31) | (((v1 & 31) << 5) & -k);
-      b += (u >>> 1) ^ -(u & 1);
-      i += 1 + k;
+      const u = (w0 & 31) | (((w1 & 31) << 5) & -k);
+      const v = (x0 & 31) | (((x1 & 31) << 5) & -l);
+      a += (u >>> 1) ^ -(u & 1);
+      b += (v >>> 1) ^ -(v & 1);
+      i += 2 + k + l;
     }
     if (dims === 3) {
-      c0 = i < n ? s.charCodeAt(i) : 0;
-      c1 = i + 1 < n ? s.charCodeAt(i + 1) : 0;
-      v0 = DECODE_TABLE[c0 & 127] | (((127 - c0) >> 26) & INVALID);
-      v1 = DECODE_TABLE[c1 & 127] | (((127 - c1) >> 26) & INVALID);
-      k = v0 >> 5;
-      if ((v0 >> 6) | (k & (v1 >> 5))) {
-        const d = readLong(s, i, dims);
-        c += d;
+      const v0 = DECODE_TABLE[bytes[i]];
+      const v1 = DECODE_TABLE[bytes[i + 1]];
+      const m = v0 >> 5;
+      if ((v0 >> 6) | (m & (v1 >> 5))) {
+        c += readValue(bytes, s, i);
         i = scanned;
         if (!(c <= SLOW_SUM_LIMIT && c >= -SLOW_SUM_LIMIT)) return -1;
       } else {
-        const u = (v0 & 31) | (((v1 & 31) << 5) & -k);
+        const u = (v0 & 31) | (((v1 & 31) << 5) & -m);
         c += (u >>> 1) ^ -(u & 1);
-        i += 1 + k;
+        i += 1 + m;
       }
       if (mode === FLAT) {
         flat[o] = a / f;
@@ -977,7 +1011,7 @@ function decodeBigInts(encoded: string, header: Header): Float64Array {
     );
     d = d + 1 === dims ? 0 : d + 1;
   }
-  if (d !== 0) invalid(encoded, dims);
+  if (d !== 0) invalid(encoded);
   return out.subarray(0, o);
 }
 

@@ -342,6 +342,7 @@ Deno.test("decoders reject malformed strings with ValueError", () => {
     ["BFoz5x!67i1B", /character 6/],
     ["BFoz5xJ67i1B1B7PzIhaxL7Y ", /character 24/],
     ["BFoz5xJ67i1B1B7PzIhaxL7Yé", /character 24/],
+    ["BFoz5xJ67i1B1B7PzIhaxL7\u0159", /character 23/], // low byte is "Y"
     ["BFoz5xJ67i1B1B7Pz=haxL7Y", /character 17/],
     ["B" + "g".repeat(12), /middle of a value/], // header never ends
   ];
@@ -366,6 +367,42 @@ Deno.test("decoders reject malformed strings with ValueError", () => {
     () => decodePolyline(42 as unknown as string),
     ValueError,
   );
+});
+
+Deno.test("long strings report the same errors at the same index", () => {
+  // Strings of more than 256 characters are read through TextEncoder, where a
+  // non-ASCII character takes several bytes: the index must still be the
+  // string's.
+  const points = Array.from({ length: 120 }, (_, k) => [
+    50 + k * 1e-4,
+    8 - k * 3e-4,
+  ]);
+  const line = encodePolyline({ polyline: points });
+  assert.ok(line.length > 256);
+  const at = line.length - 7;
+  for (const bad of ["é", "😀", "\uD800", "\u0141", "!", "\0", "\x80"]) {
+    const encoded = line.slice(0, at) + bad + line.slice(at);
+    for (
+      const decode of [decodePolyline, decodePolylineFlat, polylineToGeoJSON]
+    ) {
+      assert.throws(() => decode(encoded), {
+        message:
+          `Invalid polyline: must contain only the characters A-Z, a-z, 0-9, '-' and '_', but character ${at} is not one of them, got ${
+            JSON.stringify(bad[0])
+          }`,
+      }, `${decode.name}: ${JSON.stringify(bad)}`);
+    }
+  }
+  // Non-ASCII text after an error that comes first does not hide it.
+  assert.throws(() => decodePolylineFlat(line.slice(0, at) + "!é"), {
+    message: /character \d+ is not one of them, got "!"/,
+  });
+  for (const decode of [decodePolyline, decodePolylineFlat]) {
+    assert.throws(() => decode(line + "g"), /middle of a value/);
+    assert.throws(() => decode(line + "A"), /middle of a point/);
+    assert.throws(() => decode(line + "gA"), /middle of a point/);
+    assert.throws(() => decode(line.slice(0, -1)), ValueError);
+  }
 });
 
 Deno.test("error messages are specific", () => {
@@ -749,5 +786,57 @@ Deno.test(`property: agrees with @here/flexpolyline (seed ${seed})`, () => {
       label,
     );
     assert.deepEqual(flatToPositions(flat), geo, label);
+  }
+});
+
+Deno.test("property: every mix of value lengths decodes exactly", () => {
+  // Values of 1 to 13 characters, in 2-D and 3-D, short and long strings, on
+  // the number path (precision ≤ 10) and the BigInt one: each decoder must give
+  // the double nearest to the exact sum / 10^precision.
+  const random = mulberry32(seed ^ 0x9e3779b9);
+  const int = (n: number) => Math.floor(random() * n);
+  for (let run = 0; run < 600; run++) {
+    const precision = random() < 0.8 ? int(11) : 11 + int(5);
+    const thirdDim = random() < 0.5 ? 0 : ELEVATION;
+    const thirdDimPrecision = int(11);
+    const dims = thirdDim === 0 ? 2 : 3;
+    const count = random() < 0.3 ? 100 + int(200) : int(20);
+    // Mostly one to three characters, as in real data; sometimes up to 13.
+    const bits = () => random() < 0.9 ? int(15) : int(64);
+    const last = [0n, 0n, 0n];
+    const points: bigint[][] = [];
+    for (let k = 0; k < count; k++) {
+      const point: bigint[] = [];
+      for (let d = 0; d < dims; d++) {
+        const random64 = (BigInt(int(2 ** 32)) << 32n) | BigInt(int(2 ** 32));
+        const magnitude = random64 & ((1n << BigInt(bits())) - 1n);
+        last[d] += random() < 0.5 ? magnitude : -magnitude;
+        point.push(last[d]);
+      }
+      points.push(point);
+    }
+    const encoded = encodeScaled(
+      precision,
+      thirdDim,
+      thirdDimPrecision,
+      points,
+    );
+    const expected = decodeScaled(encoded).map((n, k) =>
+      exactQuotient(n, k % dims < 2 ? precision : thirdDimPrecision)
+    );
+    const label = `run ${run}: ${encoded.slice(0, 80)}`;
+    assert.deepEqual(
+      Array.from(decodePolylineFlat(encoded).coordinates),
+      expected,
+      label,
+    );
+    assert.deepEqual(decodePolyline(encoded).polyline.flat(), expected, label);
+    assert.deepEqual(
+      polylineToGeoJSON(encoded).coordinates,
+      toPoints(Float64Array.from(expected), dims).map((
+        p,
+      ) => [p[1], p[0], ...p.slice(2)]),
+      label,
+    );
   }
 });
