@@ -32,6 +32,16 @@ export {
   type TokenRequestInfo,
 } from "./auth.ts";
 export type { ReadContext, ResponseReader } from "./_read.ts";
+export {
+  bulk,
+  type BulkFailure,
+  type BulkInputs,
+  type BulkItem,
+  type BulkOperation,
+  type BulkOptions,
+  type BulkProgress,
+  type BulkSuccess,
+} from "./bulk.ts";
 export type {
   ClientOptions,
   ExtraQueryValue,
