@@ -37,6 +37,7 @@ Deno.test("deno task demo runs every operation and writes the map", async () => 
       "getDestWeather",
       "getWeatherAlerts",
       "solveTourPlanning",
+      "bulk",
     ]
   ) {
     assert.match(out, new RegExp(`^${op}\\s`, "m"), `no line for ${op}`);
@@ -51,4 +52,20 @@ Deno.test("deno task demo runs every operation and writes the map", async () => 
     await Deno.readTextFile(`${root}demo-output/route.geojson`),
   );
   assert.equal(route.features[0].geometry.type, "LineString");
+  // The bulk step geocoded every row of the sample CSV.
+  assert.match(
+    out,
+    /^bulk\s+20 addresses .*: 20 found, 0 not found, 0 failed$/m,
+  );
+  const addresses = JSON.parse(
+    await Deno.readTextFile(`${root}demo-output/addresses.geojson`),
+  );
+  assert.equal(addresses.features.length, 20);
+  assert.deepEqual(
+    addresses.features.map((f: { id: number }) => f.id).sort((
+      a: number,
+      b: number,
+    ) => a - b),
+    Array.from({ length: 20 }, (_, i) => i),
+  );
 });
