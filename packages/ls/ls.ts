@@ -79,6 +79,17 @@ export type LSOptions = ClientOptions;
  * The `LS` methods {@linkcode LS.bulk} runs by name: every operation that
  * resolves to a typed response. (`autosuggest` resolves to a raw `Response`
  * whose body the caller must read; run it with a function instead.)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { LS, type LSBulkOperation } from "@ls/ls";
+ * const operation: LSBulkOperation = "reverseGeocode";
+ * using ls = new LS({ apiKey: "<API_KEY>" });
+ * // Nothing is sent until the loop pulls; a name that is not one is refused at once.
+ * ls.bulk(operation, [{ lat: 52.5, lng: 13.4 }]);
+ * assert.throws(() => ls.bulk("autosuggest" as LSBulkOperation, []), { name: "ValueError" });
+ * ```
  */
 export type LSBulkOperation =
   | "geocode"
