@@ -1,5 +1,7 @@
 /**
- * `deno task demo`: runs every `LS` operation once and draws the results.
+ * `deno task demo`: runs every `LS` operation once and draws the results,
+ * then geocodes `examples/data/addresses.csv` with `LS.bulk` (the
+ * `scripts/geocode_csv.ts` command) into `demo-output/addresses.geojson`.
  *
  * With `HERE_API_KEY` (or `HERE_ACCESS_KEY_ID` and `HERE_ACCESS_KEY_SECRET`)
  * in the environment it talks to HERE; otherwise it starts the offline
@@ -22,8 +24,10 @@ import type {
 import { LS, type LSOptions, PlatformCredentials } from "@ls/ls";
 import { type Sandbox, SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
 import { planEvTrip } from "../examples/routing/ev_trip.ts";
+import { geocodeCsv } from "./geocode_csv.ts";
 
 const OUT = new URL("../demo-output/", import.meta.url);
+const ADDRESSES = new URL("../examples/data/addresses.csv", import.meta.url);
 const BERLIN: [number, number] = [52.52, 13.405];
 const POTSDAM: [number, number] = [52.3906, 13.0645];
 
@@ -291,6 +295,21 @@ async function main(): Promise<void> {
       }`,
     );
     layers.tours = tour.toGeoJSON();
+
+    // The bulk step starts afresh each time: a previous output would be
+    // resumed, with nothing left to do.
+    await Deno.mkdir(OUT, { recursive: true });
+    const addresses = new URL("addresses.geojson", OUT);
+    await Deno.remove(addresses).catch(() => {});
+    const csv = await geocodeCsv(ls, {
+      input: ADDRESSES,
+      output: addresses,
+      concurrency: 4,
+    });
+    line(
+      "bulk",
+      `${csv.rows} addresses of examples/data/addresses.csv geocoded into demo-output/addresses.geojson: ${csv.found} found, ${csv.notFound} not found, ${csv.failed} failed`,
+    );
   } finally {
     ls.close();
     await sandbox?.close();
@@ -305,8 +324,7 @@ async function main(): Promise<void> {
   }
   await Deno.writeTextFile(new URL("map.html", OUT), renderMap(layers, where));
   console.log(
-    `\nWrote demo-output/ (${
-      Object.keys(layers).length
+    `\nWrote demo-output/ (${Object.keys(layers).length + 1 // addresses.geojson, by the bulk step
     } GeoJSON files and map.html) in ${
       ((performance.now() - started) / 1000).toFixed(1)
     } s`,

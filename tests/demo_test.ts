@@ -39,6 +39,7 @@ Deno.test("deno task demo runs every operation and writes the map", async () => 
       "getDestWeather",
       "getWeatherAlerts",
       "solveTourPlanning",
+      "bulk",
     ]
   ) {
     assert.match(out, new RegExp(`^${op}\\s`, "m"), `no line for ${op}`);
@@ -62,4 +63,20 @@ Deno.test("deno task demo runs every operation and writes the map", async () => 
   assert.equal(typeof ev.features[0].properties.chargingTime, "number");
   assert.match(html, /<title>charging stop: /);
   assert.match(html, /<title>consumption isoline 12 kWh<\/title>/);
+  // The bulk step geocoded every row of the sample CSV.
+  assert.match(
+    out,
+    /^bulk\s+20 addresses .*: 20 found, 0 not found, 0 failed$/m,
+  );
+  const addresses = JSON.parse(
+    await Deno.readTextFile(`${root}demo-output/addresses.geojson`),
+  );
+  assert.equal(addresses.features.length, 20);
+  assert.deepEqual(
+    addresses.features.map((f: { id: number }) => f.id).sort((
+      a: number,
+      b: number,
+    ) => a - b),
+    Array.from({ length: 20 }, (_, i) => i),
+  );
 });

@@ -40,6 +40,16 @@ export {
   type RateBudget,
   type TurnRequest,
 } from "./limiter.ts";
+export {
+  bulk,
+  type BulkFailure,
+  type BulkInputs,
+  type BulkItem,
+  type BulkOperation,
+  type BulkOptions,
+  type BulkProgress,
+  type BulkSuccess,
+} from "./bulk.ts";
 export type {
   ClientOptions,
   ExtraQueryValue,

@@ -6,7 +6,17 @@
  * @module
  */
 
-import { Client, type ClientOptions, type RequestOptions } from "@ls/core";
+import {
+  bulk,
+  type BulkInputs,
+  type BulkItem,
+  type BulkOperation,
+  type BulkOptions,
+  Client,
+  type ClientOptions,
+  type RequestOptions,
+  ValueError,
+} from "@ls/core";
 import { geocode, reverseGeocode } from "@ls/geocoding";
 import type {
   GeocodeParams,
@@ -65,6 +75,57 @@ import type { SolveTourPlanningParams, TourPlanningResponse } from "@ls/tour";
  * `requestsPerSecond`, hooks, ...).
  */
 export type LSOptions = ClientOptions;
+
+/**
+ * The `LS` methods {@linkcode LS.bulk} runs by name: every operation that
+ * resolves to a typed response. (`autosuggest` resolves to a raw `Response`
+ * whose body the caller must read; run it with a function instead.)
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { LS, type LSBulkOperation } from "@ls/ls";
+ * const operation: LSBulkOperation = "reverseGeocode";
+ * using ls = new LS({ apiKey: "<API_KEY>" });
+ * // Nothing is sent until the loop pulls; a name that is not one is refused at once.
+ * ls.bulk(operation, [{ lat: 52.5, lng: 13.4 }]);
+ * assert.throws(() => ls.bulk("autosuggest" as LSBulkOperation, []), { name: "ValueError" });
+ * ```
+ */
+export type LSBulkOperation =
+  | "geocode"
+  | "reverseGeocode"
+  | "discover"
+  | "browse"
+  | "lookup"
+  | "carRoute"
+  | "bicycleRoute"
+  | "truckRoute"
+  | "scooterRoute"
+  | "pedestrianRoute"
+  | "calculateIsoline"
+  | "matrix"
+  | "getDestWeather"
+  | "getWeatherAlerts"
+  | "solveTourPlanning";
+
+const BULK_OPERATIONS: readonly string[] = [
+  "geocode",
+  "reverseGeocode",
+  "discover",
+  "browse",
+  "lookup",
+  "carRoute",
+  "bicycleRoute",
+  "truckRoute",
+  "scooterRoute",
+  "pedestrianRoute",
+  "calculateIsoline",
+  "matrix",
+  "getDestWeather",
+  "getWeatherAlerts",
+  "solveTourPlanning",
+] satisfies LSBulkOperation[];
 
 /**
  * One object for every HERE Location Services operation. Each method takes
@@ -130,6 +191,99 @@ export class LS {
   /** Same as {@linkcode LS.close}. */
   [Symbol.dispose](): void {
     this.close();
+  }
+
+  /**
+   * Runs `operation` (an `LS` method name, or a function called as
+   * `operation(input, options)`) for every input of `inputs` — any iterable
+   * or async iterable of its parameter objects, pulled lazily — at most
+   * `options.concurrency` (default 8) at once, and yields
+   * `{ index, input, result }` or `{ index, input, error }` as each
+   * finishes. One failed input never stops the others; its `error` is the
+   * library's (`ValueError` for a bad input, `ApiError`, `TimeoutError`,
+   * `ConnectionError`). Every call goes through this object's client, so
+   * its limits, retries and credentials apply. See `@ls/core` `bulk` for
+   * progress, cancellation and how a run ends.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { LS } from "@ls/ls";
+   * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+   * await using sandbox = await startSandbox();
+   * using ls = new LS({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+   *
+   * const rows = ["Invalidenstr 116, Berlin", "", "Rue de Rivoli 1, Paris"];
+   * const found: string[] = [];
+   * const failed: string[] = [];
+   * for await (
+   *   const item of ls.bulk("geocode", rows.map((query) => ({ query })), {
+   *     concurrency: 2,
+   *     callOptions: { deadlineMs: 30_000 },
+   *   })
+   * ) {
+   *   if ("error" in item) failed.push(`${item.index}: ${(item.error as Error).name}`);
+   *   else found[item.index] = item.result.items[0].address?.city ?? "";
+   * }
+   * assert.deepEqual(found, ["Berlin", , "Paris"]);
+   * assert.deepEqual(failed, ["1: ValueError"]); // a blank query is refused, sent nowhere
+   * ```
+   *
+   * @throws {ValueError} at once, before any input is pulled, for an
+   * unknown operation name, inputs that are not iterable, or a bad option
+   */
+  bulk<K extends LSBulkOperation>(
+    operation: K,
+    inputs: BulkInputs<Parameters<LS[K]>[0]>,
+    options?: BulkOptions,
+  ): AsyncGenerator<
+    BulkItem<Parameters<LS[K]>[0], Awaited<ReturnType<LS[K]>>>,
+    void,
+    undefined
+  >;
+  /**
+   * Runs a function for every input; see the other signature.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { LS, type RequestOptions } from "@ls/ls";
+   * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+   * await using sandbox = await startSandbox();
+   * using ls = new LS({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+   * interface Row { id: string; address: string }
+   * const rows: Row[] = [{ id: "a", address: "Invalidenstr 116, Berlin" }];
+   * const run = (row: Row, options: RequestOptions) =>
+   *   ls.geocode({ query: row.address, limit: 1 }, options);
+   * for await (const item of ls.bulk(run, rows)) {
+   *   assert.ok("result" in item);
+   *   assert.equal(item.input.id, "a");
+   *   assert.equal(item.result.items[0].address?.city, "Berlin");
+   * }
+   * ```
+   */
+  bulk<I, R>(
+    operation: BulkOperation<I, R>,
+    inputs: BulkInputs<I>,
+    options?: BulkOptions,
+  ): AsyncGenerator<BulkItem<I, R>, void, undefined>;
+  bulk(
+    operation: LSBulkOperation | BulkOperation<unknown, unknown>,
+    inputs: BulkInputs<unknown>,
+    options?: BulkOptions,
+  ): AsyncGenerator<BulkItem<unknown, unknown>, void, undefined> {
+    if (typeof operation === "function") {
+      return bulk(operation, inputs, options);
+    }
+    if (!BULK_OPERATIONS.includes(operation)) {
+      throw new ValueError(
+        "operation",
+        `must be a function or one of ${BULK_OPERATIONS.join(", ")}`,
+        operation,
+      );
+    }
+    const method = this[operation] as BulkOperation<unknown, unknown>;
+    return bulk((input, o) => method.call(this, input, o), inputs, options);
   }
 
   /** Free-text address → positions. See `@ls/geocoding` `geocode`. */

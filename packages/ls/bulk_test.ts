@@ -1,0 +1,133 @@
+// LS.bulk: an operation by name (typed by that name) or a function, over
+// the one client. The type checks below run with `deno check` and `deno test`.
+
+import assert from "node:assert/strict";
+import {
+  assertGetRequest,
+  assertValueError,
+  startTestServer,
+  TEST_API_KEY,
+} from "@ls/core/testing";
+import {
+  type BulkItem,
+  type GeocodeParams,
+  GeocoderResponse,
+  LS,
+  type RequestOptions,
+  type RoutingResponse,
+  ValueError,
+} from "./mod.ts";
+
+Deno.test("LS.bulk runs an operation by name over its client, typed by that name", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", (req) =>
+    Response.json({
+      items: [{
+        title: `Title ${req.query.get("q")}`,
+        position: { lat: 52.5, lng: 13.4 },
+      }],
+    }));
+  using ls = new LS({ apiKey: TEST_API_KEY, baseUrl: server.url });
+  const inputs: GeocodeParams[] = [{ query: "Berlin", limit: 1 }];
+  const items: BulkItem<GeocodeParams, GeocoderResponse>[] = [];
+  for await (const item of ls.bulk("geocode", inputs)) {
+    if ("error" in item) throw item.error;
+    // The result is the operation's response type…
+    const result: GeocoderResponse = item.result;
+    assert.ok(result instanceof GeocoderResponse);
+    assert.equal(result.items[0].title, "Title Berlin");
+    // …and nothing else.
+    // @ts-expect-error: geocode does not resolve to a routing response
+    const wrong: RoutingResponse = item.result;
+    void wrong;
+    const params: GeocodeParams = item.input;
+    assert.equal(params.query, "Berlin");
+    items.push(item);
+  }
+  assert.equal(items.length, 1);
+  assertGetRequest(
+    server.requests[0],
+    "/v1/geocode",
+    "q=Berlin&limit=1&lang=en-US",
+  );
+});
+
+Deno.test("LS.bulk types the inputs by the operation's parameters", () => {
+  using ls = new LS({ apiKey: TEST_API_KEY, baseUrl: "http://127.0.0.1:9" });
+  // Iterators are built lazily: nothing below is pulled or sent.
+  ls.bulk("carRoute", [{ origin: [52.5, 13.4], destination: [48.1, 11.6] }]);
+  ls.bulk("reverseGeocode", [{ lat: 52.5, lng: 13.4 }]);
+  // @ts-expect-error: `q` is not a geocode parameter
+  ls.bulk("geocode", [{ q: "Berlin" }]);
+  // @ts-expect-error: autosuggest resolves to a raw Response; run it with a function
+  assertValueError(() => ls.bulk("autosuggest", []), "operation");
+  // @ts-expect-error: not an operation
+  assertValueError(() => ls.bulk("close", []), "operation");
+  // @ts-expect-error: not an operation
+  assertValueError(() => ls.bulk("geocod", []), "operation");
+  assertValueError(
+    () => ls.bulk("geocode", [], { concurrency: 0 }),
+    "concurrency",
+  );
+});
+
+Deno.test("LS.bulk accepts every typed operation of LS by name", () => {
+  using ls = new LS({ apiKey: TEST_API_KEY, baseUrl: "http://127.0.0.1:9" });
+  const notOperations = new Set([
+    "constructor",
+    "close",
+    "bulk",
+    "autosuggest",
+  ]);
+  const names = Object.getOwnPropertyNames(LS.prototype).filter((name) =>
+    !notOperations.has(name)
+  );
+  assert.ok(names.length >= 15);
+  for (const name of names) {
+    // Throws a ValueError for a name it does not know.
+    ls.bulk(name as "geocode", []);
+  }
+});
+
+Deno.test("LS.bulk: a malformed input is that input's ValueError, never a TypeError", async () => {
+  await using server = await startTestServer();
+  using ls = new LS({ apiKey: TEST_API_KEY, baseUrl: server.url });
+  const inputs = [null, 42, "Berlin", { query: "" }, { query: "x", limt: 1 }];
+  const items = await Array.fromAsync(
+    ls.bulk("geocode", inputs as unknown as GeocodeParams[]),
+  );
+  assert.equal(items.length, inputs.length);
+  for (const item of items) {
+    assert.ok("error" in item);
+    assert.ok(item.error instanceof ValueError, String(item.error));
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("LS.bulk runs a function, with the per-call options", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", () => Response.json({ items: [] }));
+  using ls = new LS({ apiKey: TEST_API_KEY, baseUrl: server.url });
+  interface Row {
+    id: number;
+    address: string;
+  }
+  const rows: Row[] = [{ id: 7, address: "Berlin" }];
+  const run = (row: Row, options: RequestOptions) =>
+    ls.geocode({ query: row.address }, options);
+  for await (
+    const item of ls.bulk(run, rows, {
+      callOptions: { query: { politicalView: "IND" } },
+    })
+  ) {
+    assert.ok("result" in item);
+    const id: number = item.input.id;
+    assert.equal(id, 7);
+    assert.equal(item.result.items.length, 0);
+  }
+  assertGetRequest(
+    server.requests[0],
+    "/v1/geocode",
+    "q=Berlin&limit=20&lang=en-US&politicalView=IND",
+  );
+});
