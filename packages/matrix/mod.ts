@@ -36,5 +36,6 @@ export {
   type MatrixParams,
 } from "./build_matrix_request.ts";
 export * from "./matrix.ts";
+export * from "./matrix_rows.ts";
 export * from "./regions.ts";
 export * from "./response.ts";
