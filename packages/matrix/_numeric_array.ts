@@ -25,6 +25,23 @@ export interface ExpectedSize {
   numDestinations: number;
 }
 
+/**
+ * Where a reader gets the arrays it preallocates for the requested size;
+ * without one, new arrays. Their content does not matter: the reader
+ * writes every entry it keeps.
+ */
+export interface ArraySource {
+  /** A Float64Array of `length` entries. */
+  float64(length: number): Float64Array;
+  /** A Uint8Array of `length` entries. */
+  uint8(length: number): Uint8Array;
+}
+
+const NEW_ARRAYS: ArraySource = {
+  float64: (length) => new Float64Array(length),
+  uint8: (length) => new Uint8Array(length),
+};
+
 /** Where an array reader reports malformed input. */
 export interface ArrayHost {
   /**
@@ -135,6 +152,7 @@ function scanIntegers(
 export class NumericArrayReader {
   readonly #host: ArrayHost;
   readonly #expected?: ExpectedSize;
+  readonly #arrays: ArraySource;
   #key: NumericKey = "travelTimes";
   /** The values (travel times, distances), or the staged error codes. */
   #out: Float64Array = new Float64Array(0);
@@ -153,10 +171,18 @@ export class NumericArrayReader {
   /** Whether the array's `]` was read. */
   done = false;
 
-  /** A reader reporting to `host`, sized for `expected` when known. */
-  constructor(host: ArrayHost, expected?: ExpectedSize) {
+  /**
+   * A reader reporting to `host`, sized for `expected` when known, taking
+   * the arrays it preallocates from `arrays`.
+   */
+  constructor(
+    host: ArrayHost,
+    expected?: ExpectedSize,
+    arrays: ArraySource = NEW_ARRAYS,
+  ) {
     this.#host = host;
     this.#expected = expected;
+    this.#arrays = arrays;
   }
 
   /**
@@ -189,13 +215,17 @@ export class NumericArrayReader {
     const capacity = size > 0 ? size : 1024;
     this.#key = key;
     if (key === "errorCodes") {
-      this.#codes = new Uint8Array(capacity);
+      this.#codes = size > 0
+        ? this.#arrays.uint8(capacity)
+        : new Uint8Array(capacity);
       this.#codesN = 0;
       this.#out = new Float64Array(Math.min(capacity, CODE_STAGE));
       this.#nullValue = 99;
     } else {
       this.#codes = undefined;
-      this.#out = new Float64Array(capacity);
+      this.#out = size > 0
+        ? this.#arrays.float64(capacity)
+        : new Float64Array(capacity);
       this.#nullValue = NaN;
     }
     this.#n = 0;

@@ -12,6 +12,7 @@
 
 import { parseJsonText } from "@ls/core/internal";
 import {
+  type ArraySource,
   type ExpectedSize,
   isNumericKey,
   isWhitespace,
@@ -19,6 +20,7 @@ import {
 } from "./_numeric_array.ts";
 
 export {
+  type ArraySource,
   type ExpectedSize,
   type NumericKey,
   typedArrayFrom,
@@ -134,11 +136,15 @@ export class MatrixResultParser {
 
   readonly #array: NumericArrayReader;
 
-  /** A parser preallocating for `expected` when known. */
-  constructor(expected?: ExpectedSize) {
+  /**
+   * A parser preallocating for `expected` when known, with arrays from
+   * `arrays` (default: new ones).
+   */
+  constructor(expected?: ExpectedSize, arrays?: ArraySource) {
     this.#array = new NumericArrayReader(
       { fail: (message, i) => this.#fail(message, i) },
       expected,
+      arrays,
     );
   }
 

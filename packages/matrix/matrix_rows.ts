@@ -16,6 +16,7 @@ import {
 import type { MatrixOptions } from "./matrix.ts";
 import type { RegionDefinition } from "./regions.ts";
 import type { MatrixResultBody } from "./response.ts";
+import { ArrayPool } from "./_array_pool.ts";
 import { call, type Run } from "./_call.ts";
 import { checkMatrixOptions } from "./_options.ts";
 import { layoutCalls, planTiles, type Tile, tileRegion } from "./_tiling.ts";
@@ -25,10 +26,8 @@ import { layoutCalls, planTiles, type Tile, tileRegion } from "./_tiling.ts";
  * destination, in the order of `destinations` (of `origins` for a square
  * matrix). Each array has one entry per destination.
  *
- * The arrays are views into the block of rows they arrived with (see
- * {@linkcode matrixRows}): they stay valid, but a row kept after the loop
- * keeps its whole block in memory. Copy what you keep
- * (`row.travelTimes!.slice()`) when you keep only some rows.
+ * The arrays are the row's own (copied out of the block of rows they
+ * arrived with, see {@linkcode matrixRows}): keeping a row keeps only it.
  *
  * @example
  * ```ts
@@ -60,19 +59,26 @@ export interface MatrixRow {
 export interface MatrixRowsOptions extends MatrixOptions {
   /**
    * Most entries (origins × destinations) of one block of rows; default
-   * 1,000,000, from 10,000 (a row of the widest matrix) to 100,000,000.
-   * Each block is computed by its own call (or its own row of tiles), read
-   * whole into typed arrays, and yielded row by row; at most `concurrency`
-   * blocks are fetched ahead of the one being read. Memory therefore peaks
-   * near (`concurrency` + 1) × `blockEntries` × 17 bytes (two
-   * `Float64Array`s and a `Uint8Array`), about 85 MB by default, whatever
-   * the size of the matrix.
+   * 500,000, from 10,000 (a row of the widest matrix) to 100,000,000. Each
+   * block is computed by its own call (or its own row of tiles), read whole
+   * into typed arrays, and yielded row by row.
    */
   blockEntries?: number;
+  /**
+   * Most calls in flight at once, which is also how many blocks are
+   * fetched ahead of the one being read; default 2. The blocks' arrays take
+   * at most (`concurrency` + 1) × `blockEntries` × 17 bytes (two
+   * `Float64Array`s and a `Uint8Array`; about 26 MB by default), whatever
+   * the size of the matrix, and are reused from block to block.
+   */
+  concurrency?: number;
 }
 
 /** Default of {@linkcode MatrixRowsOptions.blockEntries}. */
-const DEFAULT_BLOCK_ENTRIES = 1_000_000;
+const DEFAULT_BLOCK_ENTRIES = 500_000;
+
+/** Default of {@linkcode MatrixRowsOptions.concurrency}. */
+const DEFAULT_CONCURRENCY = 2;
 
 /** A call of a block: its tile of the matrix. */
 interface BlockCall {
@@ -104,29 +110,32 @@ const TYPED_KEYS: readonly TypedKey[] = [
  * Calculates a routing matrix like `matrix`, and yields it row by row, in
  * origin order, in memory that does not depend on the size of the matrix:
  * for a 10,000 × 10,000 matrix with travel times and distances, `matrix`
- * holds 1.6 GB of typed arrays; `matrixRows` about 85 MB.
+ * holds 1.6 GB of typed arrays; `matrixRows` about 26 MB of blocks and the
+ * rows the loop has not let go of yet.
  *
  * **How.** HERE sends a result as one JSON document with each attribute as
  * one flat array: every travel time comes before the first distance, and
  * `errorCodes` may come before or after them (or not at all), so no row is
- * complete until its last array has been read. Instead of reading one
- * document twice, `matrixRows` asks HERE for blocks of rows: the origins
- * are split into blocks of at most `blockEntries` entries (default
- * 1,000,000: 100 origins of a 10,000-destination matrix), each block one
- * call with every destination (or one row of sync tiles, where `matrix`
- * would tile), read whole through the same parser and checks as `matrix`,
- * and yielded row by row. At most `concurrency` blocks (default 4) are
+ * complete until the last of its arrays has been read. Rather than read
+ * one document once per attribute (and once more to find the error codes),
+ * `matrixRows` asks HERE for blocks of rows: the origins are split into
+ * blocks of at most `blockEntries` entries (default 500,000: 50 origins of
+ * a 10,000-destination matrix), each block one call with every destination
+ * (or one row of sync tiles, where `matrix` would tile), read once and
+ * whole through the parser and checks `matrix` uses, and yielded row by
+ * row; each row's arrays are copied out, and the block's arrays take the
+ * next block's entries. At most `concurrency` blocks (default 2) are
  * fetched ahead of the one being read, so slow reading holds no more.
  *
  * **Cost.** A matrix larger than one block is more calls than `matrix`
- * makes: a 10,000 × 10,000 region or profile matrix is 100 async jobs of
- * 100 × 10,000 instead of one job (each submitted, polled and downloaded;
- * the entries computed, and the bytes downloaded, are the same). Raise
- * `blockEntries` for fewer calls and more memory. A matrix of at most
- * `blockEntries` entries is exactly the calls `matrix` makes. As with
- * tiles, an `autoCircle` region is sent to every block as one circle
- * covering every origin and destination, so every block routes in the same
- * region.
+ * makes: a 10,000 × 10,000 region or profile matrix is 200 async jobs of
+ * 50 × 10,000 instead of one job, each submitted, polled and downloaded
+ * (the entries computed and the bytes downloaded are the same). Raise
+ * `blockEntries` for fewer calls, `concurrency` to hide the jobs' latency,
+ * both for more memory. A matrix of at most `blockEntries` entries is
+ * exactly the calls `matrix` makes. As with tiles, an `autoCircle` region is
+ * sent to every block as one circle covering every origin and destination,
+ * so that every block routes in the same region.
  *
  * **Rules.** The parameters are checked as `matrix` checks them, when
  * `matrixRows` is called: a `ValueError` is thrown at once, before any
@@ -179,7 +188,10 @@ export function matrixRows(
   options: MatrixRowsOptions = {},
 ): AsyncGenerator<MatrixRow, void, undefined> {
   const plan = planMatrix(params);
-  const concurrency = checkMatrixOptions(options);
+  const concurrency = checkMatrixOptions({
+    ...options,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+  });
   const blockEntries = options.blockEntries ?? DEFAULT_BLOCK_ENTRIES;
   if (
     !Number.isSafeInteger(blockEntries) || blockEntries < 10_000 ||
@@ -241,11 +253,14 @@ async function* rows(
   const signal = outer
     ? AbortSignal.any([outer, internal.signal])
     : internal.signal;
+  // Arrays of finished blocks are the next blocks' (rows are copies).
+  const arrays = new ArrayPool(concurrency + 1);
   const run: Run = {
     client,
     options,
     signal,
     deadline: new Deadline(options.deadlineMs),
+    arrays,
   };
   const single = tiles.length === 1;
   let failure: { error: unknown } | undefined;
@@ -284,7 +299,7 @@ async function* rows(
           numOrigins: tile.o1 - tile.o0,
           numDestinations: tile.d1 - tile.d0,
         });
-        if (!stopped) merge(blocks[b]!, tile, result.body.matrix, m);
+        if (!stopped) merge(blocks[b]!, tile, result.body.matrix, m, arrays);
       } catch (error) {
         if (!failure && !stopped) {
           failure = { error };
@@ -319,6 +334,10 @@ async function* rows(
         check();
         yield rowOf(current, i, m);
       }
+      for (const key of TYPED_KEYS) {
+        const array = current.arrays[key];
+        if (array) arrays.release(array);
+      }
       current = undefined;
     }
   } finally {
@@ -333,14 +352,14 @@ async function* rows(
   }
 }
 
-/** Row `i` of a block: views into its arrays. */
+/** Row `i` of a block, its arrays copied out of the block's. */
 function rowOf(block: Block, i: number, m: number): MatrixRow {
   const from = (i - block.o0) * m;
   const { travelTimes: tt, distances: ds, errorCodes: ec } = block.arrays;
   const row: MatrixRow = { origin: i };
-  if (tt) row.travelTimes = tt.subarray(from, from + m) as Float64Array;
-  if (ds) row.distances = ds.subarray(from, from + m) as Float64Array;
-  if (ec) row.errorCodes = ec.subarray(from, from + m) as Uint8Array;
+  if (tt) row.travelTimes = tt.slice(from, from + m) as Float64Array;
+  if (ds) row.distances = ds.slice(from, from + m) as Float64Array;
+  if (ec) row.errorCodes = ec.slice(from, from + m) as Uint8Array;
   return row;
 }
 
@@ -350,6 +369,7 @@ function merge(
   tile: Tile,
   matrix: MatrixResultBody["matrix"],
   m: number,
+  arrays: ArrayPool,
 ): void {
   const whole = tile.d0 === 0 && tile.d1 === m;
   const width = tile.d1 - tile.d0;
@@ -365,8 +385,8 @@ function merge(
     let target = block.arrays[key];
     if (!target) {
       target = key === "errorCodes"
-        ? new Uint8Array(height * m)
-        : new Float64Array(height * m).fill(NaN);
+        ? arrays.uint8(height * m).fill(0)
+        : arrays.float64(height * m).fill(NaN);
       block.arrays[key] = target;
     }
     for (let r = 0; r < tile.o1 - tile.o0; r++) {
@@ -375,6 +395,7 @@ function merge(
         (tile.o0 - block.o0 + r) * m + tile.d0,
       );
     }
+    arrays.release(part);
   }
   block.pending--;
 }
