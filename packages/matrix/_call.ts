@@ -52,6 +52,8 @@ export interface Run {
   deadline: Deadline;
   /** Where result parsers get their arrays (default: new ones). */
   arrays?: ArraySource;
+  /** Awaited before an async job's result is downloaded (room for it). */
+  beforeDownload?: (signal: AbortSignal | undefined) => Promise<void>;
 }
 
 /** One call's result and its tracing ids. */
@@ -124,6 +126,7 @@ export async function call(
         toResultBody(fromJson(body), expected, response),
       readResult: (res, context) =>
         readResult(run, res, context, expected, "GET"),
+      beforeDownload: run.beforeDownload,
       poll: {
         initialDelayMs: options.pollInitialDelayMs,
         maxDelayMs: options.pollMaxDelayMs,

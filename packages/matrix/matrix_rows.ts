@@ -55,7 +55,7 @@ export interface MatrixRow {
   errorCodes?: Uint8Array;
 }
 
-/** Options of {@linkcode matrixRows}: those of `matrix`, plus the block size. */
+/** Options of {@linkcode matrixRows}: those of `matrix`, plus the blocks' size. */
 export interface MatrixRowsOptions extends MatrixOptions {
   /**
    * Most entries (origins × destinations) of one block of rows; default
@@ -65,20 +65,22 @@ export interface MatrixRowsOptions extends MatrixOptions {
    */
   blockEntries?: number;
   /**
-   * Most calls in flight at once, which is also how many blocks are
-   * fetched ahead of the one being read; default 2. The blocks' arrays take
-   * at most (`concurrency` + 1) × `blockEntries` × 17 bytes (two
-   * `Float64Array`s and a `Uint8Array`; about 26 MB by default), whatever
-   * the size of the matrix, and are reused from block to block.
+   * Most blocks downloaded ahead of the one being read; default 2, at
+   * least 0. The blocks' arrays take at most (`blocksAhead` + 1) ×
+   * `blockEntries` × 17 bytes (two `Float64Array`s and a `Uint8Array`;
+   * about 26 MB by default), whatever the size of the matrix, and are
+   * reused from block to block. Async jobs further ahead (up to
+   * `concurrency` calls in flight) are submitted and polled, and wait for
+   * their turn before downloading, holding no memory.
    */
-  concurrency?: number;
+  blocksAhead?: number;
 }
 
 /** Default of {@linkcode MatrixRowsOptions.blockEntries}. */
 const DEFAULT_BLOCK_ENTRIES = 500_000;
 
-/** Default of {@linkcode MatrixRowsOptions.concurrency}. */
-const DEFAULT_CONCURRENCY = 2;
+/** Default of {@linkcode MatrixRowsOptions.blocksAhead}. */
+const DEFAULT_BLOCKS_AHEAD = 2;
 
 /** A call of a block: its tile of the matrix. */
 interface BlockCall {
@@ -124,16 +126,19 @@ const TYPED_KEYS: readonly TypedKey[] = [
  * (or one row of sync tiles, where `matrix` would tile), read once and
  * whole through the parser and checks `matrix` uses, and yielded row by
  * row; each row's arrays are copied out, and the block's arrays take the
- * next block's entries. At most `concurrency` blocks (default 2) are
- * fetched ahead of the one being read, so slow reading holds no more.
+ * next block's entries. At most `blocksAhead` blocks (default 2) are
+ * downloaded ahead of the one being read, so slow reading holds no more;
+ * async jobs beyond them (up to `concurrency` calls in flight, default 4)
+ * are submitted and polled meanwhile, so that their latency is hidden, and
+ * downloaded in their turn.
  *
  * **Cost.** A matrix larger than one block is more calls than `matrix`
  * makes: a 10,000 × 10,000 region or profile matrix is 200 async jobs of
  * 50 × 10,000 instead of one job, each submitted, polled and downloaded
  * (the entries computed and the bytes downloaded are the same). Raise
- * `blockEntries` for fewer calls, `concurrency` to hide the jobs' latency,
- * both for more memory. A matrix of at most `blockEntries` entries is
- * exactly the calls `matrix` makes. As with tiles, an `autoCircle` region is
+ * `blockEntries` for fewer calls and `blocksAhead` for more reading ahead,
+ * both for more memory; `concurrency` for more jobs in flight. A matrix of
+ * at most `blockEntries` entries is exactly the calls `matrix` makes. As with tiles, an `autoCircle` region is
  * sent to every block as one circle covering every origin and destination,
  * so that every block routes in the same region.
  *
@@ -174,7 +179,7 @@ const TYPED_KEYS: readonly TypedKey[] = [
  * ```
  *
  * @throws {ValueError} at once, for invalid or conflicting parameters or
- * options (see `matrix`; `blockEntries` out of range)
+ * options (see `matrix`; `blockEntries` or `blocksAhead` out of range)
  * @throws {ApiError} while iterating: an unexpected status, a failed job or
  * a malformed result
  * @throws {TimeoutError} while iterating: an attempt or `options.deadlineMs`
@@ -188,10 +193,15 @@ export function matrixRows(
   options: MatrixRowsOptions = {},
 ): AsyncGenerator<MatrixRow, void, undefined> {
   const plan = planMatrix(params);
-  const concurrency = checkMatrixOptions({
-    ...options,
-    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
-  });
+  const concurrency = checkMatrixOptions(options);
+  const ahead = options.blocksAhead ?? DEFAULT_BLOCKS_AHEAD;
+  if (!Number.isSafeInteger(ahead) || ahead < 0) {
+    throw new ValueError(
+      "blocksAhead",
+      "must be an integer of at least 0",
+      ahead,
+    );
+  }
   const blockEntries = options.blockEntries ?? DEFAULT_BLOCK_ENTRIES;
   if (
     !Number.isSafeInteger(blockEntries) || blockEntries < 10_000 ||
@@ -211,6 +221,7 @@ export function matrixRows(
     tiles,
     async: layout.async,
     concurrency,
+    ahead,
     // One call is sent as `matrix` sends it; several share one region.
     region: tiles.length === 1 ? plan.region : tileRegion(plan),
   });
@@ -222,8 +233,10 @@ interface Calls {
   tiles: Tile[];
   /** Whether each call is an async job. */
   async: boolean;
-  /** Most calls in flight, and most blocks fetched ahead. */
+  /** Most calls in flight. */
   concurrency: number;
+  /** Most blocks downloaded ahead of the one being read. */
+  ahead: number;
   /** The region every call is sent with. */
   region: RegionDefinition;
 }
@@ -232,7 +245,7 @@ async function* rows(
   client: Client,
   plan: Plan,
   options: MatrixRowsOptions,
-  { tiles, async, concurrency, region }: Calls,
+  { tiles, async, concurrency, ahead, region }: Calls,
 ): AsyncGenerator<MatrixRow, void, undefined> {
   const { signal: outer } = options;
   if (outer?.aborted) throw outer.reason;
@@ -254,7 +267,7 @@ async function* rows(
     ? AbortSignal.any([outer, internal.signal])
     : internal.signal;
   // Arrays of finished blocks are the next blocks' (rows are copies).
-  const arrays = new ArrayPool(concurrency + 1);
+  const arrays = new ArrayPool(ahead + 1);
   const run: Run = {
     client,
     options,
@@ -276,12 +289,28 @@ async function* rows(
     wakers = [];
     for (const resolve of list) resolve();
   };
+  /** Whether block `b` may be downloaded (or a sync call for it sent). */
+  const inWindow = (b: number) => b <= reading + ahead;
+  /** Waits until block `b` may be downloaded, or `signal` aborts. */
+  const downloadTurn = async (b: number, signal?: AbortSignal) => {
+    while (!inWindow(b)) {
+      signal?.throwIfAborted();
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = () => reject(signal!.reason);
+        signal?.addEventListener("abort", onAbort, { once: true });
+        wakers.push(() => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        });
+      });
+    }
+  };
 
   const worker = async () => {
     while (!stopped && !failure && next < calls.length) {
       const { block: b, tile } = calls[next];
-      if (b > reading + concurrency) {
-        // Far enough ahead of the reader: wait until it moves on.
+      if (!async && !inWindow(b)) {
+        // A sync call is its download: wait until the reader moves on.
         await changed();
         continue;
       }
@@ -295,10 +324,21 @@ async function* rows(
           region,
           async,
         });
-        const result = await call(run, spec, {
-          numOrigins: tile.o1 - tile.o0,
-          numDestinations: tile.d1 - tile.d0,
-        });
+        // An async job is submitted and polled at once, and downloaded in
+        // its turn.
+        const result = await call(
+          {
+            ...run,
+            beforeDownload: async
+              ? (signal) => downloadTurn(b, signal)
+              : undefined,
+          },
+          spec,
+          {
+            numOrigins: tile.o1 - tile.o0,
+            numDestinations: tile.d1 - tile.d0,
+          },
+        );
         if (!stopped) merge(blocks[b]!, tile, result.body.matrix, m, arrays);
       } catch (error) {
         if (!failure && !stopped) {

@@ -393,41 +393,67 @@ Deno.test("rows: error codes come with the rows of a block HERE sent them for", 
   assert.equal(rows[0].errorCodes!.reduce((a, b) => a + b), 0);
 });
 
-Deno.test("rows: at most `concurrency` blocks are fetched ahead of the one being read", async () => {
+Deno.test("rows: at most blocksAhead blocks are downloaded ahead of the one being read; jobs beyond wait to download", async () => {
   await using server = await startTestServer();
   asyncService(server);
-  const origins = many(100);
-  const destinations = many(1000, "d");
-  const concurrency = 2;
-  const started = () => server.requestsFor(SUBMIT).length;
-  let most = 0;
+  const concurrency = 4;
+  const blocksAhead = 1;
+  const submitted = () => server.requestsFor(SUBMIT).length;
+  const downloaded = () => downloads(server).length;
   let count = 0;
   for await (
     const row of matrixRows(testClient(server.url), {
-      origins,
-      destinations,
+      origins: many(100),
+      destinations: many(1000, "d"),
       regionDefinition: CIRCLE,
       asyncReq: true,
-    }, { ...fastPolls, blockEntries: 10_000, concurrency })
+    }, { ...fastPolls, blockEntries: 10_000, concurrency, blocksAhead })
   ) {
     const block = Math.floor(row.origin / 10);
     if (row.origin === 0) {
-      // A reader that waits: the fetches ahead fill the window, and stop there.
-      while (started() < 1 + concurrency) {
+      // A reader that waits: the window fills, and stops there. Blocks 0
+      // and 1 are downloaded; the jobs of blocks 2 to 5 are done and wait.
+      while (
+        downloaded() < 1 + blocksAhead ||
+        submitted() < 1 + blocksAhead + concurrency
+      ) {
         await new Promise((r) => setTimeout(r, 5));
       }
       await new Promise((r) => setTimeout(r, 50));
+      assert.equal(downloaded(), 1 + blocksAhead);
+      assert.equal(submitted(), 1 + blocksAhead + concurrency);
     }
-    most = Math.max(most, started() - block);
     assert.ok(
-      started() <= block + 1 + concurrency,
-      `row ${row.origin}: ${started()} blocks started`,
+      downloaded() <= block + 1 + blocksAhead,
+      `row ${row.origin}: ${downloaded()} blocks downloaded`,
+    );
+    assert.ok(
+      submitted() <= block + 1 + blocksAhead + concurrency,
+      `row ${row.origin}: ${submitted()} jobs submitted`,
     );
     count++;
   }
   assert.equal(count, 100);
-  assert.equal(most, 1 + concurrency);
-  assert.equal(started(), 10);
+  assert.equal(submitted(), 10);
+  assert.equal(downloaded(), 10);
+});
+
+Deno.test("rows: sync calls are sent only for blocks within blocksAhead", async () => {
+  await using server = await startTestServer();
+  server.route(SUBMIT, syncService);
+  let count = 0;
+  for await (
+    const row of matrixRows(testClient(server.url), {
+      origins: many(60),
+      destinations: many(500, "d"),
+      regionDefinition: CIRCLE,
+    }, { blockEntries: 10_000, concurrency: 4, blocksAhead: 0 })
+  ) {
+    // Blocks of 20 origins, one sync call each, none ahead.
+    assert.equal(server.requests.length, Math.floor(row.origin / 20) + 1);
+    count++;
+  }
+  assert.equal(count, 60);
 });
 
 // ------------------------------------------------------- leaving early
@@ -475,6 +501,27 @@ Deno.test("rows: breaking out of the loop stops the calls in flight and cancels 
   // The server saw both bodies in flight cancelled.
   await bothCancelled;
   assert.equal(cancelled, 2);
+});
+
+Deno.test("rows: breaking out while jobs wait for their turn to download ends them; nothing more is downloaded", async () => {
+  await using server = await startTestServer();
+  asyncService(server);
+  for await (
+    const row of matrixRows(testClient(server.url), BLOCKS, {
+      ...fastPolls,
+      blockEntries: 10_000,
+      concurrency: 3,
+      blocksAhead: 0,
+    })
+  ) {
+    assert.equal(row.origin, 0);
+    // Blocks 1 and 2 are submitted and polled, and wait to download.
+    while (server.requestsFor(SUBMIT).length < 3) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    break;
+  }
+  assert.equal(downloads(server).length, 1);
 });
 
 Deno.test("rows: return() after a row ends the generator, which stays done", async () => {
@@ -760,6 +807,8 @@ Deno.test("rows: bad parameters and options are ValueErrors at once, before any 
     [BLOCKS, { blockEntries: 20_000.5 }, "blockEntries"],
     [BLOCKS, { blockEntries: "1e6" as never }, "blockEntries"],
     [BLOCKS, { concurrency: 0 }, "concurrency"],
+    [BLOCKS, { blocksAhead: -1 }, "blocksAhead"],
+    [BLOCKS, { blocksAhead: 1.5 }, "blocksAhead"],
     [BLOCKS, { pollMinDelayMs: -1 }, "pollMinDelayMs"],
     [{ ...BLOCKS, origins: [] }, {}, "origins"],
     [
