@@ -8,10 +8,14 @@
 // and checks values.
 //
 //   npx -y deno@2.9.6 run -A scripts/matrix_stress.ts [--size 10000] [--gzip]
-//     [--rows [--block-entries 500000] [--concurrency 2]] [--raw]
+//     [--rows [--block-entries 500000] [--blocks-ahead 2] [--concurrency 4]]
+//     [--raw] [--worker]
 //
-// `--raw` reads the full result with bare reads and no parsing: the ceiling
-// the test rig (server, loopback, fetch) sets on this machine.
+// The server runs in a process of its own, so that the resident memory
+// measured is the client's; `--worker` runs it in a worker of this process
+// instead (its memory, some 40 MB at the start, then counts too). `--raw`
+// reads the full result with bare reads and no parsing: the ceiling the test
+// rig (server, loopback, fetch) sets on this machine.
 //
 // Not part of CI. Targets at 10,000²: ≥ 300 MB/s in both modes; peak RSS
 // ≤ 2.5 GB for the full matrix and < 256 MB with `--rows`.
@@ -30,6 +34,7 @@ const ROWS = args.includes("--rows");
 const RAW = args.includes("--raw");
 const BLOCK_ENTRIES = flag("--block-entries", undefined);
 const CONCURRENCY = flag("--concurrency", undefined);
+const BLOCKS_AHEAD = flag("--blocks-ahead", undefined);
 if (!Number.isSafeInteger(N) || N < 1 || N > 10_000) {
   console.error("--size must be an integer from 1 to 10000");
   Deno.exit(2);
@@ -57,25 +62,38 @@ const ORIGIN_LAT = 52.4;
  */
 const POLLS = { pollInitialDelayMs: 10, pollMinDelayMs: 10 };
 
+/** Information the server announces when it listens. */
+interface ServerInfo {
+  port: number;
+  fullBytes: number;
+}
+
 const WORKER_NAME = "matrix-stress-server";
 /** This module's global scope when it runs as the server worker. */
 const workerScope = globalThis as unknown as {
   name?: string;
   postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent) => void) | null;
   close(): void;
 };
-// The server runs in a worker (this same file), so that generating and
-// sending the body does not take turns with parsing it on one thread, as it
-// would not with HERE's servers.
+// The server runs in its own process (this same file with `--serve`), or
+// with `--worker` in a worker of this one: either way generating and
+// sending the bodies does not take turns with parsing them on one thread, as
+// it would not with HERE's servers. In its own process, its memory is not
+// counted as the client's.
 if (workerScope.name === WORKER_NAME) {
-  await serve();
+  await serve((info) => workerScope.postMessage(info));
+  workerScope.close();
+} else if (args.includes("--serve")) {
+  await serve((info) => console.log(JSON.stringify(info)));
 } else {
   await main();
 }
 
-/** The fake Matrix Routing service (worker side). */
-async function serve(): Promise<void> {
+/**
+ * The fake Matrix Routing service: announces its port, serves until
+ * `POST /stress/stop`; `GET /stress/served` tells the result bytes sent.
+ */
+async function serve(announce: (info: ServerInfo) => void): Promise<void> {
   const encoder = new TextEncoder();
   // Rows are written as bytes directly: strings would leave this worker's
   // heap (part of the process measured) holding tens of MB of garbage.
@@ -161,10 +179,15 @@ async function serve(): Promise<void> {
     hostname: "127.0.0.1",
     port: 0,
     signal: ac.signal,
-    onListen: ({ port }) => workerScope.postMessage({ port, fullBytes }),
+    onListen: ({ port }) => announce({ port, fullBytes }),
   }, async (req) => {
     const url = new URL(req.url);
     const origin = `http://${url.host}`;
+    if (url.pathname === "/stress/served") return Response.json({ served });
+    if (url.pathname === "/stress/stop") {
+      setTimeout(() => ac.abort(), 0);
+      return new Response(null, { status: 204 });
+    }
     if (req.method === "POST" && url.pathname === "/v8/matrix") {
       // The origins are all this server needs of the body: their count and
       // the first one's index (the body is not parsed whole, for the same
@@ -223,31 +246,60 @@ async function serve(): Promise<void> {
     }
     return new Response("not found", { status: 404 });
   });
-  workerScope.onmessage = (e) => {
-    if (e.data === "served") workerScope.postMessage({ served });
-    else ac.abort();
-  };
   await server.finished;
-  workerScope.close();
+}
+
+/** Starts the server, in its own process or in a worker; returns its info. */
+async function startServer(): Promise<
+  ServerInfo & { stop(): Promise<void> }
+> {
+  if (args.includes("--worker")) {
+    const worker = new Worker(import.meta.url, {
+      type: "module",
+      name: WORKER_NAME,
+    });
+    const info = await new Promise<ServerInfo>((resolve) => {
+      worker.onmessage = (e) => resolve(e.data);
+    });
+    return { ...info, stop: () => stopServer(info.port) };
+  }
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL(import.meta.url).pathname, ...args, "--serve"],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await lines.read();
+    if (done) throw new Error("The server process ended before listening");
+    text += value;
+  }
+  const info = JSON.parse(text.slice(0, text.indexOf("\n"))) as ServerInfo;
+  return {
+    ...info,
+    stop: async () => {
+      await stopServer(info.port);
+      await lines.cancel();
+      await child.status;
+    },
+  };
+}
+
+async function stopServer(port: number): Promise<void> {
+  await (await fetch(`http://127.0.0.1:${port}/stress/stop`, {
+    method: "POST",
+  })).body?.cancel();
 }
 
 /** The client (main thread): one real async matrix() call, or the rows. */
 async function main(): Promise<void> {
-  const worker = new Worker(import.meta.url, {
-    type: "module",
-    name: WORKER_NAME,
-  });
-  const reply = <T>() =>
-    new Promise<T>((resolve) => {
-      worker.onmessage = (e) => resolve(e.data);
-    });
-  const { port, fullBytes } = await reply<
-    { port: number; fullBytes: number }
-  >();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startServer();
+  const { fullBytes } = server;
+  const baseUrl = `http://127.0.0.1:${server.port}`;
   if (RAW) {
     await raw(baseUrl, fullBytes);
-    worker.postMessage("stop");
+    await server.stop();
     return;
   }
 
@@ -291,6 +343,7 @@ async function main(): Promise<void> {
         ...POLLS,
         onProgress,
         blockEntries: BLOCK_ENTRIES,
+        blocksAhead: BLOCKS_AHEAD,
         concurrency: CONCURRENCY,
       })
     ) {
@@ -335,9 +388,9 @@ async function main(): Promise<void> {
     : undefined;
   peakSampled = Math.max(peakSampled, Deno.memoryUsage().rss);
   clearInterval(sampler);
-  worker.postMessage("served");
-  const { served } = await reply<{ served: number }>();
-  worker.postMessage("stop");
+  const { served } = await (await fetch(`${baseUrl}/stress/served`))
+    .json() as { served: number };
+  await server.stop();
 
   const mb = (b: number) => (b / 1e6).toFixed(1);
   const mib = (b: number) => (b / 2 ** 20).toFixed(0);
@@ -349,9 +402,11 @@ async function main(): Promise<void> {
       GZIP ? "gzip" : "identity"
     } encoding, ${
       ROWS
-        ? `matrixRows (blocks of ${
+        ? `matrixRows (blockEntries ${
           BLOCK_ENTRIES ?? "default"
-        } entries, concurrency ${CONCURRENCY ?? "default"})`
+        }, blocksAhead ${BLOCKS_AHEAD ?? "default"}, concurrency ${
+          CONCURRENCY ?? "default"
+        })`
         : "matrix()"
     }`,
   );
@@ -389,7 +444,11 @@ async function main(): Promise<void> {
       kernelPeak
         ? `, ${mib(kernelPeak)} MiB kernel high-water mark (VmHWM)`
         : ""
-    }; ${mib(rssBefore)} MiB before the call`,
+    }; ${mib(rssBefore)} MiB before the call; ${
+      args.includes("--worker")
+        ? "the server worker's memory included"
+        : "the server is another process"
+    }`,
   );
   console.log(
     `checks:           ${checked} ${
