@@ -74,6 +74,11 @@ export interface MatrixRowsOptions extends MatrixOptions {
    * their turn before downloading, holding no memory.
    */
   blocksAhead?: number;
+  /**
+   * Most calls (a block's async job, or a sync tile) in flight at once;
+   * default 4. The client's `maxConcurrency` bounds requests on top of this.
+   */
+  concurrency?: number;
 }
 
 /** Default of {@linkcode MatrixRowsOptions.blockEntries}. */
