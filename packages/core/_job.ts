@@ -59,6 +59,13 @@ export interface Job<T> {
   statusResult(body: unknown, response: ResponseFacts): T;
   /** Reads the downloaded result within its attempt. */
   readResult: ResponseReader<T>;
+  /**
+   * Awaited once the job is done, before its result is downloaded: a caller
+   * that holds results in memory keeps a download from starting until it
+   * has room for it. Its signal aborts with the call's signal, or when the
+   * deadline passes (the job then fails with the deadline's error).
+   */
+  beforeDownload?(signal: AbortSignal | undefined): Promise<void>;
   /** The cadence of the status polls. */
   poll?: PollTiming;
 }
@@ -195,6 +202,19 @@ export async function runJob<T>(
     );
     const value = job.statusResult(outcome.body, response);
     return { value, correlationId, requestId };
+  }
+  if (job.beforeDownload) {
+    const { beforeDownload } = job;
+    await until.bound(
+      signal,
+      (bounded) => beforeDownload.call(job, bounded),
+      () =>
+        until.error(
+          "before the result was downloaded",
+          "GET",
+          client.redact(outcome.url),
+        ),
+    );
   }
   const value = await downloadResult(client, {
     service,

@@ -240,6 +240,87 @@ Deno.test("runJob: a deadline that passed before the download is a TimeoutError;
   assert.equal(server.requestsFor(RESULT).length, 0);
 });
 
+/** A job done at its first poll, with its result at RESULT. */
+function doneAtOnce(server: TestServer) {
+  accepted(server);
+  server.route(STATUS, jsonReply(303, { resultUrl: "/v1/jobs/j1/result" }));
+  server.route(RESULT, jsonReply(200, { sum: 3 }));
+}
+
+Deno.test("runJob: beforeDownload holds the download until it resolves", async () => {
+  await using server = await startTestServer();
+  doneAtOnce(server);
+  let held = false;
+  const res = await runJob(
+    client(server),
+    job({
+      beforeDownload: async (signal) => {
+        assert.ok(signal === undefined || !signal.aborted);
+        // The job is done and nothing is downloaded yet.
+        assert.equal(server.requestsFor(STATUS).length, 1);
+        assert.equal(server.requestsFor(RESULT).length, 0);
+        await new Promise((r) => setTimeout(r, 10));
+        held = true;
+      },
+    }),
+  );
+  assert.ok(held);
+  assert.deepEqual(res.value, { from: "download", value: { sum: 3 } });
+  assert.equal(server.requestsFor(RESULT).length, 1);
+});
+
+Deno.test("runJob: a beforeDownload that outlasts the deadline is a TimeoutError; its signal aborts, nothing is downloaded", async () => {
+  await using server = await startTestServer();
+  doneAtOnce(server);
+  let aborted = false;
+  const err = await leakWitness.rejects(runJob(
+    client(server),
+    job({
+      beforeDownload: (signal) =>
+        new Promise((_, reject) => {
+          signal!.addEventListener("abort", () => {
+            aborted = true;
+            reject(signal!.reason);
+          }, { once: true });
+        }),
+    }),
+    { deadlineMs: 100 },
+  ));
+  assert.ok(err instanceof TimeoutError, String(err));
+  assert.match(
+    err.message,
+    /^Operation exceeded its deadline of 100 ms before the result was downloaded \[GET http:\/\/127\.0\.0\.1:\d+\/v1\/jobs\/j1\/result\]$/,
+  );
+  assert.ok(aborted);
+  assert.equal(server.requestsFor(RESULT).length, 0);
+});
+
+Deno.test("runJob: an abort during beforeDownload rejects with the reason", async () => {
+  await using server = await startTestServer();
+  doneAtOnce(server);
+  const ctl = new AbortController();
+  const reason = new Error("enough");
+  await assert.rejects(
+    runJob(
+      client(server),
+      job({
+        beforeDownload: (signal) =>
+          new Promise((_, reject) => {
+            signal!.addEventListener(
+              "abort",
+              () => reject(signal!.reason),
+              { once: true },
+            );
+            ctl.abort(reason);
+          }),
+      }),
+      { signal: ctl.signal },
+    ),
+    (e) => e === reason,
+  );
+  assert.equal(server.requestsFor(RESULT).length, 0);
+});
+
 Deno.test("runJob: an aborted signal sends nothing", async () => {
   await using server = await startTestServer();
   accepted(server);

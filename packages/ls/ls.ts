@@ -57,11 +57,13 @@ import type {
 } from "@ls/routing";
 import { calculateIsoline } from "@ls/isoline";
 import type { IsolineParams, IsolineResponse } from "@ls/isoline";
-import { matrix } from "@ls/matrix";
+import { matrix, matrixRows } from "@ls/matrix";
 import type {
   MatrixOptions,
   MatrixParams,
   MatrixRoutingResponse,
+  MatrixRow,
+  MatrixRowsOptions,
 } from "@ls/matrix";
 import { solveTourPlanning } from "@ls/tour";
 import type { SolveTourPlanningParams, TourPlanningResponse } from "@ls/tour";
@@ -391,6 +393,17 @@ export class LS {
     options?: MatrixOptions,
   ): Promise<MatrixRoutingResponse> {
     return matrix(this.client, params, options);
+  }
+
+  /**
+   * A routing matrix row by row, in memory that does not grow with the
+   * matrix. See `@ls/matrix` `matrixRows`.
+   */
+  matrixRows(
+    params: MatrixParams,
+    options?: MatrixRowsOptions,
+  ): AsyncGenerator<MatrixRow, void, undefined> {
+    return matrixRows(this.client, params, options);
   }
 
   /** Weather reports for a place. See `@ls/weather` `getDestWeather`. */

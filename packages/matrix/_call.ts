@@ -21,6 +21,7 @@ import {
 } from "@ls/core/internal";
 import type { MatrixData, MatrixResultBody } from "./response.ts";
 import {
+  type ArraySource,
   type ExpectedSize,
   MatrixResultParser,
   type ParsedMatrix,
@@ -49,6 +50,10 @@ export interface Run {
   signal?: AbortSignal;
   /** The deadline of the whole `matrix()` call. */
   deadline: Deadline;
+  /** Where result parsers get their arrays (default: new ones). */
+  arrays?: ArraySource;
+  /** Awaited before an async job's result is downloaded (room for it). */
+  beforeDownload?: (signal: AbortSignal | undefined) => Promise<void>;
 }
 
 /** One call's result and its tracing ids. */
@@ -104,7 +109,7 @@ export async function call(
       // The body is read within the request's attempt: a sync result that
       // breaks off is requested again.
       readAnswer: (res, context) =>
-        readResult(client, res, context, expected, "POST", submitUrl),
+        readResult(run, res, context, expected, "POST", submitUrl),
       accepted: (answer) => {
         const body = record(answer.body);
         return {
@@ -120,7 +125,8 @@ export async function call(
       statusResult: (body, response) =>
         toResultBody(fromJson(body), expected, response),
       readResult: (res, context) =>
-        readResult(client, res, context, expected, "GET"),
+        readResult(run, res, context, expected, "GET"),
+      beforeDownload: run.beforeDownload,
       poll: {
         initialDelayMs: options.pollInitialDelayMs,
         maxDelayMs: options.pollMaxDelayMs,
@@ -180,7 +186,7 @@ function interpret(res: JobStatusResponse): JobStep {
 
 /** Streams a result body through the parser into typed arrays. */
 async function readResult(
-  client: Client,
+  { client, arrays }: Run,
   res: Response,
   context: ReadContext,
   expected: ExpectedSize,
@@ -188,7 +194,7 @@ async function readResult(
   url?: string,
 ): Promise<MatrixResultBody> {
   const facts = responseFacts(client, res, method, res.url || url);
-  const parser = new MatrixResultParser(expected);
+  const parser = new MatrixResultParser(expected, arrays);
   // Read under the attempt's clock and a cap derived from the size asked
   // for: no more bytes than the requested matrix can take.
   const chunks = bodyChunks(res, {

@@ -12,6 +12,7 @@
 
 import { parseJsonText } from "@ls/core/internal";
 import {
+  type ArraySource,
   type ExpectedSize,
   isNumericKey,
   isWhitespace,
@@ -19,6 +20,7 @@ import {
 } from "./_numeric_array.ts";
 
 export {
+  type ArraySource,
   type ExpectedSize,
   type NumericKey,
   typedArrayFrom,
@@ -73,7 +75,7 @@ export class ResultSyntaxError extends Error {
 const CONTEXT_MARGIN = 4096;
 
 /** The most bytes of keys and values kept beside the matrix arrays. */
-const MAX_CAPTURE_BYTES = 8 * 1024 * 1024;
+export const MAX_CAPTURE_BYTES = 8 * 1024 * 1024;
 
 const BOM = [0xef, 0xbb, 0xbf];
 const decoder = new TextDecoder();
@@ -134,12 +136,31 @@ export class MatrixResultParser {
 
   readonly #array: NumericArrayReader;
 
-  /** A parser preallocating for `expected` when known. */
-  constructor(expected?: ExpectedSize) {
+  /**
+   * A parser preallocating for `expected` when known, with arrays from
+   * `arrays` (default: new ones).
+   */
+  constructor(expected?: ExpectedSize, arrays?: ArraySource) {
     this.#array = new NumericArrayReader(
       { fail: (message, i) => this.#fail(message, i) },
       expected,
+      arrays,
     );
+  }
+
+  /**
+   * Bytes the parser holds: its typed arrays (read and being read) and the
+   * pieces of a key or value being collected. The requested size bounds the
+   * arrays and {@linkcode MAX_CAPTURE_BYTES} the pieces, whatever the body
+   * claims or however it is split.
+   */
+  get heldBytes(): number {
+    let bytes = this.#array.allocatedBytes;
+    for (const [, value] of this.#matrix?.entries ?? []) {
+      if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+    }
+    for (const part of this.#parts) bytes += part.byteLength;
+    return bytes;
   }
 
   /** Parses the next chunk. */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { seededRandom as random } from "@ls/core/testing";
 import {
   MatrixResultParser,
+  MAX_CAPTURE_BYTES,
   type ParsedResult,
   parseResultBytes,
   ResultSyntaxError,
@@ -264,6 +265,31 @@ const MALFORMED: [string, string, RegExp][] = [
   ["bad escape in a key", '{"\\x":1}', /Invalid escape in a key/],
   ["control character in a key", '{"a\nb":1}', /Control character in a key/],
   ["unquoted key", "{a:1}", /Expected a key/],
+  [
+    "an integer too long",
+    `{"matrix":{"distances":[${"7".repeat(101)}]}}`,
+    /A number longer than 100 characters/,
+  ],
+  [
+    "a fraction too long",
+    `{"matrix":{"distances":[1.${"0".repeat(99)}]}}`,
+    /A number longer than 100 characters/,
+  ],
+  [
+    "a negative number too long",
+    `{"matrix":{"errorCodes":[-${"1".repeat(100)}]}}`,
+    /A number longer than 100 characters/,
+  ],
+  [
+    "nesting inside a numeric array",
+    `{"matrix":{"travelTimes":${"[".repeat(600)}`,
+    /Expected a number/,
+  ],
+  [
+    "a value nested deeper than 512 levels",
+    `{"regionDefinition":${"[".repeat(600)}${"]".repeat(600)}}`,
+    /Invalid JSON value for "regionDefinition"/,
+  ],
 ];
 
 for (const [name, text, pattern] of MALFORMED) {
@@ -351,4 +377,123 @@ Deno.test("parser: keys and values beside the arrays are capped", () => {
       e instanceof ResultSyntaxError &&
       /beside the matrix arrays/.test(e.message),
   );
+});
+
+Deno.test("parser: numbers of up to 100 characters are read exactly", () => {
+  const long = `1.${"0".repeat(97)}5`; // 100 characters
+  const text = `{"matrix":{"distances":[${long},${"9".repeat(100)}]}}`;
+  const bytes = encoder.encode(text);
+  for (let at = 0; at <= bytes.length; at += 7) {
+    const parsed = parseChunks([bytes.subarray(0, at), bytes.subarray(at)]);
+    const ds = new Map(parsed.matrix!.entries).get("distances") as Float64Array;
+    assert.deepEqual(Array.from(ds), [Number(long), Number("9".repeat(100))]);
+  }
+});
+
+// Memory: what the parser holds is bounded by the requested size, checked
+// after every chunk of a long stream fed in small pieces (no timing).
+
+/** The most bytes a parser of a requested `entries` may hold. */
+function heldCap(entries: number): number {
+  // travelTimes and distances as Float64Array, errorCodes as Uint8Array,
+  // and the error codes' staging array (4096 entries at most).
+  return entries * (8 + 8 + 1) + Math.min(entries, 4096) * 8;
+}
+
+/** A generated body for `n` × `m`, every array present, in pieces. */
+function* generatedBody(n: number, m: number): Generator<string> {
+  yield `{"matrixId":"big","matrix":{"numOrigins":${n},"numDestinations":${m}`;
+  for (const key of ["travelTimes", "distances", "errorCodes"]) {
+    yield `,"${key}":[`;
+    for (let i = 0; i < n; i++) {
+      const row = Array.from(
+        { length: m },
+        (_, j) => key === "errorCodes" ? (i + j) % 5 : i * 100_003 + j * 7,
+      );
+      yield (i ? "," : "") + row.join(",");
+    }
+    yield "]";
+  }
+  yield '},"regionDefinition":{"type":"world"}}';
+}
+
+/** Feeds `pieces` to `parser` in chunks of `size` bytes; returns the most held. */
+function feedSmall(
+  parser: MatrixResultParser,
+  pieces: Iterable<string>,
+  size: number,
+  onChunk?: () => void,
+): number {
+  let most = 0;
+  let pending = new Uint8Array(0);
+  for (const piece of pieces) {
+    const bytes = encoder.encode(piece);
+    const all = new Uint8Array(pending.length + bytes.length);
+    all.set(pending);
+    all.set(bytes, pending.length);
+    let at = 0;
+    for (; at + size <= all.length; at += size) {
+      parser.push(all.subarray(at, at + size));
+      most = Math.max(most, parser.heldBytes);
+      onChunk?.();
+    }
+    pending = all.slice(at);
+  }
+  parser.push(pending);
+  return Math.max(most, parser.heldBytes);
+}
+
+Deno.test("memory: a 200 × 500 result fed in 61-byte chunks never holds more than its size allows", () => {
+  const n = 200;
+  const m = 500;
+  const parser = new MatrixResultParser({ numOrigins: n, numDestinations: m });
+  const most = feedSmall(parser, generatedBody(n, m), 61);
+  const parsed = new Map(parser.end().matrix!.entries);
+  assert.ok(most <= heldCap(n * m), `held ${most} bytes`);
+  const tt = parsed.get("travelTimes") as Float64Array;
+  const ec = parsed.get("errorCodes") as Uint8Array;
+  assert.equal(tt[n * m - 1], (n - 1) * 100_003 + (m - 1) * 7);
+  assert.equal(ec[n * m - 1], (n - 1 + m - 1) % 5);
+});
+
+Deno.test("memory: a body that claims 10,000 × 10,000 and never ends holds only the requested size", () => {
+  // The requested 20 × 30 bounds what is allocated; the endless array stops
+  // at entry 601 instead of growing, whatever the chunking.
+  for (const size of [1, 13, 4096]) {
+    const parser = new MatrixResultParser({
+      numOrigins: 20,
+      numDestinations: 30,
+    });
+    let chunks = 0;
+    const endless = function* () {
+      yield '{"matrix":{"numOrigins":10000,"numDestinations":10000,"errorCodes":[0';
+      for (;;) yield ",1,2,3,4,5,6,7,8,9";
+    };
+    const err = caught(() =>
+      feedSmall(parser, endless(), size, () => {
+        assert.ok(parser.heldBytes <= heldCap(600), `${parser.heldBytes}`);
+        chunks++;
+      })
+    );
+    assert.ok(err instanceof ResultSyntaxError, String(err));
+    assert.match(err.message, /more than the 600 entries/);
+    assert.ok(chunks < 3000 / size + 2, `stopped after ${chunks} chunks`);
+  }
+});
+
+Deno.test("memory: an endless value beside the arrays is capped, in small chunks too", () => {
+  const parser = new MatrixResultParser({ numOrigins: 1, numDestinations: 1 });
+  const endless = function* () {
+    yield '{"regionDefinition":{"outer":[';
+    for (;;) yield "52.5,13.4,".repeat(1000);
+  };
+  let most = 0;
+  const err = caught(() =>
+    feedSmall(parser, endless(), 4093, () => {
+      most = Math.max(most, parser.heldBytes);
+    })
+  );
+  assert.ok(err instanceof ResultSyntaxError);
+  assert.match(err.message, /beside the matrix arrays/);
+  assert.ok(most <= MAX_CAPTURE_BYTES, `held ${most} bytes`);
 });

@@ -1,5 +1,11 @@
-// Size limits per mode (wire matrix.md §4) and splitting a matrix into tiles
-// that each fit one call.
+// Size limits per mode (wire matrix.md §4), how a matrix is laid out in
+// calls (one, or tiles that each fit one call), and the region the tiles are
+// sent with.
+
+import { ValueError } from "@ls/core";
+import type { Plan } from "./build_matrix_request.ts";
+import type { RegionDefinition } from "./regions.ts";
+import { coveringCircle } from "./_covering_circle.ts";
 
 /** Matrix Routing's three modes. */
 export type Mode = "flexible" | "region" | "profile";
@@ -72,15 +78,18 @@ export function tileCount(
 }
 
 /**
- * Splits `n × m` into row-major tiles of the best shape: full tiles first,
- * the remainder in the last row and column of tiles.
+ * Splits `n × m` into row-major tiles of the best shape, at most `maxRows`
+ * origins high: full tiles first, the remainder in the last row and column
+ * of tiles.
  */
 export function planTiles(
   n: number,
   m: number,
   shapes: readonly Shape[],
+  maxRows = Infinity,
 ): Tile[] {
-  const [a, b] = bestShape(n, m, shapes);
+  const [shapeRows, b] = bestShape(n, m, shapes);
+  const a = Math.max(1, Math.min(shapeRows, maxRows));
   const tiles: Tile[] = [];
   for (let o0 = 0; o0 < n; o0 += a) {
     for (let d0 = 0; d0 < m; d0 += b) {
@@ -88,4 +97,67 @@ export function planTiles(
     }
   }
   return tiles;
+}
+
+/**
+ * How a matrix is sent: one call (sync or async), or tiles of the given
+ * shapes, each one call.
+ */
+export type Layout =
+  | { kind: "single"; async: boolean; shapes: readonly Shape[] }
+  | { kind: "tiles"; async: boolean; shapes: readonly Shape[] };
+
+/**
+ * The calls `n × m` takes in `mode`, as `matrix` sends it: one call of the
+ * kind asked for when it fits; in flexible mode, tiles of the kind asked for
+ * (at most {@linkcode MAX_FLEXIBLE_TILES}); in region and profile mode, sync
+ * tiles when at most {@linkcode MAX_SYNC_TILES} do and no async job was
+ * asked for, else one async job.
+ *
+ * @throws {ValueError} for a flexible request needing more than
+ * {@linkcode MAX_FLEXIBLE_TILES} calls
+ */
+export function layoutCalls(
+  mode: Mode,
+  n: number,
+  m: number,
+  asyncReq: boolean,
+): Layout {
+  const limits = LIMITS[mode];
+  if (fits(n, m, asyncReq ? limits.async : limits.sync)) {
+    return {
+      kind: "single",
+      async: asyncReq,
+      shapes: asyncReq ? limits.async : limits.sync,
+    };
+  }
+  if (mode === "flexible") {
+    const count = tileCount(n, m, limits.sync);
+    if (count > MAX_FLEXIBLE_TILES) {
+      throw new ValueError(
+        "regionDefinition",
+        `a world region without profile (flexible mode) allows 15 × 100 or 100 × 1 per call, and ${n} × ${m} would need ${count} calls (at most ${MAX_FLEXIBLE_TILES}); use a region (≤ 400 km) or a profile, which allow 10,000 × 10,000 in one async job`,
+        { type: "world" },
+      );
+    }
+    return { kind: "tiles", async: asyncReq, shapes: limits.sync };
+  }
+  if (!asyncReq && tileCount(n, m, limits.sync) <= MAX_SYNC_TILES) {
+    return { kind: "tiles", async: false, shapes: limits.sync };
+  }
+  return { kind: "single", async: true, shapes: limits.async };
+}
+
+/**
+ * The region every tile is sent with: an `autoCircle` becomes one circle
+ * covering every origin and destination plus its margin, so that every
+ * tile routes in the same region.
+ */
+export function tileRegion(plan: Plan): RegionDefinition {
+  const { region, origins, destinations } = plan;
+  if (region.type !== "autoCircle") return region;
+  return coveringCircle(
+    destinations ? [...origins, ...destinations] : origins,
+    region.margin ?? 0,
+  );
 }

@@ -6,32 +6,18 @@
  * @module
  */
 
-import { type Client, type RequestOptions, ValueError } from "@ls/core";
-import {
-  checkPollTiming,
-  checkRequestOptions,
-  Deadline,
-} from "@ls/core/internal";
+import type { Client, RequestOptions } from "@ls/core";
+import { Deadline } from "@ls/core/internal";
 import {
   type MatrixParams,
   matrixRequest,
-  type Plan,
   planMatrix,
 } from "./build_matrix_request.ts";
-import type { RegionDefinition } from "./regions.ts";
 import { MatrixRoutingResponse } from "./response.ts";
 import { call, type CallResult, type Run } from "./_call.ts";
+import { checkMatrixOptions } from "./_options.ts";
 import { runTiles } from "./_run_tiles.ts";
-import {
-  fits,
-  LIMITS,
-  MAX_FLEXIBLE_TILES,
-  MAX_SYNC_TILES,
-  planTiles,
-  type Tile,
-  tileCount,
-} from "./_tiling.ts";
-import { coveringCircle } from "./_covering_circle.ts";
+import { layoutCalls, planTiles, tileRegion } from "./_tiling.ts";
 
 /** Options of {@linkcode matrix}: the usual request options, plus tiling and polling. */
 export interface MatrixOptions extends RequestOptions {
@@ -130,30 +116,11 @@ export async function matrix(
   options: MatrixOptions = {},
 ): Promise<MatrixRoutingResponse> {
   const plan = planMatrix(params);
-  const concurrency = checkOptions(options);
+  const concurrency = checkMatrixOptions(options);
   const { mode, origins, destinations, asyncReq } = plan;
   const n = origins.length;
   const m = (destinations ?? origins).length;
-  const limits = LIMITS[mode];
-
-  let tiles: Tile[] | undefined;
-  let tileAsync = asyncReq;
-  let single: boolean | undefined; // async flag of a single call
-  if (fits(n, m, asyncReq ? limits.async : limits.sync)) single = asyncReq;
-  else if (mode === "flexible") {
-    const count = tileCount(n, m, limits.sync);
-    if (count > MAX_FLEXIBLE_TILES) {
-      throw new ValueError(
-        "regionDefinition",
-        `a world region without profile (flexible mode) allows 15 × 100 or 100 × 1 per call, and ${n} × ${m} would need ${count} calls (at most ${MAX_FLEXIBLE_TILES}); use a region (≤ 400 km) or a profile, which allow 10,000 × 10,000 in one async job`,
-        { type: "world" },
-      );
-    }
-    tiles = planTiles(n, m, limits.sync);
-  } else if (!asyncReq && tileCount(n, m, limits.sync) <= MAX_SYNC_TILES) {
-    tiles = planTiles(n, m, limits.sync);
-    tileAsync = false;
-  } else single = true;
+  const layout = layoutCalls(mode, n, m, asyncReq);
 
   if (options.signal?.aborted) throw options.signal.reason;
   const run: Run = {
@@ -163,12 +130,12 @@ export async function matrix(
     deadline: new Deadline(options.deadlineMs),
   };
 
-  if (single !== undefined) {
+  if (layout.kind === "single") {
     const spec = matrixRequest(plan, {
       origins,
       destinations,
       region: plan.region,
-      async: single,
+      async: layout.async,
     });
     const result = await call(run, spec, {
       numOrigins: n,
@@ -176,52 +143,12 @@ export async function matrix(
     });
     return response(result);
   }
-  const merged = await runTiles(run, plan, tiles!, {
+  const merged = await runTiles(run, plan, planTiles(n, m, layout.shapes), {
     region: tileRegion(plan),
-    async: tileAsync,
+    async: layout.async,
     concurrency,
   });
   return response(merged);
-}
-
-/** Checks the options before any request; returns the concurrency. */
-function checkOptions(options: MatrixOptions): number {
-  checkRequestOptions(options);
-  checkPollTiming(
-    {
-      initialDelayMs: options.pollInitialDelayMs,
-      maxDelayMs: options.pollMaxDelayMs,
-      minDelayMs: options.pollMinDelayMs,
-    },
-    "",
-    {
-      initialDelayMs: "pollInitialDelayMs",
-      maxDelayMs: "pollMaxDelayMs",
-      minDelayMs: "pollMinDelayMs",
-    },
-  );
-  const concurrency = options.concurrency ?? 4;
-  if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
-    throw new ValueError(
-      "concurrency",
-      "must be a positive integer",
-      concurrency,
-    );
-  }
-  return concurrency;
-}
-
-/**
- * The region every tile is sent with: an `autoCircle` becomes one circle
- * covering every origin and destination plus its margin.
- */
-function tileRegion(plan: Plan): RegionDefinition {
-  const { region, origins, destinations } = plan;
-  if (region.type !== "autoCircle") return region;
-  return coveringCircle(
-    destinations ? [...origins, ...destinations] : origins,
-    region.margin ?? 0,
-  );
 }
 
 function response(result: CallResult): MatrixRoutingResponse {

@@ -2,8 +2,9 @@
  * `@ls/matrix`: HERE Matrix Routing v8 — travel times and distances between
  * many origins and destinations, sync or async, split into tiles when a
  * request is larger than one call allows, and results streamed into typed
- * arrays (a 10,000 × 10,000 result is about 1.2 GB of JSON; it is never held
- * as one string).
+ * arrays (a 10,000 × 10,000 result is about 1.3 GB of JSON; it is never held
+ * as one string): whole with `matrix`, or row by row in memory that does
+ * not grow with the matrix with `matrixRows`.
  *
  * @example
  * ```ts
@@ -36,5 +37,6 @@ export {
   type MatrixParams,
 } from "./build_matrix_request.ts";
 export * from "./matrix.ts";
+export * from "./matrix_rows.ts";
 export * from "./regions.ts";
 export * from "./response.ts";

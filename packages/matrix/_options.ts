@@ -1,0 +1,32 @@
+// The options `matrix` and `matrixRows` share, checked before any request.
+
+import { ValueError } from "@ls/core";
+import { checkPollTiming, checkRequestOptions } from "@ls/core/internal";
+import type { MatrixOptions } from "./matrix.ts";
+
+/** Checks the options before any request; returns the concurrency. */
+export function checkMatrixOptions(options: MatrixOptions): number {
+  checkRequestOptions(options);
+  checkPollTiming(
+    {
+      initialDelayMs: options.pollInitialDelayMs,
+      maxDelayMs: options.pollMaxDelayMs,
+      minDelayMs: options.pollMinDelayMs,
+    },
+    "",
+    {
+      initialDelayMs: "pollInitialDelayMs",
+      maxDelayMs: "pollMaxDelayMs",
+      minDelayMs: "pollMinDelayMs",
+    },
+  );
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
+    throw new ValueError(
+      "concurrency",
+      "must be a positive integer",
+      concurrency,
+    );
+  }
+  return concurrency;
+}
