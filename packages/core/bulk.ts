@@ -150,7 +150,8 @@ export interface BulkProgress {
 export interface BulkOptions {
   /**
    * Most inputs held at once, default 8: calls under way plus results not
-   * yet taken by the consumer. A positive integer. The client's own limits
+   * yet taken by the consumer. An integer from 1 to 10,000 (a run holds
+   * this many inputs and calls in memory at once). The client's own limits
    * (`maxConcurrency`, `requestsPerSecond`, …) apply on top.
    */
   concurrency?: number;
@@ -199,14 +200,103 @@ export type BulkOperation<I, R> = (
 ) => Promise<R>;
 
 const DEFAULT_CONCURRENCY = 8;
+/** The most inputs a run holds at once: beyond it memory, not HERE, limits. */
+const MAX_CONCURRENCY = 10_000;
 
-/** One step of an input iterator, sync or async. */
-type Step<I> = IteratorResult<I> | Promise<IteratorResult<I>>;
-
-/** The inputs as one iterator whose steps may be promises. */
-interface Source<I> {
-  next(): Step<I>;
+/** The inputs' iterator, opened when the run starts. */
+interface Source {
+  /** Whether {@linkcode Source.next} returns promises. */
+  isAsync: boolean;
+  /** The next step as the iterator gives it, not yet checked. */
+  next(): unknown;
   close(): unknown;
+}
+
+/**
+ * What was given, for the message of a `ValueError` about an argument or
+ * option of a run: a number (or `null`, `undefined`, a boolean) as it is,
+ * anything else by its type alone. A string there may be a credential
+ * given in the wrong place, so it is never quoted.
+ */
+function given(value: unknown): string {
+  switch (typeof value) {
+    case "number":
+    case "boolean":
+    case "bigint":
+    case "undefined":
+      return String(value);
+    case "string":
+      return "a string";
+    case "object":
+      return value === null
+        ? "null"
+        : Array.isArray(value)
+        ? "an array"
+        : "an object";
+    default:
+      return `a ${typeof value}`;
+  }
+}
+
+/** A `ValueError` for `parameter` that describes `value` with {@linkcode given}. */
+function refuse(parameter: string, rule: string, value: unknown): ValueError {
+  return new ValueError(parameter, `${rule}, got ${given(value)}`);
+}
+
+/** Numeric per-call options, checked by `checkRequestOptions`. */
+const NUMERIC_CALL_OPTIONS = [
+  "timeoutMs",
+  "deadlineMs",
+  "maxRetries",
+  "maxResponseBytes",
+] as const;
+
+/**
+ * Checks {@linkcode BulkOptions.callOptions} once, before the run, naming
+ * each option `callOptions.<name>`; a value of the wrong type is described
+ * by its type alone.
+ */
+function checkCallOptions(callOptions: unknown): RequestOptions {
+  if (callOptions === undefined || callOptions === null) return {};
+  if (typeof callOptions !== "object") {
+    throw refuse("callOptions", "must be an object", callOptions);
+  }
+  const options = callOptions as RequestOptions;
+  if (options.signal !== undefined) {
+    throw new ValueError(
+      "callOptions.signal",
+      "is not taken: give the run's signal as the signal option",
+    );
+  }
+  if (
+    options.onProgress !== undefined && typeof options.onProgress !== "function"
+  ) {
+    throw refuse(
+      "callOptions.onProgress",
+      "must be a function",
+      options.onProgress,
+    );
+  }
+  for (const name of NUMERIC_CALL_OPTIONS) {
+    const value = options[name];
+    if (value !== undefined && typeof value !== "number") {
+      throw refuse(`callOptions.${name}`, "must be a number", value);
+    }
+  }
+  try {
+    checkRequestOptions(options);
+  } catch (error) {
+    // The value is a number here, safe to quote; only the name changes.
+    if (!(error instanceof ValueError)) throw error;
+    const prefix = `Invalid ${error.parameter}: `;
+    throw new ValueError(
+      `callOptions.${error.parameter}`,
+      error.message.startsWith(prefix)
+        ? error.message.slice(prefix.length)
+        : error.message,
+    );
+  }
+  return options;
 }
 
 /**
@@ -231,11 +321,14 @@ interface Source<I> {
  * - `signal` aborted: the calls under way are aborted, and the iteration
  *   rejects with `signal.reason` once they have settled;
  * - the consumer stops early (`break` out of `for await`, or `return()`):
- *   the calls under way are aborted and have settled, and the inputs'
- *   iterator is closed, by the time the loop is left;
+ *   the calls under way are aborted and have settled, an input being
+ *   pulled has arrived (and is not started), and the inputs' iterator is
+ *   closed, by the time the loop is left;
  * - the inputs' iterator throws: no further input is pulled, the calls
  *   under way finish and their outcomes are yielded, then the iteration
- *   rejects with the iterator's error.
+ *   rejects with the iterator's error; it ends the same way, with a
+ *   `ValueError` naming `inputs`, when the iterator cannot be opened or a
+ *   step of it is not an object (as `for...of` would refuse it).
  *
  * @example
  * ```ts
@@ -256,6 +349,9 @@ interface Source<I> {
  *
  * @throws {ValueError} at once, before any input is pulled, when `run` is
  * not a function, `inputs` is not iterable, or an option is invalid
+ * (`concurrency` above 10,000 included). A string given where it does not
+ * belong is described by its type alone, never quoted: it may be a
+ * credential.
  */
 export function bulk<I, R>(
   run: BulkOperation<I, R>,
@@ -263,43 +359,39 @@ export function bulk<I, R>(
   options: BulkOptions = {},
 ): AsyncGenerator<BulkItem<I, R>, void, undefined> {
   if (typeof run !== "function") {
-    throw new ValueError("run", "must be a function", run);
+    throw refuse("run", "must be a function", run);
   }
   if (typeof options !== "object" || options === null) {
-    throw new ValueError("options", "must be an object", options);
+    throw refuse("options", "must be an object", options);
   }
   const { concurrency = DEFAULT_CONCURRENCY, signal, onProgress } = options;
-  if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
-    throw new ValueError(
+  if (
+    !Number.isInteger(concurrency) || concurrency < 1 ||
+    concurrency > MAX_CONCURRENCY
+  ) {
+    throw refuse(
       "concurrency",
-      "must be a positive integer",
+      `must be an integer from 1 to ${MAX_CONCURRENCY}`,
       concurrency,
     );
   }
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
-    throw new ValueError("signal", "must be an AbortSignal", signal);
+    throw refuse("signal", "must be an AbortSignal", signal);
   }
   if (onProgress !== undefined && typeof onProgress !== "function") {
-    throw new ValueError("onProgress", "must be a function", onProgress);
+    throw refuse("onProgress", "must be a function", onProgress);
   }
   let total = options.total;
   if (total !== undefined) {
     if (!Number.isSafeInteger(total) || total < 0) {
-      throw new ValueError("total", "must be a non-negative integer", total);
+      throw refuse("total", "must be a non-negative integer", total);
     }
   } else if (Array.isArray(inputs)) {
     total = inputs.length;
   } else if (inputs instanceof Set) {
     total = inputs.size;
   }
-  const callOptions = options.callOptions ?? {};
-  checkRequestOptions(callOptions);
-  if (callOptions.signal !== undefined) {
-    throw new ValueError(
-      "callOptions.signal",
-      "is not taken: give the run's signal as the signal option",
-    );
-  }
+  const callOptions = checkCallOptions(options.callOptions);
   const open = sourceOf(inputs);
   return drive(run, open, {
     concurrency,
@@ -311,7 +403,7 @@ export function bulk<I, R>(
 }
 
 /** The iterator of `inputs`, opened when the run starts. */
-function sourceOf<I>(inputs: BulkInputs<I>): () => Source<I> {
+function sourceOf<I>(inputs: BulkInputs<I>): () => Source {
   const asyncOpen = typeof inputs === "object" && inputs !== null
     ? Reflect.get(inputs, Symbol.asyncIterator)
     : undefined;
@@ -325,20 +417,26 @@ function sourceOf<I>(inputs: BulkInputs<I>): () => Source<I> {
     ? syncOpen
     : undefined;
   if (opener === undefined) {
-    throw new ValueError(
-      "inputs",
-      "must be an iterable or an async iterable",
-      inputs,
-    );
+    throw refuse("inputs", "must be an iterable or an async iterable", inputs);
   }
   const isAsync = opener === asyncOpen;
   return () => {
-    const it = opener.call(inputs) as
-      | Iterator<I>
-      | AsyncIterator<I>;
+    const it: unknown = opener.call(inputs);
+    if (typeof it !== "object" || it === null) {
+      throw refuse("inputs", "must open an iterator object", it);
+    }
+    const next: unknown = Reflect.get(it, "next");
+    if (typeof next !== "function") {
+      throw refuse(
+        "inputs",
+        "must open an iterator with a next() method",
+        next,
+      );
+    }
     return {
-      next: () => isAsync ? Promise.resolve(it.next()) : it.next(),
-      close: () => it.return?.(),
+      isAsync,
+      next: () => isAsync ? Promise.resolve(next.call(it)) : next.call(it),
+      close: () => (it as Iterator<I>).return?.(),
     };
   };
 }
@@ -353,11 +451,14 @@ interface Settings {
 
 async function* drive<I, R>(
   run: BulkOperation<I, R>,
-  open: () => Source<I>,
+  open: () => Source,
   settings: Settings,
 ): AsyncGenerator<BulkItem<I, R>, void, undefined> {
   const { concurrency, signal, onProgress, total } = settings;
   signal?.throwIfAborted();
+  // Opened before anything needs undoing: an iterator that cannot be
+  // opened ends the run at once.
+  const source = open();
   const started = performance.now();
   // Ends every call under way: when `signal` aborts, or when the run stops
   // early.
@@ -377,7 +478,6 @@ async function* drive<I, R>(
   };
   signal?.addEventListener("abort", onAbort, { once: true });
 
-  const source = open();
   let next = 0;
   let done = 0;
   let failed = 0;
@@ -439,24 +539,57 @@ async function* drive<I, R>(
     inputError = error;
   };
 
+  /**
+   * Takes one step of the inputs' iterator: starts its input, or ends the
+   * inputs when it is the last step, or is not an iterator result at all
+   * (which `for...of` would refuse too).
+   */
+  const take = (step: unknown) => {
+    if (
+      (typeof step !== "object" && typeof step !== "function") || step === null
+    ) {
+      endInput(
+        refuse(
+          "inputs",
+          "must be an iterator whose next() returns an object",
+          step,
+        ),
+      );
+      return;
+    }
+    let input: I;
+    try {
+      const result = step as IteratorResult<I>;
+      if (result.done) {
+        exhausted = true;
+        return;
+      }
+      input = result.value;
+    } catch (error) {
+      // A `done` or `value` getter that throws.
+      endInput(error);
+      return;
+    }
+    if (!stop.signal.aborted) start(input);
+  };
+
   /** Pulls inputs and starts them while there is a free slot. */
   const fill = () => {
     while (
       !exhausted && pulling === undefined && !stop.signal.aborted &&
       running.size + ready.length < concurrency
     ) {
-      let step: Step<I>;
+      let step: unknown;
       try {
         step = source.next();
       } catch (error) {
         endInput(error);
         return;
       }
-      if (step instanceof Promise) {
-        pulling = step.then((result) => {
+      if (source.isAsync) {
+        pulling = (step as Promise<unknown>).then((result) => {
           pulling = undefined;
-          if (result.done) exhausted = true;
-          else if (!stop.signal.aborted) start(result.value);
+          take(result);
         }, (error) => {
           pulling = undefined;
           endInput(error);
@@ -466,8 +599,7 @@ async function* drive<I, R>(
         });
         return;
       }
-      if (step.done) exhausted = true;
-      else start(step.value);
+      take(step);
     }
   };
 
@@ -496,16 +628,15 @@ async function* drive<I, R>(
         stop.abort(new DOMException("The bulk run was stopped", "AbortError"));
       }
       await Promise.allSettled(running);
+      // A pull under way ends first (its input is not started): an iterator
+      // is closed only between its steps.
+      if (pulling !== undefined) await pulling;
       if (!exhausted) {
-        // Close the inputs as `for...of` would; a pull under way ends first.
-        const close = () => source.close();
-        if (pulling) void pulling.then(close).catch(() => {});
-        else {
-          try {
-            await close();
-          } catch {
-            // The run is over; how the inputs fail to close is not its outcome.
-          }
+        // Close the inputs as `for...of` would.
+        try {
+          await source.close();
+        } catch {
+          // The run is over; how the inputs fail to close is not its outcome.
         }
       }
     }

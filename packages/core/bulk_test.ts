@@ -9,7 +9,10 @@ import {
   assertGetRequest,
   assertValueError,
   jsonReply,
+  LEAK_SECRETS,
+  LeakWitness,
   type RecordedRequest,
+  rejectsValueError,
   type RouteHandler,
   startTestServer,
   testClient,
@@ -527,7 +530,9 @@ Deno.test("bulk: a bad option or input is a ValueError before any input is pulle
     yield 1;
   }
   const run = (n: number) => Promise.resolve(n);
-  for (const concurrency of [0, -1, 1.5, NaN, Infinity, "4" as never]) {
+  for (
+    const concurrency of [0, -1, 1.5, NaN, Infinity, 10_001, 1e9, "4" as never]
+  ) {
     assertValueError(() => bulk(run, inputs(), { concurrency }), "concurrency");
   }
   assertValueError(() => bulk(run, inputs(), { total: -1 }), "total");
@@ -542,7 +547,12 @@ Deno.test("bulk: a bad option or input is a ValueError before any input is pulle
   );
   assertValueError(
     () => bulk(run, inputs(), { callOptions: { deadlineMs: -1 } }),
-    "deadlineMs",
+    "callOptions.deadlineMs",
+    "Invalid callOptions.deadlineMs: must be a positive finite number, got -1",
+  );
+  assertValueError(
+    () => bulk(run, inputs(), { callOptions: { maxRetries: 0.5 } }),
+    "callOptions.maxRetries",
   );
   assertValueError(
     () =>
@@ -585,4 +595,185 @@ Deno.test("bulk: an operation that throws instead of rejecting is one failed inp
     ),
   );
   assert.deepEqual(items.map((i) => "error" in i), [false, true, false]);
+});
+
+Deno.test("bulk: concurrency is capped at 10,000", async () => {
+  let pulled = 0;
+  function* inputs() {
+    for (let i = 0; i < 3; i++) {
+      pulled++;
+      yield i;
+    }
+  }
+  const run = (n: number) => Promise.resolve(n);
+  assertValueError(
+    () => bulk(run, inputs(), { concurrency: 1e9 }),
+    "concurrency",
+    "Invalid concurrency: must be an integer from 1 to 10000, got 1000000000",
+  );
+  assert.equal(pulled, 0);
+  const items = await Array.fromAsync(
+    bulk(run, inputs(), { concurrency: 10_000 }),
+  );
+  assert.equal(items.length, 3);
+});
+
+/** An async iterable whose steps are `steps`, then `{ done: true }`. */
+function asyncSteps(steps: unknown[]): AsyncIterable<number> {
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: () =>
+        Promise.resolve(steps.length > 0 ? steps.shift() : { done: true }),
+    }),
+  } as AsyncIterable<number>;
+}
+
+/** A sync iterable whose steps are `steps`, then `{ done: true }`. */
+function syncSteps(steps: unknown[]): Iterable<number> {
+  return {
+    [Symbol.iterator]: () => ({
+      next: () => steps.length > 0 ? steps.shift() : { done: true },
+    }),
+  } as Iterable<number>;
+}
+
+Deno.test("bulk: an async input whose step is not an object ends the run with a ValueError naming inputs", async () => {
+  for (const bad of [null, 42, undefined, "x"]) {
+    const seen: number[] = [];
+    const run = bulk(
+      (n: number) => Promise.resolve(n),
+      asyncSteps([{ done: false, value: 1 }, bad, { done: false, value: 2 }]),
+    );
+    const error = await rejectsValueError(
+      (async () => {
+        for await (const item of run) {
+          assert.ok("result" in item);
+          seen.push(item.result);
+        }
+      })(),
+      "inputs",
+      /^Invalid inputs: must be an iterator whose next\(\) returns an object, got /,
+    );
+    // The call under way finished and was yielded; nothing after the bad
+    // step was pulled.
+    assert.deepEqual(seen, [1], String(bad));
+    assert.ok(!error.message.includes('"x"'), error.message);
+  }
+});
+
+Deno.test("bulk: a sync input whose step is not an object, or that is no iterator, ends the run with a ValueError naming inputs", async () => {
+  const run = (n: number) => Promise.resolve(n);
+  const bad: [string, Iterable<number>][] = [
+    ["next() returns null", syncSteps([null])],
+    ["next() returns 42", syncSteps([{ done: false, value: 1 }, 42])],
+    ["no next()", { [Symbol.iterator]: () => ({}) } as Iterable<number>],
+    [
+      "[Symbol.iterator]() returns null",
+      { [Symbol.iterator]: () => null } as unknown as Iterable<number>,
+    ],
+  ];
+  for (const [what, inputs] of bad) {
+    const seen: number[] = [];
+    await rejectsValueError(
+      (async () => {
+        for await (const item of bulk(run, inputs)) {
+          assert.ok("result" in item);
+          seen.push(item.result);
+        }
+      })(),
+      "inputs",
+    ).catch((e) => {
+      throw new Error(`${what}: ${e.message}`);
+    });
+    assert.ok(seen.length <= 1, what);
+  }
+  // A step whose `done` getter throws ends the run with that error.
+  const broken = new Error("unreadable");
+  await assert.rejects(
+    Array.fromAsync(bulk(
+      run,
+      syncSteps([{
+        get done(): boolean {
+          throw broken;
+        },
+      }]),
+    )),
+    (e) => e === broken,
+  );
+});
+
+Deno.test("bulk: leaving the loop while an async input is being pulled closes the inputs before the loop is left", async () => {
+  const second = gate();
+  let closed = false;
+  async function* inputs() {
+    try {
+      yield 1;
+      await second.opened;
+      yield 2;
+      yield 3;
+    } finally {
+      closed = true;
+    }
+  }
+  const started: number[] = [];
+  const run = (n: number) => (started.push(n), Promise.resolve(n));
+  for await (const item of bulk(run, inputs(), { concurrency: 4 })) {
+    assert.equal(item.index, 0);
+    // The second input is being pulled; it arrives once the loop is left.
+    setTimeout(second.open, 0);
+    break;
+  }
+  assert.ok(closed, "the inputs were not closed when the loop was left");
+  // The input that arrived as the run stopped was not started.
+  assert.deepEqual(started, [1]);
+});
+
+Deno.test("bulk: a string given as run, inputs or an option is never quoted in its error", () => {
+  const secret = LEAK_SECRETS.apiKey;
+  const witness = new LeakWitness();
+  const run = (n: number) => Promise.resolve(n);
+  const record = (fn: () => unknown, parameter: string) =>
+    witness.record(assertValueError(fn, parameter));
+  record(() => bulk(secret as never, [1]), "run");
+  record(() => bulk(run, secret as never), "inputs");
+  record(() => bulk(run, [1], secret as never), "options");
+  record(() => bulk(run, [1], { concurrency: secret as never }), "concurrency");
+  record(() => bulk(run, [1], { total: secret as never }), "total");
+  record(() => bulk(run, [1], { signal: secret as never }), "signal");
+  record(() => bulk(run, [1], { onProgress: secret as never }), "onProgress");
+  record(
+    () => bulk(run, [1], { concurrency: { key: secret } as never }),
+    "concurrency",
+  );
+  record(
+    () => bulk(run, [1], { callOptions: secret as never }),
+    "callOptions",
+  );
+  for (
+    const name of [
+      "timeoutMs",
+      "deadlineMs",
+      "maxRetries",
+      "maxResponseBytes",
+      "onProgress",
+      "signal",
+    ]
+  ) {
+    record(
+      () => bulk(run, [1], { callOptions: { [name]: secret } }),
+      `callOptions.${name}`,
+    );
+  }
+  witness.assertClean(16);
+  // The type is said instead.
+  assertValueError(
+    () => bulk(run, [1], { callOptions: { timeoutMs: secret as never } }),
+    "callOptions.timeoutMs",
+    "Invalid callOptions.timeoutMs: must be a number, got a string",
+  );
+  assertValueError(
+    () => bulk(run, secret as never),
+    "inputs",
+    "Invalid inputs: must be an iterable or an async iterable, got a string",
+  );
 });

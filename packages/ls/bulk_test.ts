@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import {
   assertGetRequest,
   assertValueError,
+  LEAK_SECRETS,
+  LeakWitness,
   startTestServer,
   TEST_API_KEY,
 } from "@ls/core/testing";
@@ -78,6 +80,8 @@ Deno.test("LS.bulk accepts every typed operation of LS by name", () => {
     "close",
     "bulk",
     "autosuggest",
+    // Yields rows as they arrive instead of resolving to one response.
+    "matrixRows",
   ]);
   const names = Object.getOwnPropertyNames(LS.prototype).filter((name) =>
     !notOperations.has(name)
@@ -130,4 +134,48 @@ Deno.test("LS.bulk runs a function, with the per-call options", async () => {
     "/v1/geocode",
     "q=Berlin&limit=20&lang=en-US&politicalView=IND",
   );
+});
+
+Deno.test("LS.bulk names an unknown operation only when it looks like a method name, and never quotes a string option", () => {
+  using ls = new LS({ apiKey: TEST_API_KEY, baseUrl: "http://127.0.0.1:9" });
+  const operations =
+    "geocode, reverseGeocode, discover, browse, lookup, carRoute, bicycleRoute, truckRoute, scooterRoute, pedestrianRoute, calculateIsoline, matrix, getDestWeather, getWeatherAlerts, solveTourPlanning";
+  assertValueError(
+    () => ls.bulk("geocod" as never, []),
+    "operation",
+    `Invalid operation: must be a function or one of ${operations}, got "geocod"`,
+  );
+  // A key given in the operation's place is not named.
+  const keyLike = "SeCrEtKeY_1234567890abcdefGHIJKLMNOpqrstuv";
+  for (const key of [LEAK_SECRETS.apiKey, keyLike]) {
+    assertValueError(
+      () => ls.bulk(key as never, []),
+      "operation",
+      `Invalid operation: must be a function or one of ${operations}, got an unknown operation`,
+    );
+  }
+  assertValueError(
+    () => ls.bulk(undefined as never, []),
+    "operation",
+    `Invalid operation: must be a function or one of ${operations}, got undefined`,
+  );
+  const secret = LEAK_SECRETS.apiKey;
+  const witness = new LeakWitness();
+  const record = (fn: () => unknown, parameter: string) =>
+    witness.record(assertValueError(fn, parameter));
+  record(() => ls.bulk(secret as never, []), "operation");
+  record(() => ls.bulk({ key: secret } as never, []), "operation");
+  record(() => ls.bulk("geocode", secret as never), "inputs");
+  record(
+    () => ls.bulk("geocode", [], { concurrency: secret as never }),
+    "concurrency",
+  );
+  record(
+    () =>
+      ls.bulk("geocode", [], {
+        callOptions: { headers: { "x-a": secret }, timeoutMs: secret as never },
+      }),
+    "callOptions.timeoutMs",
+  );
+  witness.assertClean(5);
 });

@@ -130,6 +130,21 @@ const BULK_OPERATIONS: readonly string[] = [
 ] satisfies LSBulkOperation[];
 
 /**
+ * An unknown operation given to {@linkcode LS.bulk}, for its error message:
+ * named only when it looks like a method name, since a string given in the
+ * wrong place may be a credential.
+ */
+function unknownOperation(operation: unknown): string {
+  if (typeof operation === "string") {
+    return /^[a-z][A-Za-z]{0,31}$/.test(operation)
+      ? `"${operation}"`
+      : "an unknown operation";
+  }
+  if (operation === null || operation === undefined) return String(operation);
+  return typeof operation === "object" ? "an object" : `a ${typeof operation}`;
+}
+
+/**
  * One object for every HERE Location Services operation. Each method takes
  * its parameters object and an optional {@linkcode RequestOptions}
  * (`signal`, `timeoutMs`, `deadlineMs`, `maxRetries`, `headers`,
@@ -233,6 +248,7 @@ export class LS {
    *
    * @throws {ValueError} at once, before any input is pulled, for an
    * unknown operation name, inputs that are not iterable, or a bad option
+   * (`concurrency` above 10,000 included)
    */
   bulk<K extends LSBulkOperation>(
     operation: K,
@@ -280,8 +296,9 @@ export class LS {
     if (!BULK_OPERATIONS.includes(operation)) {
       throw new ValueError(
         "operation",
-        `must be a function or one of ${BULK_OPERATIONS.join(", ")}`,
-        operation,
+        `must be a function or one of ${BULK_OPERATIONS.join(", ")}, got ${
+          unknownOperation(operation)
+        }`,
       );
     }
     const method = this[operation] as BulkOperation<unknown, unknown>;
