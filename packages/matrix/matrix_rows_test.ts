@@ -630,6 +630,15 @@ Deno.test("rows: a hostile or broken block ends the iteration with a malformed-r
         /matrix.travelTimes has more than the 10000 entries of the requested 10 × 1000 matrix/,
       ],
       [
+        "an array sent again",
+        (body) => {
+          const text = JSON.stringify(resultFor(body));
+          const tt = JSON.stringify(tenRows(body).matrix.travelTimes);
+          return text.replace('"travelTimes":', `"travelTimes":${tt},$&`);
+        },
+        /Repeated "travelTimes" in the matrix/,
+      ],
+      [
         "a number too long",
         () =>
           `{"matrix":{"numOrigins":10,"numDestinations":1000,"travelTimes":[${
