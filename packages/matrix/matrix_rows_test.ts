@@ -36,6 +36,7 @@ import {
   syncService,
   travelTimeOf,
 } from "./_test_matrix_service.ts";
+import { ArrayPool } from "./_array_pool.ts";
 
 const SUBMIT = "POST /v8/matrix";
 const CIRCLE = new CircleRegion({
@@ -436,6 +437,56 @@ Deno.test("rows: at most blocksAhead blocks are downloaded ahead of the one bein
   assert.equal(count, 100);
   assert.equal(submitted(), 10);
   assert.equal(downloaded(), 10);
+});
+
+Deno.test("rows: blocks reuse their arrays: no more are allocated than blocksAhead + 1 blocks use at once", async () => {
+  await using server = await startTestServer();
+  asyncService(server);
+  // Every array the pool hands out, counted once: those it allocated.
+  const handedOut = new Set<Float64Array | Uint8Array>();
+  const { float64, uint8 } = ArrayPool.prototype;
+  ArrayPool.prototype.float64 = function (length) {
+    const array = float64.call(this, length);
+    handedOut.add(array);
+    return array;
+  };
+  ArrayPool.prototype.uint8 = function (length) {
+    const array = uint8.call(this, length);
+    handedOut.add(array);
+    return array;
+  };
+  const origins = many(400);
+  const destinations = many(1000, "d");
+  const blocksAhead = 1;
+  let rows: MatrixRow[];
+  try {
+    rows = await collect(
+      matrixRows(testClient(server.url), {
+        origins,
+        destinations,
+        regionDefinition: CIRCLE,
+        asyncReq: true,
+        matrixAttributes: ["travelTimes", "distances"],
+      }, { ...fastPolls, blockEntries: 10_000, blocksAhead, concurrency: 3 }),
+    );
+  } finally {
+    Object.assign(ArrayPool.prototype, { float64, uint8 });
+  }
+  checkRows(rows, origins, destinations);
+  // 40 blocks of 10 × 1000, each with travel times, distances and error
+  // codes; at most blocksAhead + 1 of them in use at once.
+  assert.equal(downloads(server).length, 40);
+  const floats = [...handedOut].filter((a) => a instanceof Float64Array);
+  const codes = [...handedOut].filter((a) => a instanceof Uint8Array);
+  assert.ok(floats.every((a) => a.length === 10_000));
+  assert.ok(
+    floats.length <= 2 * (blocksAhead + 1),
+    `${floats.length} Float64Arrays allocated`,
+  );
+  assert.ok(
+    codes.length <= blocksAhead + 1,
+    `${codes.length} Uint8Arrays allocated`,
+  );
 });
 
 Deno.test("rows: sync calls are sent only for blocks within blocksAhead", async () => {
