@@ -870,6 +870,11 @@ Deno.test("rows: bad parameters and options are ValueErrors at once, before any 
     [BLOCKS, { blocksAhead: -1 }, "blocksAhead"],
     [BLOCKS, { blocksAhead: 1.5 }, "blocksAhead"],
     [BLOCKS, { pollMinDelayMs: -1 }, "pollMinDelayMs"],
+    [BLOCKS, { headers: 5 as never }, "headers"],
+    [BLOCKS, { headers: { "x bad name": "1" } }, "headers"],
+    [BLOCKS, { headers: [["x-trace", "a\nb"]] }, "headers"],
+    [BLOCKS, { requestId: "a\nb" }, "requestId"],
+    [BLOCKS, { requestId: 5 as never }, "requestId"],
     [{ ...BLOCKS, origins: [] }, {}, "origins"],
     [
       { ...BLOCKS, matrixAttributes: ["time" as never] },
@@ -896,6 +901,16 @@ Deno.test("rows: bad parameters and options are ValueErrors at once, before any 
   assert.match(
     String(caught(() => matrixRows(client, BLOCKS, { blockEntries: 5 }))),
     /blockEntries: must be an integer from 10,000 to 100,000,000/,
+  );
+  // Headers may hold a credential: the message does not show them.
+  const secret = "Bearer secret\ntoken";
+  const headersError = caught(() =>
+    matrixRows(client, BLOCKS, { headers: { authorization: secret } })
+  );
+  assert.ok(headersError instanceof ValueError, String(headersError));
+  assert.equal(
+    headersError.message,
+    "Invalid headers: must be HTTP headers with valid names and values",
   );
   assert.equal(server.requests.length, 0);
 });
