@@ -31,9 +31,11 @@
  *   killed leaves it open, and the next run closes it.
  *
  * On start, the rows already in the output are read (an incomplete last row
- * is dropped and done again), and only the others are geocoded. A row that
- * failed is in the output with its error, so it is not tried again; delete
- * its line to have it redone. Ctrl-C stops cleanly: what was written stays.
+ * is dropped and done again), and only the others are geocoded; an output
+ * cut off inside its first line (a run stopped while writing it) is written
+ * again from the start. A row that failed is in the output with its error,
+ * so it is not tried again; delete its line to have it redone. Ctrl-C stops
+ * cleanly: what was written stays.
  *
  * @module
  */
@@ -315,6 +317,22 @@ async function completeLines(
   });
 }
 
+/**
+ * Whether a file of `size` bytes is a proper prefix of `first`, the first
+ * line a run writes: a run was stopped while writing it, and the file is
+ * written again from the start.
+ */
+async function cutOffIn(
+  path: string | URL,
+  size: number,
+  first: Uint8Array,
+): Promise<boolean> {
+  if (size >= first.length) return false;
+  const bytes = await Deno.readFile(path);
+  return bytes.length < first.length &&
+    bytes.every((byte, i) => byte === first[i]);
+}
+
 /** Opens `path` for appending, truncated to `keep` bytes. */
 async function appender(
   path: string | URL,
@@ -329,7 +347,8 @@ async function appender(
 /**
  * A CSV output: the header, then one row per outcome. Resuming, the rows
  * up to the first one that is incomplete or unreadable count as done; the
- * rest of the file is cut off.
+ * rest of the file is cut off. A file that is only the start of the header
+ * is written again.
  */
 async function csvSink(
   path: string | URL,
@@ -337,9 +356,12 @@ async function csvSink(
   delimiter: string,
 ): Promise<Sink> {
   const done = new Set<number>();
+  const encoder = new TextEncoder();
+  const line = (fields: unknown[]) =>
+    encoder.encode(stringify([fields], { delimiter }));
   const size = await sizeOf(path);
   let keep = 0;
-  if (size > 0) {
+  if (size > 0 && !await cutOffIn(path, size, line(header))) {
     const parsed = (await completeLines(path, size)).pipeThrough(
       parse({ delimiter, relax_column_count: true, info: true }),
     ) as ReadableStream<{ record: string[]; info: { bytes: number } }>;
@@ -370,9 +392,6 @@ async function csvSink(
     }
   }
   const writer = await appender(path, keep);
-  const encoder = new TextEncoder();
-  const line = (fields: unknown[]) =>
-    encoder.encode(stringify([fields], { delimiter }));
   if (keep === 0) await writer.write(line(header));
   return {
     done,
@@ -434,15 +453,19 @@ async function* lines(
  * A GeoJSON output: a FeatureCollection written one Feature a line, closed
  * when the run ends. Resuming, the Features up to the first line that is
  * incomplete or unreadable count as done; the rest (and the closing line)
- * is cut off and written again.
+ * is cut off and written again. A file that is only the start of the first
+ * line is written again.
  */
 async function geoJsonSink(
   path: string | URL,
   header: string[],
 ): Promise<Sink> {
   const done = new Set<number>();
+  const encoder = new TextEncoder();
+  const head = encoder.encode(`${GEOJSON_HEAD}\n`);
+  const size = await sizeOf(path);
   let keep = 0;
-  if (await sizeOf(path) > 0) {
+  if (size > 0 && !await cutOffIn(path, size, head)) {
     for await (const { text, end, terminated } of lines(path)) {
       // A line an interrupted run was cut off in, and what follows, is
       // written again.
@@ -469,9 +492,8 @@ async function geoJsonSink(
     }
   }
   const writer = await appender(path, keep);
-  const encoder = new TextEncoder();
   let features = done.size;
-  if (keep === 0) await writer.write(encoder.encode(`${GEOJSON_HEAD}\n`));
+  if (keep === 0) await writer.write(head);
   return {
     done,
     write: (o) => {

@@ -18,6 +18,7 @@ import {
   startSandbox,
 } from "@ls/sandbox";
 import {
+  geocodeCsv as geocodeCsvFile,
   type GeocodeCsvProgress,
   progressLine,
   RESULT_COLUMNS,
@@ -415,6 +416,57 @@ Deno.test("geocode_csv refuses bad flags, a missing column and an output of othe
       /is not a FeatureCollection this script wrote/,
     );
     assert.equal(await Deno.readTextFile(notOurs), '{"type":"Feature"}');
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("geocode_csv starts again an output cut off inside its first line, CSV and GeoJSON", async () => {
+  await using sandbox = await startSandbox();
+  using ls = new LS({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+  const dir = await Deno.makeTempDir();
+  /** The rows of an output, by index: CSV records or GeoJSON Features. */
+  const rowsOf = async (path: string): Promise<unknown[]> => {
+    const text = await Deno.readTextFile(path);
+    if (path.endsWith(".csv")) {
+      const [header, ...records]: string[][] = parse(text);
+      assert.deepEqual(header, [...SAMPLE_HEADER, ...RESULT_COLUMNS]);
+      const at = header.indexOf("index");
+      return records.sort((a, b) => Number(a[at]) - Number(b[at]));
+    }
+    const { type, features } = JSON.parse(text);
+    assert.equal(type, "FeatureCollection");
+    return features.sort((a: { id: number }, b: { id: number }) => a.id - b.id);
+  };
+  try {
+    for (const ext of ["csv", "geojson"]) {
+      const whole = `${dir}/whole.${ext}`;
+      await geocodeCsvFile(ls, { input: SAMPLE, output: whole });
+      const expected = await rowsOf(whole);
+      assert.equal(expected.length, SAMPLE_DATA.length);
+      const bytes = await Deno.readFile(whole);
+      const firstLine = bytes.indexOf(0x0a) + 1;
+      // Every cut inside the first line, up to all of it but its newline.
+      for (let cut = 1; cut < firstLine; cut++) {
+        const output = `${dir}/cut-${cut}.${ext}`;
+        await Deno.writeFile(output, bytes.subarray(0, cut));
+        const summary = await geocodeCsvFile(ls, { input: SAMPLE, output });
+        assert.equal(summary.skipped, 0, `cut at ${cut}`);
+        assert.equal(summary.geocoded, SAMPLE_DATA.length, `cut at ${cut}`);
+        assert.deepEqual(await rowsOf(output), expected, `cut at ${cut}`);
+      }
+      // A first line that is not the start of this run's is not ours.
+      const other = `${dir}/other.${ext}`;
+      const notOurs = new TextDecoder().decode(bytes.subarray(0, 5)) + "x";
+      await Deno.writeTextFile(other, notOurs);
+      await assert.rejects(
+        geocodeCsvFile(ls, { input: SAMPLE, output: other }),
+        ext === "csv"
+          ? /does not start with the columns this run writes/
+          : /is not a FeatureCollection this script wrote/,
+      );
+      assert.equal(await Deno.readTextFile(other), notOurs);
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -6,15 +6,30 @@
 
 import type { ArraySource } from "./_numeric_array.ts";
 
+/** How many arrays of each kind. */
+export interface ArrayCounts {
+  /** Float64Arrays (travel times, distances). */
+  float64: number;
+  /** Uint8Arrays (error codes). */
+  uint8: number;
+}
+
 /** A few free arrays of each length, handed out again before new ones. */
 export class ArrayPool implements ArraySource {
   readonly #float64 = new Map<number, Float64Array[]>();
   readonly #uint8 = new Map<number, Uint8Array[]>();
-  readonly #keep: number;
+  readonly #keep: Readonly<ArrayCounts>;
 
-  /** A pool keeping at most `keep` free arrays of each kind and length. */
-  constructor(keep: number) {
-    this.#keep = keep;
+  /**
+   * A pool keeping at most `keep.float64` free Float64Arrays and
+   * `keep.uint8` free Uint8Arrays of each length. Arrays of the same kind
+   * and length are interchangeable (travel times and distances take the
+   * same Float64Arrays), so each count is of every array of that kind and
+   * length that is in use at once: kept fewer, the rest is dropped on
+   * release and allocated again.
+   */
+  constructor(keep: ArrayCounts) {
+    this.#keep = { ...keep };
   }
 
   /** A Float64Array of `length` entries, reused when one is free. */
@@ -38,10 +53,13 @@ export class ArrayPool implements ArraySource {
     ) {
       return;
     }
-    const lists: Map<number, (Float64Array | Uint8Array)[]> =
-      array instanceof Float64Array ? this.#float64 : this.#uint8;
+    const float = array instanceof Float64Array;
+    const lists: Map<number, (Float64Array | Uint8Array)[]> = float
+      ? this.#float64
+      : this.#uint8;
+    const keep = float ? this.#keep.float64 : this.#keep.uint8;
     let list = lists.get(array.length);
     if (!list) lists.set(array.length, list = []);
-    if (list.length < this.#keep && !list.includes(array)) list.push(array);
+    if (list.length < keep && !list.includes(array)) list.push(array);
   }
 }

@@ -7,6 +7,7 @@ import type { MatrixOptions } from "./matrix.ts";
 /** Checks the options before any request; returns the concurrency. */
 export function checkMatrixOptions(options: MatrixOptions): number {
   checkRequestOptions(options);
+  checkHeaders(options);
   checkPollTiming(
     {
       initialDelayMs: options.pollInitialDelayMs,
@@ -29,4 +30,34 @@ export function checkMatrixOptions(options: MatrixOptions): number {
     );
   }
   return concurrency;
+}
+
+/**
+ * Checks `headers` and `requestId` as every request checks them, so that
+ * a bad one is refused when `matrixRows` is called rather than at its
+ * first row. The message about `headers` does not quote them: a header may
+ * hold a credential.
+ */
+function checkHeaders(options: MatrixOptions): void {
+  if (options.headers !== undefined) {
+    try {
+      new Headers(options.headers);
+    } catch {
+      throw new ValueError(
+        "headers",
+        "must be HTTP headers with valid names and values",
+      );
+    }
+  }
+  const id = options.requestId;
+  if (
+    id !== undefined &&
+    (typeof id !== "string" || !/^[\t\x20-\x7e]*$/.test(id))
+  ) {
+    throw new ValueError(
+      "requestId",
+      "must be a string of printable ASCII characters (an HTTP header value)",
+      id,
+    );
+  }
 }

@@ -7,8 +7,8 @@
 // `regionDefinition`, `numOrigins`, `error`, unknown keys) is small: its
 // bytes are collected and handed to JSON.parse. The structure it walks
 // itself is the root object and the `matrix` object; anything it does not
-// expect there is a ResultSyntaxError carrying the byte offset and a
-// snippet of the text.
+// expect there (a numeric array sent twice among them) is a
+// ResultSyntaxError carrying the byte offset and a snippet of the text.
 
 import { parseJsonText } from "@ls/core/internal";
 import {
@@ -123,6 +123,8 @@ export class MatrixResultParser {
   #matrix?: ParsedMatrix;
   #numOrigins?: number;
   #numDestinations?: number;
+  /** The numeric keys met in a matrix object so far, in any `matrix`. */
+  readonly #numericKeys = new Set<string>();
 
   #key = "";
   #parts: Uint8Array[] = [];
@@ -307,6 +309,14 @@ export class MatrixResultParser {
             this.#fail("Invalid escape in a key", i);
           }
         } else this.#key = text;
+        if (this.#level === 2 && isNumericKey(this.#key)) {
+          // Each copy would be a whole array held: a body may send each
+          // array once, so that it holds at most the requested size.
+          if (this.#numericKeys.has(this.#key)) {
+            this.#fail(`Repeated "${this.#key}" in the matrix`, i);
+          }
+          this.#numericKeys.add(this.#key);
+        }
         this.#state = S_COLON;
         return i + 1;
       } else if (c < 0x20) this.#fail("Control character in a key", i);

@@ -7,6 +7,7 @@ import {
   parseResultBytes,
   ResultSyntaxError,
 } from "./_result_parser.ts";
+import { maxResultBytes } from "./_call.ts";
 
 const encoder = new TextEncoder();
 
@@ -286,6 +287,26 @@ const MALFORMED: [string, string, RegExp][] = [
     /Expected a number/,
   ],
   [
+    "a numeric array sent twice",
+    '{"matrix":{"travelTimes":[1],"distances":[2],"travelTimes":[3]}}',
+    /Repeated "travelTimes" in the matrix at byte 57/,
+  ],
+  [
+    "a numeric array after its null",
+    '{"matrix":{"distances":null,"distances":[2]}}',
+    /Repeated "distances" in the matrix/,
+  ],
+  [
+    "a numeric array repeated under an escaped key",
+    '{"matrix":{"errorCodes":[0],"\\u0065rrorCodes":[1]}}',
+    /Repeated "errorCodes" in the matrix/,
+  ],
+  [
+    "a numeric array repeated in a second matrix object",
+    '{"matrix":{"travelTimes":[1]},"matrix":{"travelTimes":[2]}}',
+    /Repeated "travelTimes" in the matrix/,
+  ],
+  [
     "a value nested deeper than 512 levels",
     `{"regionDefinition":${"[".repeat(600)}${"]".repeat(600)}}`,
     /Invalid JSON value for "regionDefinition"/,
@@ -496,4 +517,36 @@ Deno.test("memory: an endless value beside the arrays is capped, in small chunks
   assert.ok(err instanceof ResultSyntaxError);
   assert.match(err.message, /beside the matrix arrays/);
   assert.ok(most <= MAX_CAPTURE_BYTES, `held ${most} bytes`);
+});
+
+Deno.test("memory: every array sent 20 times, within the byte cap, is refused at its first repeat", () => {
+  // Each copy would be held whole: 20 copies, 20 times the requested size.
+  const n = 100;
+  const m = 100;
+  const array = `[${new Array(n * m).fill("0").join(",")}]`;
+  function* body(): Generator<string> {
+    yield `{"matrix":{"numOrigins":${n},"numDestinations":${m}`;
+    for (let copy = 0; copy < 20; copy++) {
+      for (const key of ["travelTimes", "distances", "errorCodes"]) {
+        yield `,"${key}":${array}`;
+      }
+    }
+    yield "}}";
+  }
+  assert.ok(
+    [...body()].join("").length < maxResultBytes({
+      numOrigins: n,
+      numDestinations: m,
+    }),
+  );
+  const parser = new MatrixResultParser({ numOrigins: n, numDestinations: m });
+  let most = 0;
+  const err = caught(() =>
+    feedSmall(parser, body(), 4096, () => {
+      most = Math.max(most, parser.heldBytes);
+    })
+  );
+  assert.ok(err instanceof ResultSyntaxError, String(err));
+  assert.match(err.message, /Repeated "travelTimes" in the matrix/);
+  assert.ok(most <= heldCap(n * m), `held ${most} bytes`);
 });

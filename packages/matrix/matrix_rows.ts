@@ -271,8 +271,14 @@ async function* rows(
   const signal = outer
     ? AbortSignal.any([outer, internal.signal])
     : internal.signal;
-  // Arrays of finished blocks are the next blocks' (rows are copies).
-  const arrays = new ArrayPool(ahead + 1);
+  // Arrays of finished blocks are the next blocks' (rows are copies). Up to
+  // `ahead + 1` blocks are in use at once, each with two Float64Arrays of
+  // the same length (travel times and distances) and a Uint8Array: the pool
+  // keeps as many, so that every block after the first few reuses arrays.
+  const arrays = new ArrayPool({
+    float64: 2 * (ahead + 1),
+    uint8: ahead + 1,
+  });
   const run: Run = {
     client,
     options,

@@ -36,6 +36,7 @@ import {
   syncService,
   travelTimeOf,
 } from "./_test_matrix_service.ts";
+import { ArrayPool } from "./_array_pool.ts";
 
 const SUBMIT = "POST /v8/matrix";
 const CIRCLE = new CircleRegion({
@@ -438,6 +439,56 @@ Deno.test("rows: at most blocksAhead blocks are downloaded ahead of the one bein
   assert.equal(downloaded(), 10);
 });
 
+Deno.test("rows: blocks reuse their arrays: no more are allocated than blocksAhead + 1 blocks use at once", async () => {
+  await using server = await startTestServer();
+  asyncService(server);
+  // Every array the pool hands out, counted once: those it allocated.
+  const handedOut = new Set<Float64Array | Uint8Array>();
+  const { float64, uint8 } = ArrayPool.prototype;
+  ArrayPool.prototype.float64 = function (length) {
+    const array = float64.call(this, length);
+    handedOut.add(array);
+    return array;
+  };
+  ArrayPool.prototype.uint8 = function (length) {
+    const array = uint8.call(this, length);
+    handedOut.add(array);
+    return array;
+  };
+  const origins = many(400);
+  const destinations = many(1000, "d");
+  const blocksAhead = 1;
+  let rows: MatrixRow[];
+  try {
+    rows = await collect(
+      matrixRows(testClient(server.url), {
+        origins,
+        destinations,
+        regionDefinition: CIRCLE,
+        asyncReq: true,
+        matrixAttributes: ["travelTimes", "distances"],
+      }, { ...fastPolls, blockEntries: 10_000, blocksAhead, concurrency: 3 }),
+    );
+  } finally {
+    Object.assign(ArrayPool.prototype, { float64, uint8 });
+  }
+  checkRows(rows, origins, destinations);
+  // 40 blocks of 10 × 1000, each with travel times, distances and error
+  // codes; at most blocksAhead + 1 of them in use at once.
+  assert.equal(downloads(server).length, 40);
+  const floats = [...handedOut].filter((a) => a instanceof Float64Array);
+  const codes = [...handedOut].filter((a) => a instanceof Uint8Array);
+  assert.ok(floats.every((a) => a.length === 10_000));
+  assert.ok(
+    floats.length <= 2 * (blocksAhead + 1),
+    `${floats.length} Float64Arrays allocated`,
+  );
+  assert.ok(
+    codes.length <= blocksAhead + 1,
+    `${codes.length} Uint8Arrays allocated`,
+  );
+});
+
 Deno.test("rows: sync calls are sent only for blocks within blocksAhead", async () => {
   await using server = await startTestServer();
   server.route(SUBMIT, syncService);
@@ -630,6 +681,15 @@ Deno.test("rows: a hostile or broken block ends the iteration with a malformed-r
         /matrix.travelTimes has more than the 10000 entries of the requested 10 × 1000 matrix/,
       ],
       [
+        "an array sent again",
+        (body) => {
+          const text = JSON.stringify(resultFor(body));
+          const tt = JSON.stringify(tenRows(body).matrix.travelTimes);
+          return text.replace('"travelTimes":', `"travelTimes":${tt},$&`);
+        },
+        /Repeated "travelTimes" in the matrix/,
+      ],
+      [
         "a number too long",
         () =>
           `{"matrix":{"numOrigins":10,"numDestinations":1000,"travelTimes":[${
@@ -810,6 +870,11 @@ Deno.test("rows: bad parameters and options are ValueErrors at once, before any 
     [BLOCKS, { blocksAhead: -1 }, "blocksAhead"],
     [BLOCKS, { blocksAhead: 1.5 }, "blocksAhead"],
     [BLOCKS, { pollMinDelayMs: -1 }, "pollMinDelayMs"],
+    [BLOCKS, { headers: 5 as never }, "headers"],
+    [BLOCKS, { headers: { "x bad name": "1" } }, "headers"],
+    [BLOCKS, { headers: [["x-trace", "a\nb"]] }, "headers"],
+    [BLOCKS, { requestId: "a\nb" }, "requestId"],
+    [BLOCKS, { requestId: 5 as never }, "requestId"],
     [{ ...BLOCKS, origins: [] }, {}, "origins"],
     [
       { ...BLOCKS, matrixAttributes: ["time" as never] },
@@ -836,6 +901,16 @@ Deno.test("rows: bad parameters and options are ValueErrors at once, before any 
   assert.match(
     String(caught(() => matrixRows(client, BLOCKS, { blockEntries: 5 }))),
     /blockEntries: must be an integer from 10,000 to 100,000,000/,
+  );
+  // Headers may hold a credential: the message does not show them.
+  const secret = "Bearer secret\ntoken";
+  const headersError = caught(() =>
+    matrixRows(client, BLOCKS, { headers: { authorization: secret } })
+  );
+  assert.ok(headersError instanceof ValueError, String(headersError));
+  assert.equal(
+    headersError.message,
+    "Invalid headers: must be HTTP headers with valid names and values",
   );
   assert.equal(server.requests.length, 0);
 });
