@@ -276,3 +276,17 @@ Deno.test("extra query: a name that could be a credential is never printed; the 
   );
   assert.equal(server.requests.length, 0);
 });
+
+Deno.test("a request option holding the client's key is refused without quoting it", async () => {
+  await using server = await startTestServer();
+  const key = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd";
+  const client = testClient(server, { apiKey: key });
+  for (const name of ["timeoutMs", "deadlineMs", "maxRetries"]) {
+    const err = await rejectsValueError(
+      client.requestJson(GEOCODE, { [name]: key } as never),
+      name,
+    );
+    assert.ok(!err.message.includes(key), err.message);
+  }
+  assert.equal(server.requests.length, 0);
+});

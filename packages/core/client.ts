@@ -288,16 +288,24 @@ export class Client {
         options,
       );
     } catch (err) {
-      if (!(err instanceof ValueError)) throw err;
-      const parameter = this.redact(err.parameter);
-      const message = this.redact(err.message);
-      if (parameter === err.parameter && message === err.message) throw err;
-      const prefix = `Invalid ${parameter}: `;
-      throw new ValueError(
-        parameter,
-        message.startsWith(prefix) ? message.slice(prefix.length) : message,
-      );
+      throw this.#scrubbed(err);
     }
+  }
+
+  /**
+   * A ValueError about a call's input, scrubbed of the client's
+   * credentials, which a caller may have pasted into a name or value.
+   */
+  #scrubbed(err: unknown): unknown {
+    if (!(err instanceof ValueError)) return err;
+    const parameter = this.redact(err.parameter);
+    const message = this.redact(err.message);
+    if (parameter === err.parameter && message === err.message) return err;
+    const prefix = `Invalid ${parameter}: `;
+    return new ValueError(
+      parameter,
+      message.startsWith(prefix) ? message.slice(prefix.length) : message,
+    );
   }
 
   /** True when credentials may be sent to this URL. */
@@ -327,7 +335,11 @@ export class Client {
     options: RequestOptions,
     read: ResponseReader<unknown>,
   ): Promise<T> {
-    checkRequestOptions(options);
+    try {
+      checkRequestOptions(options);
+    } catch (err) {
+      throw this.#scrubbed(err);
+    }
     const signal = options.signal;
     if (signal?.aborted) throw signal.reason;
     const maxRetries = options.maxRetries ?? this.#s.maxRetries;
