@@ -75,26 +75,45 @@ export class Deadline {
   /**
    * Runs `wait` with a signal that aborts when `signal` does or the deadline
    * passes; a wait ended by the deadline rejects with `onPassed()`.
+   *
+   * The wait is raced against that signal, so a `wait` that ignores it (a
+   * third-party limiter, say) cannot hold the operation past its deadline
+   * or its cancellation. What such a wait yields after it lost the race is
+   * handed to `discard` (a turn or a slot to give back).
    */
   async bound<T>(
     signal: AbortSignal | undefined,
     wait: (signal: AbortSignal | undefined) => Promise<T>,
     onPassed: () => Error,
+    discard?: (late: T) => void,
   ): Promise<T> {
-    if (this.at === Infinity) return await wait(signal);
     if (signal?.aborted) throw signal.reason;
-    if (this.passed()) throw onPassed();
-    const ctl = new AbortController();
-    const expiry = expireAfter(this.left(), () => ctl.abort(onPassed()));
+    if (this.at !== Infinity && this.passed()) throw onPassed();
+    const ctl = this.at === Infinity ? undefined : new AbortController();
+    const expiry = ctl
+      ? expireAfter(this.left(), () => ctl.abort(onPassed()))
+      : undefined;
+    const bounded = ctl
+      ? (signal ? AbortSignal.any([signal, ctl.signal]) : ctl.signal)
+      : signal;
+    if (bounded === undefined) return await wait(undefined);
+    let onAbort = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(bounded.reason);
+      bounded.addEventListener("abort", onAbort, { once: true });
+    });
+    let waiting: Promise<T> | undefined;
     try {
-      return await wait(
-        signal ? AbortSignal.any([signal, ctl.signal]) : ctl.signal,
-      );
+      waiting = wait(bounded);
+      return await Promise.race([waiting, aborted]);
     } catch (err) {
+      // A wait that lost the race may still yield later: give it back.
+      waiting?.then((late) => discard?.(late), () => {}).catch(() => {});
       if (signal?.aborted) throw signal.reason;
       throw err;
     } finally {
-      cancelExpiry(expiry);
+      bounded.removeEventListener("abort", onAbort);
+      if (expiry) cancelExpiry(expiry);
     }
   }
 }

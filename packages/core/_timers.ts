@@ -2,6 +2,8 @@
 // the shared clock of per-attempt timeouts. Every wait rejects with the
 // signal's reason and leaves no timer behind.
 
+import { LSError } from "./errors.ts";
+
 /** Resolves after `ms`, or rejects with `signal.reason` when it aborts first. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
@@ -69,11 +71,33 @@ export class Semaphore {
 const MAX_RING = 10_000;
 
 /**
+ * How far ahead of now a RateLimiter books a slot, in ms. A caller whose
+ * slot would lie further ahead waits in line, unbooked, until it comes
+ * within reach: callers that give up then leave no far-future slots behind
+ * for the next ones to wait out.
+ */
+export const HORIZON_MS = 1000;
+
+interface InLine {
+  resolve: (slot: number) => void;
+  reject: (reason: unknown) => void;
+  signal?: AbortSignal;
+  /** When its deadline passes, on `performance.now()`'s clock. */
+  until: number;
+  onAbort?: () => void;
+}
+
+/**
  * Spaces request starts `1000 / perSecond` ms apart, and holds back a start
  * that would make more than `perSecond` begin in any second: timers fire
  * late, and the callers of late slots must not bunch up with the next ones.
  * A caller reports when its request actually starts ({@linkcode
  * RateLimiter.started}), since that can be a moment after its turn.
+ *
+ * Slots are booked at most {@linkcode HORIZON_MS} ahead, never after a
+ * caller's deadline, and the latest one booked is given back when its caller
+ * gives up before it: a crowd of callers that time out or are cancelled
+ * leaves the budget as it found it, give or take a second's slots.
  */
 export class RateLimiter {
   #interval: number;
@@ -83,6 +107,9 @@ export class RateLimiter {
   #oldest = 0;
   /** At most #starts.length starts fall within any #window ms. */
   #window: number;
+  /** Callers whose slot would lie beyond the horizon, first come first. */
+  #line: InLine[] = [];
+  #timer?: ReturnType<typeof setTimeout>;
 
   constructor(perSecond: number) {
     this.#interval = 1000 / perSecond;
@@ -94,12 +121,23 @@ export class RateLimiter {
     this.#window = n * this.#interval + 1;
   }
 
-  /** Waits for this caller's turn; returns its slot for `started`. */
-  async take(signal?: AbortSignal): Promise<number> {
-    const now = performance.now();
-    const start = Math.max(now, this.#next);
-    this.#next = start + this.#interval;
-    await sleep(start - now, signal);
+  /**
+   * Waits for this caller's turn; returns its slot for `started`. With
+   * `deadlineMs`, no slot later than it is booked: the caller waits, unbooked,
+   * until `signal` aborts (or rejects once the deadline has passed, should it
+   * not).
+   */
+  async take(signal?: AbortSignal, deadlineMs?: number): Promise<number> {
+    const until = deadlineMs === undefined
+      ? Infinity
+      : performance.now() + deadlineMs;
+    const start = await this.#book(signal, until);
+    try {
+      await sleep(start - performance.now(), signal);
+    } catch (err) {
+      this.#giveBack(start);
+      throw err;
+    }
     for (;;) {
       const t = performance.now();
       const wait = this.#starts[this.#oldest] + this.#window - t;
@@ -117,6 +155,101 @@ export class RateLimiter {
   started(slot: number): void {
     const now = performance.now();
     if (now > this.#starts[slot]) this.#starts[slot] = now;
+  }
+
+  /** Books the next slot at once, or joins the line for it. */
+  #book(signal: AbortSignal | undefined, until: number): Promise<number> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.#line.length === 0) {
+      const slot = this.#reserve(until);
+      if (slot !== undefined) return Promise.resolve(slot);
+    }
+    return new Promise((resolve, reject) => {
+      const entry: InLine = { resolve, reject, signal, until };
+      if (signal) {
+        entry.onAbort = () => {
+          this.#leave(entry);
+          reject(signal.reason);
+        };
+        signal.addEventListener("abort", entry.onAbort, { once: true });
+      }
+      this.#line.push(entry);
+      this.#serve();
+    });
+  }
+
+  /**
+   * Books the next slot if it lies within the horizon and before `until`;
+   * `undefined` otherwise.
+   */
+  #reserve(until: number): number | undefined {
+    const now = performance.now();
+    const start = Math.max(now, this.#next);
+    if (start - now > HORIZON_MS || start > until) return undefined;
+    this.#next = start + this.#interval;
+    return start;
+  }
+
+  /** Gives a booked slot back if it is still the latest one. */
+  #giveBack(start: number): void {
+    if (this.#next === start + this.#interval) {
+      this.#next = start;
+      this.#serve();
+    }
+  }
+
+  #leave(entry: InLine): void {
+    const i = this.#line.indexOf(entry);
+    if (i !== -1) this.#line.splice(i, 1);
+    if (entry.onAbort) {
+      entry.signal!.removeEventListener("abort", entry.onAbort);
+    }
+    if (this.#line.length === 0) this.#stop();
+  }
+
+  #stop(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Books slots for the callers in line, first come first, as they come within reach. */
+  #serve(): void {
+    this.#stop();
+    const now = performance.now();
+    let wake = Infinity;
+    for (let i = 0; i < this.#line.length;) {
+      const entry = this.#line[i];
+      if (entry.until < now) {
+        // Its deadline passed, and its signal (if any) did not say so.
+        this.#leave(entry);
+        entry.reject(new LSError("No rate-limit turn before the deadline"));
+        continue;
+      }
+      const slot = this.#reserve(entry.until);
+      if (slot !== undefined) {
+        this.#leave(entry);
+        entry.resolve(slot);
+        continue;
+      }
+      const next = Math.max(now, this.#next);
+      if (next - now > HORIZON_MS) {
+        wake = next - HORIZON_MS - now;
+        break;
+      }
+      // No slot before this caller's deadline: it waits for its signal, or
+      // for the deadline to pass, while the ones behind go on.
+      i++;
+    }
+    if (this.#line.length === 0) return;
+    for (const entry of this.#line) {
+      wake = Math.min(wake, entry.until - now + 1);
+    }
+    if (wake === Infinity) return;
+    const wait = Math.max(1, wake);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#serve();
+    }, Math.min(wait, 2 ** 31 - 1));
   }
 }
 

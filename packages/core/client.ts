@@ -360,30 +360,28 @@ export class Client {
     let renewed = false;
 
     for (let attempt = 0;; attempt++) {
+      // In the order that keeps the budget honest: the concurrency slot,
+      // then (in the first hop below) any token, and the rate turn last,
+      // right before the request is sent. A turn taken earlier would be
+      // spent waiting, and the turns saved up that way start in a burst.
       let turn: LimiterTurn | undefined;
       let free: (() => void) | undefined;
-      if (queued) {
-        // The deadline covers waiting for a turn and a slot: a call whose
+      const queueError = () =>
+        deadline.error(
+          "waiting for a request slot; the request was not sent",
+          target.method,
+          safe(),
+        );
+      const semaphore = this.#s.semaphore;
+      if (semaphore) {
+        // The deadline covers waiting for a slot and a turn: a call whose
         // deadline passes in the queue fails without being sent.
-        await deadline.bound(signal, async (wait) => {
-          if (limited) {
-            const left = deadline.left();
-            turn = await limiter.acquire({
-              service: target.service,
-              signal: wait ?? NEVER,
-              deadlineMs: left === Infinity ? undefined : left,
-            }) ?? undefined;
-          }
-          free = await this.#s.semaphore?.acquire(wait);
-        }, () =>
-          deadline.error(
-            "waiting for a request slot; the request was not sent",
-            target.method,
-            safe(),
-          )).catch((err) => {
-            settle(turn);
-            throw err;
-          });
+        free = await deadline.bound(
+          signal,
+          (wait) => semaphore.acquire(wait),
+          queueError,
+          (late) => late(),
+        );
       }
       let released = false;
       const release = queued
@@ -394,6 +392,25 @@ export class Client {
           settle(turn);
         }
         : undefined;
+      /** The limiter failed, or the deadline passed waiting for it. */
+      let turnFailed = false;
+      const takeTurn = async () => {
+        const left = deadline.left();
+        turn = await deadline.bound(
+          signal,
+          async (wait) =>
+            await limiter.acquire({
+              service: target.service,
+              signal: wait ?? NEVER,
+              deadlineMs: left === Infinity ? undefined : left,
+            }) ?? undefined,
+          queueError,
+          settle,
+        ).catch((err) => {
+          turnFailed = true;
+          throw err;
+        });
+      };
       let failure: Error;
       let status: number | undefined;
       let retryAfterMs: number | undefined;
@@ -405,10 +422,13 @@ export class Client {
       let timedOut: "attempt" | "deadline" | undefined;
       const left = deadline.left();
       const limit = Math.min(timeoutMs, left);
-      const expiry = expireAfter(Math.max(0, limit), () => {
-        timedOut = limit === timeoutMs ? "attempt" : "deadline";
-        attemptCtl.abort(new TimeoutError("timeout"));
-      });
+      const arm = (ms: number, kind: "attempt" | "deadline") =>
+        expireAfter(Math.max(0, ms), () => {
+          timedOut = kind;
+          attemptCtl.abort(new TimeoutError("timeout"));
+        });
+      const armedAt = performance.now();
+      let expiry = arm(limit, limit === timeoutMs ? "attempt" : "deadline");
       let res: Response | undefined;
       let reading = false;
       let hopUrl = target.url;
@@ -450,6 +470,18 @@ export class Client {
               headers: redactHeaders(new Headers(headers), this.#redactor),
               attempt,
             });
+          }
+          if (hop === 0 && limited) {
+            // The attempt's clock stops while it waits for its turn: only
+            // the deadline bounds that wait.
+            cancelExpiry(expiry);
+            const spent = performance.now() - armedAt;
+            await takeTurn();
+            const rest = deadline.left();
+            const attemptLeft = timeoutMs - spent;
+            expiry = attemptLeft <= rest
+              ? arm(attemptLeft, "attempt")
+              : arm(rest, "deadline");
           }
           const started = this.#hooks.onResponse ? performance.now() : 0;
           if (hop === 0) startTurn(turn);
@@ -525,6 +557,8 @@ export class Client {
         }
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
+        // Not a failure of the request, which was never sent.
+        if (turnFailed) throw err;
         if (timedOut === "deadline") {
           throw deadline.error(
             reading ? "while the response was read" : "",

@@ -21,15 +21,28 @@
  * store holds the earliest time the next request may start. A turn reads
  * it, reserves the slot `max(now, next)` and moves `next` one interval
  * (1 / rate) later, in one atomic check-and-set; if another process got
- * there first, it reads again. It then sleeps until its slot, and if it
- * wakes more than an interval late it gives the slot up and books another.
- * Every start thus falls within one interval after its own slot, and slots
- * are at least one interval apart across all processes, so the aggregate
- * rate never exceeds the budget (within any second: at most the budget,
- * plus one for the turn at the window's edge). Nothing is held while a request
- * runs: a worker that dies mid-turn costs at most the one slot it reserved,
- * and no lease needs to expire before the others go on. Stale keys expire
- * by themselves a minute after their last slot.
+ * there first, it reads again. It then sleeps until its slot.
+ *
+ * - Slots are booked at most one second ahead (and never after the call's
+ *   deadline): a turn whose slot would lie further ahead waits, unbooked,
+ *   and reads again once it comes within that second. A caller that gives up
+ *   before its slot gives it back if no later one was booked since.
+ * - A turn that wakes more than `max(interval, 10 ms)` after its slot (a
+ *   busy machine, a paused VM) gives the slot up and books another, so it
+ *   does not send in a burst with the slots after its own. Every start thus
+ *   falls within that tolerance after its own slot, and slots are at least
+ *   one interval apart across all processes: within any second at most the
+ *   budget start, plus one for the turn at the window's edge, plus
+ *   `budget / 100` (the 10 ms tolerance) for budgets above 100 per second.
+ * - Nothing is held while a request runs. A worker that dies (even one with
+ *   hundreds of calls waiting) costs the others at most the slots it had
+ *   booked and not used: at most one second of the budget. No lease needs to
+ *   expire before the others go on.
+ * - A stored `next` that is not a number, or later than any process could
+ *   have booked (now, plus the second ahead, plus one interval, plus a
+ *   second for clocks that disagree) is corrupt (a clock that jumped, a
+ *   foreign write): it is ignored and booking starts afresh from now.
+ * - Stale keys expire by themselves a minute after their last slot.
  *
  * The same scheme runs on Redis: keep `next` in a key and do the
  * read-reserve-set in one Lua script (`EVAL`), or use the redis-cell
@@ -97,6 +110,14 @@ export interface KvLimiterOptions extends RateBudget {
 
 /** How long a budget's key outlives its last reserved slot, in ms. */
 const KEEP_MS = 60_000;
+/** How far ahead of now a slot is booked, at most, in ms. */
+const HORIZON_MS = 1000;
+/** How far processes' clocks may disagree before a stored slot is corrupt. */
+const SKEW_MS = 1000;
+/** A turn woken this much after its slot (or an interval, if longer) still sends. */
+const LATE_MS = 10;
+/** The longest budget name, in characters. */
+const MAX_NAME = 200;
 /** A store error that means another process holds the lock. */
 const BUSY = /database is (locked|busy)|SQLITE_BUSY/i;
 /** Commits that lose a race are retried at most this many times in a row. */
@@ -161,8 +182,8 @@ export class KvLimiter implements Limiter {
    * @param options the budget (tour planning is spaced to HERE's 2 per
    * second unless `serviceRequestsPerSecond` says otherwise) and its name
    * @throws {ValueError} for a store without `getMany` and `atomic`, a
-   * budget that is not a positive number or `Infinity`, or an unknown
-   * service
+   * budget below one request a day that is not `Infinity`, an unknown
+   * service, or a name that is not a string of at most 200 characters
    */
   constructor(kv: KvStore, options: KvLimiterOptions = {}) {
     if (
@@ -175,8 +196,16 @@ export class KvLimiter implements Limiter {
       );
     }
     const { overall, services } = checkBudget(options);
+    const name = options.name ?? "default";
+    if (typeof name !== "string" || name.length > MAX_NAME) {
+      throw new ValueError(
+        "name",
+        `must be a string of at most ${MAX_NAME} characters`,
+        typeof name === "string" ? `${name.length} characters` : name,
+      );
+    }
     this.#kv = kv;
-    this.#name = options.name ?? "default";
+    this.#name = name;
     this.#overall = overall;
     this.#services = services;
   }
@@ -207,27 +236,46 @@ export class KvLimiter implements Limiter {
     }
     if (budgets.length === 0) return undefined;
     const shortest = Math.min(...budgets.map(([, interval]) => interval));
+    const longest = Math.max(...budgets.map(([, interval]) => interval));
+    const until = deadlineMs === undefined ? Infinity : Date.now() + deadlineMs;
     for (let race = 0; race < MAX_RACES; race++) {
       signal.throwIfAborted();
-      const slot = await this.#book(budgets, deadlineMs);
-      if (slot === "deadline") {
+      const booked = await this.#book(budgets, longest, until);
+      if (booked === "deadline") {
         // No slot before the deadline: reserve nothing, and let the
         // deadline end the wait.
-        await sleep((deadlineMs ?? 0) + 1000, signal);
+        await sleep(until - Date.now() + 1000, signal);
         throw new LSError("No rate-limit turn before the deadline");
       }
-      if (slot !== undefined) {
-        await sleep(slot - Date.now(), signal);
-        // A process that wakes more than an interval late (a busy machine,
-        // a paused VM) would send in a burst with the slots after its own:
-        // it lets the slot go and books a fresh one.
-        if (Date.now() - slot <= shortest) return undefined;
+      if (booked === undefined) {
+        // Another process took this slot, or held the store's lock: read
+        // again after a short random pause, so that racing processes do not
+        // collide in lockstep.
+        await sleep(1 + Math.random() * Math.min(50, 2 ** race), signal);
         continue;
       }
-      // Another process took this slot, or held the store's lock: read
-      // again after a short random pause, so that racing processes do not
-      // collide in lockstep.
-      await sleep(1 + Math.random() * Math.min(50, 2 ** race), signal);
+      if ("wait" in booked) {
+        // The next slot lies beyond the horizon: wait until it comes within
+        // reach, unbooked (a little spread, so waiters do not all read at
+        // once), and read again.
+        await sleep(
+          booked.wait + Math.random() * Math.min(shortest, 50),
+          signal,
+        );
+        race = -1;
+        continue;
+      }
+      const { slot, keys } = booked;
+      try {
+        await sleep(slot - Date.now(), signal);
+      } catch (err) {
+        await this.#giveBack(keys);
+        throw err;
+      }
+      // A process that wakes late (a busy machine, a paused VM) would send
+      // in a burst with the slots after its own: it lets the slot go and
+      // books a fresh one.
+      if (Date.now() - slot <= Math.max(shortest, LATE_MS)) return undefined;
     }
     throw new LSError(
       `Rate-limit store kept losing races (${MAX_RACES} in a row)`,
@@ -235,32 +283,44 @@ export class KvLimiter implements Limiter {
   }
 
   /**
-   * One attempt to reserve the next slot of every budget: its start time,
-   * `undefined` when another process got there first (or held the lock),
-   * or `"deadline"` when the slot would start after it.
+   * One attempt to reserve the next slot of every budget: its start time and
+   * what was written (to give it back), `undefined` when another process got
+   * there first (or held the lock), how long to wait when the slot lies
+   * beyond the horizon, or `"deadline"` when it would start after `until`.
    */
   async #book(
     budgets: [KvStoreKey, number][],
-    deadlineMs: number | undefined,
-  ): Promise<number | "deadline" | undefined> {
+    longest: number,
+    until: number,
+  ): Promise<
+    | { slot: number; keys: [KvStoreKey, number, number][] }
+    | { wait: number }
+    | "deadline"
+    | undefined
+  > {
     try {
       const entries = await this.#kv.getMany(budgets.map(([key]) => key));
       const now = Date.now();
+      // Later than any process could have booked: corrupt, ignored.
+      const latest = now + HORIZON_MS + longest + SKEW_MS;
       let start = now;
       for (const { value } of entries) {
-        if (typeof value === "number" && value > start) start = value;
+        if (typeof value === "number" && value > start && value <= latest) {
+          start = value;
+        }
       }
-      if (deadlineMs !== undefined && start - now > deadlineMs) {
-        return "deadline";
-      }
+      if (start > until) return "deadline";
+      if (start - now > HORIZON_MS) return { wait: start - now - HORIZON_MS };
       const op = this.#kv.atomic();
+      const keys: [KvStoreKey, number, number][] = [];
       budgets.forEach(([key, interval], i) => {
         op.check({ key, versionstamp: entries[i].versionstamp });
         op.set(key, start + interval, {
           expireIn: Math.ceil(start + interval - now) + KEEP_MS,
         });
+        keys.push([key, start + interval, start]);
       });
-      return (await op.commit()).ok ? start : undefined;
+      return (await op.commit()).ok ? { slot: start, keys } : undefined;
     } catch (err) {
       // SQLite's lock, held by another process: a lost race like any other.
       if (err instanceof Error && BUSY.test(err.message)) return undefined;
@@ -270,6 +330,29 @@ export class KvLimiter implements Limiter {
         }`.slice(0, 300),
         { cause: err },
       );
+    }
+  }
+
+  /**
+   * Gives a slot back, when no process booked one after it: each key is
+   * moved back from the `next` this turn wrote to its own slot. Best effort;
+   * a store failure here leaves the slot spent.
+   */
+  async #giveBack(keys: [KvStoreKey, number, number][]): Promise<void> {
+    try {
+      const entries = await this.#kv.getMany(keys.map(([key]) => key));
+      if (entries.some(({ value }, i) => value !== keys[i][1])) return;
+      const op = this.#kv.atomic();
+      const now = Date.now();
+      keys.forEach(([key, , slot], i) => {
+        op.check({ key, versionstamp: entries[i].versionstamp });
+        op.set(key, slot, {
+          expireIn: Math.max(0, Math.ceil(slot - now)) + KEEP_MS,
+        });
+      });
+      await op.commit();
+    } catch {
+      // As above: the slot stays spent, which costs one interval.
     }
   }
 }

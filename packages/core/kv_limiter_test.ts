@@ -148,7 +148,9 @@ Deno.test("KvLimiter: a service without a budget asks the store nothing", async 
 
 Deno.test("KvLimiter: no slot before the deadline reserves nothing and ends with the deadline's signal", async () => {
   const kv = new MemoryKv();
-  const far = Date.now() + 60_000;
+  // Two seconds ahead at one a second: booked (the horizon, a second, plus
+  // an interval), but too late for a deadline of 50 ms.
+  const far = Date.now() + 2_000;
   kv.data.set(OVERALL, { value: far, versionstamp: "1" });
   const limiter = new KvLimiter(kv, { requestsPerSecond: 1 });
   const ctl = new AbortController();
@@ -165,7 +167,7 @@ Deno.test("KvLimiter: no slot before the deadline reserves nothing and ends with
 
 Deno.test("KvLimiter: cancelling while it waits for its slot rejects with the reason", async () => {
   const kv = new MemoryKv();
-  kv.data.set(OVERALL, { value: Date.now() + 60_000, versionstamp: "1" });
+  kv.data.set(OVERALL, { value: Date.now() + 2_000, versionstamp: "1" });
   const limiter = new KvLimiter(kv, { requestsPerSecond: 1 });
   const ctl = new AbortController();
   const p = limiter.acquire({ service: "geocode", signal: ctl.signal });
@@ -194,4 +196,99 @@ Deno.test("KvLimiter: a failing store is an LSError with the cause; a bad store 
     () => new KvLimiter(new MemoryKv(), { requestsPerSecond: 0 }),
     { parameter: "requestsPerSecond" },
   );
+});
+
+Deno.test("KvLimiter: waiters book at most one second of the budget ahead; the latest booking is given back", async () => {
+  const kv = new MemoryKv();
+  const limiter = new KvLimiter(kv, { requestsPerSecond: 20 });
+  const ctl = new AbortController();
+  let granted = 0;
+  const waiters = Array.from(
+    { length: 200 },
+    () =>
+      limiter.acquire({ service: "geocode", signal: ctl.signal }).then(() => {
+        granted++;
+      }),
+  );
+  // Let the waiters read and race for a while.
+  for (let i = 0; i < 30 && (kv.history.get(OVERALL)?.length ?? 0) < 21; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await new Promise((r) => setTimeout(r, 100));
+  // Booked and not yet granted: at most a second of 20 a second, and the one
+  // at its edge. A worker killed now would cost the others at most these.
+  const booked = kv.history.get(OVERALL)!.length;
+  assert.ok(booked - granted <= 21, `${booked - granted} slots booked ahead`);
+  assert.ok(booked - granted >= 2, `${booked - granted} slots booked ahead`);
+  const next = kv.data.get(OVERALL)!.value as number;
+  ctl.abort(new Error("gave up"));
+  await Promise.allSettled(waiters);
+  // The latest slot was given back: `next` moved back one interval.
+  assert.equal(kv.data.get(OVERALL)!.value, next - 50);
+  assert.equal(kv.history.get(OVERALL)!.length, booked + 1);
+});
+
+Deno.test("KvLimiter: a stored slot later than any process could book is ignored", async () => {
+  for (
+    const value of [
+      Date.now() + 86_400_000,
+      Infinity,
+      1e300,
+      Date.now() + 3_100,
+    ]
+  ) {
+    const kv = new MemoryKv();
+    kv.data.set(OVERALL, { value, versionstamp: "1" });
+    const limiter = new KvLimiter(kv, { requestsPerSecond: 1 });
+    const got = await limiter.acquire({
+      service: "geocode",
+      signal: AbortSignal.timeout(1000),
+    }).then(() => "granted", (e) => e.name);
+    assert.equal(got, "granted", `next ${value}`);
+    // Booked afresh from now: the next slot is one interval later.
+    const [next] = kv.history.get(OVERALL)!;
+    assert.ok(next <= Date.now() + 1000, `next ${value}`);
+  }
+});
+
+Deno.test("KvLimiter: a turn woken a few ms late at a high budget keeps its slot", async () => {
+  const kv = new MemoryKv();
+  // Every commit holds the event loop 3 ms, three intervals of a budget of
+  // 1000 a second: the turn always wakes that late.
+  const store: KvStore = {
+    getMany: (keys) => kv.getMany(keys),
+    atomic() {
+      const op = kv.atomic();
+      const commit = op.commit;
+      op.commit = () => {
+        const until = Date.now() + 3;
+        while (Date.now() < until) { /* busy */ }
+        return commit();
+      };
+      return op;
+    },
+  };
+  const limiter = new KvLimiter(store, { requestsPerSecond: 1000 });
+  for (let i = 0; i < 5; i++) {
+    await limiter.acquire({ service: "geocode", signal });
+  }
+  // One booking per turn, none thrown away.
+  assert.equal(kv.history.get(OVERALL)!.length, 5);
+});
+
+Deno.test("KvLimiter: budgets below one a day and names that are not short strings are refused", () => {
+  const kv = new MemoryKv();
+  for (const rate of [1e-300, 5e-324, 1e-9]) {
+    assert.throws(() => new KvLimiter(kv, { requestsPerSecond: rate }), {
+      name: "ValueError",
+      parameter: "requestsPerSecond",
+    });
+  }
+  for (const name of ["x".repeat(3000), 42, {}]) {
+    assert.throws(
+      () => new KvLimiter(kv, { requestsPerSecond: 5, name: name as never }),
+      { name: "ValueError", parameter: "name" },
+    );
+  }
+  new KvLimiter(kv, { requestsPerSecond: 1 / 86_400, name: "x".repeat(200) });
 });

@@ -108,12 +108,12 @@ export interface CheckedBudget {
  * assert.equal(b.overall, 20);
  * assert.deepEqual([...b.services], [["tourplanning", 2]]);
  * assert.throws(() => checkBudget({ requestsPerSecond: 0 }), {
- *   message: "Invalid requestsPerSecond: must be a positive number or Infinity, got 0",
+ *   message: "Invalid requestsPerSecond: must be at least 1/86400 (one request a day) or Infinity, got 0",
  * });
  * ```
  *
- * @throws {ValueError} naming the budget that is not a positive number or
- * `Infinity`, or a service that does not exist
+ * @throws {ValueError} naming the budget that is below one request a day
+ * (1/86400 per second) and not `Infinity`, or a service that does not exist
  */
 export function checkBudget(budget: RateBudget): CheckedBudget {
   if (typeof budget !== "object" || budget === null) {
@@ -150,10 +150,20 @@ export function checkBudget(budget: RateBudget): CheckedBudget {
   return { overall, services };
 }
 
+/** The lowest rate a budget may have: one request a day. */
+const MIN_REQUESTS_PER_SECOND = 1 / 86_400;
+
 function rate(value: unknown, name: string): number | undefined {
   if (value === undefined || value === Infinity) return undefined;
-  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
-    throw new ValueError(name, "must be a positive number or Infinity", value);
+  if (
+    typeof value !== "number" || !(value >= MIN_REQUESTS_PER_SECOND) ||
+    !Number.isFinite(value)
+  ) {
+    throw new ValueError(
+      name,
+      "must be at least 1/86400 (one request a day) or Infinity",
+      value,
+    );
   }
   return value;
 }
@@ -162,6 +172,10 @@ function rate(value: unknown, name: string): number | undefined {
  * The in-process limiter a client builds from `requestsPerSecond` and
  * `serviceRequestsPerSecond`: requests start evenly spaced, and never more
  * than the budget within any second, however late a turn's request starts.
+ * A turn is booked at most one second ahead and never after the call's
+ * deadline; callers beyond that wait in line unbooked, so calls that time out
+ * or are cancelled leave no far-future turns behind for the next ones (and
+ * the latest turn booked is given back when its caller gives up).
  * Several clients in one process can share one instance through
  * `ClientOptions.limiter`.
  *
@@ -184,7 +198,7 @@ export class LocalLimiter implements Limiter {
    * Builds the limiter from a budget (tour planning is spaced to HERE's 2
    * per second unless `serviceRequestsPerSecond` says otherwise).
    *
-   * @throws {ValueError} for a budget that is not a positive number or
+   * @throws {ValueError} for a budget below one request a day that is not
    * `Infinity`, or an unknown service
    */
   constructor(budget: RateBudget = {}) {
@@ -204,8 +218,15 @@ export class LocalLimiter implements Limiter {
   async acquire(request: TurnRequest): Promise<LimiterTurn | undefined> {
     const overall = this.#overall;
     const service = this.#services.get(request.service);
-    const a = await overall?.take(request.signal);
-    const b = await service?.take(request.signal);
+    const { signal, deadlineMs } = request;
+    const asked = performance.now();
+    const a = await overall?.take(signal, deadlineMs);
+    const b = await service?.take(
+      signal,
+      deadlineMs === undefined
+        ? undefined
+        : deadlineMs - (performance.now() - asked),
+    );
     return {
       started() {
         if (a !== undefined) overall!.started(a);

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { Auth } from "./auth.ts";
 import { Client } from "./client.ts";
+import { PlatformCredentials } from "./credentials.ts";
 import { TimeoutError, ValueError } from "./errors.ts";
 import type { Limiter, LimiterTurn, TurnRequest } from "./limiter.ts";
 import { checkBudget, LocalLimiter } from "./limiter.ts";
@@ -110,10 +112,11 @@ Deno.test("limiter: a deadline that passes while waiting is a TimeoutError; noth
   assert.equal(server.requests.length, 0);
 });
 
-Deno.test("limiter: a turn granted while the concurrency slot times out is released", async () => {
+Deno.test("limiter: no turn is taken while waiting for the concurrency slot", async () => {
   await using server = await startTestServer();
   const { promise: hold, resolve: unhold } = Promise.withResolvers<void>();
   server.route("GET /slow", async () => {
+    limiter.log.push("server");
     await hold;
     return Response.json({});
   });
@@ -125,12 +128,115 @@ Deno.test("limiter: a turn granted while the concurrency slot times out is relea
     { deadlineMs: 30 },
   ).catch((e) => e);
   assert.ok(second instanceof TimeoutError);
+  assert.match(
+    second.message,
+    /waiting for a request slot; the request was not sent/,
+  );
   unhold();
   await first;
-  // Two turns, both released: the second after its slot wait timed out.
+  // One turn: the second call timed out waiting for the slot, before it
+  // asked for a turn that it would have spent waiting.
+  assert.deepEqual(limiter.log, [
+    "acquire geocode",
+    "started",
+    "server",
+    "release",
+  ]);
+});
+
+Deno.test("limiter: the turn is taken after the concurrency slot is free, right before sending", async () => {
+  await using server = await startTestServer();
+  let held = 0;
+  server.route("GET /v1/geocode", async () => {
+    limiter.log.push("server");
+    if (held++ === 0) await new Promise((r) => setTimeout(r, 20));
+    return Response.json({ items: [] });
+  });
+  const limiter = new RecordingLimiter();
+  const c = client(server, limiter, { maxConcurrency: 1 });
+  await Promise.all(
+    [0, 1, 2].map(() =>
+      c.requestJson({ service: "geocode", path: "/v1/geocode" })
+    ),
+  );
+  const once = ["acquire geocode", "started", "server", "release"];
+  assert.deepEqual(limiter.log, [...once, ...once, ...once]);
+});
+
+Deno.test("limiter: the turn is taken once the token is ready", async () => {
+  await using server = await startTestServer();
+  server.route("POST /oauth2/token", async () => {
+    limiter.log.push("token asked");
+    await new Promise((r) => setTimeout(r, 20));
+    limiter.log.push("token issued");
+    return Response.json({
+      access_token: "tok",
+      token_type: "bearer",
+      expires_in: 3600,
+    });
+  });
+  server.route("GET /v1/geocode", () => {
+    limiter.log.push("server");
+    return Response.json({ items: [] });
+  });
+  const limiter = new RecordingLimiter();
+  const auth = new Auth({
+    credentials: new PlatformCredentials({
+      accessKeyId: "id",
+      accessKeySecret: "secret",
+    }),
+    tokenUrl: `${server.url}/oauth2/token`,
+  });
+  const c = new Client({ auth, baseUrl: server.url, limiter });
+  await Promise.all(
+    [0, 1].map(() =>
+      c.requestJson({ service: "geocode", path: "/v1/geocode" })
+    ),
+  );
+  const issued = limiter.log.indexOf("token issued");
+  assert.equal(limiter.log.indexOf("acquire geocode"), issued + 1);
   assert.equal(limiter.log.filter((l) => l === "acquire geocode").length, 2);
   assert.equal(limiter.log.filter((l) => l === "release").length, 2);
-  assert.equal(limiter.log.filter((l) => l === "started").length, 1);
+});
+
+Deno.test("limiter: one that ignores the signal cannot hold a call past its deadline or cancellation; a late turn is released", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+  const late: ((turn: LimiterTurn) => void)[] = [];
+  const counts = { started: 0, release: 0 };
+  const deaf: Limiter = {
+    acquire: () =>
+      new Promise((resolve) => {
+        late.push(resolve);
+      }),
+  };
+  const c = client(server, deaf);
+  const err = await c.requestJson(
+    { service: "geocode", path: "/v1/geocode" },
+    { deadlineMs: 30 },
+  ).catch((e) => e);
+  assert.ok(err instanceof TimeoutError);
+  assert.match(
+    err.message,
+    /waiting for a request slot; the request was not sent/,
+  );
+  const ctl = new AbortController();
+  const cancelled = c.requestJson(
+    { service: "geocode", path: "/v1/geocode" },
+    { signal: ctl.signal },
+  );
+  while (late.length < 2) await new Promise((r) => setTimeout(r, 1));
+  ctl.abort(new Error("stop"));
+  await assert.rejects(cancelled, { message: "stop" });
+  for (const grant of late) {
+    grant({
+      started: () => counts.started++,
+      release: () => counts.release++,
+    });
+  }
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(counts, { started: 0, release: 2 });
+  assert.equal(server.requests.length, 0);
 });
 
 Deno.test("limiter: cancelling while waiting rejects with the signal's reason", async () => {
@@ -242,4 +348,65 @@ Deno.test("checkBudget: every rate positive or Infinity, every service real", ()
   ) {
     assert.throws(() => checkBudget(budget as never), { parameter });
   }
+});
+
+Deno.test("LocalLimiter: calls that time out or are cancelled leave no turns booked for the next ones", async () => {
+  const limiter = new LocalLimiter({ requestsPerSecond: 2 });
+  const never = new AbortController().signal;
+  await limiter.acquire({ service: "geocode", signal: never });
+  // 40 callers that give up: by deadline (which they say), or cancelled.
+  const ctl = new AbortController();
+  const wave = Array.from({ length: 40 }, (_, i) =>
+    limiter.acquire({
+      service: "geocode",
+      signal: ctl.signal,
+      deadlineMs: i % 2 ? 100 : undefined,
+    }));
+  await new Promise((r) => setTimeout(r, 10));
+  ctl.abort(new Error("gave up"));
+  const outcomes = await Promise.allSettled(wave);
+  assert.equal(outcomes.filter((o) => o.status === "rejected").length, 40);
+  // The next caller gets the turn after the first one's, as if nobody had
+  // come in between: well before its deadline of 2 s.
+  const next = await limiter.acquire({
+    service: "geocode",
+    signal: AbortSignal.timeout(2000),
+    deadlineMs: 2000,
+  }).then(() => "granted", (e) => e.name);
+  assert.equal(next, "granted");
+});
+
+Deno.test("LocalLimiter: no turn is booked past the caller's deadline", async () => {
+  const limiter = new LocalLimiter({ requestsPerSecond: 2 });
+  const never = new AbortController().signal;
+  await limiter.acquire({ service: "geocode", signal: never });
+  // The next turn is 500 ms away: past a deadline of 20 ms. Without a signal
+  // to say so, the caller is told once the deadline has passed.
+  await assert.rejects(
+    limiter.acquire({ service: "geocode", signal: never, deadlineMs: 20 }),
+    { name: "LSError", message: "No rate-limit turn before the deadline" },
+  );
+  // It booked nothing: the next caller has the turn 500 ms after the first.
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(new Error("too late")), 900);
+  const next = await limiter.acquire({ service: "geocode", signal: ctl.signal })
+    .then(() => "granted", (e) => e.message);
+  clearTimeout(timer);
+  assert.equal(next, "granted");
+});
+
+Deno.test("budgets below one request a day are refused at construction", () => {
+  for (const rate of [1e-306, 5e-324, 1 / 86_401]) {
+    assert.throws(() => new LocalLimiter({ requestsPerSecond: rate }), {
+      name: "ValueError",
+      parameter: "requestsPerSecond",
+    });
+    assert.throws(
+      () => new LocalLimiter({ serviceRequestsPerSecond: { geocode: rate } }),
+      { parameter: "serviceRequestsPerSecond.geocode" },
+    );
+  }
+  assert.ok(
+    new LocalLimiter({ requestsPerSecond: 1 / 86_400 }).limits("geocode"),
+  );
 });
