@@ -83,7 +83,9 @@ Deno.test("KvLimiter: limiters sharing a store reserve slots at least one interv
     ),
   );
   const next = kv.history.get(OVERALL)!;
-  assert.equal(next.length, 20);
+  // One booking per turn; a turn that woke too late on a busy machine gives
+  // its slot up and books another, so there may be a few more.
+  assert.ok(next.length >= 20, `${next.length} bookings`);
   for (let i = 1; i < next.length; i++) {
     assert.ok(next[i] - next[i - 1] >= 2 - 1e-9, `slot ${i} too close`);
   }
