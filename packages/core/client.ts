@@ -463,14 +463,6 @@ export class Client {
             }
             : await this.#authorize(hopUrl, trusted, headers, attemptSignal);
           bearer = authorized.bearer;
-          if (this.#hooks.onRequest) {
-            this.#emit("onRequest", {
-              method: target.method,
-              url: hop === 0 ? safe() : this.redact(hopUrl),
-              headers: redactHeaders(new Headers(headers), this.#redactor),
-              attempt,
-            });
-          }
           if (hop === 0 && limited) {
             // The attempt's clock stops while it waits for its turn: only
             // the deadline bounds that wait.
@@ -482,6 +474,15 @@ export class Client {
             expiry = attemptLeft <= rest
               ? arm(attemptLeft, "attempt")
               : arm(rest, "deadline");
+          }
+          // onRequest sees the request as it goes: after its turn.
+          if (this.#hooks.onRequest) {
+            this.#emit("onRequest", {
+              method: target.method,
+              url: hop === 0 ? safe() : this.redact(hopUrl),
+              headers: redactHeaders(new Headers(headers), this.#redactor),
+              attempt,
+            });
           }
           const started = this.#hooks.onResponse ? performance.now() : 0;
           if (hop === 0) startTurn(turn);
