@@ -4,7 +4,26 @@
 import type { ClientOptions, RequestOptions } from "./client_options.ts";
 import { ValueError } from "./errors.ts";
 
-/** The caller's headers as a record (lower-case names, cheaper for fetch). */
+/**
+ * The caller's headers as a record (lower-case names, cheaper for fetch),
+ * with `requestId` as `x-request-id`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { requestHeaders } from "@ls/core/internal";
+ * assert.deepEqual(requestHeaders({ headers: { "X-Trace": "1" }, requestId: "r-1" }), {
+ *   "x-trace": "1",
+ *   "x-request-id": "r-1",
+ * });
+ * assert.throws(() => requestHeaders({ headers: [["bad name", "x"]] }), {
+ *   message: "Invalid headers: must be HTTP headers with valid names and values",
+ * });
+ * ```
+ *
+ * @throws {ValueError} for headers fetch would refuse, or a requestId that
+ * is not printable ASCII
+ */
 export function requestHeaders(
   options: RequestOptions,
 ): Record<string, string> {

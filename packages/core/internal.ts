@@ -29,7 +29,7 @@ export * from "./format.ts";
 export * from "./poller.ts";
 export * from "./retry.ts";
 export * from "./oauth.ts";
-export { checkRequestOptions } from "./_client_checks.ts";
+export { checkRequestOptions, requestHeaders } from "./_client_checks.ts";
 export { MAX_REDIRECTS } from "./_redirect.ts";
 export {
   boundingBoxObjectSchema,

@@ -41,96 +41,6 @@ import { namedValues } from "@ls/core/internal";
 export type { Notice, NoticeSeverity } from "@ls/core";
 
 /**
- * The critical notice codes whose meaning is known and acceptable: the route
- * is usable but violates something that was asked for.
- * Sections carrying only these are kept and flagged. They include every
- * {@linkcode EvNoticeCode}: an EV code HERE sends as critical (`outOfCharge`
- * on a route that runs empty) is known, not a reason to drop the route.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { VIOLATION_NOTICE_CODES } from "@ls/routing";
- * assert.ok(VIOLATION_NOTICE_CODES.includes("violatedBlockedRoad"));
- * assert.ok(VIOLATION_NOTICE_CODES.includes("outOfCharge"));
- * ```
- */
-export const VIOLATION_NOTICE_CODES: readonly string[] = Object.freeze([
-  "violatedAvoidTollRoad",
-  "violatedAvoidControlledAccessHighway",
-  "violatedVehicleRestriction",
-  "violatedZoneRestriction",
-  "violatedBlockedRoad",
-  "violatedStartDirection",
-  "violatedAvoidUTurns",
-  // EvNoticeCode's codes, spelt out: the set is built before it.
-  "outOfCharge",
-  "violatedMinChargeAtDestination",
-  "violatedMinChargeAtFirstChargingStation",
-  "violatedMinChargeAtChargingStation",
-  "targetChargeNotAchievable",
-  "chargingStopNotNeeded",
-  "violatedChargingStationOpeningHours",
-  "violatedChargingStationTransportMode",
-  "violatedChargingStationVehicleRestrictions",
-  "noReachableChargingStationsFound",
-  "avoidOptionsWithMakeReachableLimitation",
-]);
-
-const VIOLATIONS: ReadonlySet<string> = /* @__PURE__ */ new Set(
-  VIOLATION_NOTICE_CODES,
-);
-
-/**
- * True unless the notice's severity is exactly `info`: `critical`, a missing
- * severity and any undocumented severity all count as critical.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isCriticalNotice } from "@ls/routing";
- * assert.equal(isCriticalNotice({ title: "", code: "x", severity: "info" }), false);
- * assert.equal(isCriticalNotice({ title: "", code: "x", severity: "warning" }), true);
- * ```
- */
-export function isCriticalNotice(notice: Notice): boolean {
-  // An entry that is not an object is no notice at all.
-  if (typeof notice !== "object" || notice === null) return false;
-  return notice.severity !== "info";
-}
-
-/**
- * True for a critical notice with a known violation code: the section is
- * kept, but it breaks something the request asked to avoid.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isViolationNotice } from "@ls/routing";
- * assert.equal(isViolationNotice({ title: "", code: "violatedBlockedRoad", severity: "critical" }), true);
- * ```
- */
-export function isViolationNotice(notice: Notice): boolean {
-  return isCriticalNotice(notice) && VIOLATIONS.has(notice?.code);
-}
-
-/**
- * True for a critical notice that is not a known violation: HERE's spec
- * says such a section must be discarded.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isBlockingNotice } from "@ls/routing";
- * assert.equal(isBlockingNotice({ title: "", code: "brandNewProblem", severity: "critical" }), true);
- * assert.equal(isBlockingNotice({ title: "", code: "brandNewHint", severity: "info" }), false);
- * ```
- */
-export function isBlockingNotice(notice: Notice): boolean {
-  return isCriticalNotice(notice) && !VIOLATIONS.has(notice?.code);
-}
-
-/**
  * The notice codes of EV routes, as HERE's spec lists them:
  *
  * | Code | Where | Severity | Meaning |
@@ -187,6 +97,85 @@ export const EvNoticeCode: NamedValues<[
 
 /** An EV notice code: a known one, or any other string HERE adds. */
 export type EvNoticeCode = OpenValue<typeof EvNoticeCode>;
+
+/**
+ * The critical notice codes whose meaning is known and acceptable: the route
+ * is usable but violates something that was asked for.
+ * Sections carrying only these are kept and flagged. They include every
+ * {@linkcode EvNoticeCode}: an EV code HERE sends as critical (`outOfCharge`
+ * on a route that runs empty) is known, not a reason to drop the route.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { VIOLATION_NOTICE_CODES } from "@ls/routing";
+ * assert.ok(VIOLATION_NOTICE_CODES.includes("violatedBlockedRoad"));
+ * assert.ok(VIOLATION_NOTICE_CODES.includes("outOfCharge"));
+ * ```
+ */
+export const VIOLATION_NOTICE_CODES: readonly string[] = Object.freeze([
+  "violatedAvoidTollRoad",
+  "violatedAvoidControlledAccessHighway",
+  "violatedVehicleRestriction",
+  "violatedZoneRestriction",
+  "violatedBlockedRoad",
+  "violatedStartDirection",
+  "violatedAvoidUTurns",
+  ...Object.values(EvNoticeCode),
+]);
+
+const VIOLATIONS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  VIOLATION_NOTICE_CODES,
+);
+
+/**
+ * True unless the notice's severity is exactly `info`: `critical`, a missing
+ * severity and any undocumented severity all count as critical.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCriticalNotice } from "@ls/routing";
+ * assert.equal(isCriticalNotice({ title: "", code: "x", severity: "info" }), false);
+ * assert.equal(isCriticalNotice({ title: "", code: "x", severity: "warning" }), true);
+ * ```
+ */
+export function isCriticalNotice(notice: Notice): boolean {
+  // An entry that is not an object is no notice at all.
+  if (typeof notice !== "object" || notice === null) return false;
+  return notice.severity !== "info";
+}
+
+/**
+ * True for a critical notice with a known violation code: the section is
+ * kept, but it breaks something the request asked to avoid.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isViolationNotice } from "@ls/routing";
+ * assert.equal(isViolationNotice({ title: "", code: "violatedBlockedRoad", severity: "critical" }), true);
+ * ```
+ */
+export function isViolationNotice(notice: Notice): boolean {
+  return isCriticalNotice(notice) && VIOLATIONS.has(notice?.code);
+}
+
+/**
+ * True for a critical notice that is not a known violation: HERE's spec
+ * says such a section must be discarded.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isBlockingNotice } from "@ls/routing";
+ * assert.equal(isBlockingNotice({ title: "", code: "brandNewProblem", severity: "critical" }), true);
+ * assert.equal(isBlockingNotice({ title: "", code: "brandNewHint", severity: "info" }), false);
+ * ```
+ */
+export function isBlockingNotice(notice: Notice): boolean {
+  return isCriticalNotice(notice) && !VIOLATIONS.has(notice?.code);
+}
 
 /**
  * A notice whose code is one of {@linkcode EvNoticeCode}'s.
