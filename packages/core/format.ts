@@ -215,7 +215,10 @@ export function validateLanguages(
       value,
     );
   }
-  list.forEach((tag, i) => {
+  // Every index, holes included: forEach would skip a hole, and the copy
+  // below would turn it into undefined.
+  for (let i = 0; i < list.length; i++) {
+    const tag = list[i];
     if (typeof tag !== "string" || !LANGUAGE_TAG.test(tag)) {
       const name = typeof value === "string" ? parameter : `${parameter}[${i}]`;
       throw new ValueError(
@@ -224,6 +227,6 @@ export function validateLanguages(
         tag,
       );
     }
-  });
+  }
   return [...list];
 }

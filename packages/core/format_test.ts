@@ -95,3 +95,17 @@ Deno.test("validateLanguages accepts tags and lists, names the bad element", () 
   );
   assert.throws(() => validateLanguages("", "language"), /BCP 47/);
 });
+
+Deno.test("validateLanguages refuses a list with holes, naming the first", () => {
+  // A hole is skipped by forEach and sent as an empty tag (lang=de,,en).
+  // deno-lint-ignore no-sparse-arrays
+  const sparse = ["de", , "en"] as string[];
+  assert.throws(
+    () => validateLanguages(sparse, "lang"),
+    (e) => e instanceof ValueError && e.parameter === "lang[1]",
+  );
+  assert.throws(
+    () => validateLanguages(new Array<string>(3), "lang"),
+    (e) => e instanceof ValueError && e.parameter === "lang[0]",
+  );
+});

@@ -285,7 +285,9 @@ function matrixAttributes(attributes: unknown[]): unknown[] {
       attributes,
     );
   }
-  attributes.forEach((a, i) => {
+  // Every index, holes included (forEach would skip a hole).
+  for (let i = 0; i < attributes.length; i++) {
+    const a = attributes[i];
     if (a !== "travelTimes" && a !== "distances") {
       throw new ValueError(
         `matrixAttributes[${i}]`,
@@ -293,7 +295,7 @@ function matrixAttributes(attributes: unknown[]): unknown[] {
         a,
       );
     }
-  });
+  }
   return [...new Set(attributes)];
 }
 

@@ -428,6 +428,12 @@ const CONFLICTS: [
   ],
   ["empty matrixAttributes", { matrixAttributes: [] }, "matrixAttributes"],
   [
+    "matrixAttributes with a hole",
+    { matrixAttributes: new Array(1) },
+    "matrixAttributes[0]",
+    /must be "travelTimes" or "distances"/,
+  ],
+  [
     "unknown parameter",
     { avoid_features: ["ferry"] },
     "avoid_features",

@@ -246,7 +246,10 @@ function validateProducts(products: unknown): string[] {
       products,
     );
   }
-  products.forEach((p, i) => {
+  // Every index, holes included: forEach would skip a hole, and the copy
+  // below would turn it into undefined.
+  for (let i = 0; i < products.length; i++) {
+    const p = products[i];
     if (typeof p !== "string" || p.trim() === "") {
       throw new ValueError(
         `products[${i}]`,
@@ -254,7 +257,7 @@ function validateProducts(products: unknown): string[] {
         p,
       );
     }
-  });
+  }
   return [...products];
 }
 

@@ -233,6 +233,8 @@ Deno.test("getDestWeather: invalid input is a ValueError naming the parameter, a
     [{ ...base, products: [] }, "products", /must be a non-empty array/],
     [{ ...base, products: "observation" }, "products", /non-empty array/],
     [{ ...base, products: ["observation", ""] }, "products[1]", /non-empty/],
+    // A hole is not skipped: it would go out as an empty product.
+    [{ ...base, products: new Array(2) }, "products[0]", /non-empty/],
     [
       { products: ["observation"], at: [95, 13.4] },
       "at[0]",
