@@ -15,6 +15,35 @@ Deno.test("encodeContent is strict RFC 3986 with %20 for spaces", () => {
   assert.equal(encodeContent("Main St; Gate 2"), "Main%20St%3B%20Gate%202");
 });
 
+Deno.test("encodeContent encodes every code unit as encodeURIComponent does, sub-delimiters included", () => {
+  // The definition, which the ASCII loop must match character for character.
+  const strict = (text: string) =>
+    encodeURIComponent(text).replace(
+      /[!'()*]/g,
+      (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
+    );
+  const outcome = (encode: (text: string) => string, text: string) => {
+    try {
+      return encode(text);
+    } catch (err) {
+      return (err as Error).name;
+    }
+  };
+  for (let c = 0; c <= 0xffff; c++) {
+    const unit = String.fromCharCode(c);
+    for (const text of [unit, `a${unit}`, `${unit}z`, `a b${unit}c%`]) {
+      const want = outcome(strict, text);
+      if (outcome(encodeContent, text) !== want) {
+        assert.fail(`${JSON.stringify(text)}: want ${want}`);
+      }
+    }
+  }
+  assert.equal(encodeContent("😀 ok"), "%F0%9F%98%80%20ok");
+  assert.equal(encodeContent(""), "");
+  // An unpaired surrogate after ASCII still reaches the platform's refusal.
+  assert.throws(() => encodeContent("abc \uD800"), URIError);
+});
+
 Deno.test("Query keeps order, encodes keys' brackets, joins lists, skips empties", () => {
   const q = new Query()
     .set("q", "coffee shop")
@@ -32,6 +61,25 @@ Deno.test("Query keeps order, encodes keys' brackets, joins lists, skips empties
   );
   assert.ok(q.has("q"));
   assert.ok(!q.has("missing"));
+});
+
+Deno.test("Query.set refuses a list with a hole or a non-string, naming the item", () => {
+  // deno-lint-ignore no-sparse-arrays
+  const sparse = ["de", , "en"] as string[];
+  assertValueError(
+    () => new Query().set("lang", sparse),
+    "lang[1]",
+    "Invalid lang[1]: must be a string, not undefined",
+  );
+  assertValueError(
+    () => new Query().set("show", ["tz", null as unknown as string]),
+    "show[1]",
+    "Invalid show[1]: must be a string, not null",
+  );
+  assert.equal(
+    new Query().set("types", ["a b", "c"]).toString(),
+    "types=a%20b,c",
+  );
 });
 
 Deno.test("Query refuses to repeat a key", () => {
