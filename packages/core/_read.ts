@@ -256,6 +256,8 @@ export function parseJsonObject(text: string): Record<string, unknown> {
  * (a native search); only a text with more is scanned in full.
  */
 function tooDeep(text: string): boolean {
+  // Nesting deeper than the limit takes more brackets than a short text has.
+  if (text.length <= MAX_JSON_DEPTH) return false;
   let n = 0;
   for (const open of ["{", "["]) {
     for (let i = text.indexOf(open); i !== -1; i = text.indexOf(open, i + 1)) {

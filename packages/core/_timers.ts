@@ -269,7 +269,8 @@ let armedAt = Infinity;
 const MAX_WAIT_MS = 1000;
 
 /**
- * Calls `fire` after `ms`, unless {@linkcode cancelExpiry} comes first.
+ * Calls `fire` after `ms` (counted from `now`, when the caller has just
+ * read the clock), unless {@linkcode cancelExpiry} comes first.
  *
  * Every request attempt has a timeout, and nearly all finish long before it:
  * instead of a `setTimeout`/`clearTimeout` pair each (two timer operations
@@ -280,8 +281,11 @@ const MAX_WAIT_MS = 1000;
  * `AbortSignal.timeout`: it does not keep a process alive (a request in
  * flight does that).
  */
-export function expireAfter(ms: number, fire: () => void): Expiry {
-  const now = performance.now();
+export function expireAfter(
+  ms: number,
+  fire: () => void,
+  now: number = performance.now(),
+): Expiry {
   const expiry = { at: now + ms, fire };
   expiries.add(expiry);
   if (expiry.at < armedAt) arm(expiry.at, now);

@@ -24,6 +24,21 @@ Deno.test("checkWellFormed() names the path of a string with an unpaired surroga
   assertValueError(() => checkParams({ query: "\uD800" }), "query");
 });
 
+Deno.test("checkParams() and checkWellFormed() find unpaired surrogates where String has no isWellFormed", () => {
+  // Older engines lack String.prototype.isWellFormed: the check falls back
+  // to a regular expression and must find the same texts.
+  const own = Object.getOwnPropertyDescriptor(String.prototype, "isWellFormed");
+  delete (String.prototype as { isWellFormed?: unknown }).isWellFormed;
+  try {
+    checkParams({ query: "Café 😀", limit: 5 });
+    assertValueError(() => checkParams({ query: "a\uDC00" }), "query");
+    assertValueError(() => checkWellFormed(["ok", "\uD83D"], "q"), "q[1]");
+  } finally {
+    if (own) Object.defineProperty(String.prototype, "isWellFormed", own);
+  }
+  assert.equal(typeof "".isWellFormed, "function");
+});
+
 Deno.test("checkJson() names the path of a BigInt or a cycle", () => {
   checkJson({ a: [1, "x", null, new Date(0)], shared: [1] }, "p");
   assertValueError(

@@ -422,13 +422,17 @@ export class Client {
       let timedOut: "attempt" | "deadline" | undefined;
       const left = deadline.left();
       const limit = Math.min(timeoutMs, left);
-      const arm = (ms: number, kind: "attempt" | "deadline") =>
+      const armedAt = performance.now();
+      const arm = (ms: number, kind: "attempt" | "deadline", now?: number) =>
         expireAfter(Math.max(0, ms), () => {
           timedOut = kind;
           attemptCtl.abort(new TimeoutError("timeout"));
-        });
-      const armedAt = performance.now();
-      let expiry = arm(limit, limit === timeoutMs ? "attempt" : "deadline");
+        }, now);
+      let expiry = arm(
+        limit,
+        limit === timeoutMs ? "attempt" : "deadline",
+        armedAt,
+      );
       let res: Response | undefined;
       let reading = false;
       let hopUrl = target.url;
