@@ -22,40 +22,19 @@ import { checkWellFormed } from "./check_params.ts";
  * ```
  */
 export function encodeContent(value: string): string {
-  // ASCII is encoded here, in a loop the JIT compiles: on a busy client a
-  // regular expression and a call to the platform's encoder cost more than
-  // the loop. Other text goes to the platform, which encodes UTF-8 and
-  // refuses an unpaired surrogate.
-  let out = "";
-  let from = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 128) return encodeText(value);
-    if (UNRESERVED[c] === 1) continue;
-    out += `${value.slice(from, i)}%${HEX[c >> 4]}${HEX[c & 15]}`;
-    from = i + 1;
-  }
-  return from === 0 ? value : out + value.slice(from);
+  if (UNRESERVED.test(value)) return value;
+  const encoded = encodeURIComponent(value);
+  return SUB_DELIMS.test(encoded)
+    ? encoded.replace(
+      SUB_DELIMS_ALL,
+      (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
+    )
+    : encoded;
 }
 
-/** `encodeURIComponent`, with the sub-delimiters it keeps encoded too. */
-function encodeText(value: string): string {
-  return encodeURIComponent(value).replace(
-    SUB_DELIMS,
-    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
-  );
-}
-
-const HEX = "0123456789ABCDEF";
-const SUB_DELIMS = /[!'()*]/g;
-/** 1 for each ASCII code that RFC 3986 leaves unreserved. */
-const UNRESERVED = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128);
-  const ok =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
-  for (let i = 0; i < ok.length; i++) table[ok.charCodeAt(i)] = 1;
-  return table;
-})();
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+const SUB_DELIMS = /[!'()*]/;
+const SUB_DELIMS_ALL = /[!'()*]/g;
 
 /**
  * An ordered query string. {@linkcode Query.set} encodes a value as content;

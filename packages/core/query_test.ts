@@ -16,7 +16,7 @@ Deno.test("encodeContent is strict RFC 3986 with %20 for spaces", () => {
 });
 
 Deno.test("encodeContent encodes every code unit as encodeURIComponent does, sub-delimiters included", () => {
-  // The definition, which the ASCII loop must match character for character.
+  // The definition, which encodeContent must match character for character.
   const strict = (text: string) =>
     encodeURIComponent(text).replace(
       /[!'()*]/g,
@@ -40,7 +40,7 @@ Deno.test("encodeContent encodes every code unit as encodeURIComponent does, sub
   }
   assert.equal(encodeContent("😀 ok"), "%F0%9F%98%80%20ok");
   assert.equal(encodeContent(""), "");
-  // An unpaired surrogate after ASCII still reaches the platform's refusal.
+  // An unpaired surrogate after ASCII is still refused.
   assert.throws(() => encodeContent("abc \uD800"), URIError);
 });
 
