@@ -74,6 +74,7 @@ export class Query {
   ): this {
     if (value === undefined) return this;
     let encoded: string;
+    let text: unknown = value;
     try {
       if (Array.isArray(value)) {
         if (value.length === 0) return this;
@@ -92,17 +93,23 @@ export class Query {
         }
         encoded = items.join(",");
       } else {
-        encoded = encodeContent(String(value));
+        text = String(value);
+        encoded = encodeContent(text as string);
       }
     } catch (err) {
       // encodeURIComponent's URIError: text with an unpaired surrogate.
-      checkWellFormed(value, key);
+      // Any other error (the ValueError above) is the one to report.
+      if (err instanceof URIError) checkWellFormed(text, key);
       throw err;
     }
     return this.setStructured(key, encoded);
   }
 
-  /** Sets `key` to a value already built from encoded content and delimiters. */
+  /**
+   * Sets `key` to a value already built from encoded content and delimiters.
+   *
+   * @throws {ValueError} naming `key` for a key with an unpaired surrogate
+   */
   setStructured(key: string, encoded: string | undefined): this {
     if (encoded === undefined) return this;
     if (this.#keys.includes(key)) {
@@ -110,14 +117,19 @@ export class Query {
         `Query key ${key} was set twice; HERE rejects repeated keys`,
       );
     }
+    const part = `${encodeKey(key)}=${encoded}`;
     this.#keys.push(key);
-    this.#parts.push(`${encodeContent(key)}=${encoded}`);
+    this.#parts.push(part);
     return this;
   }
 
-  /** Appends a repeatable key (such as `via`) with an already-encoded value. */
+  /**
+   * Appends a repeatable key (such as `via`) with an already-encoded value.
+   *
+   * @throws {ValueError} naming `key` for a key with an unpaired surrogate
+   */
   append(key: string, encoded: string): this {
-    this.#parts.push(`${encodeContent(key)}=${encoded}`);
+    this.#parts.push(`${encodeKey(key)}=${encoded}`);
     return this;
   }
 
@@ -129,5 +141,15 @@ export class Query {
   /** The query string, without the leading `?`. */
   toString(): string {
     return this.#parts.join("&");
+  }
+}
+
+/** A key, encoded; one with an unpaired surrogate is a ValueError naming `key`. */
+function encodeKey(key: string): string {
+  try {
+    return encodeContent(key);
+  } catch (err) {
+    if (err instanceof URIError) checkWellFormed(key, "key");
+    throw err;
   }
 }

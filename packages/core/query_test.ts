@@ -95,3 +95,36 @@ Deno.test("Query.set() gives a ValueError naming the key for text with an unpair
   );
   assert.equal(new Query().set("q", "😀").toString(), "q=%F0%9F%98%80");
 });
+
+Deno.test("Query.set() names the first bad item of a list, even when a later one has an unpaired surrogate", () => {
+  assertValueError(
+    () => new Query().set("show", [1 as unknown as string, "\uD800"]),
+    "show[0]",
+    "Invalid show[0]: must be a string, not number",
+  );
+});
+
+Deno.test("Query: a key or a value with an unpaired surrogate is a ValueError, never a URIError", () => {
+  for (
+    const call of [
+      () => new Query().set("q\uD800", "Berlin"),
+      () => new Query().setStructured("q\uD800", "Berlin"),
+      () => new Query().append("via\uDC00", "1,2"),
+    ]
+  ) {
+    assertValueError(call, "key");
+  }
+  // Text the types do not allow, from JavaScript: an object whose text
+  // has an unpaired surrogate.
+  assertValueError(
+    () => new Query().set("q", { toString: () => "\uD800" } as never),
+    "q",
+  );
+});
+
+Deno.test("Query: a refused key is not recorded as set", () => {
+  const q = new Query();
+  assertValueError(() => q.set("q\uD800", "Berlin"), "key");
+  assert.equal(q.has("q\uD800"), false);
+  assert.equal(q.toString(), "");
+});

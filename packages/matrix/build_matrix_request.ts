@@ -258,14 +258,16 @@ function rest(p: MatrixParams): Record<string, unknown> {
   const avoid: Record<string, unknown> = {};
   const features = list(p.avoidFeatures, "avoidFeatures");
   if (features?.length) {
-    avoid.features = features.map((f, i) =>
-      parseWith(nonEmptyString, f, `avoidFeatures[${i}]`)
+    avoid.features = eachItem(
+      features,
+      (f, i) => parseWith(nonEmptyString, f, `avoidFeatures[${i}]`),
     );
   }
   const areas = list(p.avoidAreas, "avoidAreas");
   if (areas?.length) {
-    avoid.areas = areas.map((a, i) =>
-      avoidAreaToJson(a as AvoidBoundingBox, `avoidAreas[${i}]`)
+    avoid.areas = eachItem(
+      areas,
+      (a, i) => avoidAreaToJson(a as AvoidBoundingBox, `avoidAreas[${i}]`),
     );
   }
   if (avoid.features || avoid.areas) out.avoid = avoid;
@@ -327,8 +329,21 @@ function points(
       `${value.length} positions`,
     );
   }
-  return value.map((v, i) => {
+  return eachItem(value, (v, i) => {
     const { lat, lng } = validateLatLngObject(v, `${parameter}[${i}]`);
     return { lat, lng };
   });
+}
+
+/**
+ * `list` mapped by `f` at every index, holes included: `map` would skip a
+ * hole and keep it, and the JSON body would carry `null` there.
+ */
+function eachItem<T>(
+  list: readonly unknown[],
+  f: (item: unknown, i: number) => T,
+): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < list.length; i++) out.push(f(list[i], i));
+  return out;
 }

@@ -433,6 +433,28 @@ const CONFLICTS: [
     "matrixAttributes[0]",
     /must be "travelTimes" or "distances"/,
   ],
+  // Holes are not skipped: map would keep them, and JSON would send null.
+  [
+    "origins with a hole",
+    { origins: [point(0), , point(1)] as never },
+    "origins[1]",
+    /is required/,
+  ],
+  [
+    "destinations ending in a hole",
+    { destinations: Object.assign([point(0, "d")], { length: 2 }) },
+    "destinations[1]",
+  ],
+  [
+    "avoidFeatures with a hole",
+    { avoidFeatures: [, "ferry"] as never },
+    "avoidFeatures[0]",
+  ],
+  [
+    "avoidAreas with a hole",
+    { avoidAreas: new Array(1) },
+    "avoidAreas[0]",
+  ],
   [
     "unknown parameter",
     { avoid_features: ["ferry"] },
