@@ -1,11 +1,14 @@
-// A short, safe description of a value for an error message: what was
-// given, never the whole of it.
+// A short, safe description of a value for an error message: a short value
+// whole, a long one by its shape, never a piece of one. A client scrubs its
+// credentials from a message, but it can only recognise a whole one: a long
+// value cut short could show part of a key.
 
 /** Short, safe description of a value for error messages. */
 export function describe(value: unknown): string {
   if (typeof value === "string") {
-    const s = value.length > 60 ? `${value.slice(0, 60)}…` : value;
-    return JSON.stringify(s);
+    return value.length > 60
+      ? `a string of ${value.length} characters`
+      : JSON.stringify(value);
   }
   if (
     typeof value === "number" || typeof value === "boolean" ||
@@ -37,7 +40,11 @@ function safeJson(value: unknown): string {
   try {
     const s = JSON.stringify(value);
     if (s === undefined) return typeof value;
-    return s.length > 80 ? `${s.slice(0, 80)}…` : s;
+    if (s.length <= 80) return s;
+    if (!Array.isArray(value)) return "an object";
+    return value.length === 1
+      ? "an array of 1 item"
+      : `an array of ${value.length} items`;
   } catch {
     return typeof value;
   }

@@ -384,7 +384,8 @@ const CONFLICTS: [
     "truck with a huge transportMode: the message stays short",
     { truck: { height: 380 }, transportMode: "x".repeat(100_000) },
     "truck",
-    /^.{0,200}\(transportMode is "x{60}…"\)$/,
+    // Described by its length: a piece of it could be a piece of a key.
+    /^.{0,200}\(transportMode is a string of 100000 characters\)$/,
   ],
   [
     "truck with a BigInt transportMode: a ValueError all the same",
