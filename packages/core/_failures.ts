@@ -55,7 +55,7 @@ export function bodyFailure(
       url,
       title: "Response body could not be decoded",
       detail: `Content-Encoding ${
-        redactor.scrub(encoding.slice(0, 40))
+        redactor.scrub(encoding).slice(0, 40)
       }: ${reason}`,
       ...t,
       cause,

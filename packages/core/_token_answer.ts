@@ -55,9 +55,9 @@ export function parseTokenAnswer(
   const body = json as Record<string, unknown>;
   const token = body.access_token ?? body.accessToken;
   if (typeof token !== "string" || token === "") {
-    const keys = ctx.redactor.scrub(
-      Object.keys(body).slice(0, 10).map((k) => k.slice(0, 40)).join(", "),
-    );
+    // Each name scrubbed whole, then cut: a cut could leave part of a key.
+    const keys = Object.keys(body).slice(0, 10)
+      .map((k) => ctx.redactor.scrub(k).slice(0, 40)).join(", ");
     throw fail(
       `The token response has no access_token (keys: ${keys || "none"})`,
     );

@@ -506,9 +506,9 @@ export class Auth {
         );
       }
       const reason = err instanceof Error ? err.message : String(err);
-      const detail = this.#redactor.scrub(
-        reason.replace(/\s+/g, " ").slice(0, 200),
-      );
+      // Scrubbed whole, then cut: a cut could leave part of a key to show.
+      const detail = this.#redactor.scrub(reason.replace(/\s+/g, " "))
+        .slice(0, 200);
       // A scrubbed copy of the runtime's error: its message names the URL.
       const cause = new Error(detail);
       if (err instanceof Error) cause.name = err.name;

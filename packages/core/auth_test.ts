@@ -550,6 +550,24 @@ Deno.test("neither the secret nor any token appears in errors", async () => {
   assert.ok(!JSON.stringify(auth).includes(SECRET));
 });
 
+Deno.test("a 200 without a token whose field names echo the secret where they are cut shows no piece of it", async () => {
+  await using server = await startTestServer();
+  // Names are cut at 40 characters: the secret starts at 30, so a name cut
+  // before it is scrubbed keeps "Test+Secre", a piece no scrubber knows.
+  server.route(
+    TOKEN_PATH,
+    jsonReply(200, { [`${"n".repeat(30)}${SECRET}`]: 1, expires_in: 10 }),
+  );
+  const auth = new Auth({
+    credentials: credentials(),
+    tokenUrl: `${server.url}/oauth2/token`,
+  });
+  const err = await auth.getToken().catch((e) => e);
+  assert.ok(err instanceof ApiError);
+  assert.match(err.message, /no access_token \(keys: n{30}/);
+  assert.ok(!err.message.includes("Secre"), err.message);
+});
+
 Deno.test("a 200 without a usable token is an ApiError that does not echo the body", async () => {
   await using server = await startTestServer();
   server.route(TOKEN_PATH, [
@@ -736,6 +754,19 @@ Deno.test("an injected fetch is used and called as a plain function", async () =
   const auth = new Auth({ credentials: credentials(), fetch: fakeFetch });
   assert.equal(await auth.getToken(), "fake-token");
   assert.deepEqual(seen, ["POST https://account.api.here.com/oauth2/token"]);
+});
+
+Deno.test("a connection error that names the secret where it is cut shows no piece of it", async () => {
+  // The runtime's message is cut at 200 characters: the secret starts at
+  // 190, so a message cut before it is scrubbed keeps "Test+Secre".
+  const fakeFetch: typeof fetch = () =>
+    Promise.reject(new TypeError(`${"m".repeat(190)}${SECRET}`));
+  const auth = new Auth({ credentials: credentials(), fetch: fakeFetch });
+  const err = await auth.getToken().catch((e) => e);
+  assert.ok(err instanceof ConnectionError, String(err));
+  for (const text of [err.message, String(err.cause), JSON.stringify(err)]) {
+    assert.ok(!text.includes("Secre"), text);
+  }
 });
 
 Deno.test("Auth validates its options", () => {

@@ -501,6 +501,34 @@ Deno.test("a body that cannot be decoded is an ApiError with the status, not ret
   assert.equal(server.requests.length, 1);
 });
 
+Deno.test("a content-encoding that echoes the key where it is cut shows no piece of it", async () => {
+  // The header is cut at 40 characters: the key starts at 34, so a header
+  // cut before it is scrubbed keeps its first 6 characters.
+  const encoding = `${"e".repeat(34)}${SECRETS.apiKey}`;
+  const fetch: typeof globalThis.fetch = () =>
+    Promise.resolve(
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            controller.error(new TypeError("gzip decoding failed"));
+          },
+        }),
+        { headers: { "content-encoding": encoding } },
+      ),
+    );
+  const client = makeClient("https://geocode.search.hereapi.com", {
+    fetch,
+    maxRetries: 0,
+  });
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/gz" }),
+  );
+  assert.ok(err instanceof ApiError, String(err));
+  assert.equal(err.title, "Response body could not be decoded");
+  assert.ok(err.message.includes("e".repeat(34)), err.message);
+  assert.ok(!err.message.includes(SECRETS.apiKey.slice(0, 6)), err.message);
+});
+
 Deno.test("request: a body that breaks off is read within the attempt, so a ConnectionError after the retries", async () => {
   await using server = await startTestServer();
   server.route("GET /drop", () => "drop");

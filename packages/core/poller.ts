@@ -11,6 +11,7 @@
 import type { Client } from "./client.ts";
 import type { RequestOptions } from "./client_options.ts";
 import { checkRequestOptions } from "./_client_checks.ts";
+import { scrubbing } from "./_scrub_input_error.ts";
 import {
   ApiError,
   ConnectionError,
@@ -228,8 +229,10 @@ export async function pollJob(
   options: PollJobOptions,
   requestOptions: RequestOptions = {},
 ): Promise<JobOutcome> {
-  checkRequestOptions(requestOptions);
-  checkPollTiming(options, "poll");
+  scrubbing(client, () => {
+    checkRequestOptions(requestOptions);
+    checkPollTiming(options, "poll");
+  });
   const maxFailed = options.maxFailedPolls;
   if (
     maxFailed !== undefined &&
@@ -257,7 +260,8 @@ export async function pollJob(
   let lastStatus = "submitted";
   const report = (status: string, final: boolean) => {
     // The status is the server's text: scrubbed before anyone sees it.
-    const safe = client.redact(String(status).slice(0, 200));
+    // Scrubbed whole, then cut: a cut could leave part of a key to show.
+    const safe = client.redact(String(status)).slice(0, 200);
     if (safe === lastStatus && !final) return;
     lastStatus = safe;
     try {

@@ -188,6 +188,30 @@ Deno.test("poller: its request options are checked before it waits or polls", as
   assert.equal(server.requests.length, 0);
 });
 
+Deno.test("poller: a status that echoes the key where it is cut short shows no piece of it", async () => {
+  await using server = await startTestServer();
+  const resultUrl = `${server.url}/v8/matrix/job-1`;
+  // The key starts 195 characters in: a status cut at 200 before it is
+  // scrubbed would keep its first 5 characters, which no scrubber finds.
+  const echo = `${"s".repeat(195)}${SECRETS.apiKey}`;
+  statusRoutes(server, [
+    jsonReply(200, { matrixId: "job-1", status: echo }),
+    jsonReply(303, { status: "completed", resultUrl }, { location: resultUrl }),
+  ]);
+  const client = makeClient(server.url);
+  const progress: string[] = [];
+  await pollJob(client, {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    ...fast,
+  }, { onProgress: (s) => progress.push(s) });
+  assert.equal(progress.length, 2);
+  assert.ok(progress[0].startsWith("s".repeat(195)));
+  assert.ok(progress[0].length <= 200);
+  assert.ok(!progress[0].includes(SECRETS.apiKey.slice(0, 5)), progress[0]);
+});
+
 Deno.test("poller: an onProgress that throws does not break the job", async () => {
   await using server = await startTestServer();
   statusRoutes(server, [
