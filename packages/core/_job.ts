@@ -9,6 +9,7 @@ import type {
   RequestSpec,
 } from "./client_options.ts";
 import { checkRequestOptions } from "./_client_checks.ts";
+import { scrubbing } from "./_scrub_input_error.ts";
 import { ApiError, type ResponseFacts } from "./errors.ts";
 import {
   downloadResult,
@@ -126,7 +127,7 @@ export async function runJob<T>(
   options: RequestOptions = {},
   deadline?: Deadline,
 ): Promise<JobResult<T>> {
-  checkRequestOptions(options);
+  scrubbing(client, () => checkRequestOptions(options));
   const until = deadline ?? new Deadline(options.deadlineMs);
   const { signal } = options;
   const { service, method = "GET", path } = job.submit;

@@ -37,6 +37,7 @@ import {
 } from "./_read.ts";
 
 import { OK, type Target, toTarget } from "./_target.ts";
+import { scrubInputError } from "./_scrub_input_error.ts";
 import { checkRequestOptions, requestHeaders } from "./_client_checks.ts";
 import {
   backoffDelay,
@@ -297,15 +298,7 @@ export class Client {
    * credentials, which a caller may have pasted into a name or value.
    */
   #scrubbed(err: unknown): unknown {
-    if (!(err instanceof ValueError)) return err;
-    const parameter = this.redact(err.parameter);
-    const message = this.redact(err.message);
-    if (parameter === err.parameter && message === err.message) return err;
-    const prefix = `Invalid ${parameter}: `;
-    return new ValueError(
-      parameter,
-      message.startsWith(prefix) ? message.slice(prefix.length) : message,
-    );
+    return scrubInputError(err, (text) => this.redact(text));
   }
 
   /** True when credentials may be sent to this URL. */
@@ -335,8 +328,10 @@ export class Client {
     options: RequestOptions,
     read: ResponseReader<unknown>,
   ): Promise<T> {
+    let baseHeaders: Record<string, string>;
     try {
       checkRequestOptions(options);
+      baseHeaders = requestHeaders(options);
     } catch (err) {
       throw this.#scrubbed(err);
     }
@@ -346,7 +341,6 @@ export class Client {
     const timeoutMs = options.timeoutMs ?? this.#s.timeoutMs;
     const maxBytes = options.maxResponseBytes ?? this.#s.maxResponseBytes;
     const deadline = new Deadline(options.deadlineMs);
-    const baseHeaders = requestHeaders(options);
     baseHeaders.accept ??= "application/json";
     if (target.body !== undefined) {
       baseHeaders["content-type"] = "application/json";

@@ -115,3 +115,4 @@ export { failedJobError, responseFacts } from "./_job_response.ts";
 export { sleep } from "./_timers.ts";
 export { checkBudget, type CheckedBudget } from "./limiter.ts";
 export { wrapObjects } from "./_wrap_objects.ts";
+export { scrubbing } from "./_scrub_input_error.ts";

@@ -24,6 +24,7 @@ import {
   nameListValue,
   nonBlankString,
   politicalViewValue,
+  scrubbing,
   validateLatLng,
 } from "@ls/core/internal";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
@@ -289,7 +290,7 @@ export async function geocode(
   params: GeocodeParams,
   options?: RequestOptions,
 ): Promise<GeocoderResponse> {
-  const spec = buildGeocodeRequest(params);
+  const spec = scrubbing(client, () => buildGeocodeRequest(params));
   return new GeocoderResponse(
     await client.requestJson<ItemsBody>(spec, options),
   );

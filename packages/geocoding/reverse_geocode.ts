@@ -24,6 +24,7 @@ import {
   longitude,
   nameListValue,
   parseWith,
+  scrubbing,
 } from "@ls/core/internal";
 import type { GeocodeShow } from "./geocode.ts";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
@@ -162,7 +163,7 @@ export async function reverseGeocode(
   params: ReverseGeocodeParams,
   options?: RequestOptions,
 ): Promise<ReverseGeocoderResponse> {
-  const spec = buildReverseGeocodeRequest(params);
+  const spec = scrubbing(client, () => buildReverseGeocodeRequest(params));
   return new ReverseGeocoderResponse(
     await client.requestJson<ItemsBody>(spec, options),
   );

@@ -53,6 +53,7 @@ import {
   parseWith,
   positiveInteger,
   routingModeValue,
+  scrubbing,
   setWaypoint,
 } from "@ls/core/internal";
 import type {
@@ -361,7 +362,7 @@ export async function calculateIsoline(
   params: IsolineParams,
   options?: RequestOptions,
 ): Promise<IsolineResponse> {
-  const spec = buildCalculateIsolineRequest(params);
+  const spec = scrubbing(client, () => buildCalculateIsolineRequest(params));
   const res = await client.requestJson<IsolineResponseBody>(spec, options);
   const response = new IsolineResponse(res);
   const critical = response.notices.filter((n) => n?.severity !== "info");

@@ -17,6 +17,7 @@ import {
   type RequestOptions,
   ValueError,
 } from "@ls/core";
+import { scrubbing } from "@ls/core/internal";
 import { geocode, reverseGeocode } from "@ls/geocoding";
 import type {
   GeocodeParams,
@@ -290,19 +291,22 @@ export class LS {
     inputs: BulkInputs<unknown>,
     options?: BulkOptions,
   ): AsyncGenerator<BulkItem<unknown, unknown>, void, undefined> {
-    if (typeof operation === "function") {
-      return bulk(operation, inputs, options);
-    }
-    if (!BULK_OPERATIONS.includes(operation)) {
-      throw new ValueError(
-        "operation",
-        `must be a function or one of ${BULK_OPERATIONS.join(", ")}, got ${
-          unknownOperation(operation)
-        }`,
-      );
-    }
-    const method = this[operation] as BulkOperation<unknown, unknown>;
-    return bulk((input, o) => method.call(this, input, o), inputs, options);
+    // Its options are checked at once: scrubbed of the client's credentials.
+    return scrubbing(this.client, () => {
+      if (typeof operation === "function") {
+        return bulk(operation, inputs, options);
+      }
+      if (!BULK_OPERATIONS.includes(operation)) {
+        throw new ValueError(
+          "operation",
+          `must be a function or one of ${BULK_OPERATIONS.join(", ")}, got ${
+            unknownOperation(operation)
+          }`,
+        );
+      }
+      const method = this[operation] as BulkOperation<unknown, unknown>;
+      return bulk((input, o) => method.call(this, input, o), inputs, options);
+    });
   }
 
   /** Free-text address → positions. See `@ls/geocoding` `geocode`. */

@@ -7,7 +7,7 @@
  */
 
 import type { Client, RequestOptions } from "@ls/core";
-import { Deadline } from "@ls/core/internal";
+import { Deadline, scrubbing } from "@ls/core/internal";
 import {
   type MatrixParams,
   matrixRequest,
@@ -115,8 +115,10 @@ export async function matrix(
   params: MatrixParams,
   options: MatrixOptions = {},
 ): Promise<MatrixRoutingResponse> {
-  const plan = planMatrix(params);
-  const concurrency = checkMatrixOptions(options);
+  const { plan, concurrency } = scrubbing(client, () => ({
+    plan: planMatrix(params),
+    concurrency: checkMatrixOptions(options),
+  }));
   const { mode, origins, destinations, asyncReq } = plan;
   const n = origins.length;
   const m = (destinations ?? origins).length;

@@ -6,7 +6,7 @@
  */
 
 import { type Client, ValueError } from "@ls/core";
-import { Deadline } from "@ls/core/internal";
+import { Deadline, scrubbing } from "@ls/core/internal";
 import {
   type MatrixParams,
   matrixRequest,
@@ -197,8 +197,33 @@ export function matrixRows(
   params: MatrixParams,
   options: MatrixRowsOptions = {},
 ): AsyncGenerator<MatrixRow, void, undefined> {
-  const plan = planMatrix(params);
-  const concurrency = checkMatrixOptions(options);
+  // Checked before the client sees the call: scrubbed of its credentials.
+  const { plan, concurrency, ahead, blockEntries } = scrubbing(
+    client,
+    () => ({
+      plan: planMatrix(params),
+      concurrency: checkMatrixOptions(options),
+      ...blockOptions(options),
+    }),
+  );
+  const n = plan.origins.length;
+  const m = (plan.destinations ?? plan.origins).length;
+  const layout = layoutCalls(plan.mode, n, m, plan.asyncReq);
+  const tiles = planTiles(n, m, layout.shapes, Math.floor(blockEntries / m));
+  return rows(client, plan, options, {
+    tiles,
+    async: layout.async,
+    concurrency,
+    ahead,
+    // One call is sent as `matrix` sends it; several share one region.
+    region: tiles.length === 1 ? plan.region : tileRegion(plan),
+  });
+}
+
+/** `blocksAhead` and `blockEntries`, checked, with their defaults. */
+function blockOptions(
+  options: MatrixRowsOptions,
+): { ahead: number; blockEntries: number } {
   const ahead = options.blocksAhead ?? DEFAULT_BLOCKS_AHEAD;
   if (!Number.isSafeInteger(ahead) || ahead < 0) {
     throw new ValueError(
@@ -218,18 +243,7 @@ export function matrixRows(
       blockEntries,
     );
   }
-  const n = plan.origins.length;
-  const m = (plan.destinations ?? plan.origins).length;
-  const layout = layoutCalls(plan.mode, n, m, plan.asyncReq);
-  const tiles = planTiles(n, m, layout.shapes, Math.floor(blockEntries / m));
-  return rows(client, plan, options, {
-    tiles,
-    async: layout.async,
-    concurrency,
-    ahead,
-    // One call is sent as `matrix` sends it; several share one region.
-    region: tiles.length === 1 ? plan.region : tileRegion(plan),
-  });
+  return { ahead, blockEntries };
 }
 
 /** How the calls of a `matrixRows` iteration are sent. */

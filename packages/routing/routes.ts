@@ -41,6 +41,7 @@ import type {
   ScooterRoutingParams,
   TruckRoutingParams,
 } from "./params.ts";
+import { scrubbing } from "@ls/core/internal";
 import type { RoutingResponseBody } from "./routing_json.ts";
 import { RoutingResponse } from "./routing_response.ts";
 
@@ -54,7 +55,7 @@ async function route<P>(
   params: P,
   options: RequestOptions | undefined,
 ): Promise<RoutingResponse> {
-  const spec = build(params);
+  const spec = scrubbing(client, () => build(params));
   const res = await client.requestJson<RoutingResponseBody>(spec, options);
   const response = new RoutingResponse(res);
   if (response.routes.length === 0 && response.discardedRoutes.length > 0) {

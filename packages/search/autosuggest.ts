@@ -31,6 +31,7 @@ import {
   nameListValue,
   nonBlankString,
   politicalViewValue,
+  scrubbing,
 } from "@ls/core/internal";
 import type { ResultItem } from "@ls/geocoding";
 import {
@@ -281,6 +282,6 @@ export async function autosuggest(
   params: AutosuggestParams,
   options?: RequestOptions,
 ): Promise<Response> {
-  const spec = buildAutosuggestRequest(params);
+  const spec = scrubbing(client, () => buildAutosuggestRequest(params));
   return await client.request(spec, options);
 }

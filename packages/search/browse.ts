@@ -30,6 +30,7 @@ import {
   nonBlankString,
   parseWith,
   politicalViewValue,
+  scrubbing,
   stringMatching,
   validateLatLng,
 } from "@ls/core/internal";
@@ -246,7 +247,7 @@ export async function browse(
   params: BrowseParams,
   options?: RequestOptions,
 ): Promise<BrowseResponse> {
-  const spec = buildBrowseRequest(params);
+  const spec = scrubbing(client, () => buildBrowseRequest(params));
   return new BrowseResponse(
     await client.requestJson<ItemsBody>(spec, options),
   );

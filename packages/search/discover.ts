@@ -30,6 +30,7 @@ import {
   nameListValue,
   nonBlankString,
   politicalViewValue,
+  scrubbing,
 } from "@ls/core/internal";
 import { type ItemsBody, ItemsResponse } from "@ls/geocoding";
 import {
@@ -248,7 +249,7 @@ export async function discover(
   params: DiscoverParams,
   options?: RequestOptions,
 ): Promise<DiscoverResponse> {
-  const spec = buildDiscoverRequest(params);
+  const spec = scrubbing(client, () => buildDiscoverRequest(params));
   return new DiscoverResponse(
     await client.requestJson<ItemsBody>(spec, options),
   );

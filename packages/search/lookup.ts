@@ -27,6 +27,7 @@ import {
   checkParams,
   nameListValue,
   nonBlankString,
+  scrubbing,
 } from "@ls/core/internal";
 import { itemToFeature } from "@ls/geocoding";
 import type {
@@ -218,7 +219,7 @@ export async function lookup(
   params: LookupParams,
   options?: RequestOptions,
 ): Promise<LookupResponse> {
-  const spec = buildLookupRequest(params);
+  const spec = scrubbing(client, () => buildLookupRequest(params));
   return new LookupResponse(
     await client.requestJson<ResultItem>(spec, options),
   );

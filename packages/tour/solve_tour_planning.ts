@@ -20,6 +20,7 @@ import {
   checkParams,
   checkPollTiming,
   runJob,
+  scrubbing,
 } from "@ls/core/internal";
 import {
   buildTourPlanningProblem,
@@ -217,9 +218,11 @@ export async function solveTourPlanning(
   params: SolveTourPlanningParams,
   options?: RequestOptions,
 ): Promise<TourPlanningResponse> {
-  const spec = buildTourPlanningRequest(params);
+  const { spec, poll } = scrubbing(client, () => ({
+    spec: buildTourPlanningRequest(params),
+    poll: checkPoll(params.poll),
+  }));
   const isAsync = params.isAsync ?? false;
-  const poll = checkPoll(params.poll);
   const read = (method: string) => (res: Response, context: ReadContext) =>
     client.parseJson<TourPlanningSolution>(res, method, context);
   const { value } = await runJob<Solved>(client, {

@@ -22,6 +22,7 @@ import {
   checkParams,
   formatBoolean,
   formatLatLng,
+  scrubbing,
   validateLanguages,
   validateLatLng,
 } from "@ls/core/internal";
@@ -232,7 +233,7 @@ export async function getDestWeather(
   params: DestWeatherParams,
   options?: RequestOptions,
 ): Promise<DestinationWeatherResponse> {
-  const spec = buildDestWeatherRequest(params);
+  const spec = scrubbing(client, () => buildDestWeatherRequest(params));
   return new DestinationWeatherResponse(
     await client.requestJson<DestinationWeatherBody>(spec, options),
   );

@@ -39,6 +39,7 @@ import {
   nonNegativeInteger,
   parseWith,
   positiveInteger,
+  scrubbing,
 } from "@ls/core/internal";
 import type { WeatherSeverity, WeatherType } from "./constants.ts";
 import { WeatherAlertsResponse } from "./weather_alerts_response.ts";
@@ -253,7 +254,7 @@ export async function getWeatherAlerts(
   params: WeatherAlertsParams,
   options?: RequestOptions,
 ): Promise<WeatherAlertsResponse> {
-  const spec = buildWeatherAlertsRequest(params);
+  const spec = scrubbing(client, () => buildWeatherAlertsRequest(params));
   return new WeatherAlertsResponse(
     await client.requestJson<WeatherAlertsBody>(spec, options),
   );
