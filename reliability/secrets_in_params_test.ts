@@ -6,6 +6,7 @@
 
 import assert from "node:assert/strict";
 import { LS } from "@ls/ls";
+import { Auth, PlatformCredentials } from "@ls/core";
 import { WorldRegion } from "@ls/matrix";
 import { startTestServer } from "@ls/core/testing";
 import { errorTexts, leakCheck } from "./_harness.ts";
@@ -250,6 +251,59 @@ for (const key of KEYS) {
       let err: unknown;
       try {
         await attempt();
+      } catch (e) {
+        err = e;
+      }
+      assert.equal((err as Error)?.name, "ValueError", what);
+      assert.equal(leaked(err, key), undefined, what);
+    }
+  });
+}
+
+for (const key of KEYS) {
+  Deno.test(`a key of ${key.length} characters given as a service name of a client's budget is never shown by its error`, () => {
+    let err: unknown;
+    try {
+      new LS({
+        apiKey: key,
+        serviceRequestsPerSecond: { [key]: 1 } as never,
+      }).close();
+    } catch (e) {
+      err = e;
+    }
+    assert.equal((err as Error)?.name, "ValueError");
+    assert.equal(leaked(err, key), undefined);
+  });
+}
+
+for (const key of KEYS) {
+  Deno.test(`a key of ${key.length} characters the client found by itself or in an Auth is never shown by an option's error`, () => {
+    const attempts: [string, () => unknown][] = [
+      ["environment", () => {
+        const saved = Deno.env.get("HERE_API_KEY");
+        Deno.env.set("HERE_API_KEY", key);
+        try {
+          return new LS({ timeoutMs: key as never });
+        } finally {
+          if (saved === undefined) Deno.env.delete("HERE_API_KEY");
+          else Deno.env.set("HERE_API_KEY", saved);
+        }
+      }],
+      ["auth", () =>
+        new LS({
+          auth: new Auth({
+            credentials: new PlatformCredentials({
+              accessKeyId: "AKID",
+              accessKeySecret: key,
+            }),
+          }),
+          maxRetries: [key] as never,
+        })],
+    ];
+    for (const [what, attempt] of attempts) {
+      let err: unknown;
+      try {
+        (attempt() as LS).close();
       } catch (e) {
         err = e;
       }

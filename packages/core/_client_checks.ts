@@ -53,6 +53,19 @@ export function requestHeaders(
   return headers;
 }
 
+/**
+ * A request's method, GET by default.
+ *
+ * @throws {ValueError} for one that is not GET or POST (not quoted: a
+ * method fetch takes would be sent and named in every error and hook)
+ */
+export function checkMethod(method: unknown = "GET"): "GET" | "POST" {
+  if (method !== "GET" && method !== "POST") {
+    throw new ValueError("method", 'must be "GET" or "POST"');
+  }
+  return method;
+}
+
 export function checkBaseUrl(value: string): string {
   let u: URL | undefined;
   try {

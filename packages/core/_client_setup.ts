@@ -10,6 +10,7 @@ import { encodeContent } from "./query.ts";
 import { ambientCredentials } from "./_ambient_credentials.ts";
 import { Redactor } from "./_redact.ts";
 import { Semaphore } from "./_timers.ts";
+import { scrubInputError } from "./_scrub_input_error.ts";
 import { type Limiter, LocalLimiter } from "./limiter.ts";
 import {
   checkApiKey,
@@ -234,13 +235,9 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
       });
     }
   } catch (err) {
-    if (!(err instanceof ValueError)) throw err;
-    const prefix = `Invalid ${err.parameter}: `;
-    const rule = err.message.startsWith(prefix)
-      ? err.message.slice(prefix.length)
-      : err.message;
-    const scrubbed = given.scrub(rule);
-    throw scrubbed === rule ? err : new ValueError(err.parameter, scrubbed);
+    // Its name too (a key given as a service's name), and of the
+    // credentials found so far as well (the environment's, an Auth's).
+    throw scrubInputError(err, (t) => s.redactor.scrub(given.scrub(t)));
   }
   return s;
 }

@@ -7,6 +7,7 @@ import { ValueError } from "./errors.ts";
 import type { Service } from "./hosts.ts";
 import { checkJson, keyPath } from "./check_params.ts";
 import { withExtraBody, withExtraQuery } from "./_extra_params.ts";
+import { checkMethod } from "./_client_checks.ts";
 
 /** One request as the retry loop sends it. */
 export interface Target {
@@ -80,7 +81,7 @@ export function toTarget(
   }
   return {
     service: spec.service,
-    method: spec.method ?? "GET",
+    method: checkMethod(spec.method),
     url,
     body,
     expect: spec.expect ?? OK,

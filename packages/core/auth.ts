@@ -43,6 +43,7 @@ import {
 } from "./_token_answer.ts";
 import { encodeContent as enc } from "./query.ts";
 import { Redactor } from "./_redact.ts";
+import { scrubInputError } from "./_scrub_input_error.ts";
 import { apiErrorFrom } from "./_response.ts";
 import {
   BodyTooLarge,
@@ -163,44 +164,49 @@ export class Auth {
     this.#credentials = credentials;
     this.#redactor.add(credentials.accessKeySecret);
     this.#redactor.add(enc(credentials.accessKeySecret));
-
-    const tokenUrl = options.tokenUrl ?? credentials.tokenEndpointUrl ??
-      DEFAULT_TOKEN_URL;
-    let parsed: URL | undefined;
+    // An option's error quotes its value, which could be the secret given
+    // in the wrong place: scrubbed of it.
     try {
-      parsed = new URL(tokenUrl);
-    } catch {
-      parsed = undefined;
-    }
-    if (
-      !parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-    ) {
-      throw new ValueError(
-        "tokenUrl",
-        "must be an absolute http(s) URL",
-        this.#redactor.scrub(String(tokenUrl)),
-      );
-    }
-    this.tokenUrl = tokenUrl;
+      const tokenUrl = options.tokenUrl ?? credentials.tokenEndpointUrl ??
+        DEFAULT_TOKEN_URL;
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(tokenUrl);
+      } catch {
+        parsed = undefined;
+      }
+      if (
+        !parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+      ) {
+        throw new ValueError(
+          "tokenUrl",
+          "must be an absolute http(s) URL",
+          String(tokenUrl),
+        );
+      }
+      this.tokenUrl = tokenUrl;
 
-    const timeoutMs = options.timeoutMs ?? 30_000;
-    if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) {
-      throw new ValueError(
-        "timeoutMs",
-        "must be a positive number of milliseconds",
-        timeoutMs,
-      );
+      const timeoutMs = options.timeoutMs ?? 30_000;
+      if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) {
+        throw new ValueError(
+          "timeoutMs",
+          "must be a positive number of milliseconds",
+          timeoutMs,
+        );
+      }
+      this.#timeoutMs = timeoutMs;
+      const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_TOKEN_BYTES;
+      if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
+        throw new ValueError(
+          "maxResponseBytes",
+          "must be a positive integer",
+          maxBytes,
+        );
+      }
+      this.#maxBytes = maxBytes;
+    } catch (err) {
+      throw scrubInputError(err, (text) => this.#redactor.scrub(text));
     }
-    this.#timeoutMs = timeoutMs;
-    const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_TOKEN_BYTES;
-    if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
-      throw new ValueError(
-        "maxResponseBytes",
-        "must be a positive integer",
-        maxBytes,
-      );
-    }
-    this.#maxBytes = maxBytes;
     const customFetch = options.fetch;
     // Look the global up per call (tests may stub it) and never call it as a method.
     this.#fetch = customFetch ?? ((input, init) => fetch(input, init));

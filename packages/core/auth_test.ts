@@ -780,3 +780,21 @@ Deno.test("Auth validates its options", () => {
     ValueError,
   );
 });
+
+Deno.test("an option error does not quote the secret given by mistake as the option", () => {
+  for (
+    const options of [
+      { timeoutMs: SECRET },
+      { timeoutMs: [SECRET] },
+      { maxResponseBytes: { size: SECRET } },
+      { tokenUrl: SECRET },
+    ]
+  ) {
+    assert.throws(
+      () => new Auth({ credentials: credentials(), ...options } as never),
+      (err) =>
+        err instanceof ValueError && !err.message.includes("Test+Secret") &&
+        !JSON.stringify(err).includes("Test+Secret"),
+    );
+  }
+});

@@ -38,7 +38,11 @@ import {
 
 import { OK, type Target, toTarget } from "./_target.ts";
 import { scrubInputError } from "./_scrub_input_error.ts";
-import { checkRequestOptions, requestHeaders } from "./_client_checks.ts";
+import {
+  checkMethod,
+  checkRequestOptions,
+  requestHeaders,
+} from "./_client_checks.ts";
 import {
   backoffDelay,
   parseRetryAfter,
@@ -214,7 +218,7 @@ export class Client {
     options: RequestOptions = {},
     read?: ResponseReader<T>,
   ): Promise<T | Response> {
-    const method = spec.method ?? "GET";
+    const method = checkMethod(spec.method);
     const url = followable(String(spec.url), undefined, this.#s.httpAllowed);
     if (typeof url === "string") {
       // `url` says why not; the URL itself is not quoted.

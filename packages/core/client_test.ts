@@ -977,3 +977,28 @@ Deno.test("platformCredentials that are not credentials (null, {}) are a ValueEr
     );
   }
 });
+
+Deno.test("a method that is not GET or POST is a ValueError that does not quote it", async () => {
+  await using server = await startTestServer();
+  const client = makeClient(server.url, { maxRetries: 0 });
+  // A key pasted as the method: fetch takes some (a token), refuses others,
+  // and either way the error named it.
+  for (const method of [KEY, encodeURIComponent(KEY), `${KEY}/x`]) {
+    for (
+      const call of [
+        () =>
+          client.request({ service: "geocode", method, path: "/x" } as never),
+        () =>
+          client.requestUrl(
+            { service: "geocode", method, url: `${server.url}/x` } as never,
+          ),
+      ]
+    ) {
+      const err = await leakWitness.rejects((async () => await call())());
+      assert.ok(err instanceof ValueError, String(err));
+      assert.equal(err.parameter, "method");
+      assert.ok(!Deno.inspect(err).includes(KEY.slice(0, 8)), err.message);
+    }
+  }
+  assert.equal(server.requests.length, 0);
+});

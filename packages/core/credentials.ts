@@ -338,7 +338,8 @@ function isNonEmpty(value: unknown): value is string {
 function optional(value: unknown, parameter: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") {
-    throw new ValueError(parameter, "must be a string", value);
+    // Described by its type alone: it may hold the secret, given by mistake.
+    throw new ValueError(parameter, `must be a string, not ${typeof value}`);
   }
   const trimmed = value.trim();
   return trimmed === "" ? undefined : trimmed;

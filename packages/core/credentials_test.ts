@@ -292,3 +292,23 @@ Deno.test("a token URL that is not http(s) is refused without quoting it (it may
       !e.message.includes("pw"),
   );
 });
+
+Deno.test("an optional field that is not a string does not quote the secret given in it by mistake", () => {
+  const secret = "Sh0rt/Secret+Value=1";
+  for (const field of ["scope", "userId", "clientId", "tokenEndpointUrl"]) {
+    for (const value of [[secret], { secret }, new String(secret)]) {
+      assert.throws(
+        () =>
+          new PlatformCredentials({
+            accessKeyId: "AKID",
+            accessKeySecret: secret,
+            [field]: value,
+          } as never),
+        (err) =>
+          err instanceof ValueError && err.parameter === field &&
+          !Deno.inspect(err).includes("Secret"),
+        field,
+      );
+    }
+  }
+});

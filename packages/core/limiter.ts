@@ -8,6 +8,7 @@
  */
 
 import { ValueError } from "./errors.ts";
+import { keyPath } from "./check_params.ts";
 import { type Service, SERVICES } from "./hosts.ts";
 import { RateLimiter } from "./_timers.ts";
 
@@ -139,8 +140,9 @@ export function checkBudget(budget: RateBudget): CheckedBudget {
     })
   ) {
     if (!(SERVICES as readonly string[]).includes(service)) {
+      // Named whole or not at all: a piece of a pasted key is no name.
       throw new ValueError(
-        `serviceRequestsPerSecond.${service.slice(0, 40)}`,
+        keyPath("serviceRequestsPerSecond", service),
         `must name a service: ${SERVICES.join(", ")}`,
       );
     }

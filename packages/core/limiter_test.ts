@@ -343,6 +343,11 @@ Deno.test("checkBudget: every rate positive or Infinity, every service real", ()
         { serviceRequestsPerSecond: { geocode: "3" } },
         "serviceRequestsPerSecond.geocode",
       ],
+      // A name no service could have is not printed, not even in part.
+      [
+        { serviceRequestsPerSecond: { ["k".repeat(41)]: 3 } },
+        "serviceRequestsPerSecond",
+      ],
       [null, "budget"],
     ] as const
   ) {
