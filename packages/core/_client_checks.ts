@@ -3,6 +3,7 @@
 
 import type { ClientOptions, RequestOptions } from "./client_options.ts";
 import { ValueError } from "./errors.ts";
+import { hasLoneSurrogate } from "./check_params.ts";
 
 /**
  * The caller's headers as a record (lower-case names, cheaper for fetch),
@@ -105,13 +106,9 @@ export function checkApiKey(key: unknown): string {
   return key;
 }
 
+/** Whether a text has no unpaired surrogate (can be percent-encoded). */
 export function isWellFormed(text: string): boolean {
-  try {
-    encodeURIComponent(text);
-    return true;
-  } catch {
-    return false;
-  }
+  return !hasLoneSurrogate(text);
 }
 
 /** The proxy HTTP client of `options.proxies` (Deno only). */

@@ -210,10 +210,20 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /**
  * Whether a text has an unpaired surrogate: the platform's own check where
  * it has one (cheaper than a regular expression), the expression elsewhere.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hasLoneSurrogate } from "@ls/core/internal";
+ * assert.equal(hasLoneSurrogate("Café 😀"), false);
+ * assert.equal(hasLoneSurrogate("a\uD800"), true);
+ * ```
  */
-function hasLoneSurrogate(text: string): boolean {
-  return typeof text.isWellFormed === "function"
-    ? !text.isWellFormed()
+export function hasLoneSurrogate(text: string): boolean {
+  // Typed by hand: isWellFormed is ES2024, newer than the lib of the npm build.
+  const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return typeof wellFormed === "function"
+    ? !wellFormed.call(text)
     : LONE_SURROGATE.test(text);
 }
 
