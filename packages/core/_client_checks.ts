@@ -93,7 +93,7 @@ export function checkApiKey(key: unknown): string {
     throw new ValueError("apiKey", "must be a non-empty string");
   }
   // Said without the value: it is the credential.
-  if (!isWellFormed(key)) {
+  if (hasLoneSurrogate(key)) {
     throw new ValueError(
       "apiKey",
       "must be well-formed Unicode (it holds a lone surrogate)",
@@ -104,11 +104,6 @@ export function checkApiKey(key: unknown): string {
     throw new ValueError("apiKey", "must not hold control characters");
   }
   return key;
-}
-
-/** Whether a text has no unpaired surrogate (can be percent-encoded). */
-export function isWellFormed(text: string): boolean {
-  return !hasLoneSurrogate(text);
 }
 
 /** The proxy HTTP client of `options.proxies` (Deno only). */

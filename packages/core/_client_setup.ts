@@ -11,11 +11,11 @@ import { ambientCredentials } from "./_ambient_credentials.ts";
 import { Redactor } from "./_redact.ts";
 import { Semaphore } from "./_timers.ts";
 import { scrubInputError } from "./_scrub_input_error.ts";
+import { hasLoneSurrogate } from "./check_params.ts";
 import { type Limiter, LocalLimiter } from "./limiter.ts";
 import {
   checkApiKey,
   checkBaseUrl,
-  isWellFormed,
   nonNegative,
   nonNegativeInt,
   positive,
@@ -70,7 +70,7 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
         options.platformCredentials?.accessKeySecret,
       ]
     ) {
-      if (typeof secret === "string" && isWellFormed(secret)) {
+      if (typeof secret === "string" && !hasLoneSurrogate(secret)) {
         given.add(secret);
       }
     }

@@ -215,10 +215,8 @@ export function validateLanguages(
       value,
     );
   }
-  // Every index, holes included: forEach would skip a hole, and the copy
-  // below would turn it into undefined.
-  for (let i = 0; i < list.length; i++) {
-    const tag = list[i];
+  // Array.from visits every index, holes included (forEach skips them).
+  return Array.from(list, (tag: unknown, i) => {
     if (typeof tag !== "string" || !LANGUAGE_TAG.test(tag)) {
       const name = typeof value === "string" ? parameter : `${parameter}[${i}]`;
       throw new ValueError(
@@ -227,6 +225,6 @@ export function validateLanguages(
         tag,
       );
     }
-  }
-  return [...list];
+    return tag;
+  });
 }

@@ -258,14 +258,15 @@ function rest(p: MatrixParams): Record<string, unknown> {
   const avoid: Record<string, unknown> = {};
   const features = list(p.avoidFeatures, "avoidFeatures");
   if (features?.length) {
-    avoid.features = eachItem(
+    // Array.from, not map: map keeps a hole, which the body sends as null.
+    avoid.features = Array.from(
       features,
       (f, i) => parseWith(nonEmptyString, f, `avoidFeatures[${i}]`),
     );
   }
   const areas = list(p.avoidAreas, "avoidAreas");
   if (areas?.length) {
-    avoid.areas = eachItem(
+    avoid.areas = Array.from(
       areas,
       (a, i) => avoidAreaToJson(a as AvoidBoundingBox, `avoidAreas[${i}]`),
     );
@@ -287,9 +288,8 @@ function matrixAttributes(attributes: unknown[]): unknown[] {
       attributes,
     );
   }
-  // Every index, holes included (forEach would skip a hole).
-  for (let i = 0; i < attributes.length; i++) {
-    const a = attributes[i];
+  // Array.from visits every index, holes included (forEach skips them).
+  const checked = Array.from(attributes, (a, i) => {
     if (a !== "travelTimes" && a !== "distances") {
       throw new ValueError(
         `matrixAttributes[${i}]`,
@@ -297,8 +297,9 @@ function matrixAttributes(attributes: unknown[]): unknown[] {
         a,
       );
     }
-  }
-  return [...new Set(attributes)];
+    return a;
+  });
+  return [...new Set(checked)];
 }
 
 function list(value: unknown, parameter: string): unknown[] | undefined {
@@ -329,21 +330,8 @@ function points(
       `${value.length} positions`,
     );
   }
-  return eachItem(value, (v, i) => {
+  return Array.from(value, (v, i) => {
     const { lat, lng } = validateLatLngObject(v, `${parameter}[${i}]`);
     return { lat, lng };
   });
-}
-
-/**
- * `list` mapped by `f` at every index, holes included: `map` would skip a
- * hole and keep it, and the JSON body would carry `null` there.
- */
-function eachItem<T>(
-  list: readonly unknown[],
-  f: (item: unknown, i: number) => T,
-): T[] {
-  const out: T[] = [];
-  for (let i = 0; i < list.length; i++) out.push(f(list[i], i));
-  return out;
 }

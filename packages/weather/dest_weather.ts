@@ -247,10 +247,8 @@ function validateProducts(products: unknown): string[] {
       products,
     );
   }
-  // Every index, holes included: forEach would skip a hole, and the copy
-  // below would turn it into undefined.
-  for (let i = 0; i < products.length; i++) {
-    const p = products[i];
+  // Array.from visits every index, holes included (forEach skips them).
+  return Array.from(products, (p: unknown, i) => {
     if (typeof p !== "string" || p.trim() === "") {
       throw new ValueError(
         `products[${i}]`,
@@ -258,8 +256,8 @@ function validateProducts(products: unknown): string[] {
         p,
       );
     }
-  }
-  return [...products];
+    return p;
+  });
 }
 
 /**
