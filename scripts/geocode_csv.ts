@@ -11,7 +11,10 @@
  *                        Give it more than once to join columns with ", "
  *                        (`-c street -c city -c country`).
  *   -d, --delimiter C    the field delimiter of both files; default `,`.
+ *   -e, --encoding NAME  the input's encoding (`windows-1252`, …); default
+ *                        UTF-8, or UTF-16 by its byte order mark.
  *   -n, --concurrency N  requests in flight at most; default 8.
+ *   --retry-failed       also redo the rows written without a position.
  *   --sandbox            geocode with the offline sandbox, started in-process.
  *   --base-url URL       send every request to that origin (a sandbox, a proxy).
  *
@@ -19,42 +22,63 @@
  * `LS_API_KEY`, `HERE_ACCESS_KEY_ID` and `HERE_ACCESS_KEY_SECRET`, or
  * `~/.here/credentials.properties`. `--sandbox` needs none.
  *
- * The output's format follows its extension:
- * - `.csv`: the input's columns, then `index` (the row's position in the
- *   input, from 0), `lat`, `lng`, `title`, `resultType` of the best match,
- *   and `error` (why a row has no position: the error's name and message, or
- *   `No match found`). Rows are in the order they finished.
+ * Before any request the whole input is read and checked: the address
+ * columns exist and are named once; no column is named like a result
+ * column; every byte is of the input's encoding; and no row has a field
+ * the header does not name (an empty one is let through). Each failure
+ * names the file and the line, and nothing is sent.
+ *
+ * The output's format follows its extension. Its result columns all start
+ * with `geocode_`, so that they cannot be mistaken for the input's:
+ * - `.csv`: the input's columns, then `geocode_index` (the row's position
+ *   in the input, from 0), `geocode_status` (`found`, `no_match`, `failed`
+ *   or `failed_temporarily`), `geocode_lat`, `geocode_lng`,
+ *   `geocode_title`, `geocode_resultType` of the best match, and
+ *   `geocode_error` (why a row has no position: the error's name and
+ *   message, or `No match found`). Rows are in the order they finished.
  * - `.geojson` (or `.json`): a FeatureCollection with one Feature per row,
  *   `id` its index, a Point (or no geometry) and the input's columns,
- *   `index`, `title`, `resultType` and `error` as properties. The file is
- *   written one Feature a line and closed when the run ends; a run that was
- *   killed leaves it open, and the next run closes it.
+ *   `geocode_index`, `geocode_status`, `geocode_title`,
+ *   `geocode_resultType` and `geocode_error` as properties. The input's
+ *   column names must be distinct. The file is written one Feature a line
+ *   and closed when the run ends; a run that was killed leaves it open, and
+ *   the next run closes it.
  *
- * On start, the rows already in the output are read (an incomplete last row
+ * On start, the rows already in the output are read: every complete row is
+ * kept, whatever its quoting (a row cut off by a killed run or a full disk
  * is dropped and done again), and only the others are geocoded; an output
- * cut off inside its first line (a run stopped while writing it) is written
- * again from the start. A row that failed is in the output with its error,
- * so it is not tried again; delete its line to have it redone. Ctrl-C stops
- * cleanly: what was written stays.
+ * cut off inside its first line is written again from the start. A row
+ * that failed for a reason that may pass (`failed_temporarily`: a network
+ * failure, a timeout, 408, 429, 5xx) is taken out of the output and done
+ * again; one that failed for good (`failed`, `no_match`) is kept, unless
+ * `--retry-failed` is given. A write that fails (a full disk) stops the run
+ * with an error that names the file and how many rows are safe in it.
+ * Ctrl-C stops cleanly: what was written stays.
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
-import { parse } from "csv-parse/stream";
-import { stringify } from "csv-stringify/sync";
-import type { Feature, Point } from "geojson";
-import { type BulkProgress, LS, type RequestOptions } from "@ls/ls";
+import {
+  type BulkProgress,
+  isApiError,
+  isConnectionError,
+  isTimeoutError,
+  LS,
+  type RequestOptions,
+  ResponseTooLargeError,
+} from "@ls/ls";
+import { readInput, records } from "./_geocode_csv_input.ts";
+import {
+  csvSink,
+  geoJsonSink,
+  type Outcome,
+  RESULT_COLUMNS,
+  RESULT_PROPERTIES,
+  type RowStatus,
+} from "./_geocode_csv_output.ts";
 
-/** The columns a CSV output has after the input's. */
-export const RESULT_COLUMNS: readonly string[] = [
-  "index",
-  "lat",
-  "lng",
-  "title",
-  "resultType",
-  "error",
-];
+export { RESULT_COLUMNS, RESULT_PROPERTIES, type RowStatus };
 
 /** What {@linkcode geocodeCsv} reads and writes. */
 export interface GeocodeCsvOptions {
@@ -66,8 +90,22 @@ export interface GeocodeCsvOptions {
   columns?: readonly string[];
   /** The field delimiter of both files; default `,`. */
   delimiter?: string;
+  /**
+   * The input's encoding, a WHATWG label (`windows-1252`, `iso-8859-2`,
+   * `shift_jis`, …); by default UTF-8, or UTF-16 when the file starts with
+   * its byte order mark. Bytes that are not of it stop the run before any
+   * request, naming the line.
+   */
+  encoding?: string;
   /** Most requests in flight; default 8. */
   concurrency?: number;
+  /**
+   * Also do again the rows the output holds without a position for a
+   * reason that does not pass by itself (no match, a refused query). Rows
+   * that failed for a reason that may pass (a network failure, a timeout,
+   * 408, 429, 5xx) are done again on every run.
+   */
+  retryFailed?: boolean;
   /** Stops the run; the rows written so far stay. */
   signal?: AbortSignal;
   /** Called after each row is geocoded. */
@@ -98,6 +136,11 @@ export interface GeocodeCsvSummary {
   notFound: number;
   /** Rows whose call failed (the error is in the output). */
   failed: number;
+  /**
+   * Of {@linkcode GeocodeCsvSummary.failed}, the rows that failed for a
+   * reason that may pass: the next run does them again.
+   */
+  failedTemporarily: number;
 }
 
 /** One input row to geocode. */
@@ -107,54 +150,48 @@ interface Row {
   address: string;
 }
 
-/** One row's outcome, as written. */
-interface Outcome {
-  row: Row;
-  lat?: number;
-  lng?: number;
-  title?: string;
-  resultType?: string;
-  error?: string;
-}
-
-/** Where outcomes go: the indices already there, and an appender. */
-interface Sink {
-  done: Set<number>;
-  write(outcome: Outcome): Promise<void>;
-  close(): Promise<void>;
+/**
+ * Whether a call's error may pass by itself: a network failure, a
+ * timeout, or a status HERE answers when busy or broken (408, 429, 5xx).
+ */
+function isTemporary(error: unknown): boolean {
+  if (isConnectionError(error) || isTimeoutError(error)) return true;
+  return isApiError(error) && !(error instanceof ResponseTooLargeError) &&
+    (error.status === 408 || error.status === 429 || error.status >= 500);
 }
 
 /**
  * Geocodes every row of `options.input` that is not yet in
  * `options.output` with `ls`, and appends each to the output as it
- * finishes.
+ * finishes. The whole input is read and checked first (columns, encoding,
+ * fields), before any request.
  */
 export async function geocodeCsv(
   ls: LS,
   options: GeocodeCsvOptions,
 ): Promise<GeocodeCsvSummary> {
   const format = formatOf(options.output);
-  const delimiter = options.delimiter ?? ",";
-  const columns = options.columns ?? ["address"];
-  const header = await readHeader(options.input, delimiter);
-  const positions = columns.map((name) => {
-    const at = header.indexOf(name);
-    if (at < 0) {
-      throw new Error(
-        `${options.input} has no column ${
-          JSON.stringify(name)
-        }; its columns are ${header.map((c) => JSON.stringify(c)).join(", ")}`,
-      );
-    }
-    return at;
+  const reading = {
+    delimiter: options.delimiter ?? ",",
+    encoding: options.encoding,
+  };
+  const { header, positions, rows } = await readInput(options.input, {
+    ...reading,
+    columns: options.columns ?? ["address"],
+    reserved: format === "csv" ? RESULT_COLUMNS : RESULT_PROPERTIES,
+    distinct: format === "geojson",
   });
-  let rows = 0;
-  for await (const _ of dataRecords(options.input, delimiter)) rows++;
-
-  const sink = format === "csv"
-    ? await csvSink(options.output, [...header, ...RESULT_COLUMNS], delimiter)
-    : await geoJsonSink(options.output, header);
-  const skipped = [...sink.done].filter((i) => i < rows).length;
+  const redo = (status: RowStatus) =>
+    status === "failed_temporarily" ||
+    (options.retryFailed === true && status !== "found");
+  const sink = await (format === "csv" ? csvSink : geoJsonSink)({
+    path: options.output,
+    header,
+    delimiter: reading.delimiter,
+    redo,
+  });
+  let skipped = 0;
+  for (const index of sink.done) if (index < rows) skipped++;
   const summary: GeocodeCsvSummary = {
     format,
     rows,
@@ -163,13 +200,16 @@ export async function geocodeCsv(
     found: 0,
     notFound: 0,
     failed: 0,
+    failedTemporarily: 0,
   };
   async function* todo(): AsyncGenerator<Row> {
-    let index = 0;
-    for await (const record of dataRecords(options.input, delimiter)) {
-      if (!sink.done.has(index)) {
+    let index = -1;
+    for await (const { record } of records(options.input, reading)) {
+      // The header is index -1.
+      if (index >= 0 && !sink.done.has(index)) {
         const address = positions.map((at) => (record[at] ?? "").trim())
           .filter(Boolean).join(", ");
+        // Fields past the header's are empty (the checks refused others).
         yield { index, record: header.map((_, i) => record[i] ?? ""), address };
       }
       index++;
@@ -187,30 +227,51 @@ export async function geocodeCsv(
           ((p) => options.onProgress!({ ...p, rows, skipped })),
       })
     ) {
-      const outcome: Outcome = { row: item.input };
+      const { index, record } = item.input;
+      let outcome: Outcome;
       if ("error" in item) {
         const e = item.error as Error;
-        outcome.error = `${e?.name ?? "Error"}: ${e?.message ?? String(e)}`;
+        const temporary = isTemporary(item.error);
+        outcome = {
+          index,
+          record,
+          status: temporary ? "failed_temporarily" : "failed",
+          error: `${e?.name ?? "Error"}: ${e?.message ?? String(e)}`,
+        };
         summary.failed++;
+        if (temporary) summary.failedTemporarily++;
       } else {
         const best = item.result.items[0];
         if (best?.position) {
-          outcome.lat = best.position.lat;
-          outcome.lng = best.position.lng;
-          outcome.title = best.title;
-          outcome.resultType = best.resultType;
+          outcome = {
+            index,
+            record,
+            status: "found",
+            lat: best.position.lat,
+            lng: best.position.lng,
+            title: best.title,
+            resultType: best.resultType,
+          };
           summary.found++;
         } else {
-          outcome.error = "No match found";
+          outcome = {
+            index,
+            record,
+            status: "no_match",
+            error: "No match found",
+          };
           summary.notFound++;
         }
       }
       summary.geocoded++;
       await sink.write(outcome);
     }
-  } finally {
-    await sink.close();
+  } catch (error) {
+    // What stopped the run is its outcome, not how the file then closed.
+    await sink.close().catch(() => {});
+    throw error;
   }
+  await sink.close();
   return summary;
 }
 
@@ -224,303 +285,6 @@ function formatOf(path: string | URL): "csv" | "geojson" {
   );
 }
 
-/** The records of a CSV file, header first, streamed. */
-async function* records(
-  path: string | URL,
-  delimiter: string,
-): AsyncGenerator<string[]> {
-  const file = await Deno.open(path);
-  yield* file.readable.pipeThrough(
-    parse({
-      delimiter,
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }),
-  ) as ReadableStream<string[]>;
-}
-
-/** The records of a CSV file after its header, streamed. */
-async function* dataRecords(
-  path: string | URL,
-  delimiter: string,
-): AsyncGenerator<string[]> {
-  let header = true;
-  for await (const record of records(path, delimiter)) {
-    if (header) header = false;
-    else yield record;
-  }
-}
-
-/** The first record of a CSV file: its column names. */
-async function readHeader(
-  path: string | URL,
-  delimiter: string,
-): Promise<string[]> {
-  for await (const record of records(path, delimiter)) return record;
-  throw new Error(`${path} is empty: its first row must name the columns`);
-}
-
-/** Bytes of a file, or 0 when it does not exist. */
-async function sizeOf(path: string | URL): Promise<number> {
-  try {
-    return (await Deno.stat(path)).size;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return 0;
-    throw e;
-  }
-}
-
-/**
- * The bytes of a file up to and including its last newline, streamed: what
- * a run finished writing, without a line it was cut off in.
- */
-async function completeLines(
-  path: string | URL,
-  size: number,
-): Promise<ReadableStream<Uint8Array>> {
-  const file = await Deno.open(path);
-  let left = 0;
-  try {
-    const block = new Uint8Array(65_536);
-    for (let at = size; at > 0 && left === 0;) {
-      const from = Math.max(0, at - block.length);
-      await file.seek(from, Deno.SeekMode.Start);
-      let got = 0;
-      while (got < at - from) {
-        const n = await file.read(block.subarray(got, at - from));
-        if (n === null) break;
-        got += n;
-      }
-      const nl = block.subarray(0, got).lastIndexOf(0x0a);
-      if (nl >= 0) left = from + nl + 1;
-      at = from;
-    }
-    await file.seek(0, Deno.SeekMode.Start);
-  } catch (e) {
-    file.close();
-    throw e;
-  }
-  return new ReadableStream({
-    async pull(controller) {
-      const buffer = new Uint8Array(Math.min(65_536, left));
-      const n = left > 0 ? await file.read(buffer) : null;
-      if (n === null) {
-        file.close();
-        controller.close();
-        return;
-      }
-      left -= n;
-      controller.enqueue(buffer.subarray(0, n));
-    },
-    cancel: () => file.close(),
-  });
-}
-
-/**
- * Whether a file of `size` bytes is a proper prefix of `first`, the first
- * line a run writes: a run was stopped while writing it, and the file is
- * written again from the start.
- */
-async function cutOffIn(
-  path: string | URL,
-  size: number,
-  first: Uint8Array,
-): Promise<boolean> {
-  if (size >= first.length) return false;
-  const bytes = await Deno.readFile(path);
-  return bytes.length < first.length &&
-    bytes.every((byte, i) => byte === first[i]);
-}
-
-/** Opens `path` for appending, truncated to `keep` bytes. */
-async function appender(
-  path: string | URL,
-  keep: number,
-): Promise<WritableStreamDefaultWriter<Uint8Array>> {
-  const file = await Deno.open(path, { create: true, write: true });
-  await file.truncate(keep);
-  await file.seek(keep, Deno.SeekMode.Start);
-  return file.writable.getWriter();
-}
-
-/**
- * A CSV output: the header, then one row per outcome. Resuming, the rows
- * up to the first one that is incomplete or unreadable count as done; the
- * rest of the file is cut off. A file that is only the start of the header
- * is written again.
- */
-async function csvSink(
-  path: string | URL,
-  header: string[],
-  delimiter: string,
-): Promise<Sink> {
-  const done = new Set<number>();
-  const encoder = new TextEncoder();
-  const line = (fields: unknown[]) =>
-    encoder.encode(stringify([fields], { delimiter }));
-  const size = await sizeOf(path);
-  let keep = 0;
-  if (size > 0 && !await cutOffIn(path, size, line(header))) {
-    const parsed = (await completeLines(path, size)).pipeThrough(
-      parse({ delimiter, relax_column_count: true, info: true }),
-    ) as ReadableStream<{ record: string[]; info: { bytes: number } }>;
-    const indexAt = header.length - RESULT_COLUMNS.length;
-    let first = true;
-    try {
-      for await (const { record, info } of parsed) {
-        if (first) {
-          first = false;
-          if (record.join("\u0000") !== header.join("\u0000")) break;
-        } else {
-          const index = record[indexAt];
-          if (record.length !== header.length || !/^\d+$/.test(index)) break;
-          done.add(Number(index));
-        }
-        keep = info.bytes;
-      }
-    } catch {
-      // A row the parser cannot read (a quoted field cut off by an
-      // interrupted run) ends what counts as done; the rest is done again.
-    }
-    if (keep === 0) {
-      throw new Error(
-        `${path} does not start with the columns this run writes (${
-          header.join(delimiter)
-        }): name another output, or delete it to start again`,
-      );
-    }
-  }
-  const writer = await appender(path, keep);
-  if (keep === 0) await writer.write(line(header));
-  return {
-    done,
-    write: (o) =>
-      writer.write(line([
-        ...o.row.record,
-        o.row.index,
-        o.lat ?? "",
-        o.lng ?? "",
-        o.title ?? "",
-        o.resultType ?? "",
-        o.error ?? "",
-      ])),
-    close: () => writer.close(),
-  };
-}
-
-const GEOJSON_HEAD = '{"type":"FeatureCollection","features":[';
-const GEOJSON_TAIL = "]}";
-
-/** The lines of a file with the byte offset after each one's newline. */
-async function* lines(
-  path: string | URL,
-): AsyncGenerator<{ text: string; end: number; terminated: boolean }> {
-  const file = await Deno.open(path);
-  const decoder = new TextDecoder();
-  let carry = new Uint8Array(0);
-  let offset = 0;
-  for await (const chunk of file.readable) {
-    const bytes = new Uint8Array(carry.length + chunk.length);
-    bytes.set(carry);
-    bytes.set(chunk, carry.length);
-    let start = 0;
-    for (
-      let nl = bytes.indexOf(0x0a);
-      nl >= 0;
-      nl = bytes.indexOf(0x0a, start)
-    ) {
-      offset += nl + 1 - start;
-      yield {
-        text: decoder.decode(bytes.subarray(start, nl)),
-        end: offset,
-        terminated: true,
-      };
-      start = nl + 1;
-    }
-    carry = bytes.slice(start);
-  }
-  if (carry.length > 0) {
-    yield {
-      text: decoder.decode(carry),
-      end: offset + carry.length,
-      terminated: false,
-    };
-  }
-}
-
-/**
- * A GeoJSON output: a FeatureCollection written one Feature a line, closed
- * when the run ends. Resuming, the Features up to the first line that is
- * incomplete or unreadable count as done; the rest (and the closing line)
- * is cut off and written again. A file that is only the start of the first
- * line is written again.
- */
-async function geoJsonSink(
-  path: string | URL,
-  header: string[],
-): Promise<Sink> {
-  const done = new Set<number>();
-  const encoder = new TextEncoder();
-  const head = encoder.encode(`${GEOJSON_HEAD}\n`);
-  const size = await sizeOf(path);
-  let keep = 0;
-  if (size > 0 && !await cutOffIn(path, size, head)) {
-    for await (const { text, end, terminated } of lines(path)) {
-      // A line an interrupted run was cut off in, and what follows, is
-      // written again.
-      if (!terminated) break;
-      if (keep === 0) {
-        if (text !== GEOJSON_HEAD) break;
-      } else {
-        if (text === GEOJSON_TAIL) break;
-        let index: unknown;
-        try {
-          index = JSON.parse(text.replace(/^,/, "")).properties?.index;
-        } catch {
-          break;
-        }
-        if (!Number.isSafeInteger(index)) break;
-        done.add(index as number);
-      }
-      keep = end;
-    }
-    if (keep === 0) {
-      throw new Error(
-        `${path} is not a FeatureCollection this script wrote: name another output, or delete it to start again`,
-      );
-    }
-  }
-  const writer = await appender(path, keep);
-  let features = done.size;
-  if (keep === 0) await writer.write(head);
-  return {
-    done,
-    write: (o) => {
-      const feature: Feature<Point | null> = {
-        type: "Feature",
-        id: o.row.index,
-        geometry: o.lat === undefined || o.lng === undefined
-          ? null
-          : { type: "Point", coordinates: [o.lng, o.lat] },
-        properties: {
-          ...Object.fromEntries(o.row.record.map((v, i) => [header[i], v])),
-          index: o.row.index,
-          title: o.title ?? null,
-          resultType: o.resultType ?? null,
-          error: o.error ?? null,
-        },
-      };
-      const text = `${features++ === 0 ? "" : ","}${JSON.stringify(feature)}\n`;
-      return writer.write(encoder.encode(text));
-    },
-    close: async () => {
-      await writer.write(encoder.encode(`${GEOJSON_TAIL}\n`));
-      await writer.close();
-    },
-  };
-}
-
 // ------------------------------------------------------------ the command
 
 const USAGE =
@@ -529,7 +293,11 @@ const USAGE =
   -c, --column NAME    the column holding the address (default: address);
                        repeat to join several columns with ", "
   -d, --delimiter C    the field delimiter of both files (default: ,)
+  -e, --encoding NAME  the input's encoding, e.g. windows-1252 (default:
+                       UTF-8, or UTF-16 by its byte order mark)
   -n, --concurrency N  requests in flight at most (default: 8)
+  --retry-failed       also redo the rows written without a position (no
+                       match, refused); temporary failures are always redone
   --sandbox            geocode with the offline sandbox, started in-process
   --base-url URL       send every request to that origin
   -h, --help           this text
@@ -601,6 +369,8 @@ async function main(args: string[]): Promise<number> {
       options: {
         column: { type: "string", short: "c", multiple: true },
         delimiter: { type: "string", short: "d" },
+        encoding: { type: "string", short: "e" },
+        "retry-failed": { type: "boolean" },
         concurrency: { type: "string", short: "n" },
         sandbox: { type: "boolean" },
         "base-url": { type: "string" },
@@ -670,6 +440,8 @@ async function main(args: string[]): Promise<number> {
       output,
       columns: values.column,
       delimiter: values.delimiter,
+      encoding: values.encoding,
+      retryFailed: values["retry-failed"],
       concurrency,
       signal: stop.signal,
       onProgress: bar.update,
@@ -682,6 +454,11 @@ async function main(args: string[]): Promise<number> {
           ((performance.now() - started) / 1000).toFixed(1)
         } s)`,
     );
+    if (summary.failedTemporarily > 0) {
+      console.error(
+        `${summary.failedTemporarily} of the failed rows failed for a reason that may pass (a network failure, a timeout, 408, 429, 5xx): run again to retry them.`,
+      );
+    }
     return 0;
   } catch (e) {
     bar.end();

@@ -153,7 +153,7 @@ Deno.test("geocode_csv writes every row to a CSV, and a rerun geocodes only the 
     using ls = new LS({ apiKey: SANDBOX_API_KEY, baseUrl: server.url });
     const byIndex = new Map<number, string[]>();
     for (const row of rows) {
-      const index = Number(row[at("index")]);
+      const index = Number(row[at("geocode_index")]);
       assert.ok(!byIndex.has(index), `row ${index} is written once`);
       byIndex.set(index, row);
       assert.deepEqual(
@@ -166,13 +166,15 @@ Deno.test("geocode_csv writes every row to a CSV, and a rerun geocodes only the 
       })).items[0];
       assert.deepEqual(
         [
-          Number(row[at("lat")]),
-          Number(row[at("lng")]),
-          row[at("title")],
-          row[at("resultType")],
-          row[at("error")],
+          row[at("geocode_status")],
+          Number(row[at("geocode_lat")]),
+          Number(row[at("geocode_lng")]),
+          row[at("geocode_title")],
+          row[at("geocode_resultType")],
+          row[at("geocode_error")],
         ],
         [
+          "found",
           best.position!.lat,
           best.position!.lng,
           best.title,
@@ -212,7 +214,7 @@ Deno.test("geocode_csv writes every row to a CSV, and a rerun geocodes only the 
     assert.equal(complete.length, 20);
     assert.deepEqual(
       complete.sort((a: string[], b: string[]) =>
-        Number(a[at("index")]) - Number(b[at("index")])
+        Number(a[at("geocode_index")]) - Number(b[at("geocode_index")])
       ),
       [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, row]) => row),
     );
@@ -247,12 +249,13 @@ Deno.test("geocode_csv writes GeoJSON with the in-process sandbox, and resumes a
       id: "1",
       name: "Museum für Naturkunde",
       address: "Invalidenstraße 43, 10115 Berlin",
-      index: 0,
-      title: naturkunde.properties.title,
-      resultType: "houseNumber",
-      error: null,
+      geocode_index: 0,
+      geocode_status: "found",
+      geocode_title: naturkunde.properties.geocode_title,
+      geocode_resultType: "houseNumber",
+      geocode_error: null,
     });
-    assert.match(naturkunde.properties.title, /^Invalidenstraße 43, .*Berlin/);
+    assert.match(naturkunde.properties.geocode_title, /^Invalidenstraße 43, .*Berlin/);
     assert.equal(naturkunde.geometry.type, "Point");
     const [lng, lat] = naturkunde.geometry.coordinates;
     assert.ok(Math.abs(lat - 52.52) < 0.2 && Math.abs(lng - 13.4) < 0.3);
@@ -349,23 +352,36 @@ Deno.test("geocode_csv writes a row's error or missing match, joins columns, and
       "Invalidenstraße 43",
       "Berlin",
       "0",
+      "found",
       "52.5",
       "13.4",
       "Invalidenstraße 43, Berlin, Germany",
       "houseNumber",
       "",
     ]);
-    assert.deepEqual(byIndex[1].slice(0, 7), ["", "", "1", "", "", "", ""]);
-    assert.match(byIndex[1][7], /^ValueError: Invalid query: /);
+    assert.deepEqual(byIndex[1].slice(0, 8), [
+      "",
+      "",
+      "1",
+      "failed",
+      "",
+      "",
+      "",
+      "",
+    ]);
+    assert.match(byIndex[1][8], /^ValueError: Invalid query: /);
     assert.deepEqual(byIndex[2].slice(2), [
       "2",
+      "no_match",
       "",
       "",
       "",
       "",
       "No match found",
     ]);
-    assert.match(byIndex[3][7], /^ApiError: .*400/);
+    // A 400 is for good: "failed", not done again.
+    assert.equal(byIndex[3][3], "failed");
+    assert.match(byIndex[3][8], /^ApiError: .*400/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -431,7 +447,7 @@ Deno.test("geocode_csv starts again an output cut off inside its first line, CSV
     if (path.endsWith(".csv")) {
       const [header, ...records]: string[][] = parse(text);
       assert.deepEqual(header, [...SAMPLE_HEADER, ...RESULT_COLUMNS]);
-      const at = header.indexOf("index");
+      const at = header.indexOf("geocode_index");
       return records.sort((a, b) => Number(a[at]) - Number(b[at]));
     }
     const { type, features } = JSON.parse(text);
