@@ -192,7 +192,10 @@ export type JobOutcome =
 /**
  * Polls a job's status URL until it completes, fails or runs out of time.
  * When the next poll would come after the deadline, the last one is made
- * shortly before it instead. Unknown status strings keep it polling (and are
+ * shortly before it instead, but never sooner than `minDelayMs` after the
+ * previous one (or the submit): when that does not fit before the deadline,
+ * the job ends with the deadline's {@linkcode TimeoutError} without another
+ * poll. Unknown status strings keep it polling (and are
  * reported, scrubbed of credentials); 429 and 5xx answers, timeouts and
  * network errors back off and poll again, up to `maxFailedPolls` in a row
  * (default 10), after which the last failure is thrown; any other status is
@@ -274,27 +277,39 @@ export async function pollJob(
   const url = options.statusUrl;
   let wait = delay;
 
-  const timeout = () => {
+  /** `why`: the reason no further poll is sent, if not that time ran out. */
+  const timeout = (why = "") => {
     const safeUrl = client.redact(url);
     return new TimeoutError(
       `Async job did not finish within ${
         wholeMs(deadline.ms)
-      } ms; last status ${lastStatus} [GET ${safeUrl}]`,
+      } ms; last status ${lastStatus}${why} [GET ${safeUrl}]`,
       { url: safeUrl },
     );
   };
+  /** `floor`: the floor between polls is what does not fit. */
+  const noRoom = (floor: boolean) =>
+    timeout(
+      `; the deadline passes before the next poll may be sent${
+        floor ? ` (at most one poll per ${minDelay} ms)` : ""
+      }`,
+    );
 
   const maxFailedPolls = options.maxFailedPolls ?? DEFAULT_MAX_FAILED_POLLS;
   let failedPolls = 0;
   let lastPoll = false;
   for (;;) {
     const before = deadline.left();
+    if (before <= 0) throw timeout();
     if (wait >= before) {
       // The next poll would come after the deadline: poll once more shortly
-      // before it instead, so a job that finishes by then is not given up.
-      if (lastPoll || before <= 0) throw timeout();
+      // before it instead, so a job that finishes by then is not given up;
+      // but never sooner than the floor allows. When the floor does not fit
+      // before the deadline, the job ends here, without a poll.
+      if (lastPoll) throw noRoom(false);
       lastPoll = true;
-      wait = Math.max(0, before - Math.min(1000, before / 10));
+      wait = Math.max(minDelay, before - Math.min(1000, before / 10));
+      if (wait >= before) throw noRoom(true);
     }
     await sleep(wait, signal);
     delay = bounded(delay * factor);

@@ -303,6 +303,8 @@ Deno.test("poller: a first delay past the deadline still polls once before it", 
     interpret,
     deadlineMs: 150,
     initialDelayMs: 60_000,
+    // A floor that fits before the deadline (the default 250 ms does not).
+    minDelayMs: 10,
   });
   // Before, the job was given up at once, without a single poll.
   assert.deepEqual(outcome, { kind: "url", url: resultUrl });
@@ -340,9 +342,77 @@ Deno.test("poller: after the last poll before the deadline, a TimeoutError", asy
     interpret,
     deadlineMs: 150,
     initialDelayMs: 60_000,
+    minDelayMs: 10,
   }));
   assert.ok(err instanceof TimeoutError);
   assert.equal(server.requests.length, 1);
+});
+
+/** A status route that answers "inProgress" and records when each poll came. */
+function timedStatus(server: TestServer): number[] {
+  const at: number[] = [];
+  statusRoutes(server, () => {
+    at.push(performance.now());
+    return Response.json({ status: "inProgress" });
+  });
+  return at;
+}
+
+/** Timers may round a few ms: a gap this much under the floor still keeps it. */
+const TIMER_SLACK_MS = 10;
+
+Deno.test("poller: the last poll before the deadline keeps the floor; when it does not fit, a TimeoutError without that poll", async () => {
+  await using server = await startTestServer();
+  const at = timedStatus(server);
+  const started = performance.now();
+  const err = await leakWitness.rejects(pollJob(makeClient(server.url), {
+    service: "matrix",
+    statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    interpret,
+    // A poll every 250 ms: after the fourth, some 100 ms are left, too few
+    // for the floor. Before, one more poll came within those 100 ms.
+    initialDelayMs: 0,
+    maxDelayMs: 250,
+    deadlineMs: 1_100,
+  }));
+  assert.ok(err instanceof TimeoutError, String(err));
+  assert.ok(at.length >= 1, `${at.length} polls`);
+  const gaps = [at[0] - started, ...at.slice(1).map((t, i) => t - at[i])];
+  for (const gap of gaps) {
+    assert.ok(
+      gap >= 250 - TIMER_SLACK_MS,
+      `gaps ${gaps.map(Math.round).join(", ")} ms`,
+    );
+  }
+  assert.match(
+    err.message,
+    /did not finish within 1100 ms; last status inProgress; the deadline passes before the next poll may be sent \(at most one poll per 250 ms\)/,
+  );
+});
+
+Deno.test("poller: a floor that does not fit before the deadline ends the job without a poll", async () => {
+  for (
+    const timing of [
+      { deadlineMs: 150 }, // the default floor of 250 ms
+      { deadlineMs: 300, minDelayMs: 400, initialDelayMs: 0 },
+      { deadline: new Deadline(200), initialDelayMs: 60_000 },
+    ]
+  ) {
+    await using server = await startTestServer();
+    const at = timedStatus(server);
+    const err = await leakWitness.rejects(pollJob(makeClient(server.url), {
+      service: "matrix",
+      statusUrl: `${server.url}/v8/matrix/job-1/status`,
+      interpret,
+      ...timing,
+    }));
+    assert.ok(err instanceof TimeoutError, String(err));
+    assert.equal(at.length, 0, JSON.stringify(timing));
+    assert.match(
+      err.message,
+      /the deadline passes before the next poll may be sent \(at most one poll per \d+ ms\)/,
+    );
+  }
 });
 
 Deno.test("poller: abort mid-poll rejects with the signal's reason", async () => {

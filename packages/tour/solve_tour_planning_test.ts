@@ -280,7 +280,11 @@ Deno.test("solveTourPlanning async: a job that never finishes ends at the deadli
   await assert.rejects(
     solveTourPlanning(
       testClient(server),
-      params({ isAsync: true, poll: { initialDelayMs: 5, maxDelayMs: 10 } }),
+      params({
+        isAsync: true,
+        // A floor that fits before the deadline (the default 250 ms does not).
+        poll: { initialDelayMs: 5, maxDelayMs: 10, minDelayMs: 10 },
+      }),
       { deadlineMs: 150 },
     ),
     (e) =>
