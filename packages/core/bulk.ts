@@ -157,7 +157,8 @@ export interface BulkOptions {
   concurrency?: number;
   /**
    * Stops the run: every call under way is aborted and the iteration
-   * rejects with the signal's reason.
+   * rejects with the signal's reason, whatever the inputs are doing (an
+   * input still being pulled is not waited for beyond 100 ms).
    */
   signal?: AbortSignal;
   /**
@@ -200,6 +201,12 @@ export type BulkOperation<I, R> = (
 ) => Promise<R>;
 
 const DEFAULT_CONCURRENCY = 8;
+/**
+ * How long a run that stops waits for its inputs' iterator: for a pull
+ * under way to end and for its `return()` to settle. Stated in the doc of
+ * {@linkcode bulk} and in the README's Stopping bullet.
+ */
+const INPUTS_STOP_WAIT_MS = 100;
 /** The most inputs a run holds at once: beyond it memory, not HERE, limits. */
 const MAX_CONCURRENCY = 10_000;
 
@@ -319,16 +326,27 @@ function checkCallOptions(callOptions: unknown): RequestOptions {
  * How a run ends:
  * - every input done: the iteration ends;
  * - `signal` aborted: the calls under way are aborted, and the iteration
- *   rejects with `signal.reason` once they have settled;
+ *   rejects with `signal.reason` once they have settled and the inputs
+ *   have been asked to stop (see below), even while the inputs' iterator
+ *   is still waiting for its next item;
  * - the consumer stops early (`break` out of `for await`, or `return()`):
- *   the calls under way are aborted and have settled, an input being
- *   pulled has arrived (and is not started), and the inputs' iterator is
- *   closed, by the time the loop is left;
+ *   the calls under way are aborted and have settled, and the inputs have
+ *   been asked to stop (see below), by the time the loop is left;
  * - the inputs' iterator throws: no further input is pulled, the calls
  *   under way finish and their outcomes are yielded, then the iteration
  *   rejects with the iterator's error; it ends the same way, with a
  *   `ValueError` naming `inputs`, when the iterator cannot be opened or a
  *   step of it is not an object (as `for...of` would refuse it).
+ *
+ * A run that stops (abort or early exit) asks the inputs' iterator to stop
+ * as `for...of` would, by calling its `return()`, even while a pull of it
+ * is under way: a queue, a socket or a stdin reader may be waiting for its
+ * next item. It then waits at most 100 ms for that pull to end and that
+ * `return()` to settle, and ends without them when they take longer (an
+ * async generator runs a `return()` only after its pending pull, so it may
+ * finish closing after the run has ended). An input that arrives after the
+ * stop is never started, and a pull or a `return()` that fails late is
+ * ignored.
  *
  * @example
  * ```ts
@@ -345,6 +363,28 @@ function checkCallOptions(callOptions: unknown): RequestOptions {
  * }
  * assert.deepEqual(results, [1, 4, , 16]);
  * assert.deepEqual(failed, [2]);
+ * ```
+ *
+ * @example Stopping while the inputs wait for their next item
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { bulk } from "@ls/core";
+ * // Like a queue or a socket that never delivers again.
+ * async function* inputs(): AsyncGenerator<number> {
+ *   yield 1;
+ *   await new Promise(() => {});
+ * }
+ * const controller = new AbortController();
+ * const reason = new Error("stopped by the user");
+ * const seen: number[] = [];
+ * const double = (n: number) => Promise.resolve(n * 2);
+ * await assert.rejects(async () => {
+ *   for await (const item of bulk(double, inputs(), { signal: controller.signal })) {
+ *     seen.push(item.index);
+ *     controller.abort(reason); // the second pull is under way, and never ends
+ *   }
+ * }, (e) => e === reason);
+ * assert.deepEqual(seen, [0]);
  * ```
  *
  * @throws {ValueError} at once, before any input is pulled, when `run` is
@@ -447,6 +487,25 @@ interface Settings {
   onProgress: ((progress: BulkProgress) => void) | undefined;
   total: number | undefined;
   callOptions: RequestOptions;
+}
+
+/**
+ * Resolves once `work` has settled or `ms` have passed, whichever comes
+ * first; the timer is cleared either way. `work` must never reject.
+ */
+async function settledWithin(
+  work: Promise<unknown>,
+  ms: number,
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function* drive<I, R>(
@@ -628,16 +687,23 @@ async function* drive<I, R>(
         stop.abort(new DOMException("The bulk run was stopped", "AbortError"));
       }
       await Promise.allSettled(running);
-      // A pull under way ends first (its input is not started): an iterator
-      // is closed only between its steps.
-      if (pulling !== undefined) await pulling;
       if (!exhausted) {
-        // Close the inputs as `for...of` would.
+        // Ask the inputs to stop as `for...of` would, even while a pull is
+        // under way: a queue or a socket waiting for its next item may end
+        // that pull then. Neither that pull nor `return()` may hold the run
+        // for longer than the bound: an input that arrives later is not
+        // started (the run's signal is aborted), and how either fails is
+        // not the run's outcome (both are handled, never unhandled).
+        let closing: Promise<unknown>;
         try {
-          await source.close();
-        } catch {
-          // The run is over; how the inputs fail to close is not its outcome.
+          closing = Promise.resolve(source.close());
+        } catch (error) {
+          closing = Promise.reject(error);
         }
+        await settledWithin(
+          Promise.allSettled([pulling, closing]),
+          INPUTS_STOP_WAIT_MS,
+        );
       }
     }
   }

@@ -728,6 +728,311 @@ Deno.test("bulk: leaving the loop while an async input is being pulled closes th
   assert.deepEqual(started, [1]);
 });
 
+/**
+ * How long a test below gives a run to stop before it fails instead of
+ * hanging: far above the run's own bound on waiting for its inputs.
+ */
+const GUARD_MS = 2_000;
+
+/**
+ * Settles as `work` does, or rejects once {@linkcode GUARD_MS} have passed:
+ * a run that does not stop fails its test instead of hanging it.
+ */
+async function guarded<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what}: still pending after ${GUARD_MS} ms`)),
+      GUARD_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Lets every step already due (promise callbacks included) run. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** A promise that never settles. */
+function forever<T>(): Promise<T> {
+  return new Promise<T>(() => {});
+}
+
+/**
+ * An async input like a queue or a socket: its `ready` items come at once,
+ * then a pull waits until the test answers it with `deliver()` or `fail()`.
+ * It counts its pulls and its `return()` calls; `return()` answers with what
+ * `onReturn` gives.
+ */
+class WaitingInput implements AsyncIterableIterator<number> {
+  pulls = 0;
+  returns = 0;
+  readonly #ready: number[];
+  readonly #onReturn: () => Promise<IteratorResult<number>>;
+  readonly #waits = Promise.withResolvers<void>();
+  #pull: PromiseWithResolvers<IteratorResult<number>> | undefined;
+
+  constructor(
+    ready: number[],
+    onReturn: () => Promise<IteratorResult<number>> = () =>
+      Promise.resolve({ done: true, value: undefined }),
+  ) {
+    this.#ready = [...ready];
+    this.#onReturn = onReturn;
+  }
+
+  /** Resolves once a pull waits for the test. */
+  get waiting(): Promise<void> {
+    return this.#waits.promise;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<number>> {
+    this.pulls++;
+    const value = this.#ready.shift();
+    if (value !== undefined) return Promise.resolve({ done: false, value });
+    this.#pull = Promise.withResolvers();
+    this.#waits.resolve();
+    return this.#pull.promise;
+  }
+
+  return(): Promise<IteratorResult<number>> {
+    this.returns++;
+    return this.#onReturn();
+  }
+
+  /** Answers the pull that waits with `value`. */
+  deliver(value: number): void {
+    this.#pull?.resolve({ done: false, value });
+  }
+
+  /** Answers the pull that waits with `error`. */
+  fail(error: unknown): void {
+    this.#pull?.reject(error);
+  }
+}
+
+Deno.test("bulk: aborting the signal while the input waits for its next item rejects with the signal's reason", async () => {
+  const input = new WaitingInput([1]);
+  const started: number[] = [];
+  const run = (n: number) => (started.push(n), Promise.resolve(n));
+  const controller = new AbortController();
+  const reason = new Error("stopped by the user");
+  const iteration = Array.fromAsync(
+    bulk(run, input, { signal: controller.signal }),
+  );
+  try {
+    await guarded(input.waiting, "the second pull");
+    controller.abort(reason);
+    // The second pull is answered only below, after the run has ended.
+    await guarded(
+      assert.rejects(iteration, (e) => e === reason),
+      "the aborted run",
+    );
+    assert.equal(input.pulls, 2);
+    assert.equal(input.returns, 1, "the input was not asked to stop");
+    assert.deepEqual(started, [1]);
+  } finally {
+    input.deliver(2);
+  }
+});
+
+Deno.test("bulk: an input that never yields again: aborting the signal rejects all the same", async () => {
+  let pulled = 0;
+  async function* inputs(): AsyncGenerator<number> {
+    pulled++;
+    yield 1;
+    pulled++;
+    await forever();
+  }
+  const controller = new AbortController();
+  const reason = new Error("stopped by the user");
+  const seen: number[] = [];
+  await guarded(
+    assert.rejects(
+      async () => {
+        for await (
+          const item of bulk((n: number) => Promise.resolve(n), inputs(), {
+            signal: controller.signal,
+          })
+        ) {
+          seen.push(item.index);
+          await settle(); // the second pull is under way
+          controller.abort(reason);
+        }
+      },
+      (e) => e === reason,
+    ),
+    "the aborted run",
+  );
+  assert.deepEqual(seen, [0]);
+  assert.equal(pulled, 2);
+});
+
+Deno.test("bulk: an item the input yields after the abort is never started, and the input still closes", async () => {
+  const next = gate();
+  let closed = false;
+  async function* inputs(): AsyncGenerator<number> {
+    try {
+      yield 1;
+      await next.opened; // a record that comes late, as from a slow stream
+      yield 2;
+      yield 3;
+    } finally {
+      closed = true;
+    }
+  }
+  const started: number[] = [];
+  const run = (n: number) => (started.push(n), Promise.resolve(n));
+  const controller = new AbortController();
+  const reason = new Error("stopped by the user");
+  const iteration = Array.fromAsync(
+    bulk(run, inputs(), { signal: controller.signal }),
+  );
+  try {
+    while (started.length === 0) await settle();
+    await settle();
+    controller.abort(reason);
+    await guarded(
+      assert.rejects(iteration, (e) => e === reason),
+      "the aborted run",
+    );
+  } finally {
+    next.open();
+  }
+  // The generator yields 2 now, then runs the return() it was asked for.
+  await settle();
+  assert.deepEqual(started, [1]);
+  assert.ok(closed, "the input was not asked to stop");
+});
+
+Deno.test("bulk: leaving the loop while a pull waits returns, and calls the input's return()", async () => {
+  const input = new WaitingInput([1]);
+  const started: number[] = [];
+  const run = (n: number) => (started.push(n), Promise.resolve(n));
+  try {
+    await guarded(
+      (async () => {
+        for await (const item of bulk(run, input)) {
+          assert.equal(item.index, 0);
+          await input.waiting;
+          break;
+        }
+      })(),
+      "leaving the loop",
+    );
+    assert.equal(input.returns, 1);
+  } finally {
+    input.deliver(2);
+  }
+  await settle();
+  // The input that arrived after the loop was left was not started.
+  assert.deepEqual(started, [1]);
+  assert.equal(input.pulls, 2);
+});
+
+Deno.test("bulk: leaving the loop when the input's return() never settles still returns", async () => {
+  // No pull under way when the loop is left: every pull answers at once.
+  let returns = 0;
+  let value = 0;
+  const prompt: AsyncIterable<number> = {
+    [Symbol.asyncIterator]: () => ({
+      next: () => Promise.resolve({ done: false, value: value++ }),
+      return: () => (returns++, forever()),
+    }),
+  };
+  // A pull under way too.
+  const waiting = new WaitingInput([1], forever);
+  for (const [what, input] of [["prompt", prompt], ["waiting", waiting]]) {
+    await guarded(
+      (async () => {
+        for await (
+          const _ of bulk((n: number) => Promise.resolve(n), input as never, {
+            concurrency: 2,
+          })
+        ) {
+          await settle();
+          break;
+        }
+      })(),
+      `leaving the loop (${what} input)`,
+    );
+  }
+  assert.equal(returns, 1);
+  assert.equal(waiting.returns, 1);
+  waiting.deliver(2);
+});
+
+Deno.test("bulk: a pull or a return() that rejects after the run has ended is no unhandled rejection", async () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (event: PromiseRejectionEvent) => {
+    event.preventDefault();
+    unhandled.push(event.reason);
+  };
+  globalThis.addEventListener("unhandledrejection", onUnhandled);
+  const closing = Promise.withResolvers<IteratorResult<number>>();
+  const input = new WaitingInput([1], () => closing.promise);
+  const controller = new AbortController();
+  const reason = new Error("stopped by the user");
+  try {
+    const iteration = Array.fromAsync(
+      bulk((n: number) => Promise.resolve(n), input, {
+        signal: controller.signal,
+      }),
+    );
+    await guarded(input.waiting, "the second pull");
+    controller.abort(reason);
+    await guarded(
+      assert.rejects(iteration, (e) => e === reason),
+      "the aborted run",
+    );
+    assert.equal(input.returns, 1);
+    // Both fail once the run has ended.
+    input.fail(new Error("the queue broke"));
+    closing.reject(new Error("the queue could not close"));
+    await settle();
+    await settle();
+    assert.deepEqual(unhandled, []);
+  } finally {
+    input.fail(new Error("the test ended"));
+    closing.reject(new Error("the test ended"));
+    await settle();
+    globalThis.removeEventListener("unhandledrejection", onUnhandled);
+  }
+});
+
+Deno.test("bulk: leaving the loop awaits an input's return() that settles", async () => {
+  let closed = false;
+  let value = 0;
+  const inputs: AsyncIterable<number> = {
+    [Symbol.asyncIterator]: () => ({
+      next: () => Promise.resolve({ done: false, value: value++ }),
+      return: async () => {
+        await settle();
+        closed = true;
+        return { done: true, value: undefined };
+      },
+    }),
+  };
+  for await (
+    const _ of bulk((n: number) => Promise.resolve(n), inputs, {
+      concurrency: 2,
+    })
+  ) {
+    await settle();
+    break;
+  }
+  assert.ok(closed, "the loop was left before the inputs were closed");
+});
+
 Deno.test("bulk: a string given as run, inputs or an option is never quoted in its error", () => {
   const secret = LEAK_SECRETS.apiKey;
   const witness = new LeakWitness();

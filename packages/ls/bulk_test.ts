@@ -179,3 +179,44 @@ Deno.test("LS.bulk names an unknown operation only when it looks like a method n
   );
   witness.assertClean(5);
 });
+
+Deno.test("LS.bulk: aborting while the inputs wait for their next item rejects with the signal's reason", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", () => Response.json({ items: [] }));
+  using ls = new LS({ apiKey: TEST_API_KEY, baseUrl: server.url });
+  // Like a queue or a socket that never delivers again.
+  async function* inputs(): AsyncGenerator<GeocodeParams> {
+    yield { query: "Berlin" };
+    await new Promise<never>(() => {});
+  }
+  const controller = new AbortController();
+  const reason = new Error("stopped by the user");
+  const seen: number[] = [];
+  const iteration = (async () => {
+    for await (
+      const item of ls.bulk("geocode", inputs(), { signal: controller.signal })
+    ) {
+      assert.ok("result" in item);
+      seen.push(item.index);
+      controller.abort(reason); // the second pull is under way
+    }
+  })();
+  // A run that does not stop fails the test instead of hanging it.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error("the aborted run: still pending after 2000 ms")),
+      2_000,
+    );
+  });
+  try {
+    await Promise.race([
+      assert.rejects(iteration, (e) => e === reason),
+      expired,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+  assert.deepEqual(seen, [0]);
+  assert.equal(server.requests.length, 1);
+});
