@@ -279,3 +279,18 @@ Deno.test("a UTF-16 credentials file (as Windows PowerShell writes) is read", as
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("variables set to blanks are reported blank, not unset; a blank HOME names no directory", async () => {
+  await using server = await geocodeServer();
+  const r = await child(server, {
+    HERE_API_KEY: "   ",
+    HERE_ACCESS_KEY_SECRET: " ",
+    HOME: "  ",
+  });
+  assert.equal(r.name, "ValueError");
+  assert.match(
+    r.message!,
+    /tried HERE_API_KEY \(blank\), LS_API_KEY \(not set\), HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET \(HERE_ACCESS_KEY_SECRET blank\), ~\/\.here\/credentials\.properties \(no home directory known: HOME blank\)\./,
+  );
+  assert.equal(server.requests.length, 0);
+});

@@ -45,6 +45,8 @@ export function credentialsFilePath(home: string): string {
 }
 
 const KEY_VARIABLES = ["HERE_API_KEY", "LS_API_KEY"] as const;
+/** Where the home directory is read from, in order. */
+const HOME_VARIABLES = ["HOME", "USERPROFILE"] as const;
 const OAUTH_VARIABLES = [
   "HERE_ACCESS_KEY_ID",
   "HERE_ACCESS_KEY",
@@ -77,17 +79,25 @@ export function ambientCredentials(
         ? `no ${kind === "env" ? "environment" : "file"} access here`
         : around.denied(kind, what) ?? absent
     })`;
+  // A variable set to nothing but blanks is no credential, but is not unset
+  // either: saying so points at the mistake. Its value is never quoted.
+  const isBlank = (name: string) => around.env(name)?.trim() === "";
+  const blanks = (names: readonly string[]) => {
+    const blank = names.filter(isBlank);
+    return blank.length ? `${blank.join(" and ")} blank` : undefined;
+  };
   for (const name of KEY_VARIABLES) {
     const value = around.env(name)?.trim();
     if (value) return { apiKey: value, source: name };
-    tried.push(name + why("env", name, "not set"));
+    tried.push(name + why("env", name, isBlank(name) ? "blank" : "not set"));
   }
   const vars: Record<string, string> = {};
   for (const name of OAUTH_VARIABLES) {
     const value = around.env(name);
     if (value !== undefined) vars[name] = value;
   }
-  if (Object.keys(vars).some((k) => /KEY|SECRET/.test(k) && vars[k].trim())) {
+  const oauthKeys = OAUTH_VARIABLES.filter((k) => /KEY|SECRET/.test(k));
+  if (oauthKeys.some((k) => vars[k]?.trim())) {
     return {
       platformCredentials: PlatformCredentials.fromEnv(vars),
       source: "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET",
@@ -95,14 +105,19 @@ export function ambientCredentials(
   }
   tried.push(
     "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET" +
-      why("env", "HERE_ACCESS_KEY_ID", "not set"),
+      why("env", "HERE_ACCESS_KEY_ID", blanks(oauthKeys) ?? "not set"),
   );
   const home = around.hasFiles ? around.home() : undefined;
   if (home === undefined) {
+    const blankHome = blanks(HOME_VARIABLES);
     tried.push(
       "~/.here/credentials.properties" +
         (around.hasFiles
-          ? why("env", "HOME", "no home directory known")
+          ? why(
+            "env",
+            "HOME",
+            `no home directory known${blankHome ? `: ${blankHome}` : ""}`,
+          )
           : " (no file access here)"),
     );
   } else {
@@ -212,7 +227,9 @@ export function runtimeSurroundings(): Surroundings {
     env,
     denied,
     hasEnv,
-    home: () => env("HOME") || env("USERPROFILE") || undefined,
+    // A blank variable names no directory: the next one is read.
+    home: () =>
+      HOME_VARIABLES.map(env).find((v) => v !== undefined && v.trim() !== ""),
     hasFiles,
     readFile(path) {
       try {

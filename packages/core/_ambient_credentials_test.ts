@@ -191,3 +191,45 @@ Deno.test("credentialsFilePath: joins with the home directory's own separator", 
     "C:\\Users\\me\\.here\\credentials.properties",
   );
 });
+
+Deno.test("ambientCredentials: a variable set to blanks is reported blank, not unset, and never quoted", () => {
+  const blank = " \t ";
+  const err = assertThrowsValueError(() =>
+    ambientCredentials(around({
+      HERE_API_KEY: blank,
+      LS_API_KEY: "",
+      HERE_ACCESS_KEY_ID: blank,
+      HERE_ACCESS_SECRET: blank,
+      HOME: "/home/me",
+    }))
+  );
+  assert.equal(
+    err.message,
+    "Invalid apiKey: a credential is required and none was found; tried " +
+      "HERE_API_KEY (blank), LS_API_KEY (blank), " +
+      "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET " +
+      "(HERE_ACCESS_KEY_ID and HERE_ACCESS_SECRET blank), " +
+      "/home/me/.here/credentials.properties (not found or not readable). " +
+      "Pass apiKey, platformCredentials or auth, or set HERE_API_KEY",
+  );
+  assert.ok(!err.message.includes(blank));
+  // The home directory's variables too, when they name none.
+  const homeless = {
+    ...around({ HOME: blank, USERPROFILE: "" }),
+    home: () => undefined,
+  };
+  assert.match(
+    assertThrowsValueError(() => ambientCredentials(homeless)).message,
+    /~\/\.here\/credentials\.properties \(no home directory known: HOME and USERPROFILE blank\)\. /,
+  );
+});
+
+function assertThrowsValueError(fn: () => unknown): ValueError {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof ValueError, String(e));
+    return e;
+  }
+  assert.fail("no ValueError");
+}
