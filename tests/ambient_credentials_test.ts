@@ -280,17 +280,19 @@ Deno.test("a UTF-16 credentials file (as Windows PowerShell writes) is read", as
   }
 });
 
-Deno.test("variables set to blanks are reported blank, not unset; a blank HOME names no directory", async () => {
+Deno.test("variables set to blanks are reported blank, not unset; a blank home variable names no directory", async () => {
   await using server = await geocodeServer();
+  // USERPROFILE, not HOME: a blank HOME would send the child's own cache
+  // to a directory named with blanks.
   const r = await child(server, {
     HERE_API_KEY: "   ",
     HERE_ACCESS_KEY_SECRET: " ",
-    HOME: "  ",
+    USERPROFILE: "  ",
   });
   assert.equal(r.name, "ValueError");
   assert.match(
     r.message!,
-    /tried HERE_API_KEY \(blank\), LS_API_KEY \(not set\), HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET \(HERE_ACCESS_KEY_SECRET blank\), ~\/\.here\/credentials\.properties \(no home directory known: HOME blank\)\./,
+    /tried HERE_API_KEY \(blank\), LS_API_KEY \(not set\), HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET \(HERE_ACCESS_KEY_SECRET blank\), ~\/\.here\/credentials\.properties \(no home directory known: USERPROFILE blank\)\./,
   );
   assert.equal(server.requests.length, 0);
 });
