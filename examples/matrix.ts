@@ -9,9 +9,10 @@ import { Client } from "@ls/core";
 import { AutoCircleRegion, matrix } from "@ls/matrix";
 
 const baseUrl = Deno.env.get("LS_BASE_URL") || undefined;
-// The sandbox (deno task sandbox) accepts the key "sandbox".
+// The sandbox (deno task sandbox) accepts the key "ls-sandbox-fake-api-key"
+// (SANDBOX_API_KEY of @ls/sandbox).
 const apiKey = Deno.env.get("HERE_API_KEY") ||
-  (baseUrl ? "sandbox" : undefined);
+  (baseUrl ? "ls-sandbox-fake-api-key" : undefined);
 if (!apiKey) {
   console.error("Set HERE_API_KEY (or LS_BASE_URL to use a local sandbox).");
   Deno.exit(1);

@@ -19,7 +19,8 @@ import { ApiError, Client } from "@ls/core";
 import { carRoute, Return, Span, truckRoute } from "@ls/routing";
 
 const baseUrl = Deno.env.get("LS_BASE_URL") || undefined;
-const apiKey = Deno.env.get("HERE_API_KEY") || (baseUrl ? "sandbox" : "");
+const apiKey = Deno.env.get("HERE_API_KEY") ||
+  (baseUrl ? "ls-sandbox-fake-api-key" : "");
 if (!apiKey) {
   console.error(
     "Set HERE_API_KEY, or LS_BASE_URL to use a local server instead of HERE.",

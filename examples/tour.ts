@@ -12,7 +12,8 @@ import { type Job, solveTourPlanning, timeWindow } from "@ls/tour";
 
 const baseUrl = Deno.env.get("LS_BASE_URL") || undefined;
 const apiKey = Deno.env.get("HERE_API_KEY") ||
-  (baseUrl ? "sandbox" : undefined);
+  // The sandbox's key (SANDBOX_API_KEY of @ls/sandbox).
+  (baseUrl ? "ls-sandbox-fake-api-key" : undefined);
 if (!apiKey) {
   console.error("Set HERE_API_KEY (or LS_BASE_URL to use a local sandbox).");
   Deno.exit(1);

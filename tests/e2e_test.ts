@@ -299,6 +299,22 @@ Deno.test("e2e: the EV trip example runs against the sandbox", async () => {
   assert.match(out, /^12 kWh from Berlin: 1 polygon\(s\)/m);
 });
 
+Deno.test("e2e: every example sends the sandbox's own key to a local server", async () => {
+  const root = new URL("../examples/", import.meta.url);
+  const keys: string[] = [];
+  for (const dir of ["", "routing/"]) {
+    for await (const entry of Deno.readDir(new URL(dir, root))) {
+      if (!entry.isFile || !entry.name.endsWith(".ts")) continue;
+      const text = await Deno.readTextFile(new URL(dir + entry.name, root));
+      for (const [, key] of text.matchAll(/\(baseUrl \? "([^"]*)"/g)) {
+        keys.push(key);
+      }
+    }
+  }
+  assert.ok(keys.length >= 5, keys.join(", "));
+  for (const key of keys) assert.equal(key, SANDBOX_API_KEY);
+});
+
 Deno.test("e2e: async matrix with progress, and an auto-tiled flexible matrix", async () => {
   await withLs(async (ls) => {
     const points = Array.from({ length: 12 }, (_, i) => ({

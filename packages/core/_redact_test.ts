@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { REDACTED, Redactor, redactUrl } from "./_redact.ts";
 
 const KEY = 'k3y/+=&#"\\ tail-abcdef';
+const LEAK_KEY = "LEAK-apikey/+=7f3a9c";
 
 /** Every form a server may echo a credential in. */
 function forms(secret: string): string[] {
@@ -98,4 +99,47 @@ Deno.test("Redactor: a long secret or a token is found in each whole encoding by
   ) {
     assert.equal(r.scrub(`[${form}]`), `[${REDACTED}]`, form.slice(-30));
   }
+});
+
+Deno.test("Redactor: a short key (no real one is) is scrubbed as a whole token, in every encoding, but not out of words", () => {
+  const r = new Redactor();
+  r.add("demo");
+  r.add("sandbox");
+  assert.equal(
+    r.scrub("It demonstrates a sandboxed demo; the Sandbox is demo2 (DEMO)."),
+    `It demonstrates a sandboxed ${REDACTED}; the ${REDACTED} is demo2 (${REDACTED}).`,
+  );
+  for (const form of forms("sandbox")) {
+    assert.equal(r.scrub(`before ${form} after`), `before ${REDACTED} after`);
+  }
+  // An encoded delimiter before it still delimits, though it ends in a
+  // letter or digit.
+  for (
+    const [text, scrubbed] of [
+      ["apiKey%3Dsandbox%26x", "apiKey%3DREDACTED%26x"],
+      ["apiKey%3dsandbox", "apiKey%3dREDACTED"],
+      ['"a\\nsandbox\\u0022"', '"a\\nREDACTED\\u0022"'],
+      ["\\u0022sandbox", "\\u0022REDACTED"],
+      ["key=&#61sandbox&amp", "key=&#61REDACTED&amp"],
+      ["&ampsandbox", "&ampREDACTED"],
+    ]
+  ) {
+    assert.equal(r.scrub(text), scrubbed, text);
+  }
+});
+
+Deno.test("Redactor: a key of real length is scrubbed inside words too", () => {
+  const r = new Redactor();
+  const key = "Zq7Wx2Lp9vRt"; // 12 characters: matched anywhere
+  const long = LEAK_KEY;
+  r.add(key);
+  r.add(long);
+  assert.equal(r.scrub(`x${key}y`), `x${REDACTED}y`);
+  assert.equal(r.scrub(`x${long}y`), `x${REDACTED}y`);
+  assert.equal(
+    r.scrub(`x${encodeURIComponent(long)}y`),
+    `x${REDACTED}y`,
+  );
+  // And so are the pieces of a long key with delimiters.
+  assert.equal(r.scrub("x7f3a9cy"), `x${REDACTED}y`);
 });

@@ -102,7 +102,7 @@ Deno.test("a body that never ends is read up to the limit, cancelled, and gets 4
     },
   });
   const res = await handler.fetch(
-    new Request("http://sandbox.local/v8/matrix?apiKey=sandbox", {
+    new Request(`http://sandbox.local/v8/matrix?apiKey=${SANDBOX_API_KEY}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body,
@@ -119,7 +119,7 @@ Deno.test("a Content-Length over the limit gets 413 before the body is read", as
   await using sandbox = await startSandbox();
   const reply = await raw(
     sandbox.url,
-    `POST /v8/matrix?apiKey=sandbox HTTP/1.1\r\nhost: sandbox\r\nconnection: close\r\n` +
+    `POST /v8/matrix?apiKey=${SANDBOX_API_KEY} HTTP/1.1\r\nhost: sandbox\r\nconnection: close\r\n` +
       `content-type: application/json\r\n` +
       `content-length: ${MAX_BODY_BYTES + 1}\r\n\r\n`,
   );
@@ -144,7 +144,7 @@ Deno.test("a chunked body past the limit gets 413 over the wire", async () => {
   }
   const reply = await raw(
     sandbox.url,
-    `POST /v3/problems?apiKey=sandbox HTTP/1.1\r\nhost: sandbox\r\nconnection: close\r\n` +
+    `POST /v3/problems?apiKey=${SANDBOX_API_KEY} HTTP/1.1\r\nhost: sandbox\r\nconnection: close\r\n` +
       `content-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`,
     frames(),
   );

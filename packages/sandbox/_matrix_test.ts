@@ -212,7 +212,7 @@ Deno.test("async matrix: 202, status (accepted → inProgress), 303 with Locatio
   assert.equal(done.headers.get("location"), resultUrl);
   assert.deepEqual(done.body, { matrixId, status: "completed", resultUrl });
 
-  const raw = await fetch(`${resultUrl}?apiKey=sandbox`, {
+  const raw = await fetch(`${resultUrl}?apiKey=${SANDBOX_API_KEY}`, {
     headers: { "accept-encoding": "gzip" },
   });
   assert.equal(raw.status, 200);
@@ -266,7 +266,7 @@ Deno.test("a big sync matrix does not stall the sandbox: a geocode sent meanwhil
   const order: string[] = [];
   // Ordered by the response heads: the matrix's body takes a while to download.
   const computing = fetch(
-    `${sandbox.url}/v8/matrix?async=false&apiKey=sandbox`,
+    `${sandbox.url}/v8/matrix?async=false&apiKey=${SANDBOX_API_KEY}`,
     {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -283,7 +283,7 @@ Deno.test("a big sync matrix does not stall the sandbox: a geocode sent meanwhil
   });
   await received(sandbox, "POST", "/v8/matrix");
   const geocode = await fetch(
-    `${sandbox.url}/v1/geocode?q=Berlin&apiKey=sandbox`,
+    `${sandbox.url}/v1/geocode?q=Berlin&apiKey=${SANDBOX_API_KEY}`,
   );
   order.push("geocode");
   await geocode.body?.cancel();

@@ -432,17 +432,20 @@ Deno.test("a big sync problem does not stall the sandbox: a geocode sent meanwhi
   const p = bigProblem(300);
   const order: string[] = [];
   // Ordered by the response heads, not by when the bodies are downloaded.
-  const solving = fetch(`${sandbox.url}/v3/problems?apiKey=sandbox`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(p),
-  }).then((res) => {
+  const solving = fetch(
+    `${sandbox.url}/v3/problems?apiKey=${SANDBOX_API_KEY}`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(p),
+    },
+  ).then((res) => {
     order.push("solve");
     return res;
   });
   await received(sandbox, "POST", "/v3/problems");
   const geocode = await fetch(
-    `${sandbox.url}/v1/geocode?q=Berlin&apiKey=sandbox`,
+    `${sandbox.url}/v1/geocode?q=Berlin&apiKey=${SANDBOX_API_KEY}`,
   );
   order.push("geocode");
   await geocode.body?.cancel();

@@ -32,16 +32,19 @@ import {
 } from "./_tour.ts";
 
 /**
- * The API key every sandbox accepts unless `apiKeys` says otherwise.
+ * The API key every sandbox accepts unless `apiKeys` says otherwise. It is
+ * long and clearly fake on purpose: a client scrubs its key from every text
+ * it shows, and a key that is a word (the key was once `sandbox`) would be
+ * scrubbed out of the sandbox's own messages.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { SANDBOX_API_KEY } from "@ls/sandbox";
- * assert.equal(SANDBOX_API_KEY, "sandbox");
+ * assert.equal(SANDBOX_API_KEY, "ls-sandbox-fake-api-key");
  * ```
  */
-export const SANDBOX_API_KEY = "sandbox";
+export const SANDBOX_API_KEY = "ls-sandbox-fake-api-key";
 
 /**
  * The OAuth credentials every sandbox accepts unless `credentials` says otherwise.
@@ -122,7 +125,7 @@ export interface Fault {
 export interface SandboxHandlerOptions {
   /**
    * Accepted API keys (`apiKey=` query parameter); default
-   * `["sandbox"]`. Any key in the list works; a missing or unknown key gets
+   * `[SANDBOX_API_KEY]`. Any key in the list works; a missing or unknown key gets
    * 401 with HERE's gateway body.
    */
   apiKeys?: readonly string[];
@@ -275,7 +278,7 @@ ROUTES.push(
 function index(ctx: Ctx): Response {
   return json({
     service: "HERE Location Services sandbox (@ls/sandbox)",
-    apiKeys: "any configured key as apiKey=... (default: sandbox)",
+    apiKeys: `any configured key as apiKey=... (default: ${SANDBOX_API_KEY})`,
     tokenUrl: `${ctx.origin}/oauth2/token`,
     endpoints: ROUTES.filter((r) => r.auth).map((r) => `${r.method} ${r.path}`),
   });

@@ -71,7 +71,7 @@ export interface Sandbox extends AsyncDisposable {
  * `/v3/alerts`, `/v3/problems` (sync and async), `/oauth2/token` and
  * `/timestamp`. It never calls the network.
  *
- * Any key in `apiKeys` (default `sandbox`) is accepted as `apiKey=`; a
+ * Any key in `apiKeys` (default `SANDBOX_API_KEY`) is accepted as `apiKey=`; a
  * missing or unknown key gets 401 with HERE's gateway body. Tokens from
  * `/oauth2/token` (signed with one of `credentials`, default
  * `sandbox-key-id` / `sandbox-key-secret`) work as `Authorization: Bearer`.
@@ -82,9 +82,11 @@ export interface Sandbox extends AsyncDisposable {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { startSandbox } from "@ls/sandbox";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
  * await using sandbox = await startSandbox();
- * const res = await fetch(`${sandbox.url}/v1/geocode?q=Berlin&apiKey=sandbox`);
+ * const res = await fetch(
+ *   `${sandbox.url}/v1/geocode?q=Berlin&apiKey=${SANDBOX_API_KEY}`,
+ * );
  * const { items } = await res.json();
  * assert.equal(items[0].title, "Berlin, Germany");
  * ```

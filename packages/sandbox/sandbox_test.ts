@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { fetchReply, type FetchReplyInit } from "@ls/core/testing";
-import { Client, Query } from "@ls/core";
+import { ApiError, Client, Query } from "@ls/core";
 import { createSandboxHandler, SANDBOX_API_KEY } from "./handler.ts";
 import { type Sandbox, startSandbox } from "./sandbox.ts";
 
@@ -112,7 +112,7 @@ Deno.test("missing apiKey: 401 with the gateway body", async () => {
 Deno.test("unknown apiKey: 401 'apiKey invalid'; configured keys all work", async () => {
   await using sandbox = await startSandbox({ apiKeys: ["k1", "k2"] });
   const bad = await call(sandbox, "/v1/geocode?q=Berlin", {
-    apiKey: "sandbox",
+    apiKey: SANDBOX_API_KEY,
   });
   assert.equal(bad.status, 401);
   assert.deepEqual(bad.body, {
@@ -239,7 +239,9 @@ Deno.test("fault: drop breaks the connection mid-body", async () => {
   await using sandbox = await startSandbox({
     faults: [{ path: "/v1/geocode", drop: true, count: 1 }],
   });
-  const res = await fetch(`${sandbox.url}/v1/geocode?q=Berlin&apiKey=sandbox`);
+  const res = await fetch(
+    `${sandbox.url}/v1/geocode?q=Berlin&apiKey=${SANDBOX_API_KEY}`,
+  );
   await assert.rejects(() => res.text());
   assert.equal(sandbox.requests[0].fault, "drop");
   assert.equal(sandbox.requests[0].status, 0);
@@ -267,6 +269,39 @@ Deno.test("core's Client retries through injected 429 and 503 faults", async () 
   });
   assert.equal(res.body.items[0].title, "Berlin, Germany");
   assert.deepEqual(sandbox.requests.map((r) => r.status), [429, 503, 200]);
+});
+
+Deno.test("a client with the sandbox's key keeps the sandbox's words: its key is no word to scrub", async () => {
+  await using sandbox = await startSandbox();
+  const client = new Client({
+    apiKey: SANDBOX_API_KEY,
+    baseUrl: sandbox.url,
+    maxRetries: 0,
+  });
+  const points = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      lat: 52.4 + (i % 100) * 0.001,
+      lng: 13.3 + Math.floor(i / 100) * 0.001,
+    }));
+  const err = await client.requestJson({
+    service: "matrix",
+    method: "POST",
+    path: "/v8/matrix",
+    query: new Query().set("async", true),
+    body: {
+      origins: points(1001),
+      destinations: points(1000),
+      regionDefinition: { type: "autoCircle" },
+    },
+  }).then(() => undefined, (e) => e);
+  assert.ok(err instanceof ApiError, String(err));
+  assert.equal(err.status, 400);
+  // Before, the key was "sandbox", and the sandbox's text lost that word:
+  // "(the REDACTED computes at most 1000000 entries)".
+  assert.match(err.message, /\(the sandbox computes at most 1000000 entries\)/);
+  assert.ok(!err.message.includes("REDACTED"), err.message);
+  // The key itself is still scrubbed wherever the server echoes it.
+  assert.equal(client.redact(`key ${SANDBOX_API_KEY}.`), "key REDACTED.");
 });
 
 Deno.test("createSandboxHandler answers without a network", async () => {
