@@ -2,7 +2,31 @@
 // the shared clock of per-attempt timeouts. Every wait rejects with the
 // signal's reason and leaves no timer behind.
 
-import { LSError } from "./errors.ts";
+import { TimeoutError } from "./errors.ts";
+
+/** Marks the errors of {@linkcode noTurnError}, across copies of the package. */
+const NO_TURN: unique symbol = Symbol.for(
+  "@ls/core.noTurnBeforeDeadline",
+) as never;
+
+/**
+ * The error a limiter of this package (`LocalLimiter`, `KvLimiter`) rejects
+ * with when no turn comes before the caller's deadline and its signal has
+ * not ended the wait first: a {@linkcode TimeoutError}, marked so that a
+ * client replaces it with its own error for a deadline passed in the queue
+ * (whichever of the two noticed first, the caller sees the same one).
+ */
+export function noTurnError(): TimeoutError {
+  const err = new TimeoutError("No rate-limit turn before the deadline");
+  Object.defineProperty(err, NO_TURN, { value: true });
+  return err;
+}
+
+/** Whether `err` is a {@linkcode noTurnError}. */
+export function isNoTurn(err: unknown): boolean {
+  return typeof err === "object" && err !== null &&
+    Reflect.get(err, NO_TURN) === true;
+}
 
 /** Resolves after `ms`, or rejects with `signal.reason` when it aborts first. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -124,8 +148,8 @@ export class RateLimiter {
   /**
    * Waits for this caller's turn; returns its slot for `started`. With
    * `deadlineMs`, no slot later than it is booked: the caller waits, unbooked,
-   * until `signal` aborts (or rejects once the deadline has passed, should it
-   * not).
+   * until `signal` aborts (or, should it not, rejects with a
+   * {@linkcode noTurnError} once the deadline has passed).
    */
   async take(signal?: AbortSignal, deadlineMs?: number): Promise<number> {
     const until = deadlineMs === undefined
@@ -222,7 +246,7 @@ export class RateLimiter {
       if (entry.until < now) {
         // Its deadline passed, and its signal (if any) did not say so.
         this.#leave(entry);
-        entry.reject(new LSError("No rate-limit turn before the deadline"));
+        entry.reject(noTurnError());
         continue;
       }
       const slot = this.#reserve(entry.until);

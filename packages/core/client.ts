@@ -49,7 +49,7 @@ import {
   RETRY_STATUSES,
   SUBMIT_RETRY_STATUSES,
 } from "./retry.ts";
-import { cancelExpiry, expireAfter, sleep } from "./_timers.ts";
+import { cancelExpiry, expireAfter, isNoTurn, sleep } from "./_timers.ts";
 import type { LimiterTurn } from "./limiter.ts";
 
 /** The signal of a wait that only the limiter itself can end. */
@@ -406,7 +406,10 @@ export class Client {
           settle,
         ).catch((err) => {
           turnFailed = true;
-          throw err;
+          // Our limiters' "no turn before the deadline" is the deadline
+          // passed in the queue, whether they or the deadline's timer noticed
+          // first; any other limiter's exception passes through unchanged.
+          throw isNoTurn(err) ? queueError() : err;
         });
       };
       let failure: Error;

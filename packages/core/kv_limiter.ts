@@ -61,7 +61,7 @@ import {
   type RateBudget,
   type TurnRequest,
 } from "./limiter.ts";
-import { sleep } from "./_timers.ts";
+import { noTurnError, sleep } from "./_timers.ts";
 
 export type {
   Limiter,
@@ -220,6 +220,9 @@ export class KvLimiter implements Limiter {
    * and waits for it.
    *
    * @throws {LSError} when the store fails
+   * @throws {TimeoutError} when no slot comes before `request.deadlineMs`
+   * and `request.signal` did not end the wait first (a client fails the call
+   * with its own `TimeoutError` for a deadline passed in the queue)
    */
   async acquire(request: TurnRequest): Promise<LimiterTurn | undefined> {
     const { signal, deadlineMs } = request;
@@ -243,9 +246,10 @@ export class KvLimiter implements Limiter {
       const booked = await this.#book(budgets, longest, until);
       if (booked === "deadline") {
         // No slot before the deadline: reserve nothing, and let the
-        // deadline end the wait.
+        // deadline end the wait (the caller's signal says so; failing that,
+        // the TimeoutError a client reads as its deadline passed in line).
         await sleep(until - Date.now() + 1000, signal);
-        throw new LSError("No rate-limit turn before the deadline");
+        throw noTurnError();
       }
       if (booked === undefined) {
         // Another process took this slot, or held the store's lock: read

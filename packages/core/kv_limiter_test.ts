@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { KvLimiter, type KvStore, type KvStoreKey } from "./kv_limiter.ts";
-import { LSError, ValueError } from "./errors.ts";
+import { LSError, TimeoutError, ValueError } from "./errors.ts";
+import { Client } from "./client.ts";
+import { jsonReply, startTestServer, TEST_API_KEY } from "./testing.ts";
 
 /**
  * An in-memory store with Deno KV's check-and-set semantics, shared by
@@ -164,6 +166,86 @@ Deno.test("KvLimiter: no slot before the deadline reserves nothing and ends with
   setTimeout(() => ctl.abort(new Error("deadline")), 10);
   await assert.rejects(p, { message: "deadline" });
   assert.equal(kv.data.get(OVERALL)!.value, far);
+  assert.equal(kv.history.size, 0);
+});
+
+Deno.test("KvLimiter: no slot before the deadline and a signal that does not say so: a TimeoutError", async () => {
+  const kv = new MemoryKv();
+  kv.data.set(OVERALL, { value: Date.now() + 2_000, versionstamp: "1" });
+  const limiter = new KvLimiter(kv, { requestsPerSecond: 1 });
+  await assert.rejects(
+    limiter.acquire({ service: "geocode", signal, deadlineMs: 20 }),
+    (e) =>
+      e instanceof TimeoutError &&
+      e.message === "No rate-limit turn before the deadline",
+  );
+  assert.equal(kv.history.size, 0);
+});
+
+/** A client spending `limiter`'s budget, and a geocode call's outcome. */
+async function queuedCall(
+  limiter: KvLimiter,
+  deadlineMs: number,
+  meanwhile: () => Promise<void> = () => Promise.resolve(),
+): Promise<{ error: unknown; sent: number }> {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+  const client = new Client({
+    apiKey: TEST_API_KEY,
+    baseUrl: server.url,
+    limiter,
+  });
+  const call = client.requestJson(
+    { service: "geocode", path: "/v1/geocode" },
+    { deadlineMs },
+  ).then(() => undefined, (e) => e);
+  const [error] = await Promise.all([call, meanwhile()]);
+  return { error, sent: server.requests.length };
+}
+
+Deno.test("KvLimiter: a queued call with no slot before its deadline is the client's TimeoutError, not sent", async () => {
+  // Known in advance: the next slot, 1.2 s away, is after the deadline.
+  let kv = new MemoryKv();
+  kv.data.set(OVERALL, { value: Date.now() + 1_200, versionstamp: "1" });
+  const early = await queuedCall(
+    new KvLimiter(kv, { requestsPerSecond: 1 }),
+    300,
+  );
+  // Found out by waiting: the next slot, 1.2 s away, is before the deadline
+  // but beyond the second booked ahead; while the call waits for it to come
+  // within reach, another process books it, and the one after comes too late.
+  kv = new MemoryKv();
+  const t0 = Date.now();
+  kv.data.set(OVERALL, { value: t0 + 1_200, versionstamp: "1" });
+  const late = await queuedCall(
+    new KvLimiter(kv, { requestsPerSecond: 1 }),
+    1_400,
+    async () => {
+      // After its first read (the slot within its deadline), before its next.
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(kv.reads, 1);
+      kv.data.set(OVERALL, { value: t0 + 2_200, versionstamp: "2" });
+    },
+  );
+  for (
+    const [what, { error, sent }, ms] of [["early", early, 300], [
+      "late",
+      late,
+      1_400,
+    ]] as const
+  ) {
+    assert.ok(error instanceof TimeoutError, `${what}: ${error}`);
+    assert.match(
+      error.message,
+      new RegExp(
+        `^Operation exceeded its deadline of ${ms} ms waiting for a request slot; the request was not sent \\[GET `,
+      ),
+      what,
+    );
+    assert.equal(sent, 0, what);
+  }
+  // The late one read the store again, and found the slot too late then.
+  assert.equal(kv.reads, 2);
   assert.equal(kv.history.size, 0);
 });
 

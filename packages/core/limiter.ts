@@ -40,8 +40,12 @@ export interface LimiterTurn {
  * A rate budget. The client calls {@linkcode Limiter.acquire} before each
  * attempt (retries included), waits for it, calls the turn's `started` as it
  * sends and `release` when the attempt is over. A limiter that rejects
- * fails the call; one that rejects with the request's `signal.reason`
- * (cancellation or deadline) fails it with that reason.
+ * fails the call with its exception, unchanged; one that rejects with the
+ * request's `signal.reason` (cancellation or deadline) fails it with that
+ * reason. A limiter that finds no turn before `deadlineMs` should keep
+ * waiting until `signal` aborts at the deadline: the call then fails with
+ * the client's `TimeoutError` for a deadline passed in the queue, the same
+ * whichever limiter is used ({@linkcode LocalLimiter} and `KvLimiter` do so).
  *
  * The interface is small enough to back with any store that has an atomic
  * compare-and-set: Deno KV (`@ls/core/kv`), or Redis, where a short Lua

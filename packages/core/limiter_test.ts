@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { Auth } from "./auth.ts";
 import { Client } from "./client.ts";
 import { PlatformCredentials } from "./credentials.ts";
-import { TimeoutError, ValueError } from "./errors.ts";
+import { LSError, TimeoutError, ValueError } from "./errors.ts";
+import type { ClientOptions } from "./client_options.ts";
 import type { Limiter, LimiterTurn, TurnRequest } from "./limiter.ts";
 import { checkBudget, LocalLimiter } from "./limiter.ts";
 import {
@@ -386,10 +387,13 @@ Deno.test("LocalLimiter: no turn is booked past the caller's deadline", async ()
   const never = new AbortController().signal;
   await limiter.acquire({ service: "geocode", signal: never });
   // The next turn is 500 ms away: past a deadline of 20 ms. Without a signal
-  // to say so, the caller is told once the deadline has passed.
+  // to say so, the caller is told once the deadline has passed, with the
+  // TimeoutError a deadline gives.
   await assert.rejects(
     limiter.acquire({ service: "geocode", signal: never, deadlineMs: 20 }),
-    { name: "LSError", message: "No rate-limit turn before the deadline" },
+    (e) =>
+      e instanceof TimeoutError &&
+      e.message === "No rate-limit turn before the deadline",
   );
   // It booked nothing: the next caller has the turn 500 ms after the first.
   const ctl = new AbortController();
@@ -398,6 +402,83 @@ Deno.test("LocalLimiter: no turn is booked past the caller's deadline", async ()
     .then(() => "granted", (e) => e.message);
   clearTimeout(timer);
   assert.equal(next, "granted");
+});
+
+/**
+ * Sends one call that holds its turn (its server never answers until told),
+ * then a second one with `deadlineMs`; returns the second's outcome, and how
+ * many of its requests reached the server.
+ */
+async function queuedPastDeadline(
+  extra: Partial<ClientOptions>,
+  deadlineMs: number,
+): Promise<{ error: unknown; sent: number }> {
+  await using server = await startTestServer();
+  let answer!: () => void;
+  const held = new Promise<void>((r) => answer = r);
+  let arrived!: () => void;
+  const inFlight = new Promise<void>((r) => arrived = r);
+  server.route("GET /slow", async () => {
+    arrived();
+    await held;
+    return Response.json({});
+  });
+  server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+  const c = new Client({ apiKey: TEST_API_KEY, baseUrl: server.url, ...extra });
+  const first = c.requestJson({ service: "geocode", path: "/slow" });
+  try {
+    await inFlight;
+    const error = await c.requestJson(
+      { service: "geocode", path: "/v1/geocode" },
+      { deadlineMs },
+    ).then(() => undefined, (e) => e);
+    return { error, sent: server.requestsFor("GET /v1/geocode").length };
+  } finally {
+    answer();
+    await first;
+  }
+}
+
+Deno.test("LocalLimiter: a queued call with no turn before its deadline is the client's TimeoutError, not sent", async () => {
+  for (
+    const [what, extra, deadlineMs] of [
+      // Found out by waiting: the next turn, 4 s away, lies beyond the
+      // second the limiter books ahead, and the deadline passes in line.
+      ["beyond the horizon", { requestsPerSecond: 0.25 }, 1000],
+      // Known in advance: the next turn, 1 s away, is within reach but
+      // after the deadline.
+      ["after the deadline", { requestsPerSecond: 1 }, 400],
+      // The same through a per-service budget, and a shared instance.
+      ["per service", {
+        limiter: new LocalLimiter({
+          serviceRequestsPerSecond: { geocode: 0.25 },
+        }),
+      }, 1000],
+    ] as const
+  ) {
+    const { error, sent } = await queuedPastDeadline(extra, deadlineMs);
+    assert.ok(error instanceof TimeoutError, `${what}: ${error}`);
+    assert.match(
+      error.message,
+      new RegExp(
+        `^Operation exceeded its deadline of ${deadlineMs} ms waiting for a request slot; the request was not sent \\[GET `,
+      ),
+      what,
+    );
+    assert.equal(sent, 0, what);
+  }
+});
+
+Deno.test("limiter: a limiter's own exception after the deadline passes through unchanged, whatever it says", async () => {
+  await using server = await startTestServer();
+  const own = new LSError("No rate-limit turn before the deadline");
+  const limiter: Limiter = { acquire: () => Promise.reject(own) };
+  const err = await client(server, limiter).requestJson(
+    { service: "geocode", path: "/v1/geocode" },
+    { deadlineMs: 60_000 },
+  ).then(() => undefined, (e) => e);
+  assert.equal(err, own);
+  assert.equal(server.requests.length, 0);
 });
 
 Deno.test("budgets below one request a day are refused at construction", () => {
