@@ -255,7 +255,10 @@ Deno.test("geocode_csv writes GeoJSON with the in-process sandbox, and resumes a
       geocode_resultType: "houseNumber",
       geocode_error: null,
     });
-    assert.match(naturkunde.properties.geocode_title, /^Invalidenstraße 43, .*Berlin/);
+    assert.match(
+      naturkunde.properties.geocode_title,
+      /^Invalidenstraße 43, .*Berlin/,
+    );
     assert.equal(naturkunde.geometry.type, "Point");
     const [lng, lat] = naturkunde.geometry.coordinates;
     assert.ok(Math.abs(lat - 52.52) < 0.2 && Math.abs(lng - 13.4) < 0.3);
