@@ -24,30 +24,6 @@ const DELIMITERS = /[&=#"\\ +/?;,:'<>]/;
 /** The shortest piece of a credential that is scrubbed on its own. */
 const MIN_PIECE = 4;
 
-/**
- * A credential (or a piece of one) shorter than this is matched only where
- * it stands as a whole token, not inside a longer run of letters and digits:
- * no real HERE credential is this short (API keys have 43 characters, access
- * key ids 20 or more, secrets some 80), but a test key such as `demo` is, and
- * it is also part of ordinary words that must not be scrubbed away. A longer
- * one is matched wherever it appears.
- */
-const SHORT_SECRET = 12;
-
-/**
- * What may stand before a short credential: the start, a character that is
- * no letter or digit, or the end of an escape whose last character is one
- * (`%3D`, `\n`, `\u0022`, `&#61`, `&amp`): an encoded delimiter still
- * delimits.
- */
-const TOKEN_START = String
-  .raw`(?<=^|[^a-z0-9]|%[0-9a-f]{2}|\\u[0-9a-f]{4}|\\[bfnrt]|&#x?[0-9a-f]+|&[a-z]+)`;
-
-/** What may follow a short credential: anything but a letter or digit. */
-const TOKEN_END = "(?![a-z0-9])";
-
-const ALPHANUMERIC = /^[a-z0-9]$/i;
-
 /** The most recent tokens kept for scrubbing (older ones have expired). */
 const MAX_TRANSIENT = 32;
 
@@ -64,9 +40,7 @@ const MAX_PATTERN_LENGTH = 128;
  * `+` for a space), JSON-escaped (`\/`, `\"`, `\u0041`) and as HTML
  * entities. A key of up to 128 characters is also found in mixtures of these
  * and, when it holds delimiters (`& = # " \` or a space), piece by piece, so
- * a server that split it at one leaks no part of it. A key shorter than 12
- * characters (a test key: no real one is that short) is matched only as a
- * whole token, so that a key such as `demo` leaves "demonstrates" whole.
+ * a server that split it at one leaks no part of it.
  */
 export class Redactor {
   #secrets = new Set<string>();
@@ -131,10 +105,7 @@ export class Redactor {
 
   #regex(): RegExp | null {
     if (this.#pattern !== undefined) return this.#pattern;
-    /** Each text to match, and whether only as a whole token. */
-    const patterned = new Map<string, boolean>();
-    const pattern = (text: string, short: boolean) =>
-      patterned.set(text, short && (patterned.get(text) ?? true));
+    const patterned = new Set<string>();
     const literals = new Set<string>();
     const transient = new Set(this.#transient);
     for (const secret of this.#secrets) {
@@ -142,19 +113,17 @@ export class Redactor {
         for (const form of encodings(secret)) literals.add(form);
         continue;
       }
-      // A piece of a long secret is matched anywhere, as the secret is.
-      const short = secret.length < SHORT_SECRET;
-      pattern(secret, short);
+      patterned.add(secret);
       if (DELIMITERS.test(secret)) {
         for (const piece of secret.split(DELIMITERS)) {
-          if (piece.length >= MIN_PIECE) pattern(piece, short);
+          if (piece.length >= MIN_PIECE) patterned.add(piece);
         }
       }
     }
     // Longest first, so that a whole secret goes before its pieces.
     this.#literals = [...literals].sort((a, b) => b.length - a.length);
-    const sources = [...patterned].sort(([a], [b]) => b.length - a.length).map(
-      ([text, short]) => short ? asToken(text) : anyEncoding(text),
+    const sources = [...patterned].sort((a, b) => b.length - a.length).map(
+      anyEncoding,
     );
     this.#pattern = sources.length ? new RegExp(sources.join("|"), "gi") : null;
     return this.#pattern;
@@ -212,17 +181,6 @@ function anyEncoding(text: string): string {
     out += `(?:${[...forms].join("|")})`;
   }
   return out;
-}
-
-/**
- * {@linkcode anyEncoding}, where `text` stands as a whole token: not preceded
- * or followed by a letter or digit when it begins or ends with one.
- */
-function asToken(text: string): string {
-  const chars = [...text];
-  return `${ALPHANUMERIC.test(chars[0]) ? TOKEN_START : ""}(?:${
-    anyEncoding(text)
-  })${ALPHANUMERIC.test(chars[chars.length - 1]) ? TOKEN_END : ""}`;
 }
 
 const HTML_NAMED: Record<string, string> = {

@@ -101,36 +101,9 @@ Deno.test("Redactor: a long secret or a token is found in each whole encoding by
   }
 });
 
-Deno.test("Redactor: a short key (no real one is) is scrubbed as a whole token, in every encoding, but not out of words", () => {
-  const r = new Redactor();
-  r.add("demo");
-  r.add("sandbox");
-  assert.equal(
-    r.scrub("It demonstrates a sandboxed demo; the Sandbox is demo2 (DEMO)."),
-    `It demonstrates a sandboxed ${REDACTED}; the ${REDACTED} is demo2 (${REDACTED}).`,
-  );
-  for (const form of forms("sandbox")) {
-    assert.equal(r.scrub(`before ${form} after`), `before ${REDACTED} after`);
-  }
-  // An encoded delimiter before it still delimits, though it ends in a
-  // letter or digit.
-  for (
-    const [text, scrubbed] of [
-      ["apiKey%3Dsandbox%26x", "apiKey%3DREDACTED%26x"],
-      ["apiKey%3dsandbox", "apiKey%3dREDACTED"],
-      ['"a\\nsandbox\\u0022"', '"a\\nREDACTED\\u0022"'],
-      ["\\u0022sandbox", "\\u0022REDACTED"],
-      ["key=&#61sandbox&amp", "key=&#61REDACTED&amp"],
-      ["&ampsandbox", "&ampREDACTED"],
-    ]
-  ) {
-    assert.equal(r.scrub(text), scrubbed, text);
-  }
-});
-
 Deno.test("Redactor: a key of real length is scrubbed inside words too", () => {
   const r = new Redactor();
-  const key = "Zq7Wx2Lp9vRt"; // 12 characters: matched anywhere
+  const key = "Zq7Wx2Lp9vRt"; // matched inside a word too
   const long = LEAK_KEY;
   r.add(key);
   r.add(long);
