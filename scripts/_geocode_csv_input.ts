@@ -2,7 +2,7 @@
 // its records with their line numbers, and the checks a run makes before
 // any request (columns, encoding, ragged rows).
 
-import { parse } from "csv-parse/stream";
+import { parseRecords } from "./_csv_parse.ts";
 
 /** One record of the input, with the line it starts on (from 1). */
 export interface InputRecord {
@@ -24,9 +24,9 @@ export interface InputOptions {
   delimiter: string;
   /** A WHATWG encoding label; by default UTF-8, or UTF-16 by its BOM. */
   encoding?: string;
+  /** Stops the reading. */
+  signal?: AbortSignal;
 }
-
-const LF = 0x0a;
 
 /** The error for bytes that are not of `encoding`, `where` they are. */
 function invalidText(
@@ -50,17 +50,53 @@ function sniff(first: Uint8Array): string {
 }
 
 /**
- * A decoder that refuses bytes which are not of `encoding`: UTF-8 is
- * checked a line at a time, so the error names the line; another encoding
- * names the last line it read whole.
+ * Counts line breaks (`\r\n`, a lone `\r` or `\n`) across the pieces of a
+ * text, a `\r\n` cut between two pieces included.
+ */
+export class LineCounter {
+  /** Line breaks seen. */
+  breaks = 0;
+  #afterCr = false;
+
+  /** Counts the breaks of `text`, the next piece. */
+  add(text: string): void {
+    for (let at = 0; at < text.length; at++) {
+      const c = text.charCodeAt(at);
+      if (c === 0x0d) this.breaks++;
+      else if (
+        c === 0x0a &&
+        !(at === 0 ? this.#afterCr : text.charCodeAt(at - 1) === 0x0d)
+      ) {
+        this.breaks++;
+      }
+    }
+    if (text.length > 0) {
+      this.#afterCr = text.charCodeAt(text.length - 1) === 0x0d;
+    }
+  }
+}
+
+/** Line breaks in a text: `\r\n`, a lone `\r` or `\n`, each one. */
+function breaksIn(text: string): number {
+  return text.match(/\r\n|\r|\n/g)?.length ?? 0;
+}
+
+/**
+ * A decoder that refuses bytes which are not of `encoding`, naming their
+ * line. Two decoders read the same bytes: a strict one that notices a bad
+ * byte, and a lenient one whose text (with U+FFFD for each bad sequence)
+ * tells where in the piece it was.
  */
 function strictDecoder(
   path: string | URL,
   encoding: string,
+  signal: AbortSignal | undefined,
 ): TransformStream<Uint8Array, string> {
-  let decoder: TextDecoder;
+  let strict: TextDecoder;
+  let lenient: TextDecoder;
   try {
-    decoder = new TextDecoder(encoding, { fatal: true });
+    strict = new TextDecoder(encoding, { fatal: true });
+    lenient = new TextDecoder(encoding);
   } catch {
     throw new Error(
       `Unknown encoding ${
@@ -68,77 +104,27 @@ function strictDecoder(
       }: give a label such as utf-8, utf-16le or windows-1252`,
     );
   }
-  const utf8 = decoder.encoding === "utf-8";
-  /** Lines read whole so far. */
-  let lines = 0;
-  let carry = new Uint8Array(0);
-  /** Finds the line of `bytes` (which end with a newline) that is not UTF-8. */
-  const badLine = (bytes: Uint8Array): number => {
-    const probe = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-    let line = lines;
-    for (let start = 0; start < bytes.length;) {
-      const end = bytes.indexOf(LF, start) + 1 || bytes.length;
-      line++;
-      try {
-        probe.decode(bytes.subarray(start, end));
-      } catch {
-        return line;
-      }
-      start = end;
+  const lines = new LineCounter();
+  const decode = (chunk: Uint8Array | undefined, stream: boolean) => {
+    signal?.throwIfAborted();
+    const text = lenient.decode(chunk, { stream });
+    try {
+      strict.decode(chunk, { stream });
+    } catch {
+      const bad = text.indexOf("\uFFFD");
+      lines.add(bad < 0 ? text : text.slice(0, bad));
+      throw invalidText(path, strict.encoding, `at line ${lines.breaks + 1}`);
     }
-    return line;
-  };
-  const countLines = (text: string) => {
-    for (
-      let at = text.indexOf("\n");
-      at >= 0;
-      at = text.indexOf("\n", at + 1)
-    ) {
-      lines++;
-    }
+    lines.add(text);
+    return text;
   };
   return new TransformStream({
     transform(chunk, controller) {
-      if (!utf8) {
-        let text: string;
-        try {
-          text = decoder.decode(chunk, { stream: true });
-        } catch {
-          throw invalidText(path, decoder.encoding, `after line ${lines}`);
-        }
-        countLines(text);
-        controller.enqueue(text);
-        return;
-      }
-      // Whole lines are decoded together; a line cut by the chunk waits
-      // for the rest of it.
-      const bytes = new Uint8Array(carry.length + chunk.length);
-      bytes.set(carry);
-      bytes.set(chunk, carry.length);
-      const end = bytes.lastIndexOf(LF) + 1;
-      carry = bytes.slice(end);
-      if (end === 0) return;
-      const whole = bytes.subarray(0, end);
-      let text: string;
-      try {
-        text = decoder.decode(whole, { stream: true });
-      } catch {
-        throw invalidText(path, "utf-8", `at line ${badLine(whole)}`);
-      }
-      countLines(text);
-      controller.enqueue(text);
+      const text = decode(chunk, true);
+      if (text) controller.enqueue(text);
     },
     flush(controller) {
-      let text: string;
-      try {
-        text = decoder.decode(carry);
-      } catch {
-        throw invalidText(
-          path,
-          decoder.encoding,
-          utf8 ? `at line ${lines + 1}` : `after line ${lines}`,
-        );
-      }
+      const text = decode(undefined, false);
       if (text) controller.enqueue(text);
     },
   });
@@ -147,15 +133,17 @@ function strictDecoder(
 /**
  * The records of a CSV file, header first, streamed, each with the line it
  * starts on. Bytes that are not of the file's encoding stop the reading
- * with an error that names the line.
+ * with an error that names the line; so does a quote that is never closed.
  */
 export async function* records(
   path: string | URL,
   options: InputOptions,
 ): AsyncGenerator<InputRecord> {
-  const file = await Deno.open(path);
+  const file = await openInput(path);
   const reader = file.readable.getReader();
-  let parsed: ReadableStream<{ record: string[]; info: { lines: number } }>;
+  let parsed: AsyncGenerator<
+    { record: string[]; info: { empty_lines: number } }
+  >;
   try {
     const first = await reader.read();
     const head = first.done ? new Uint8Array(0) : first.value;
@@ -171,36 +159,60 @@ export async function* records(
       },
       cancel: (reason) => reader.cancel(reason),
     });
-    parsed = bytes
-      .pipeThrough(strictDecoder(path, encoding))
-      .pipeThrough(new TextEncoderStream())
-      .pipeThrough(
-        parse({
-          delimiter: options.delimiter,
-          relax_column_count: true,
-          skip_empty_lines: true,
-          info: true,
-        }),
-      );
+    parsed = parseRecords(
+      bytes
+        .pipeThrough(strictDecoder(path, encoding, options.signal))
+        .pipeThrough(new TextEncoderStream()),
+      {
+        delimiter: options.delimiter,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        info: true,
+      },
+    );
   } catch (error) {
     await reader.cancel().catch(() => {});
     throw error;
   }
-  for await (const { record, info } of parsed) {
-    // A record ends on `info.lines`; each newline inside a field is a line
-    // it spans.
-    let inside = 0;
-    for (const field of record) {
-      for (
-        let at = field.indexOf("\n");
-        at >= 0;
-        at = field.indexOf("\n", at + 1)
-      ) {
-        inside++;
-      }
+  // Lines taken by the records so far (the parser's own count takes a
+  // `\r\n` inside a quoted field for two).
+  let taken = 0;
+  try {
+    for await (const { record, info } of parsed) {
+      options.signal?.throwIfAborted();
+      const line = 1 + taken + info.empty_lines;
+      taken += 1;
+      for (const field of record) taken += breaksIn(field);
+      yield { record, line };
     }
-    yield { record, line: info.lines - inside };
+  } catch (error) {
+    throw (error as { code?: unknown })?.code?.toString().startsWith("CSV_")
+      ? new Error(`${path} cannot be read as CSV: ${(error as Error).message}`)
+      : error;
   }
+}
+
+/** Opens the input, which must be a file (it is read twice). */
+async function openInput(path: string | URL): Promise<Deno.FsFile> {
+  if (path instanceof URL && path.protocol !== "file:") {
+    throw new Error(`${path} is not a file: give a path or a file: URL`);
+  }
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path);
+  } catch (error) {
+    throw new Error(`Cannot read ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const info = await file.stat();
+  if (!info.isFile) {
+    file.close();
+    throw new Error(
+      `${path} is not a regular file (a pipe, a device or a folder): the input is read twice, so save it to a file first`,
+    );
+  }
+  return file;
 }
 
 /** `"a", "b"` for a list of names or values, each cut to 40 characters. */
@@ -234,19 +246,7 @@ export async function readInput(
       checkHeader(path, header, options);
       continue;
     }
-    if (record.length > header.length) {
-      const extra = record.slice(header.length);
-      if (extra.some((field) => field !== "")) {
-        throw new Error(
-          `${path} line ${line} has ${record.length} fields, but its header names ${header.length} columns: ` +
-            `the extra ${extra.length === 1 ? "field" : "fields"} (${
-              quoted(extra.slice(0, 3))
-            }${
-              extra.length > 3 ? ", …" : ""
-            }) would be lost. Quote a field that holds the delimiter, or name the column in the header`,
-        );
-      }
-    }
+    checkFields(path, header, { record, line });
     rows++;
   }
   if (header === undefined) {
@@ -257,6 +257,28 @@ export async function readInput(
     positions: options.columns.map((name) => header.indexOf(name)),
     rows,
   };
+}
+
+/**
+ * Refuses a row with a non-empty field past the header's columns: writing
+ * it would drop that field. Empty ones lose nothing.
+ */
+export function checkFields(
+  path: string | URL,
+  header: readonly string[],
+  { record, line }: InputRecord,
+): void {
+  if (record.length <= header.length) return;
+  const extra = record.slice(header.length);
+  if (extra.every((field) => field === "")) return;
+  throw new Error(
+    `${path} line ${line} has ${record.length} fields, but its header names ${header.length} columns: ` +
+      `the extra ${extra.length === 1 ? "field" : "fields"} (${
+        quoted(extra.slice(0, 3))
+      }${
+        extra.length > 3 ? ", …" : ""
+      }) would be lost. Quote a field that holds the delimiter, or name the column in the header`,
+  );
 }
 
 /** The checks of the header row. */

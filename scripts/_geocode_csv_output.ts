@@ -2,7 +2,7 @@
 // at a time, read back when a run resumes (the complete rows are kept, rows
 // to redo are taken out), and write failures that say what is safe.
 
-import { parse } from "csv-parse/stream";
+import { type ParseOptions, parseRecords } from "./_csv_parse.ts";
 import { stringify } from "csv-stringify/sync";
 import type { Feature, Point } from "geojson";
 
@@ -67,6 +67,8 @@ export interface SinkOptions {
   delimiter: string;
   /** Whether a row already in the output with this status is done again. */
   redo: (status: RowStatus) => boolean;
+  /** Stops the reading and rewriting of the output. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -105,34 +107,112 @@ async function writeAll(file: Deno.FsFile, bytes: Uint8Array): Promise<void> {
   }
 }
 
-/** An output file opened for appending after its first `keep` bytes. */
-class Appender {
-  #file: Deno.FsFile;
-  #path: string | URL;
-  #rows: number;
-  #failure: Error | undefined;
-
-  private constructor(file: Deno.FsFile, path: string | URL, rows: number) {
-    this.#file = file;
-    this.#path = path;
-    this.#rows = rows;
-  }
-
-  /** Opens `path`, cut to `keep` bytes, holding `rows` rows. */
-  static async open(
-    path: string | URL,
-    keep: number,
-    rows: number,
-  ): Promise<Appender> {
-    const file = await Deno.open(path, { create: true, write: true });
+/**
+ * Opens the output for reading and writing and takes an exclusive lock on
+ * it, so that two runs never write one output; checks that the lock is on
+ * the file the path names now (a run that rewrote it may have renamed
+ * another one over it).
+ */
+async function lock(shown: string | URL, target: string | URL) {
+  for (let attempt = 0;; attempt++) {
+    let file: Deno.FsFile;
     try {
-      if ((await file.stat()).size !== keep) await file.truncate(keep);
-      await file.seek(keep, Deno.SeekMode.Start);
+      file = await Deno.open(target, { read: true, write: true, create: true });
+    } catch (error) {
+      throw new Error(`Cannot write to ${shown}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    let current = false;
+    try {
+      const info = await file.stat();
+      if (!info.isFile) {
+        throw new Error(
+          `${shown} is not a regular file: name a file for the output`,
+        );
+      }
+      if (!await file.tryLock(true)) {
+        throw new Error(
+          `Another run is writing to ${shown}: wait for it to end, or name another output`,
+        );
+      }
+      const now = await Deno.stat(target).catch(() => undefined);
+      current = now !== undefined &&
+        (info.ino === null || (now.ino === info.ino && now.dev === info.dev));
     } catch (error) {
       file.close();
       throw error;
     }
-    return new Appender(file, path, rows);
+    if (current) return file;
+    file.close();
+    if (attempt === 3) {
+      throw new Error(
+        `${shown} keeps being replaced while this run opens it: is another program writing to it?`,
+      );
+    }
+  }
+}
+
+/**
+ * The output of a run, locked for it: read back, rewritten when rows are
+ * taken out, and appended to.
+ */
+class Output {
+  #file: Deno.FsFile;
+  /** The path as given, for messages. */
+  readonly shown: string | URL;
+  /** The file written: the path with its links resolved. */
+  readonly target: string | URL;
+  #rows = 0;
+  #failure: Error | undefined;
+
+  private constructor(
+    file: Deno.FsFile,
+    shown: string | URL,
+    target: string | URL,
+  ) {
+    this.#file = file;
+    this.shown = shown;
+    this.target = target;
+  }
+
+  /** Takes the output at `path`, creating it empty if it does not exist. */
+  static async take(path: string | URL): Promise<Output> {
+    if (path instanceof URL && path.protocol !== "file:") {
+      throw new Error(`${path} is not a file: give a path or a file: URL`);
+    }
+    let target: string | URL = path;
+    try {
+      // Written through a link, not over it.
+      target = await Deno.realPath(path);
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) {
+        throw new Error(
+          `Cannot write to ${path}: ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+    }
+    return new Output(await lock(path, target), path, target);
+  }
+
+  /** Bytes in the file. */
+  async size(): Promise<number> {
+    return (await this.#file.stat()).size;
+  }
+
+  /** Takes the lock on the file a rewrite renamed over the path. */
+  async relock(): Promise<void> {
+    const next = await lock(this.shown, this.target);
+    this.#file.close();
+    this.#file = next;
+  }
+
+  /** Cuts the file to `keep` bytes holding `rows` rows, to append after. */
+  async cut(keep: number, rows: number): Promise<void> {
+    if (await this.size() !== keep) await this.#file.truncate(keep);
+    await this.#file.seek(keep, Deno.SeekMode.Start);
+    this.#rows = rows;
   }
 
   /** Appends `bytes`: one more row when `row`. */
@@ -141,7 +221,7 @@ class Appender {
     try {
       await writeAll(this.#file, bytes);
     } catch (error) {
-      this.#failure = writeFailure(this.#path, error, this.#rows);
+      this.#failure = writeFailure(this.shown, error, this.#rows);
       throw this.#failure;
     }
     if (row) this.#rows++;
@@ -155,15 +235,10 @@ class Appender {
       this.#file.close();
     }
   }
-}
 
-/** Bytes of a file, or 0 when it does not exist. */
-async function sizeOf(path: string | URL): Promise<number> {
-  try {
-    return (await Deno.stat(path)).size;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return 0;
-    throw e;
+  /** Lets the file go, after a failure before any write. */
+  abandon(): void {
+    this.#file.close();
   }
 }
 
@@ -243,40 +318,64 @@ async function cutOffIn(
     bytes.every((byte, i) => byte === first[i]);
 }
 
-/** `path` with `suffix` added to its name. */
-function beside(path: string | URL, suffix: string): string | URL {
-  return typeof path === "string" ? path + suffix : new URL(path.href + suffix);
-}
-
 /**
- * Writes `pieces` to a file beside `path` and renames it over `path`: the
- * old file stays whole until the new one is.
+ * Writes `pieces` to a file beside the output and renames it over the
+ * output: the old file stays whole until the new one is. A leftover of a
+ * rewrite that was killed is removed first (never written through).
  */
-async function replace(
-  path: string | URL,
+async function rewrite(
+  output: Output,
   pieces: AsyncIterable<Uint8Array>,
   rows: number,
+  signal: AbortSignal | undefined,
 ): Promise<number> {
-  const temp = beside(path, ".resume");
+  const { target } = output;
+  const temp = typeof target === "string"
+    ? `${target}.resume`
+    : new URL(`${target.href}.resume`);
+  const before = await Deno.stat(target);
   let size = 0;
-  const file = await Deno.open(temp, {
-    create: true,
-    write: true,
-    truncate: true,
-  });
+  let file: Deno.FsFile | undefined;
   try {
+    await Deno.remove(temp).catch((e) => {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    });
+    file = await Deno.open(temp, { createNew: true, write: true });
+    if (before.mode !== null && Deno.build.os !== "windows") {
+      // The copy keeps the output's permissions.
+      await Deno.chmod(temp, before.mode & 0o7777);
+    }
     for await (const piece of pieces) {
+      signal?.throwIfAborted();
       await writeAll(file, piece);
       size += piece.length;
     }
-  } catch (error) {
     file.close();
+    file = undefined;
+    await Deno.rename(temp, target);
+  } catch (error) {
+    file?.close();
     await Deno.remove(temp).catch(() => {});
-    // The old file is untouched: every row in it is safe.
-    throw writeFailure(temp, error, rows);
+    if (signal?.aborted) throw error;
+    const code = (error as { code?: unknown } | null)?.code;
+    const full = code === "ENOSPC" || code === "EDQUOT";
+    const why = full
+      ? "the disk is full"
+      : error instanceof Error
+      ? error.message
+      : String(error);
+    throw new Error(
+      `Could not take the rows to do again out of ${output.shown}: ${why}. It is as it was, and its ${rows} rows are safe: ${
+        full
+          ? `free some space beside it (the rewrite needs about ${
+            Math.ceil(before.size / 1024)
+          } KiB for a copy), then `
+          : ""
+      }run again with the same output`,
+      { cause: error },
+    );
   }
-  file.close();
-  await Deno.rename(temp, path);
+  await output.relock();
   return size;
 }
 
@@ -291,69 +390,87 @@ const STOP = Symbol("stop");
  * written again.
  */
 export async function csvSink(options: SinkOptions): Promise<Sink> {
-  const { path, delimiter, redo } = options;
+  const { delimiter, redo, signal } = options;
   const columns = [...options.header, ...RESULT_COLUMNS];
   const done = new Set<number>();
   const encoder = new TextEncoder();
   const line = (fields: unknown[]) =>
     encoder.encode(stringify([fields], { delimiter }));
   const head = line(columns);
-  const size = await sizeOf(path);
-  let keep = 0;
-  let rows = 0;
-  if (size > 0 && !await cutOffIn(path, size, head)) {
-    const indexAt = options.header.length;
-    /** Byte ranges of the rows to redo. */
-    const drop: [number, number][] = [];
-    let start = 0;
-    const parser = parse({
-      delimiter,
-      relax_column_count: true,
-      // Each record is checked as the parser finds it, so a parse error
-      // further on (a quoted field cut off by an interrupted run) cannot
-      // take back rows already read.
-      on_record: (record: string[], info: { bytes: number }) => {
-        if (start === 0) {
-          if (record.join("\u0000") !== columns.join("\u0000")) throw STOP;
-        } else {
-          const index = record[indexAt];
-          const status = record[indexAt + 1];
-          if (
-            record.length !== columns.length || !/^\d{1,15}$/.test(index) ||
-            !STATUSES.has(status)
-          ) throw STOP;
-          if (redo(status as RowStatus)) drop.push([start, info.bytes]);
-          else {
-            done.add(Number(index));
-            rows++;
+  const out = await Output.take(options.path);
+  try {
+    const { target, shown } = out;
+    const size = await out.size();
+    let keep = 0;
+    let rows = 0;
+    if (size > 0 && !await cutOffIn(target, size, head)) {
+      const indexAt = options.header.length;
+      /** Byte ranges of the rows to redo. */
+      const drop: [number, number][] = [];
+      let start = 0;
+      const parsing: ParseOptions = {
+        delimiter,
+        // What this script writes, or what an editor saved it as.
+        record_delimiter: ["\r\n", "\n"],
+        bom: true,
+        relax_column_count: true,
+        // Each record is checked as the parser finds it, so a parse error
+        // further on (a quoted field cut off by an interrupted run) cannot
+        // take back rows already read.
+        on_record: (record: string[], info: { bytes: number }) => {
+          if (signal?.aborted) throw STOP;
+          if (start === 0) {
+            if (record.join("\u0000") !== columns.join("\u0000")) throw STOP;
+          } else {
+            const index = record[indexAt];
+            const status = record[indexAt + 1];
+            if (
+              record.length !== columns.length || !/^\d{1,15}$/.test(index) ||
+              !STATUSES.has(status)
+            ) throw STOP;
+            if (redo(status as RowStatus)) drop.push([start, info.bytes]);
+            else {
+              done.add(Number(index));
+              rows++;
+            }
           }
+          start = keep = info.bytes;
+          return undefined;
+        },
+      };
+      try {
+        for await (
+          const _ of parseRecords(await completeLines(target, size), parsing)
+        ) {
+          // Every record is taken by `on_record`.
         }
-        start = keep = info.bytes;
-        return undefined;
-      },
-    });
-    try {
-      for await (
-        const _ of (await completeLines(path, size)).pipeThrough(parser)
-      ) {
-        // Every record is taken by `on_record`.
+      } catch {
+        // The end of what counts as done: a row cut off, or not ours.
       }
-    } catch {
-      // The end of what counts as done: a row cut off, or not ours.
+      // Stopped while reading: nothing is cut.
+      signal?.throwIfAborted();
+      if (keep === 0) {
+        throw new Error(
+          `${shown} does not start with the columns this run writes (${
+            columns.join(delimiter)
+          }): name another output, or delete it to start again`,
+        );
+      }
+      if (drop.length > 0) {
+        keep = await rewrite(
+          out,
+          spans(target, drop, keep),
+          rows + drop.length,
+          signal,
+        );
+      }
     }
-    if (keep === 0) {
-      throw new Error(
-        `${path} does not start with the columns this run writes (${
-          columns.join(delimiter)
-        }): name another output, or delete it to start again`,
-      );
-    }
-    if (drop.length > 0) {
-      keep = await replace(path, spans(path, drop, keep), rows + drop.length);
-    }
+    await out.cut(keep, rows);
+    if (keep === 0) await out.append(head, false);
+  } catch (error) {
+    out.abandon();
+    throw error;
   }
-  const out = await Appender.open(path, keep, rows);
-  if (keep === 0) await out.append(head, false);
   return {
     done,
     write: (o) =>
@@ -395,40 +512,50 @@ async function* spans(
 const GEOJSON_HEAD = '{"type":"FeatureCollection","features":[';
 const GEOJSON_TAIL = "]}";
 
-/** The lines of a file with the byte offset after each one's newline. */
+/**
+ * The lines of a file with the byte offset after each one's newline, a
+ * `\r` before it and a byte order mark at the start left out. A long line
+ * is gathered in pieces and joined once.
+ */
 async function* lines(
   path: string | URL,
 ): AsyncGenerator<{ text: string; end: number; terminated: boolean }> {
   const file = await Deno.open(path);
   const decoder = new TextDecoder();
-  let carry = new Uint8Array(0);
+  /** The start of the current line, from earlier chunks. */
+  let pending: Uint8Array[] = [];
   let offset = 0;
+  const text = (last: Uint8Array) => {
+    let bytes = last;
+    if (pending.length > 0) {
+      bytes = new Uint8Array(
+        pending.reduce((n, p) => n + p.length, last.length),
+      );
+      let at = 0;
+      for (const piece of [...pending, last]) {
+        bytes.set(piece, at);
+        at += piece.length;
+      }
+      pending = [];
+    }
+    offset += bytes.length;
+    return decoder.decode(bytes, { stream: true }).replace(/\r$/, "");
+  };
   for await (const chunk of file.readable) {
-    const bytes = new Uint8Array(carry.length + chunk.length);
-    bytes.set(carry);
-    bytes.set(chunk, carry.length);
     let start = 0;
     for (
-      let nl = bytes.indexOf(0x0a);
+      let nl = chunk.indexOf(0x0a);
       nl >= 0;
-      nl = bytes.indexOf(0x0a, start)
+      nl = chunk.indexOf(0x0a, start)
     ) {
-      offset += nl + 1 - start;
-      yield {
-        text: decoder.decode(bytes.subarray(start, nl)),
-        end: offset,
-        terminated: true,
-      };
+      const line = text(chunk.subarray(start, nl + 1)).slice(0, -1);
+      yield { text: line.replace(/\r$/, ""), end: offset, terminated: true };
       start = nl + 1;
     }
-    carry = bytes.slice(start);
+    if (start < chunk.length) pending.push(chunk.slice(start));
   }
-  if (carry.length > 0) {
-    yield {
-      text: decoder.decode(carry),
-      end: offset + carry.length,
-      terminated: false,
-    };
+  if (pending.length > 0) {
+    yield { text: text(new Uint8Array(0)), end: offset, terminated: false };
   }
 }
 
@@ -459,49 +586,59 @@ function featureLine(
  * line is written again.
  */
 export async function geoJsonSink(options: SinkOptions): Promise<Sink> {
-  const { path, header, redo } = options;
+  const { header, redo, signal } = options;
   const done = new Set<number>();
   const encoder = new TextEncoder();
   const head = encoder.encode(`${GEOJSON_HEAD}\n`);
-  const size = await sizeOf(path);
-  let keep = 0;
+  const out = await Output.take(options.path);
   let rows = 0;
-  let dropped = 0;
-  if (size > 0 && !await cutOffIn(path, size, head)) {
-    for await (const { text, end, terminated } of lines(path)) {
-      // A line an interrupted run was cut off in, and what follows, is
-      // written again.
-      if (!terminated) break;
-      if (keep === 0) {
-        if (text !== GEOJSON_HEAD) break;
-      } else {
-        if (text === GEOJSON_TAIL) break;
-        const feature = featureLine(text);
-        if (feature === undefined) break;
-        if (redo(feature.status)) dropped++;
-        else {
-          done.add(feature.index);
-          rows++;
+  try {
+    const { target, shown } = out;
+    const size = await out.size();
+    let keep = 0;
+    let dropped = 0;
+    if (size > 0 && !await cutOffIn(target, size, head)) {
+      for await (const { text, end, terminated } of lines(target)) {
+        // A line an interrupted run was cut off in, and what follows, is
+        // written again.
+        if (!terminated || signal?.aborted) break;
+        if (keep === 0) {
+          if (text.replace(/^\uFEFF/, "") !== GEOJSON_HEAD) break;
+        } else {
+          if (text === GEOJSON_TAIL) break;
+          const feature = featureLine(text);
+          if (feature === undefined) break;
+          if (redo(feature.status)) dropped++;
+          else {
+            done.add(feature.index);
+            rows++;
+          }
         }
+        keep = end;
       }
-      keep = end;
+      // Stopped while reading: nothing is cut.
+      signal?.throwIfAborted();
+      if (keep === 0) {
+        throw new Error(
+          `${shown} is not a FeatureCollection this script wrote: name another output, or delete it to start again`,
+        );
+      }
+      if (dropped > 0) {
+        keep = await rewrite(
+          out,
+          keptFeatures(target, keep, redo),
+          rows + dropped,
+          signal,
+        );
+      }
     }
-    if (keep === 0) {
-      throw new Error(
-        `${path} is not a FeatureCollection this script wrote: name another output, or delete it to start again`,
-      );
-    }
-    if (dropped > 0) {
-      keep = await replace(
-        path,
-        keptFeatures(path, keep, redo),
-        rows + dropped,
-      );
-    }
+    await out.cut(keep, rows);
+    if (keep === 0) await out.append(head, false);
+  } catch (error) {
+    out.abandon();
+    throw error;
   }
-  const out = await Appender.open(path, keep, rows);
   let features = rows;
-  if (keep === 0) await out.append(head, false);
   return {
     done,
     write: (o) => {
@@ -544,7 +681,7 @@ async function* keptFeatures(
     if (end > keep) return;
     const feature = featureLine(text);
     if (feature === undefined) {
-      yield encoder.encode(`${text}\n`); // the opening line
+      yield encoder.encode(`${GEOJSON_HEAD}\n`); // the opening line
       continue;
     }
     if (redo(feature.status)) continue;

@@ -68,7 +68,7 @@ import {
   type RequestOptions,
   ResponseTooLargeError,
 } from "@ls/ls";
-import { readInput, records } from "./_geocode_csv_input.ts";
+import { checkFields, readInput, records } from "./_geocode_csv_input.ts";
 import {
   csvSink,
   geoJsonSink,
@@ -152,12 +152,27 @@ interface Row {
 
 /**
  * Whether a call's error may pass by itself: a network failure, a
- * timeout, or a status HERE answers when busy or broken (408, 429, 5xx).
+ * timeout, a status HERE answers when busy or broken (408, 429, 5xx), or
+ * a success status whose body is not HERE's answer.
  */
 function isTemporary(error: unknown): boolean {
   if (isConnectionError(error) || isTimeoutError(error)) return true;
+  // A success status whose body is no answer is a proxy's or a portal's.
   return isApiError(error) && !(error instanceof ResponseTooLargeError) &&
-    (error.status === 408 || error.status === 429 || error.status >= 500);
+    (error.status < 300 || error.status === 408 || error.status === 429 ||
+      error.status >= 500);
+}
+
+/** Whether a call's error says the credentials are refused (401, 403). */
+function isRefusedCredential(error: unknown): boolean {
+  return isApiError(error) && (error.status === 401 || error.status === 403);
+}
+
+/** The error for an input that changed while it was geocoded. */
+function changed(path: string | URL, what: string): Error {
+  return new Error(
+    `${path} changed while it was geocoded (${what}): the rows written stay; run again to check it and resume`,
+  );
 }
 
 /**
@@ -174,6 +189,7 @@ export async function geocodeCsv(
   const reading = {
     delimiter: options.delimiter ?? ",",
     encoding: options.encoding,
+    signal: options.signal,
   };
   const { header, positions, rows } = await readInput(options.input, {
     ...reading,
@@ -189,6 +205,7 @@ export async function geocodeCsv(
     header,
     delimiter: reading.delimiter,
     redo,
+    signal: options.signal,
   });
   let skipped = 0;
   for (const index of sink.done) if (index < rows) skipped++;
@@ -203,17 +220,33 @@ export async function geocodeCsv(
     failedTemporarily: 0,
   };
   async function* todo(): AsyncGenerator<Row> {
+    // Read again as it is geocoded: what changed since the checks is
+    // checked again, and a file that no longer holds the rows counted
+    // stops the run.
     let index = -1;
-    for await (const { record } of records(options.input, reading)) {
-      // The header is index -1.
-      if (index >= 0 && !sink.done.has(index)) {
-        const address = positions.map((at) => (record[at] ?? "").trim())
-          .filter(Boolean).join(", ");
-        // Fields past the header's are empty (the checks refused others).
-        yield { index, record: header.map((_, i) => record[i] ?? ""), address };
+    for await (const input of records(options.input, reading)) {
+      if (index < 0) {
+        if (input.record.join("\u0000") !== header.join("\u0000")) {
+          throw changed(options.input, "its header");
+        }
+      } else {
+        checkFields(options.input, header, input);
+        if (index >= rows) throw changed(options.input, "its length");
+        if (!sink.done.has(index)) {
+          const { record } = input;
+          const address = positions.map((at) => (record[at] ?? "").trim())
+            .filter(Boolean).join(", ");
+          // Fields past the header's are empty (the checks refused others).
+          yield {
+            index,
+            record: header.map((_, i) => record[i] ?? ""),
+            address,
+          };
+        }
       }
       index++;
     }
+    if (index !== rows) throw changed(options.input, "its length");
   }
   const geocode = (row: Row, callOptions: RequestOptions) =>
     ls.geocode({ query: row.address, limit: 1 }, callOptions);
@@ -229,6 +262,14 @@ export async function geocodeCsv(
     ) {
       const { index, record } = item.input;
       let outcome: Outcome;
+      if ("error" in item && isRefusedCredential(item.error)) {
+        // Every row would fail the same way, and be kept as failed.
+        const e = item.error as Error;
+        throw new Error(
+          `HERE refused the credentials (${e.message}): the run stopped, and no row was written for it. Fix the key, then run again with the same output to resume`,
+          { cause: e },
+        );
+      }
       if ("error" in item) {
         const e = item.error as Error;
         const temporary = isTemporary(item.error);
@@ -397,6 +438,32 @@ async function main(args: string[]): Promise<number> {
     console.error(`${(e as Error).message}\n\n${USAGE}`);
     return 2;
   }
+  const delimiter = values.delimiter;
+  if (
+    delimiter !== undefined &&
+    ([...delimiter].length !== 1 || /["\r\n]/.test(delimiter))
+  ) {
+    console.error(
+      `--delimiter must be one character other than a quote or a line break.\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  if (values.encoding !== undefined) {
+    try {
+      new TextDecoder(values.encoding);
+    } catch {
+      console.error(
+        `--encoding must be an encoding's label, such as utf-8, utf-16le or windows-1252.\n\n${USAGE}`,
+      );
+      return 2;
+    }
+  }
+  if (values["base-url"] !== undefined && !URL.canParse(values["base-url"])) {
+    console.error(
+      `--base-url must be a URL, such as http://127.0.0.1:8080.\n\n${USAGE}`,
+    );
+    return 2;
+  }
   const concurrency = values.concurrency === undefined
     ? undefined
     : Number(values.concurrency);
@@ -439,7 +506,7 @@ async function main(args: string[]): Promise<number> {
       input,
       output,
       columns: values.column,
-      delimiter: values.delimiter,
+      delimiter,
       encoding: values.encoding,
       retryFailed: values["retry-failed"],
       concurrency,

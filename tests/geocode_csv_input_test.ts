@@ -103,8 +103,8 @@ Deno.test("geocode_csv stops on an input that is not UTF-8, naming the line, bef
     ]);
 
     const unknown = await command(server, ["-e", "klingon", input, output]);
-    assert.equal(unknown.code, 1);
-    assert.match(unknown.stderr, /Unknown encoding "klingon"/);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /--encoding must be an encoding's label/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -295,6 +295,211 @@ Deno.test("geocode_csv refuses an address column named twice and an input column
       "b",
     ]);
     assert.equal(row[header.indexOf("geocode_lat")], "48.1");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("geocode_csv names the right line after CRLF inside quoted fields, in a CR-only file, and in UTF-16", async () => {
+  await using server = await geocoder();
+  using ls = new LS({ apiKey: KEY, baseUrl: server.url });
+  const dir = await Deno.makeTempDir();
+  const input = `${dir}/in.csv`;
+  const output = `${dir}/out.csv`;
+  try {
+    // A field of three lines joined by CRLF, then a blank line: the row
+    // with the extra field is on line 6.
+    await Deno.writeTextFile(
+      input,
+      'address,note\r\nA,"l1\r\nl2\r\nl3"\r\n\r\nB,x,EXTRA\r\n',
+    );
+    await assert.rejects(
+      geocodeCsv(ls, { input, output }),
+      /in\.csv line 6 has 3 fields/,
+    );
+    // Lines ended by a lone CR (an old Mac's CSV): a bad byte on line 4.
+    const encoder = new TextEncoder();
+    await Deno.writeFile(
+      input,
+      Uint8Array.from([
+        ...encoder.encode("address\rA\rB\rC"),
+        0xff,
+        ...encoder.encode("\rD\r"),
+      ]),
+    );
+    await assert.rejects(
+      geocodeCsv(ls, { input, output }),
+      /is not valid UTF-8 at line 4:/,
+    );
+    // UTF-16 with a lone surrogate on line 3, and on line 10,001.
+    for (const line of [3, 10_001]) {
+      const rows = Array.from({ length: line - 2 }, (_, i) => `Street ${i}`);
+      const text = `address\n${rows.join("\n")}\nBad \uD800 row\n`;
+      await Deno.writeFile(input, utf16(text, "le"));
+      await assert.rejects(
+        geocodeCsv(ls, { input, output }),
+        new RegExp(`is not valid UTF-16LE at line ${line}:`),
+      );
+    }
+    // A quote never closed: the file is named.
+    await Deno.writeTextFile(input, 'address\nA\n"B\nC\n');
+    await assert.rejects(
+      geocodeCsv(ls, { input, output }),
+      /in\.csv cannot be read as CSV: Quote Not Closed/,
+    );
+    assert.equal(server.requests.length, 0);
+    assert.equal(await exists(output), false);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("geocode_csv refuses an input that is a pipe or a folder, since it reads the input twice", async () => {
+  await using server = await geocoder();
+  const dir = await Deno.makeTempDir();
+  try {
+    // A named pipe, as a shell's `<(...)` gives.
+    const fifo = `${dir}/in.fifo`;
+    const made = await new Deno.Command("mkfifo", { args: [fifo] }).output()
+      .catch(() => undefined);
+    if (made?.code === 0) {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-net=127.0.0.1",
+          "--allow-read",
+          "--allow-write",
+          "--allow-env",
+          `${ROOT}scripts/geocode_csv.ts`,
+          "--base-url",
+          server.url,
+          fifo,
+          `${dir}/out.csv`,
+        ],
+        env: { HERE_API_KEY: KEY, NO_COLOR: "1" },
+        clearEnv: true,
+        stdout: "null",
+        stderr: "piped",
+      }).spawn();
+      const pipe = await Deno.open(fifo, { write: true });
+      await pipe.write(new TextEncoder().encode("address\nBerlin\nParis\n"))
+        .catch(() => 0);
+      pipe.close();
+      const out = await child.output();
+      const stderr = new TextDecoder().decode(out.stderr);
+      assert.equal(out.code, 1, stderr);
+      assert.match(
+        stderr,
+        /in\.fifo is not a regular file \(a pipe, a device or a folder\): the input is read twice, so save it to a file first/,
+      );
+    }
+    using ls = new LS({ apiKey: KEY, baseUrl: server.url });
+    await assert.rejects(
+      geocodeCsv(ls, { input: dir, output: `${dir}/out.csv` }),
+      /is not a regular file/,
+    );
+    await assert.rejects(
+      geocodeCsv(ls, {
+        input: new URL("https://example.com/in.csv"),
+        output: `${dir}/out.csv`,
+      }),
+      /https:\/\/example\.com\/in\.csv is not a file: give a path or a file: URL/,
+    );
+    assert.equal(server.requests.length, 0);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("geocode_csv stops when the input changes while it is geocoded, and on an abort while it is checked", async () => {
+  const dir = await Deno.makeTempDir();
+  const input = `${dir}/in.csv`;
+  const rows = 60_000; // some 1.4 MB: more than is read ahead
+  await Deno.writeTextFile(
+    input,
+    "address\n" +
+      Array.from({ length: rows }, (_, i) => `Street ${i} Berlin\n`).join(""),
+  );
+  const server = await startTestServer();
+  let cut = false;
+  server.route("GET /v1/geocode", async (req) => {
+    if (!cut) {
+      cut = true;
+      // The first request: the checks are done; cut the file in half.
+      const file = await Deno.open(input, { write: true });
+      await file.truncate(100_000);
+      file.close();
+    }
+    return Response.json({
+      items: [{
+        title: req.query.get("q"),
+        position: { lat: 1, lng: 2 },
+      }],
+    });
+  });
+  try {
+    using ls = new LS({ apiKey: KEY, baseUrl: server.url });
+    await assert.rejects(
+      geocodeCsv(ls, { input, output: `${dir}/out.csv`, concurrency: 64 }),
+      /in\.csv changed while it was geocoded \(its length\)/,
+    );
+    const reason = new Error("stopped");
+    await assert.rejects(
+      geocodeCsv(ls, {
+        input,
+        output: `${dir}/other.csv`,
+        signal: AbortSignal.abort(reason),
+      }),
+      (e) => e === reason,
+    );
+    assert.equal(await exists(`${dir}/other.csv`), false);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("geocode_csv refuses a delimiter, an encoding or a base URL it cannot use as a usage error", async () => {
+  await using server = await geocoder();
+  const dir = await Deno.makeTempDir();
+  try {
+    const input = `${dir}/in.csv`;
+    await Deno.writeTextFile(input, "address\nBerlin\n");
+    for (
+      const [args, pattern] of [
+        [["-d", ""], /--delimiter must be one character/],
+        [["-d", '"'], /--delimiter must be one character/],
+        [["-d", "\n"], /--delimiter must be one character/],
+        [["-d", ";;"], /--delimiter must be one character/],
+        [["-e", "bogus"], /--encoding must be an encoding's label/],
+      ] as const
+    ) {
+      const run = await command(server, [...args, input, `${dir}/out.csv`]);
+      assert.equal(run.code, 2, `${args}: ${run.stderr}`);
+      assert.match(run.stderr, pattern);
+    }
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-read",
+        "--allow-env",
+        `${ROOT}scripts/geocode_csv.ts`,
+        "--base-url",
+        "notaurl",
+        input,
+        `${dir}/out.csv`,
+      ],
+      env: { HERE_API_KEY: KEY },
+      clearEnv: true,
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.code, 2);
+    assert.match(
+      new TextDecoder().decode(out.stderr),
+      /--base-url must be a URL/,
+    );
+    assert.equal(server.requests.length, 0);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
