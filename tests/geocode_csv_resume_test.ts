@@ -399,3 +399,216 @@ Deno.test({
     }
   },
 });
+
+Deno.test("geocode_csv resumes an output an editor saved with CRLF or a byte order mark, CSV and GeoJSON", async () => {
+  await using server = await geocoder();
+  using ls = new LS({ apiKey: KEY, baseUrl: server.url });
+  const dir = await Deno.makeTempDir();
+  try {
+    const input = `${dir}/in.csv`;
+    const addresses = Array.from({ length: 6 }, (_, i) => `Street ${i}`);
+    await Deno.writeTextFile(
+      input,
+      stringify([["address", "note"], ...addresses.map((a) => [a, "x\ny"])]),
+    );
+    const saves: [string, (text: string) => string][] = [
+      ["crlf.csv", (t) => t.replace(/\n/g, "\r\n")],
+      ["bom.csv", (t) => `\uFEFF${t}`],
+      ["crlf.geojson", (t) => t.replace(/\n/g, "\r\n")],
+    ];
+    for (const [name, save] of saves) {
+      const output = `${dir}/${name}`;
+      await geocodeCsv(ls, { input, output });
+      // Saved by an editor with four rows, then resumed three times.
+      const text = await Deno.readTextFile(output);
+      const kept = text.split("\n").slice(0, name.endsWith(".csv") ? 9 : 5);
+      await Deno.writeTextFile(output, save(kept.join("\n") + "\n"));
+      const before = server.requests.length;
+      const first = await geocodeCsv(ls, { input, output });
+      assert.equal(first.skipped, 4, name);
+      assert.equal(server.requests.length - before, 2, name);
+      for (let run = 0; run < 2; run++) {
+        const again = await geocodeCsv(ls, { input, output });
+        assert.equal(again.skipped, addresses.length, name);
+      }
+      assert.equal(server.requests.length - before, 2, name);
+      const result = await Deno.readTextFile(output);
+      const count = name.endsWith(".csv")
+        ? parse(result, { bom: true, record_delimiter: ["\r\n", "\n"] })
+          .length - 1
+        : JSON.parse(result).features.length;
+      assert.equal(count, addresses.length, name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("geocode_csv stops at a refused key without writing its row, and counts an unreadable success body as temporary", async () => {
+  const server = await startTestServer();
+  let mode: "refuse" | "portal" | "up" = "refuse";
+  server.route("GET /v1/geocode", (req, n, signal) => {
+    if (mode === "refuse") {
+      return jsonReply(401, { error: "Unauthorized" })(req, n, signal);
+    }
+    if (mode === "portal") {
+      return new Response("<html>Sign in to the Wi-Fi</html>", {
+        headers: { "content-type": "text/html" },
+      });
+    }
+    return Response.json({
+      items: [{ title: "x", position: { lat: 1, lng: 2 } }],
+    });
+  });
+  const dir = await Deno.makeTempDir();
+  try {
+    using ls = new LS({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 });
+    const input = `${dir}/in.csv`;
+    const rows = 20;
+    await Deno.writeTextFile(
+      input,
+      "address\n" + Array.from({ length: rows }, (_, i) => `S ${i}\n`).join(""),
+    );
+    const output = `${dir}/out.csv`;
+    await assert.rejects(
+      geocodeCsv(ls, { input, output, concurrency: 1 }),
+      /^Error: HERE refused the credentials \(.*401.*\): the run stopped, and no row was written for it/,
+    );
+    assert.equal(server.requests.length, 1, "the run stopped at once");
+    assert.deepEqual(outputRows(await Deno.readTextFile(output)), []);
+
+    mode = "portal";
+    const portal = await geocodeCsv(ls, { input, output, concurrency: 1 });
+    assert.equal(portal.failedTemporarily, rows);
+    mode = "up";
+    const up = await geocodeCsv(ls, { input, output });
+    assert.equal(up.found, rows);
+  } finally {
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("geocode_csv rewrites an output through its link, keeps its permissions, and never writes through a leftover", async () => {
+  const failing = new Map([["Busy", 503]]);
+  await using server = await geocoder(failing);
+  using ls = new LS({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 });
+  const dir = await Deno.makeTempDir();
+  try {
+    const input = `${dir}/in.csv`;
+    await Deno.writeTextFile(input, "address\nBusy 1\nStreet 2\nBusy 3\n");
+    const real = `${dir}/real.csv`;
+    const link = `${dir}/link.csv`;
+    await geocodeCsv(ls, { input, output: real });
+    await Deno.chmod(real, 0o600);
+    await Deno.symlink(real, link);
+    // A leftover of a killed rewrite that is a link to another file.
+    const victim = `${dir}/victim.txt`;
+    await Deno.writeTextFile(victim, "keep me");
+    await Deno.symlink(victim, `${real}.resume`);
+
+    failing.delete("Busy");
+    const summary = await geocodeCsv(ls, { input, output: link });
+    assert.equal(summary.found, 2);
+    assert.equal((await Deno.lstat(link)).isSymlink, true);
+    assert.equal((await Deno.lstat(real)).isFile, true);
+    assert.equal((await Deno.stat(real)).mode! & 0o777, 0o600);
+    assert.equal(await Deno.readTextFile(victim), "keep me");
+    const rows = outputRows(await Deno.readTextFile(link));
+    assert.deepEqual(rows.map((r) => r[2]), ["found", "found", "found"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("geocode_csv refuses a second run on an output another run is writing", async () => {
+  const server = await startTestServer();
+  const dir = await Deno.makeTempDir();
+  let release = () => {};
+  try {
+    using ls = new LS({ apiKey: KEY, baseUrl: server.url });
+    const input = `${dir}/in.csv`;
+    await Deno.writeTextFile(input, "address\nStreet 1\n");
+    for (const ext of ["csv", "geojson"]) {
+      const output = `${dir}/out.${ext}`;
+      const held = new Promise<void>((resolve) => release = resolve);
+      let first!: Promise<unknown>;
+      // The first run holds the output while its one request waits.
+      await new Promise<void>((started) => {
+        server.route("GET /v1/geocode", async () => {
+          started();
+          await held;
+          return Response.json({ items: [] });
+        });
+        first = geocodeCsv(ls, { input, output });
+      });
+      await assert.rejects(
+        geocodeCsv(ls, { input, output }),
+        new RegExp(
+          `Another run is writing to .*out\\.${ext}: wait for it to end`,
+        ),
+      );
+      release();
+      await first;
+      // Once it has ended, the next run may go.
+      const next = await geocodeCsv(ls, { input, output });
+      assert.equal(next.skipped, 1);
+    }
+  } finally {
+    release();
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test({
+  name:
+    "geocode_csv on a disk too full to take rows out of the output leaves it as it was, and says how much room it needs",
+  ignore: probe === undefined,
+  fn: async () => {
+    const failing = new Map([["Busy", 503]]);
+    await using server = await geocoder(failing);
+    using ls = new LS({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 });
+    const dir = await Deno.makeTempDir();
+    const disk = (await smallDisk("32k"))!;
+    try {
+      const input = `${dir}/in.csv`;
+      await Deno.writeTextFile(
+        input,
+        "address\n" +
+          Array.from(
+            { length: 60 },
+            (_, i) => `Busy street ${i} with a long name\n`,
+          )
+            .join(""),
+      );
+      const output = `${disk}/out.csv`;
+      await geocodeCsv(ls, { input, output });
+      const before = await Deno.readFile(output);
+      // Fill the rest of the disk.
+      const filler = await Deno.open(`${disk}/filler`, {
+        create: true,
+        write: true,
+      });
+      try {
+        for (;;) await filler.write(new Uint8Array(4096));
+      } catch {
+        // Full.
+      }
+      filler.close();
+      failing.delete("Busy");
+      await assert.rejects(
+        geocodeCsv(ls, { input, output }),
+        /^Error: Could not take the rows to do again out of .*out\.csv: the disk is full\. It is as it was, and its 60 rows are safe: free some space beside it \(the rewrite needs about \d+ KiB for a copy\)/,
+      );
+      assert.deepEqual(await Deno.readFile(output), before);
+      await Deno.remove(`${disk}/filler`);
+      const summary = await geocodeCsv(ls, { input, output });
+      assert.equal(summary.found, 60);
+    } finally {
+      await run("umount", disk);
+      await Deno.remove(disk);
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
