@@ -22,7 +22,8 @@
  * `LS_API_KEY`, `HERE_ACCESS_KEY_ID` and `HERE_ACCESS_KEY_SECRET`, or
  * `~/.here/credentials.properties`. `--sandbox` needs none.
  *
- * Before any request the whole input is read and checked: the address
+ * The input must be a file (it is read twice: a pipe is refused). Before
+ * any request the whole input is read and checked: the address
  * columns exist and are named once; no column is named like a result
  * column; every byte is of the input's encoding; and no row has a field
  * the header does not name (an empty one is let through). Each failure
@@ -52,8 +53,11 @@
  * failure, a timeout, 408, 429, 5xx) is taken out of the output and done
  * again; one that failed for good (`failed`, `no_match`) is kept, unless
  * `--retry-failed` is given. A write that fails (a full disk) stops the run
- * with an error that names the file and how many rows are safe in it.
- * Ctrl-C stops cleanly: what was written stays.
+ * with an error that names the file and how many rows are safe in it. A
+ * key HERE refuses (401, 403) stops the run at once. One run at a time
+ * writes an output: a second is refused while the first holds it.
+ * Ctrl-C stops cleanly: what was written stays. Exit codes: 0 done, 1
+ * failed, 2 a bad flag, 130 interrupted.
  *
  * @module
  */
