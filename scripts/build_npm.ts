@@ -2,8 +2,11 @@
  * Builds every publishable workspace package into `dist/<pkg>/` for npm:
  * ESM `.js`, `.d.ts` and a `package.json` with its dependencies. The type
  * check runs with the DOM and ES libraries only — no Deno or Node types — so
- * a default entry point that touches `Deno.*`, `process` or `node:*` fails
- * the build: this is the edge-safety check.
+ * an entry point that touches `Deno.*`, `process` or `node:*` fails the build:
+ * this is the edge-safety check. The Node entries (`@ls/core/file`) are
+ * compiled apart, against a declaration of the few `node:*` APIs they use.
+ * Declarations that mention `Symbol.dispose` reference a shim that declares
+ * it, so they type-check without the `esnext.disposable` lib.
  *
  * Usage: deno run -A scripts/build_npm.ts
  *
@@ -88,24 +91,98 @@ const options: ts.CompilerOptions = {
   newLine: ts.NewLineKind.LineFeed,
 };
 
+/** Entries that only run on Deno (`Deno.serve`): not built for npm. */
+const DENO_ONLY_ENTRIES = new Set(["@ls/core/testing"]);
+/**
+ * Entries for Deno and Node, not for edge runtimes: they import `node:*`
+ * modules, so they are compiled against {@linkcode NODE_STUB} instead of
+ * taking part in the web-standard-only check.
+ */
+const NODE_ENTRIES = new Set(["@ls/core/file"]);
+/** The part of Node's API the Node entries use, declared for the compiler. */
+const NODE_STUB = `declare module "node:fs/promises" {
+  export function readFile(path: string): Promise<Uint8Array>;
+}
+declare module "node:os" {
+  export function homedir(): string;
+}
+declare module "node:path" {
+  export function join(...parts: string[]): string;
+}
+declare module "node:process" {
+  const process: { env: Record<string, string | undefined> };
+  export default process;
+}
+`;
+
+/**
+ * Lets the declarations type-check without the `esnext.disposable` lib (a
+ * consumer on `lib: ["es2022", "dom"]`): the same declarations as that lib,
+ * which merge with it when it is present.
+ */
+const DISPOSABLE_SHIM =
+  `// Symbol.dispose and Disposable for consumers whose lib lacks
+// esnext.disposable; identical to that lib's, so the two merge.
+interface SymbolConstructor {
+  readonly dispose: unique symbol;
+  readonly asyncDispose: unique symbol;
+}
+interface Disposable {
+  [Symbol.dispose](): void;
+}
+interface AsyncDisposable {
+  [Symbol.asyncDispose](): PromiseLike<void>;
+}
+`;
+const DISPOSABLE_SHIM_FILE = "_disposable.d.ts";
+const USES_DISPOSABLE =
+  /\bSymbol\.(?:async)?[dD]ispose\b|\b(?:Async)?Disposable\b/;
+
+function fail(diagnostics: readonly ts.Diagnostic[], why: string): never {
+  console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => root,
+    getNewLine: () => "\n",
+  }));
+  console.error(`npm build failed: ${why}`);
+  Deno.exit(1);
+}
+
 await Deno.remove(dist, { recursive: true }).catch(() => {});
-const rootNames = members.map((m) => `${root}packages/${m}/mod.ts`);
-const program = ts.createProgram(rootNames, options);
+const webRoots: string[] = [];
+const nodeRoots: string[] = [];
+for (const [specifier, [file]] of Object.entries(paths)) {
+  if (!specifier.startsWith("@ls/") || DENO_ONLY_ENTRIES.has(specifier)) {
+    continue;
+  }
+  (NODE_ENTRIES.has(specifier) ? nodeRoots : webRoots).push(`${root}${file}`);
+}
+const program = ts.createProgram(webRoots, options);
 const emitted = program.emit();
 const diagnostics = [
   ...ts.getPreEmitDiagnostics(program),
   ...emitted.diagnostics,
 ];
 if (diagnostics.length > 0) {
-  console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, {
-    getCanonicalFileName: (f) => f,
-    getCurrentDirectory: () => root,
-    getNewLine: () => "\n",
-  }));
-  console.error(
-    "npm build failed: a default entry point must type-check with web-standard APIs only",
+  fail(
+    diagnostics,
+    "a default entry point must type-check with web-standard APIs only",
   );
-  Deno.exit(1);
+}
+if (nodeRoots.length > 0) {
+  const stub = `${dist}_node_stub.d.ts`;
+  await Deno.mkdir(dist, { recursive: true });
+  await Deno.writeTextFile(stub, NODE_STUB);
+  const nodeProgram = ts.createProgram([...nodeRoots, stub], options);
+  const nodeEmitted = nodeProgram.emit();
+  const nodeDiagnostics = [
+    ...ts.getPreEmitDiagnostics(nodeProgram),
+    ...nodeEmitted.diagnostics,
+  ];
+  if (nodeDiagnostics.length > 0) {
+    fail(nodeDiagnostics, "a Node entry point must type-check");
+  }
+  await Deno.remove(stub);
 }
 
 const imports = rootConfig.imports ?? {};
@@ -116,8 +193,9 @@ const BARE =
 
 /**
  * The package.json `exports` of a member: its default entry, and each
- * subpath entry that a default entry reaches (so it was compiled), such as
- * `@ls/core/internal`. Deno-only entries (`testing`, `file`) are not built.
+ * subpath entry that was compiled, such as
+ * `@ls/core/internal`, `@ls/core/kv` and the Node entry `@ls/core/file`. The
+ * Deno-only entry `@ls/core/testing` is not built.
  */
 async function npmExports(
   m: string,
@@ -143,9 +221,14 @@ for (const m of members) {
   const out = `${dist}${m}/`;
   await Deno.mkdir(out, { recursive: true });
   const dependencies: Record<string, string> = {};
+  let usesDisposable = false;
   for await (const entry of Deno.readDir(src)) {
     if (!entry.isFile) continue;
-    const text = await Deno.readTextFile(`${src}${entry.name}`);
+    let text = await Deno.readTextFile(`${src}${entry.name}`);
+    if (entry.name.endsWith(".d.ts") && USES_DISPOSABLE.test(text)) {
+      text = `/// <reference path="./${DISPOSABLE_SHIM_FILE}" />\n${text}`;
+      usesDisposable = true;
+    }
     await Deno.writeTextFile(`${out}${entry.name}`, text);
     const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(
       /^\s*\/\/.*$/gm,
@@ -153,6 +236,7 @@ for (const m of members) {
     );
     for (const match of code.matchAll(BARE)) {
       const spec = match[1] ?? match[2] ?? match[3];
+      if (spec.startsWith("node:")) continue; // a Node entry's built-ins
       if (spec.startsWith("@ls/")) {
         const dep = spec.slice(4).split("/")[0];
         dependencies[`@ls/${dep}`] = configs.get(dep)?.version ?? "0.0.0";
@@ -170,6 +254,9 @@ for (const m of members) {
         dependencies[name] = version;
       }
     }
+  }
+  if (usesDisposable) {
+    await Deno.writeTextFile(`${out}${DISPOSABLE_SHIM_FILE}`, DISPOSABLE_SHIM);
   }
   const pkg = {
     name: config.name,
