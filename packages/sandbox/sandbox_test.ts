@@ -317,3 +317,34 @@ Deno.test("createSandboxHandler answers without a network", async () => {
   assert.equal(handler.requests.length, 1);
   handler.close();
 });
+
+Deno.test("without read permission, startSandbox rejects at once naming --allow-read", async () => {
+  const script = new URL("./testdata/start_without_read.ts", import.meta.url);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-prompt",
+      "--allow-net=127.0.0.1",
+      "--config",
+      new URL("../../deno.json", import.meta.url).pathname,
+      script.pathname,
+    ],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  // Today's failure mode answered 500 after the client's retries; a start
+  // that hangs instead must not hang the test run.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const out = await child.output().finally(() => clearTimeout(timer));
+  const stdout = new TextDecoder().decode(out.stdout);
+  const stderr = new TextDecoder().decode(out.stderr);
+  assert.equal(out.signal, null, "the child hung and was killed");
+  assert.equal(stdout, "", "the sandbox started and answered a request");
+  assert.notEqual(out.code, 0);
+  assert.match(
+    stderr,
+    /The sandbox needs read access to its place data .*: run with --allow-read/,
+  );
+});
