@@ -25,6 +25,41 @@ function findChromium(): string | undefined {
 }
 
 const chromium = findChromium();
+
+/** Whether any process of the process group `pgid` is still there. */
+async function groupAlive(pgid: number): Promise<boolean> {
+  const { success } = await new Deno.Command("sh", {
+    args: ["-c", `kill -0 -- -${pgid} 2>/dev/null`],
+  }).output();
+  return success;
+}
+
+/**
+ * Stops the browser and every process it started (zygotes, GPU, network,
+ * renderers), then checks that none is left. `chromium-headless-shell` is a
+ * shell script that runs the real binary as its child, so killing the
+ * script's pid alone would leave the browser running: the browser runs in a
+ * session of its own (`detached`), whose process group is killed at once.
+ */
+async function stopGroup(child: Deno.ChildProcess): Promise<void> {
+  try {
+    Deno.kill(-child.pid, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM"); // not a group leader: a bug here, caught below
+  }
+  await child.status;
+  for (let i = 0; i < 100 && await groupAlive(child.pid); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (await groupAlive(child.pid)) {
+    try {
+      Deno.kill(-child.pid, "SIGKILL");
+    } catch {
+      // gone just now
+    }
+    assert.fail(`Chromium processes (group ${child.pid}) outlived SIGTERM`);
+  }
+}
 const CORS = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers": "X-Correlation-Id, X-Request-Id",
@@ -143,6 +178,8 @@ Deno.test({
       stdin: "null",
       stdout: "null",
       stderr: "null",
+      // A session and process group of its own, killed as a whole.
+      detached: true,
     }).spawn();
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -169,9 +206,9 @@ Deno.test({
       assert.equal(geocodeReq.headers.get("origin"), page.url);
     } finally {
       clearTimeout(timer);
-      child.kill();
-      await child.status;
-      await Deno.remove(profile, { recursive: true }).catch(() => {});
+      await stopGroup(child).finally(() =>
+        Deno.remove(profile, { recursive: true }).catch(() => {})
+      );
     }
   },
 });
