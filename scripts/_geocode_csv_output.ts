@@ -208,11 +208,15 @@ class Output {
     this.#file = next;
   }
 
-  /** Cuts the file to `keep` bytes holding `rows` rows, to append after. */
-  async cut(keep: number, rows: number): Promise<void> {
+  /**
+   * Cuts the file to `keep` bytes holding `rows` rows, to append after; an
+   * empty file gets `head`, the first line a run writes.
+   */
+  async begin(keep: number, rows: number, head: Uint8Array): Promise<void> {
     if (await this.size() !== keep) await this.#file.truncate(keep);
     await this.#file.seek(keep, Deno.SeekMode.Start);
     this.#rows = rows;
+    if (keep === 0) await this.append(head, false);
   }
 
   /** Appends `bytes`: one more row when `row`. */
@@ -465,8 +469,7 @@ export async function csvSink(options: SinkOptions): Promise<Sink> {
         );
       }
     }
-    await out.cut(keep, rows);
-    if (keep === 0) await out.append(head, false);
+    await out.begin(keep, rows, head);
   } catch (error) {
     out.abandon();
     throw error;
@@ -632,8 +635,7 @@ export async function geoJsonSink(options: SinkOptions): Promise<Sink> {
         );
       }
     }
-    await out.cut(keep, rows);
-    if (keep === 0) await out.append(head, false);
+    await out.begin(keep, rows, head);
   } catch (error) {
     out.abandon();
     throw error;
