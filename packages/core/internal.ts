@@ -48,6 +48,13 @@ export {
   validateLatLng,
   validateLatLngObject,
 } from "./coordinates.ts";
+export {
+  formatPoint,
+  parseOptionalPoint,
+  parsePoint,
+  parsePoints,
+  pointSchema,
+} from "./point.ts";
 export { describe } from "./_describe.ts";
 export {
   defaultTokenUrl,

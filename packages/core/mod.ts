@@ -94,6 +94,7 @@ export type {
   LatLngObject,
   SearchCircle,
 } from "./coordinates.ts";
+export type { LatLngLike } from "./point.ts";
 export * from "./polyline.ts";
 export {
   AvoidBoundingBox,
