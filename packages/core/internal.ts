@@ -55,6 +55,7 @@ export {
   parsePoints,
   pointSchema,
 } from "./point.ts";
+export { parseBox, parseCircle } from "./area.ts";
 export { describe } from "./_describe.ts";
 export {
   defaultTokenUrl,
