@@ -142,7 +142,8 @@ await run("npx", ["tsc", "-p", "tsconfig.es2022.json"], work);
 console.log('the declarations type-check with lib ["es2022", "dom"]');
 
 // The README's Node samples (```js … node) run on this Node against the
-// build, with a fetch that answers like HERE, so no network is needed.
+// build, against a 127.0.0.1 server that answers like HERE (requests for a
+// HERE host are sent there), so no network is needed; it checks the request.
 const samples = [
   ...readme.matchAll(/^```js\b[^\n]*\bnode\b[^\n]*\n([\s\S]*?)^```/gm),
 ]
