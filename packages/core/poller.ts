@@ -12,6 +12,7 @@ import type { Client } from "./client.ts";
 import type { RequestOptions } from "./client_options.ts";
 import { checkRequestOptions } from "./_client_checks.ts";
 import { scrubbing } from "./_scrub_input_error.ts";
+import { checkKeys } from "./check_params.ts";
 import {
   ApiError,
   ConnectionError,
@@ -180,6 +181,83 @@ export function checkPollTiming(
   ) {
     throw new ValueError(name("factor"), "must be a finite number ≥ 1", f);
   }
+}
+
+/**
+ * How an async job (matrix, tour planning) is waited for: the cadence of
+ * its status polls. One shape for every operation that runs a job, given
+ * as `options.poll` beside `onProgress`. The delay grows by 1.5× per poll,
+ * from `initialDelayMs` up to `maxDelayMs`, and never falls below
+ * `minDelayMs`, whatever `Retry-After` says.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { PollOptions } from "@ls/core/internal";
+ * const poll: PollOptions = { initialDelayMs: 500, maxDelayMs: 5_000 };
+ * assert.equal(poll.minDelayMs, undefined); // 250 ms by default
+ * ```
+ */
+export interface PollOptions {
+  /** Delay before the first status poll, in ms; default 1000. */
+  initialDelayMs?: number;
+  /** Longest delay between status polls, in ms; default 10 000. */
+  maxDelayMs?: number;
+  /**
+   * Shortest delay between status polls, in ms, whatever `Retry-After`
+   * says; default 250, at least 10.
+   */
+  minDelayMs?: number;
+}
+
+const POLL_OPTION_KEYS: readonly (keyof PollOptions)[] = [
+  "initialDelayMs",
+  "maxDelayMs",
+  "minDelayMs",
+];
+
+/**
+ * Checks `options.poll` before any request ({@linkcode PollOptions}): an
+ * object of known keys whose delays are finite, not negative, and
+ * `minDelayMs` at least 10. Returns the timing to hand to the job runner
+ * (empty when `poll` is undefined).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkPollOptions } from "@ls/core/internal";
+ * assert.deepEqual(checkPollOptions({ initialDelayMs: 100 }, "matrix"), { initialDelayMs: 100 });
+ * assert.throws(() => checkPollOptions({ initialDelay: 100 }, "matrix"), {
+ *   message: 'Invalid poll.initialDelay: is not a parameter of matrix; did you mean "poll.initialDelayMs"?',
+ * });
+ * assert.throws(() => checkPollOptions({ minDelayMs: 5 }, "matrix"), {
+ *   message: "Invalid poll.minDelayMs: must be a finite number ≥ 10, got 5",
+ * });
+ * ```
+ *
+ * @throws {ValueError} naming `poll` or `poll.<key>`
+ */
+export function checkPollOptions(
+  poll: unknown,
+  operation: string,
+): PollOptions {
+  if (poll === undefined) return {};
+  if (typeof poll !== "object" || poll === null || Array.isArray(poll)) {
+    throw new ValueError("poll", "must be an object", poll);
+  }
+  // Named as the caller wrote them: `poll.initialDelayMs`.
+  checkKeys(
+    Object.fromEntries(Object.keys(poll).map((k) => [`poll.${k}`, 0])),
+    POLL_OPTION_KEYS.map((key) => `poll.${key}`),
+    { operation },
+  );
+  const { initialDelayMs, maxDelayMs, minDelayMs } = poll as PollOptions;
+  const timing: PollOptions = {};
+  if (initialDelayMs !== undefined) timing.initialDelayMs = initialDelayMs;
+  if (maxDelayMs !== undefined) timing.maxDelayMs = maxDelayMs;
+  if (minDelayMs !== undefined) timing.minDelayMs = minDelayMs;
+  checkPollTiming(timing, "poll");
+  return timing;
 }
 
 /** How a job ended. */
