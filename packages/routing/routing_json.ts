@@ -35,8 +35,6 @@ import type { Notice } from "./notices.ts";
 export interface Location extends LatLngObject {
   /** Elevation in metres, with `return=elevation`. */
   elv?: number;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -59,8 +57,6 @@ export interface Place {
   originalLocation?: LatLngObject;
   /** Index of the waypoint this place belongs to (origin 0, vias, destination). */
   waypoint?: number;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -87,8 +83,6 @@ export interface ChargingConnectorAttributes {
   current?: number;
   /** Voltage, V. */
   voltage?: number;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -117,8 +111,8 @@ export interface ChargingStationPlace extends Place {
   id?: string;
   /** The station's name. */
   name?: string;
-  /** The station's brand, as HERE sends it (e.g. `{ name }`). */
-  brand?: Record<string, unknown>;
+  /** The station's brand, e.g. `{ name: "Example Charging" }`. */
+  brand?: { name?: string };
   /** The connector to charge with. */
   attributes?: ChargingConnectorAttributes;
 }
@@ -144,8 +138,6 @@ export interface TimedPlace {
   place: Place;
   /** Battery charge, kWh, on EV routes with `ev.initialCharge`. */
   charge?: number;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -174,8 +166,6 @@ export interface Summary {
    * consumption can be negative.
    */
   consumption?: number;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -196,8 +186,6 @@ export interface Price {
   currency: string;
   /** Amount. */
   value: number;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -217,7 +205,7 @@ export interface Price {
  */
 export interface TravelSummary extends Summary {
   /** Toll totals, with `return=tolls`. */
-  tolls?: { total?: Price; [field: string]: unknown };
+  tolls?: { total?: Price };
 }
 
 /**
@@ -252,8 +240,6 @@ export interface RouteAction {
   direction?: string;
   /** Roundabout exit number. */
   exit?: number;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -276,8 +262,6 @@ export interface PostAction {
   duration?: number;
   /** Text, with `return=instructions`. */
   instruction?: string;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -313,8 +297,9 @@ export interface ChargingAction extends PostAction {
 
 /**
  * A stretch of a section from point `offset` to the next span's offset, with
- * the attributes requested in `spans`. Attribute shapes vary and are kept
- * as HERE sent them.
+ * the attributes requested in `spans`. The attributes whose shape the wire
+ * notes give are typed; the rest are `unknown` (shape unverified), and each
+ * is present only when requested.
  *
  * @example
  * ```ts
@@ -327,8 +312,101 @@ export interface ChargingAction extends PostAction {
 export interface SectionSpan {
   /** Index of the first point of the span. */
   offset: number;
-  /** The requested attributes (`names`, `length`, `speedLimit`, …). */
-  [attribute: string]: unknown;
+  /** Street names, with `spans=names`. */
+  names?: LocalizedText[];
+  /** Route numbers (e.g. `A 100`), with `spans=routeNumbers`. */
+  routeNumbers?: LocalizedText[];
+  /** Metres, with `spans=length`. */
+  length?: number;
+  /** Seconds, with `spans=duration`. */
+  duration?: number;
+  /** Seconds without traffic, with `spans=baseDuration`. */
+  baseDuration?: number;
+  /** Seconds under typical traffic, with `spans=typicalDuration`. */
+  typicalDuration?: number;
+  /** ISO 3166-1 alpha-3 country code, with `spans=countryCode`. */
+  countryCode?: string;
+  /** State or province code, with `spans=stateCode`. */
+  stateCode?: string;
+  /** Road class 1 (major) to 5, with `spans=functionalClass`. */
+  functionalClass?: number;
+  /** Speed limit, with `spans=speedLimit`. */
+  speedLimit?: number;
+  /** Highest speed the vehicle may drive, with `spans=maxSpeed`. */
+  maxSpeed?: number;
+  /** Traffic and base speed and turn time, with `spans=dynamicSpeedInfo`. */
+  dynamicSpeedInfo?: DynamicSpeedInfo;
+  /** Segment id, with `spans=segmentId`. */
+  segmentId?: string;
+  /** Segment reference, with `spans=segmentRef`. */
+  segmentRef?: string;
+  /** Energy or fuel used on the span, with `spans=consumption`. */
+  consumption?: number;
+  /** With `spans=walkAttributes`, e.g. `["stairs"]`; an open set. */
+  walkAttributes?: string[];
+  /** With `spans=streetAttributes`, e.g. `["tunnel"]`; an open set. */
+  streetAttributes?: string[];
+  /** With `spans=carAttributes`, e.g. `["tollRoad"]`; an open set. */
+  carAttributes?: string[];
+  /** With `spans=truckAttributes`; an open set. */
+  truckAttributes?: string[];
+  /** With `spans=scooterAttributes`; an open set. */
+  scooterAttributes?: string[];
+  /** With `spans=notices`: indices into the section's `notices`. */
+  notices?: number[];
+  /** With `spans=routingZones`; shape unverified. */
+  routingZones?: unknown;
+  /** With `spans=truckRoadTypes`; shape unverified. */
+  truckRoadTypes?: unknown;
+  /** With `spans=noThroughRestrictions`; shape unverified. */
+  noThroughRestrictions?: unknown;
+  /** With `spans=incidents`; shape unverified. */
+  incidents?: unknown;
+  /** With `spans=tollSystems`; shape unverified. */
+  tollSystems?: unknown;
+  /** With `spans=gates`; shape unverified. */
+  gates?: unknown;
+  /** With `spans=railwayCrossings`; shape unverified. */
+  railwayCrossings?: unknown;
+}
+
+/**
+ * A text with its language, as in a span's `names`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { LocalizedText } from "@ls/routing";
+ * const name: LocalizedText = { value: "Demo Avenue", language: "en" };
+ * assert.equal(name.value, "Demo Avenue");
+ * ```
+ */
+export interface LocalizedText {
+  /** The text. */
+  value: string;
+  /** BCP 47 language code, e.g. `en`. */
+  language?: string;
+}
+
+/**
+ * A span's speeds with `spans=dynamicSpeedInfo` (metres per second) and the
+ * time a turn at its start takes (seconds).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { DynamicSpeedInfo } from "@ls/routing";
+ * const info: DynamicSpeedInfo = { trafficSpeed: 8.3, baseSpeed: 13.9, turnTime: 2 };
+ * assert.ok(info.trafficSpeed! < info.baseSpeed!); // slower than usual
+ * ```
+ */
+export interface DynamicSpeedInfo {
+  /** Speed in current traffic. */
+  trafficSpeed?: number;
+  /** Speed without traffic. */
+  baseSpeed?: number;
+  /** Seconds a turn at the span's start takes. */
+  turnTime?: number;
 }
 
 /**
@@ -345,8 +423,6 @@ export interface SectionSpan {
 export interface Transport {
   /** e.g. `car`, `truck`, `pedestrian`; an open set. */
   mode: string;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -368,8 +444,6 @@ export interface Passthrough {
   place: Place;
   /** Index of the polyline point where it is passed. */
   offset: number;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -412,7 +486,7 @@ export interface SectionJson {
   /** Shape unverified. */
   preActions?: unknown[];
   /** What happens after arriving, e.g. charging on EV routes. */
-  postActions?: PostAction[];
+  postActions?: (PostAction | ChargingAction)[];
   /** With `return=turnByTurnActions`; shape unverified. */
   turnByTurnActions?: unknown[];
   /** With `spans=`. */
@@ -429,8 +503,16 @@ export interface SectionJson {
   passthrough?: Passthrough[];
   /** What `summary.consumption` counts: `electric` on EV routes. */
   consumptionType?: string;
-  /** Fields HERE adds (incidents, routingZones, …). */
-  [field: string]: unknown;
+  /** With `return=incidents`; shape unverified. */
+  incidents?: unknown[];
+  /** With `return=routingZones`; shape unverified. */
+  routingZones?: unknown[];
+  /** With `return=truckRoadTypes`; shape unverified. */
+  truckRoadTypes?: unknown[];
+  /** With `return=noThroughRestrictions`; shape unverified. */
+  noThroughRestrictions?: unknown[];
+  /** Shape unverified. */
+  refReplacements?: unknown;
 }
 
 /**
@@ -449,8 +531,8 @@ export interface RouteJson {
   id: string;
   /** Its sections, in travel order. */
   sections: SectionJson[];
-  /** Fields HERE adds (e.g. route labels). */
-  [field: string]: unknown;
+  /** With `return=routeLabels`; shape unverified. */
+  routeLabels?: unknown[];
 }
 
 /**
@@ -472,6 +554,4 @@ export interface RoutingResponseBody {
   routes: RouteJson[];
   /** Route-independent notices, e.g. why no route was found. */
   notices?: Notice[];
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }

@@ -28,6 +28,7 @@
  * });
  * assert.deepEqual([...res.routes[0].sections[0].coordinates!], [52.5, 13.4, 52.6, 13.5]);
  * assert.deepEqual(res.toGeoJSON().features[0].geometry.coordinates, [[13.4, 52.5], [13.5, 52.6]]);
+ * assert.equal(res.toGeoJSONLines().features[0].properties.routeId, "r0");
  * ```
  *
  * @module
@@ -36,7 +37,7 @@
 import type { Feature, FeatureCollection, LineString } from "@ls/core";
 import { ApiResponse, type JsonResponse } from "@ls/core";
 import { type EvNotice, isEvNotice, type Notice } from "./notices.ts";
-import { Route } from "./route.ts";
+import { Route, type RouteProperties } from "./route.ts";
 import { wrapObjects } from "@ls/core/internal";
 import type { RouteJson, RoutingResponseBody } from "./routing_json.ts";
 import type { SectionProperties } from "./section.ts";
@@ -121,6 +122,54 @@ export class RoutingResponse extends ApiResponse<RoutingResponseBody> {
     const features: Feature<LineString, SectionProperties>[] = [];
     for (const route of this.routes) {
       features.push(...route.toGeoJSON().features);
+    }
+    return { type: "FeatureCollection", features };
+  }
+
+  /**
+   * Every usable route as one `LineString` feature
+   * ({@linkcode Route.toGeoJSONLine}): its sections joined, with the
+   * route's ids, times and totals (duration, length, and baseDuration
+   * where every section has one) in `properties`. Routes without a
+   * polyline are left out. Use it to draw a route as one line, beside or
+   * instead of the per-section features of {@linkcode toGeoJSON}.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { RoutingResponse } from "@ls/routing";
+   * const place = (lat: number, lng: number) => ({ type: "place", location: { lat, lng } });
+   * const res = new RoutingResponse({
+   *   body: {
+   *     routes: [{
+   *       id: "r0",
+   *       sections: [{
+   *         id: "s0",
+   *         type: "vehicle",
+   *         departure: { time: "2024-05-01T08:00:00+02:00", place: place(52.5, 13.4) },
+   *         arrival: { time: "2024-05-01T08:10:00+02:00", place: place(52.6, 13.5) },
+   *         transport: { mode: "car" },
+   *         travelSummary: { duration: 600, length: 13000, baseDuration: 560 },
+   *         polyline: "BFg9tgKgm5xCgxTgxT",
+   *       }],
+   *     }],
+   *   },
+   * });
+   * const [line] = res.toGeoJSONLines().features;
+   * assert.deepEqual(line.geometry.coordinates, [[13.4, 52.5], [13.5, 52.6]]);
+   * assert.deepEqual(
+   *   [line.properties.duration, line.properties.length, line.properties.baseDuration],
+   *   [600, 13000, 560],
+   * );
+   * ```
+   *
+   * @throws {ValueError} when a polyline is malformed
+   */
+  toGeoJSONLines(): FeatureCollection<LineString, RouteProperties> {
+    const features: Feature<LineString, RouteProperties>[] = [];
+    for (const route of this.routes) {
+      const feature = route.toGeoJSONLine();
+      if (feature) features.push(feature);
     }
     return { type: "FeatureCollection", features };
   }

@@ -38,6 +38,7 @@ import {
   type Notice,
 } from "./notices.ts";
 import type {
+  ChargingAction,
   ChargingStationPlace,
   Passthrough,
   Place,
@@ -85,9 +86,12 @@ export interface SectionProperties {
   departureTime?: string;
   /** `arrival.time`. */
   arrivalTime?: string;
-  /** `summary.duration`, seconds, when returned. */
+  /**
+   * Seconds, from `summary.duration`, or `travelSummary.duration` when only
+   * that was requested.
+   */
   duration?: number;
-  /** `summary.length`, metres, when returned. */
+  /** Metres, from `summary.length` or `travelSummary.length`. */
   length?: number;
   /** Codes of the violation notices the section carries (empty when none). */
   violations: string[];
@@ -95,14 +99,16 @@ export interface SectionProperties {
   departureCharge?: number;
   /** `arrival.charge`, kWh: the charge at the section's end. */
   arrivalCharge?: number;
-  /** `summary.consumption`, kWh, on EV routes. */
+  /** `summary.consumption`, kWh, on EV routes (net of charging at the end). */
   consumption?: number;
+  /** Energy used driving the section, kWh ({@linkcode Section.energyUsed}). */
+  energyUsed?: number;
+  /** Energy charged at the section's end, kWh ({@linkcode Section.energyCharged}). */
+  energyCharged?: number;
   /** Seconds of charging at the section's end, when it ends at a charging stop. */
   chargingTime?: number;
   /** Charge after that charging, kWh. */
   targetCharge?: number;
-  /** Other properties. */
-  [name: string]: unknown;
 }
 
 /**
@@ -152,6 +158,26 @@ function finite(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value)
     ? value
     : undefined;
+}
+
+/** kWh rounded to 1 mWh, which drops the noise of adding decimals. */
+function kWh(value: number | undefined): number | undefined {
+  return value === undefined ? undefined : Math.round(value * 1e6) / 1e6;
+}
+
+/**
+ * The section's `summary`, or its `travelSummary` when only that was
+ * requested; `undefined` when neither is an object (a string's `length` is
+ * not the section's).
+ */
+function summaryOf(raw: SectionJson): Summary | undefined {
+  if (isRecord(raw.summary)) return raw.summary;
+  return isRecord(raw.travelSummary) ? raw.travelSummary : undefined;
+}
+
+/** Whether a post-action is a charging one. */
+function isCharging(action: PostAction): action is ChargingAction {
+  return action.action === "charging";
 }
 
 /**
@@ -215,6 +241,22 @@ export class Section {
   get travelSummary(): TravelSummary | undefined {
     return this.raw.travelSummary;
   }
+  /**
+   * Seconds, traffic included: `summary.duration`, or
+   * `travelSummary.duration` when only `return=travelSummary` was asked for.
+   * `undefined` with neither.
+   */
+  get duration(): number | undefined {
+    return finite(summaryOf(this.raw)?.duration);
+  }
+  /** Metres: `summary.length`, or `travelSummary.length`. */
+  get length(): number | undefined {
+    return finite(summaryOf(this.raw)?.length);
+  }
+  /** Seconds without traffic: `summary.baseDuration` or `travelSummary`'s. */
+  get baseDuration(): number | undefined {
+    return finite(summaryOf(this.raw)?.baseDuration);
+  }
   /** The encoded flexible polyline, with `return=polyline`. */
   get polyline(): string | undefined {
     return this.raw.polyline;
@@ -248,7 +290,7 @@ export class Section {
     return this.raw.passthrough;
   }
   /** What happens after arriving (empty when nothing), e.g. charging. */
-  get postActions(): readonly PostAction[] {
+  get postActions(): readonly (PostAction | ChargingAction)[] {
     const actions = this.raw.postActions;
     return Array.isArray(actions)
       ? actions.filter((a) => typeof a === "object" && a !== null)
@@ -264,13 +306,98 @@ export class Section {
     return finite(this.raw.arrival?.charge);
   }
   /**
-   * Energy used on the section, kWh (EV routes), from `summary` or
-   * `travelSummary`; negative when the charging at its end adds more than
-   * the driving used.
+   * HERE's `consumption`, kWh on EV routes, from `summary` or
+   * `travelSummary`. HERE counts the energy charged at the section's end
+   * against it (consumption = energy used − energy charged), so it is
+   * negative when that charging adds more than the driving used; see
+   * {@linkcode energyUsed} for the driving alone.
    */
   get consumption(): number | undefined {
     return finite(this.raw.summary?.consumption) ??
       finite(this.raw.travelSummary?.consumption);
+  }
+
+  /**
+   * Energy charged at the charging stop at the section's end, kWh: the
+   * charge the last `charging` post-action charges up to (`targetCharge`)
+   * less the charge on arrival (the first one's `arrivalCharge`, else
+   * `arrival.charge`). `undefined` when the section ends without charging
+   * or HERE sent no target charge.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Section } from "@ls/routing";
+   * const place = (lat: number, lng: number) => ({ type: "place", location: { lat, lng } });
+   * const section = new Section({
+   *   id: "s0",
+   *   type: "vehicle",
+   *   departure: { time: "2024-05-01T08:00:00+02:00", place: place(52.53, 13.38), charge: 20 },
+   *   arrival: { time: "2024-05-01T08:42:00+02:00", place: place(52.02, 13.6), charge: 8.4 },
+   *   transport: { mode: "car" },
+   *   postActions: [{ action: "charging", duration: 1260, arrivalCharge: 8.4, targetCharge: 63.6 }],
+   * });
+   * assert.equal(section.energyCharged, 55.2);
+   * ```
+   */
+  get energyCharged(): number | undefined {
+    const charging = this.postActions.filter(isCharging);
+    if (charging.length === 0) return undefined;
+    const target = finite(charging[charging.length - 1].targetCharge);
+    const arrival = finite(charging[0].arrivalCharge) ?? this.arrivalCharge;
+    if (target === undefined || arrival === undefined) return undefined;
+    return kWh(target - arrival);
+  }
+
+  /**
+   * Energy used driving the section, kWh, on EV routes: HERE's
+   * {@linkcode consumption} without the charging at the section's end.
+   * Read from what HERE sends, in this order:
+   *
+   * - with charging at the end, `consumption` plus {@linkcode energyCharged};
+   *   without, `consumption` itself;
+   * - else (no consumption, or the charged energy is unknown) the charge at
+   *   departure less the charge on arrival, before any charging there.
+   *
+   * Negative when the section recuperates more than it uses (a long
+   * descent). `undefined` when none of these was sent, or when
+   * `consumptionType` says the consumption is not electric (a fuel route).
+   * Rounded to 1 mWh, which drops the noise of adding decimals.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Section } from "@ls/routing";
+   * const place = (lat: number, lng: number) => ({ type: "place", location: { lat, lng } });
+   * // Drives from 20 kWh to 8.4 kWh, then charges to 63.6 kWh.
+   * const section = new Section({
+   *   id: "s0",
+   *   type: "vehicle",
+   *   departure: { time: "2024-05-01T08:00:00+02:00", place: place(52.53, 13.38), charge: 20 },
+   *   arrival: { time: "2024-05-01T08:42:00+02:00", place: place(52.02, 13.6), charge: 8.4 },
+   *   transport: { mode: "car" },
+   *   summary: { duration: 2520, length: 60500, consumption: -43.6 },
+   *   consumptionType: "electric",
+   *   postActions: [{ action: "charging", duration: 1260, arrivalCharge: 8.4, targetCharge: 63.6 }],
+   * });
+   * assert.equal(section.consumption, -43.6); // used − charged
+   * assert.equal(section.energyUsed, 11.6); // 20 − 8.4
+   * assert.equal(section.energyCharged, 55.2); // 63.6 − 8.4
+   * ```
+   */
+  get energyUsed(): number | undefined {
+    const type = this.raw.consumptionType;
+    if (type !== undefined && type !== "electric") return undefined;
+    const consumption = this.consumption;
+    const charges = this.postActions.some(isCharging);
+    if (consumption !== undefined) {
+      if (!charges) return consumption;
+      const charged = this.energyCharged;
+      if (charged !== undefined) return kWh(consumption + charged);
+    }
+    const departure = this.departureCharge, arrival = this.arrivalCharge;
+    if (departure === undefined || arrival === undefined) return undefined;
+    return kWh(departure - arrival);
   }
   /** What the consumption counts: `electric` on EV routes. */
   get consumptionType(): string | undefined {
@@ -285,7 +412,7 @@ export class Section {
   get chargingStop(): ChargingStop | undefined {
     const place = this.raw.arrival?.place;
     const actions = this.postActions;
-    const charging = actions.filter((a) => a.action === "charging");
+    const charging = actions.filter(isCharging);
     if (typeof place !== "object" || place === null) return undefined;
     if (place.type !== "chargingStation" && charging.length === 0) {
       return undefined;
@@ -392,9 +519,7 @@ export class Section {
       ? { type: "LineString", coordinates: flatToPositions(this.#flat) }
       : polylineToGeoJSON(encoded);
     const raw = this.raw;
-    // A summary that is no object has no fields (a string's `length` is
-    // not the section's).
-    const summary = isRecord(raw.summary) ? raw.summary : undefined;
+    const summary = summaryOf(raw);
     const properties: SectionProperties = {
       sectionId: raw.id,
       sectionIndex: this.index,
@@ -408,21 +533,26 @@ export class Section {
     };
     // EV fields only where HERE sent them, so other routes' features stay
     // as they were.
-    const ev = {
-      departureCharge: this.departureCharge,
-      arrivalCharge: this.arrivalCharge,
-      consumption: this.consumption,
-      chargingTime: undefined as number | undefined,
-      targetCharge: undefined as number | undefined,
-    };
+    const departureCharge = this.departureCharge;
+    const arrivalCharge = this.arrivalCharge;
+    const consumption = this.consumption;
+    if (departureCharge !== undefined) {
+      properties.departureCharge = departureCharge;
+    }
+    if (arrivalCharge !== undefined) properties.arrivalCharge = arrivalCharge;
+    if (consumption !== undefined) properties.consumption = consumption;
+    const energyUsed = this.energyUsed;
+    const energyCharged = this.energyCharged;
+    if (energyUsed !== undefined) properties.energyUsed = energyUsed;
+    if (energyCharged !== undefined) properties.energyCharged = energyCharged;
     const stop = this.chargingStop;
     if (stop) {
       // Finite durations can add up to Infinity, which JSON cannot carry.
-      ev.chargingTime = finite(stop.chargingTime);
-      ev.targetCharge = stop.targetCharge;
-    }
-    for (const [key, value] of Object.entries(ev)) {
-      if (value !== undefined) properties[key] = value;
+      const chargingTime = finite(stop.chargingTime);
+      if (chargingTime !== undefined) properties.chargingTime = chargingTime;
+      if (stop.targetCharge !== undefined) {
+        properties.targetCharge = stop.targetCharge;
+      }
     }
     return { type: "Feature", geometry, properties };
   }
