@@ -12,10 +12,12 @@ import {
 import type { ReadContext } from "@ls/core";
 import {
   bodyChunks,
+  checkPollOptions,
   type Deadline,
   failedJobError,
   type JobStatusResponse,
   type JobStep,
+  type PollOptions,
   responseFacts,
   runJob,
 } from "@ls/core/internal";
@@ -32,12 +34,8 @@ import {
 
 /** Options of one `matrix()` call that the calls use. */
 export interface RunOptions extends RequestOptions {
-  /** Delay before the first status poll, ms. */
-  pollInitialDelayMs?: number;
-  /** Longest delay between status polls, ms. */
-  pollMaxDelayMs?: number;
-  /** Shortest delay between status polls, ms. */
-  pollMinDelayMs?: number;
+  /** The cadence of status polls (checked before any request). */
+  poll?: PollOptions;
 }
 
 /** What every call of one `matrix()` shares. */
@@ -127,11 +125,8 @@ export async function call(
       readResult: (res, context) =>
         readResult(run, res, context, expected, "GET"),
       beforeDownload: run.beforeDownload,
-      poll: {
-        initialDelayMs: options.pollInitialDelayMs,
-        maxDelayMs: options.pollMaxDelayMs,
-        minDelayMs: options.pollMinDelayMs,
-      },
+      // Checked before any request; read again as the plain timing.
+      poll: checkPollOptions(options.poll, "matrix"),
     },
     requestOptions,
     run.deadline,
@@ -291,7 +286,9 @@ function toResultBody(
   let matrix: MatrixData | undefined;
   for (const [key, value] of parsed.entries) {
     if (key === "matrix" && value === parsed.matrix && parsed.matrix) {
-      matrix = Object.fromEntries(parsed.matrix.entries) as MatrixData;
+      matrix = Object.fromEntries(
+        parsed.matrix.entries,
+      ) as unknown as MatrixData;
       out.matrix = matrix;
     } else out[key] = value;
   }
@@ -321,5 +318,5 @@ function toResultBody(
       );
     }
   }
-  return out as MatrixResultBody;
+  return out as unknown as MatrixResultBody;
 }

@@ -2,7 +2,7 @@
 
 import { ValueError } from "@ls/core";
 import {
-  checkPollTiming,
+  checkPollOptions,
   checkRequestOptions,
   requestHeaders,
 } from "@ls/core/internal";
@@ -15,19 +15,7 @@ export function checkMatrixOptions(options: MatrixOptions): number {
   // so that a bad one is refused when matrixRows is called rather than at
   // its first row.
   requestHeaders(options);
-  checkPollTiming(
-    {
-      initialDelayMs: options.pollInitialDelayMs,
-      maxDelayMs: options.pollMaxDelayMs,
-      minDelayMs: options.pollMinDelayMs,
-    },
-    "",
-    {
-      initialDelayMs: "pollInitialDelayMs",
-      maxDelayMs: "pollMaxDelayMs",
-      minDelayMs: "pollMinDelayMs",
-    },
-  );
+  checkPollOptions(options.poll, "matrix");
   const concurrency = options.concurrency ?? 4;
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
     throw new ValueError(

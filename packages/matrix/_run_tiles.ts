@@ -2,7 +2,7 @@
 // into full-size arrays laid out exactly as one call's result.
 
 import { matrixRequest, type Plan } from "./build_matrix_request.ts";
-import type { RegionDefinition } from "./regions.ts";
+import type { RegionDefinitionJson } from "./regions.ts";
 import type { MatrixResultBody } from "./response.ts";
 import { call, type CallResult, type Run } from "./_call.ts";
 import type { Tile } from "./_tiling.ts";
@@ -10,7 +10,7 @@ import type { Tile } from "./_tiling.ts";
 /** How the tiles of one request are sent. */
 export interface TileRun {
   /** The region every tile is sent with. */
-  region: RegionDefinition;
+  region: RegionDefinitionJson;
   /** Whether each tile is an async job. */
   async: boolean;
   /** Most tiles in flight at once. */
@@ -125,5 +125,5 @@ function mergedBody(
   for (const [key, value] of Object.entries(head)) {
     body[key] = key === "matrix" ? matrix : value;
   }
-  return body as MatrixResultBody;
+  return body as unknown as MatrixResultBody;
 }

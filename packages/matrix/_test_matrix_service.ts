@@ -8,9 +8,7 @@ import type { RecordedRequest, RouteHandler } from "@ls/core/testing";
 
 /** Poll fast in tests. */
 export const fastPolls = {
-  pollInitialDelayMs: 1,
-  pollMaxDelayMs: 5,
-  pollMinDelayMs: 10,
+  poll: { initialDelayMs: 1, maxDelayMs: 5, minDelayMs: 10 },
 };
 
 /**

@@ -4,7 +4,7 @@
 
 import { ValueError } from "@ls/core";
 import type { Plan } from "./build_matrix_request.ts";
-import type { RegionDefinition } from "./regions.ts";
+import type { RegionDefinitionJson } from "./regions.ts";
 import { coveringCircle } from "./_covering_circle.ts";
 
 /** Matrix Routing's three modes. */
@@ -121,14 +121,14 @@ export function layoutCalls(
   mode: Mode,
   n: number,
   m: number,
-  asyncReq: boolean,
+  async: boolean,
 ): Layout {
   const limits = LIMITS[mode];
-  if (fits(n, m, asyncReq ? limits.async : limits.sync)) {
+  if (fits(n, m, async ? limits.async : limits.sync)) {
     return {
       kind: "single",
-      async: asyncReq,
-      shapes: asyncReq ? limits.async : limits.sync,
+      async,
+      shapes: async ? limits.async : limits.sync,
     };
   }
   if (mode === "flexible") {
@@ -140,9 +140,9 @@ export function layoutCalls(
         { type: "world" },
       );
     }
-    return { kind: "tiles", async: asyncReq, shapes: limits.sync };
+    return { kind: "tiles", async, shapes: limits.sync };
   }
-  if (!asyncReq && tileCount(n, m, limits.sync) <= MAX_SYNC_TILES) {
+  if (!async && tileCount(n, m, limits.sync) <= MAX_SYNC_TILES) {
     return { kind: "tiles", async: false, shapes: limits.sync };
   }
   return { kind: "single", async: true, shapes: limits.async };
@@ -153,7 +153,7 @@ export function layoutCalls(
  * covering every origin and destination plus its margin, so that every
  * tile routes in the same region.
  */
-export function tileRegion(plan: Plan): RegionDefinition {
+export function tileRegion(plan: Plan): RegionDefinitionJson {
   const { region, origins, destinations } = plan;
   if (region.type !== "autoCircle") return region;
   return coveringCircle(

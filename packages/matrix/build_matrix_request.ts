@@ -5,13 +5,13 @@
  * @module
  */
 
+import * as z from "zod/mini";
 import {
   type AvoidBoundingBox,
+  type LatLngLike,
   type LatLngObject,
   Query,
   type RequestSpec,
-  type RoutingMode,
-  type TransportMode,
   type Truck,
   ValueError,
 } from "@ls/core";
@@ -21,40 +21,51 @@ import {
   checkParams,
   describe,
   formatDateTime,
-  nonEmptyString,
+  parsePoint,
   parseWith,
   truckToJson,
-  validateLatLngObject,
 } from "@ls/core/internal";
-import type {
+import {
   MatrixAttribute,
   MatrixAvoidFeature,
   MatrixProfile,
+  type MatrixRoutingMode,
+  type MatrixTransportMode,
 } from "./constants.ts";
-import { type RegionDefinition, regionToJson } from "./regions.ts";
+import {
+  type RegionDefinition,
+  type RegionDefinitionJson,
+  regionToJson,
+} from "./regions.ts";
 import { MAX_POINTS, type Mode } from "./_tiling.ts";
 
 /** Parameters of `matrix` and {@linkcode buildMatrixRequest}. */
 export interface MatrixParams {
-  /** Origins, 1 to 10,000 `{ lat, lng }` positions. */
-  origins: readonly LatLngObject[];
+  /**
+   * Origins, 1 to 10,000 points: `[lat, lng]`, `{ lat, lng }` (any
+   * `position` a response returns), a GeoJSON `Point` or `Feature`. Sent as
+   * `{ lat, lng }`.
+   */
+  origins: readonly LatLngLike[];
   /** The region every origin and destination lies in. */
   regionDefinition: RegionDefinition;
   /**
-   * Run as an async job (submit, poll, download). Default `false`; a request
-   * too large for sync calls may switch to async by itself (see `matrix`).
+   * Run as an async job (submit, poll, download): HERE's `async` query
+   * parameter, the seed's `async_req`. Default `false`; a request too
+   * large for sync calls may switch to async by itself (see `matrix`). The
+   * polls' cadence is `options.poll`.
    */
-  asyncReq?: boolean;
-  /** Destinations, 1 to 10,000; omitted, the matrix is origins × origins. */
-  destinations?: readonly LatLngObject[];
+  async?: boolean;
+  /** Destinations, 1 to 10,000 points; omitted, the matrix is origins × origins. */
+  destinations?: readonly LatLngLike[];
   /** A profile (`carFast`, ...): only with a world region, and no custom options. */
   profile?: MatrixProfile;
   /** A `Date` (sent with its offset), an RFC 3339 string, or `"any"` (no traffic). */
   departureTime?: Date | string;
   /** `"fast"` or `"short"`. */
-  routingMode?: RoutingMode;
-  /** `"car"`, `"truck"`, `"pedestrian"`, `"bicycle"`, `"scooter"`, `"taxi"`, ... */
-  transportMode?: TransportMode;
+  routingMode?: MatrixRoutingMode;
+  /** `"car"`, `"truck"`, `"pedestrian"`, `"bicycle"`, `"scooter"`, `"bus"`, `"privateBus"` or `"taxi"`. */
+  transportMode?: MatrixTransportMode;
   /** Features to avoid; sent as `avoid.features` whether or not areas are given. */
   avoidFeatures?: readonly MatrixAvoidFeature[];
   /** Bounding boxes to avoid; sent as `avoid.areas` whether or not features are given. */
@@ -81,12 +92,39 @@ const CUSTOM_OPTIONS = [
 const PARAMS: readonly (keyof MatrixParams)[] = [
   "origins",
   "regionDefinition",
-  "asyncReq",
+  "async",
   "destinations",
   "profile",
   ...CUSTOM_OPTIONS,
   "matrixAttributes",
 ];
+
+/**
+ * The names HERE's Matrix Routing API (and the seed's client) gives
+ * parameters that `matrix` names otherwise, mapped to ours: an unknown-key
+ * error for one of them names our parameter. HERE's `avoid` object is
+ * `avoidFeatures` and `avoidAreas` here; the seed's async switch
+ * (`async_req`, camelCased `asyncReq`) and tour planning's old one
+ * (`isAsync`) are `async`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildMatrixRequest, MATRIX_WIRE_NAMES, WorldRegion } from "@ls/matrix";
+ * assert.equal(MATRIX_WIRE_NAMES.asyncReq, "async");
+ * assert.throws(
+ *   () => buildMatrixRequest({ origins: [[52.5, 13.4]], regionDefinition: new WorldRegion(), asyncReq: true } as never),
+ *   /asyncReq: is not a parameter of matrix.*"async"/,
+ * );
+ * ```
+ */
+export const MATRIX_WIRE_NAMES: Readonly<Record<string, string>> = {
+  async_req: "async",
+  asyncReq: "async",
+  is_async: "async",
+  isAsync: "async",
+  avoid: "avoidFeatures",
+};
 
 /** Validated parameters, ready to be sent whole or split into tiles. */
 export interface Plan {
@@ -97,11 +135,11 @@ export interface Plan {
   /** The destinations; undefined for origins × origins. */
   destinations?: LatLngObject[];
   /** The region, as HERE's JSON. */
-  region: RegionDefinition;
+  region: RegionDefinitionJson;
   /** Everything after `regionDefinition`, in the order HERE lists it. */
   rest: Record<string, unknown>;
   /** Whether the caller asked for an async job. */
-  asyncReq: boolean;
+  async: boolean;
 }
 
 /** One call's part of a plan: its points, its region and how it runs. */
@@ -111,15 +149,16 @@ export interface CallPart {
   /** Its destinations; undefined for origins × origins. */
   destinations?: LatLngObject[];
   /** The region sent. */
-  region: RegionDefinition;
+  region: RegionDefinitionJson;
   /** Whether the call is an async job. */
   async: boolean;
 }
 
 /**
  * The request that computes the matrix of `params` in one call:
- * `POST /v8/matrix?async=<asyncReq>` on the matrix host, with the origins,
- * the destinations (omitted for origins × origins), the region as HERE's
+ * `POST /v8/matrix?async=<async>` on the matrix host, with the origins and
+ * the destinations as `{ lat, lng }` (destinations omitted for origins ×
+ * origins), the region as HERE's
  * JSON (an `autoCircle` with its margin) and the options in HERE's order.
  * It is what `matrix` sends when the matrix fits one call; a larger one
  * `matrix` splits into tiles of this request, or sends as one async job.
@@ -130,7 +169,7 @@ export interface CallPart {
  * import assert from "node:assert/strict";
  * import { buildMatrixRequest, WorldRegion } from "@ls/matrix";
  * const spec = buildMatrixRequest({
- *   origins: [{ lat: 52.5, lng: 13.4 }],
+ *   origins: [[52.5, 13.4]],
  *   destinations: [{ lat: 52.52, lng: 13.38 }],
  *   regionDefinition: new WorldRegion(),
  *   matrixAttributes: ["travelTimes"],
@@ -149,8 +188,9 @@ export interface CallPart {
  * that is not `world` or with a custom option (`departureTime`,
  * `routingMode`, `transportMode`, `avoidFeatures`, `avoidAreas`, `truck`);
  * `truck` without `transportMode: "truck"`; origins or destinations that are
- * not 1 to 10,000 valid positions; an invalid region, date-time, avoid area
- * or truck; `matrixAttributes` other than `travelTimes` and `distances`
+ * not 1 to 10,000 valid points; an invalid region, date-time, avoid area
+ * or truck; a `profile`, `routingMode`, `transportMode`, avoid feature or
+ * matrix attribute outside its set (the message lists the allowed values)
  */
 export function buildMatrixRequest(params: MatrixParams): RequestSpec {
   const plan = planMatrix(params);
@@ -158,7 +198,7 @@ export function buildMatrixRequest(params: MatrixParams): RequestSpec {
     origins: plan.origins,
     destinations: plan.destinations,
     region: plan.region,
-    async: plan.asyncReq,
+    async: plan.async,
   });
 }
 
@@ -186,15 +226,18 @@ export function matrixRequest(plan: Plan, part: CallPart): RequestSpec {
 /** Validates `params` (see {@linkcode buildMatrixRequest}). */
 export function planMatrix(params: MatrixParams): Plan {
   checkParams(params);
-  checkKeys(params, PARAMS, { operation: "matrix" });
+  checkKeys(params, PARAMS, {
+    operation: "matrix",
+    wireNames: MATRIX_WIRE_NAMES,
+  });
   const p = params;
   const origins = points(p.origins, "origins", true)!;
   const destinations = points(p.destinations, "destinations", false);
   const region = regionToJson(p.regionDefinition);
 
-  const asyncReq = p.asyncReq ?? false;
-  if (typeof asyncReq !== "boolean") {
-    throw new ValueError("asyncReq", "must be a boolean", asyncReq);
+  const async = p.async ?? false;
+  if (typeof async !== "boolean") {
+    throw new ValueError("async", "must be a boolean", async);
   }
   if (p.profile !== undefined) checkProfile(p, region);
   if (p.truck !== undefined && p.transportMode !== "truck") {
@@ -211,11 +254,29 @@ export function planMatrix(params: MatrixParams): Plan {
     : p.profile !== undefined
     ? "profile"
     : "flexible";
-  return { mode, origins, destinations, region, rest: rest(p), asyncReq };
+  return { mode, origins, destinations, region, rest: rest(p), async };
 }
 
-function checkProfile(p: MatrixParams, region: RegionDefinition): void {
-  parseWith(nonEmptyString, p.profile, "profile");
+// Closed sets: the message lists the allowed values.
+const profileSchema = /* @__PURE__ */ z.enum(Object.values(MatrixProfile));
+const routingModeSchema = /* @__PURE__ */ z.enum(["fast", "short"]);
+const transportModeSchema = /* @__PURE__ */ z.enum([
+  "car",
+  "truck",
+  "pedestrian",
+  "bicycle",
+  "scooter",
+  "bus",
+  "privateBus",
+  "taxi",
+]);
+const avoidFeatureSchema = /* @__PURE__ */ z.enum(
+  Object.values(MatrixAvoidFeature),
+);
+const attributeSchema = /* @__PURE__ */ z.enum(Object.values(MatrixAttribute));
+
+function checkProfile(p: MatrixParams, region: RegionDefinitionJson): void {
+  parseWith(profileSchema, p.profile, "profile");
   if (region.type !== "world") {
     throw new ValueError(
       "profile",
@@ -246,11 +307,15 @@ function rest(p: MatrixParams): Record<string, unknown> {
     });
   }
   if (p.routingMode !== undefined) {
-    out.routingMode = parseWith(nonEmptyString, p.routingMode, "routingMode");
+    out.routingMode = parseWith(
+      routingModeSchema,
+      p.routingMode,
+      "routingMode",
+    );
   }
   if (p.transportMode !== undefined) {
     out.transportMode = parseWith(
-      nonEmptyString,
+      transportModeSchema,
       p.transportMode,
       "transportMode",
     );
@@ -261,7 +326,7 @@ function rest(p: MatrixParams): Record<string, unknown> {
     // Array.from, not map: map keeps a hole, which the body sends as null.
     avoid.features = Array.from(
       features,
-      (f, i) => parseWith(nonEmptyString, f, `avoidFeatures[${i}]`),
+      (f, i) => parseWith(avoidFeatureSchema, f, `avoidFeatures[${i}]`),
     );
   }
   const areas = list(p.avoidAreas, "avoidAreas");
@@ -289,16 +354,10 @@ function matrixAttributes(attributes: unknown[]): unknown[] {
     );
   }
   // Array.from visits every index, holes included (forEach skips them).
-  const checked = Array.from(attributes, (a, i) => {
-    if (a !== "travelTimes" && a !== "distances") {
-      throw new ValueError(
-        `matrixAttributes[${i}]`,
-        'must be "travelTimes" or "distances"',
-        a,
-      );
-    }
-    return a;
-  });
+  const checked = Array.from(
+    attributes,
+    (a, i) => parseWith(attributeSchema, a, `matrixAttributes[${i}]`),
+  );
   return [...new Set(checked)];
 }
 
@@ -319,19 +378,17 @@ function points(
   if (!Array.isArray(value) || value.length === 0) {
     throw new ValueError(
       parameter,
-      "must be a non-empty array of { lat, lng } positions",
+      "must be a non-empty array of points ([lat, lng], { lat, lng }, or a GeoJSON Point or Feature)",
       value,
     );
   }
   if (value.length > MAX_POINTS) {
     throw new ValueError(
       parameter,
-      `must have at most ${MAX_POINTS} positions (HERE's largest matrix is 10,000 × 10,000)`,
-      `${value.length} positions`,
+      `must have at most ${MAX_POINTS} points (HERE's largest matrix is 10,000 × 10,000)`,
+      `${value.length} points`,
     );
   }
-  return Array.from(value, (v, i) => {
-    const { lat, lng } = validateLatLngObject(v, `${parameter}[${i}]`);
-    return { lat, lng };
-  });
+  // Array.from visits every index, holes included (map skips them).
+  return Array.from(value, (v, i) => parsePoint(v, `${parameter}[${i}]`));
 }

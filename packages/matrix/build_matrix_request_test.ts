@@ -32,12 +32,12 @@ Deno.test("buildMatrixRequest: a sync request, the body in HERE's order", () => 
   );
 });
 
-Deno.test("buildMatrixRequest: asyncReq submits a job, retried only when refused", () => {
+Deno.test("buildMatrixRequest: async submits a job, retried only when refused", () => {
   const spec = buildMatrixRequest({
     origins: ORIGINS,
     regionDefinition: new WorldRegion(),
     profile: "carFast",
-    asyncReq: true,
+    async: true,
   });
   assert.equal(spec.query?.toString(), "async=true");
   assert.deepEqual(spec.expect, [202]);

@@ -1,11 +1,19 @@
 /**
- * Named values for matrix parameters: profiles, matrix attributes and
- * features to avoid. The sets are open where HERE may add values.
+ * Named values for matrix parameters: profiles, matrix attributes, routing
+ * and transport modes, and features to avoid. Each set is closed, as HERE
+ * documents it, so a typo fails type-checking; a value HERE adds later goes
+ * through the `body` option (`options.body`), which sends extra fields as
+ * given.
  *
  * @module
  */
 
-import type { AvoidFeature, NamedValues, OpenValue } from "@ls/core";
+import type {
+  AvoidFeature,
+  NamedValues,
+  RoutingMode,
+  TransportMode,
+} from "@ls/core";
 import { namedValues } from "@ls/core/internal";
 
 /**
@@ -27,8 +35,9 @@ export type MatrixAttribute =
   (typeof MatrixAttribute)[keyof typeof MatrixAttribute];
 
 /**
- * Profiles named by HERE's reference client. HERE's OpenAPI document has the
- * authoritative list; other strings are sent as given.
+ * HERE's predefined matrix profiles (listed by HERE's `/v8/profiles`
+ * endpoint). Another profile HERE adds goes through `options.body`
+ * (`{ body: { profile: "…" } }`, with a world region and no custom options).
  *
  * @example
  * ```ts
@@ -56,12 +65,11 @@ export const MatrixProfile: NamedValues<[
   "bicycle",
 );
 
-/** A profile: a known one, or any other string HERE adds. */
-export type MatrixProfile = OpenValue<typeof MatrixProfile>;
+/** A profile: `carFast`, `carShort`, `truckFast`, `pedestrian` or `bicycle`. */
+export type MatrixProfile = (typeof MatrixProfile)[keyof typeof MatrixProfile];
 
 /**
- * Features a matrix can avoid (the reference client's list; other strings
- * are sent as given).
+ * Features a matrix can avoid (`avoid.features`).
  *
  * @example
  * ```ts
@@ -82,5 +90,32 @@ export const MatrixAvoidFeature: Pick<
   "dirtRoad",
 );
 
-/** A feature to avoid: a known one, or any other string HERE adds. */
-export type MatrixAvoidFeature = OpenValue<typeof MatrixAvoidFeature>;
+/** A feature to avoid: `tollRoad`, `controlledAccessHighway`, `ferry`, `tunnel` or `dirtRoad`. */
+export type MatrixAvoidFeature =
+  (typeof MatrixAvoidFeature)[keyof typeof MatrixAvoidFeature];
+
+/**
+ * A matrix `routingMode`: `"fast"` or `"short"` (core's `RoutingMode`
+ * values, as a closed set).
+ *
+ * @example
+ * ```ts
+ * import type { MatrixRoutingMode } from "@ls/matrix";
+ * const routingMode: MatrixRoutingMode = "short";
+ * ```
+ */
+export type MatrixRoutingMode = (typeof RoutingMode)[keyof typeof RoutingMode];
+
+/**
+ * A matrix `transportMode`: one of core's `TransportMode` values (`car`,
+ * `truck`, `pedestrian`, `bicycle`, `scooter`, `bus`, `privateBus`,
+ * `taxi`), as a closed set.
+ *
+ * @example
+ * ```ts
+ * import type { MatrixTransportMode } from "@ls/matrix";
+ * const transportMode: MatrixTransportMode = "truck";
+ * ```
+ */
+export type MatrixTransportMode =
+  (typeof TransportMode)[keyof typeof TransportMode];

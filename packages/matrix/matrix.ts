@@ -7,7 +7,7 @@
  */
 
 import type { Client, RequestOptions } from "@ls/core";
-import { Deadline, scrubbing } from "@ls/core/internal";
+import { Deadline, type PollOptions, scrubbing } from "@ls/core/internal";
 import {
   type MatrixParams,
   matrixRequest,
@@ -26,21 +26,18 @@ export interface MatrixOptions extends RequestOptions {
    * client's `maxConcurrency` bounds requests on top of this.
    */
   concurrency?: number;
-  /** Delay before the first status poll of an async job, in ms; default 1000. */
-  pollInitialDelayMs?: number;
-  /** Longest delay between status polls, in ms; default 10 000. */
-  pollMaxDelayMs?: number;
   /**
-   * Shortest delay between status polls, in ms, whatever `Retry-After`
-   * says; default 250, at least 10.
+   * The cadence of an async job's status polls (`initialDelayMs`, default
+   * 1000; `maxDelayMs`, default 10 000; `minDelayMs`, default 250, at least
+   * 10), the same option as tour planning's; progress goes to `onProgress`.
    */
-  pollMinDelayMs?: number;
+  poll?: PollOptions;
 }
 
 /**
  * Calculates a routing matrix: travel times and/or distances from every
- * origin to every destination. Origins and destinations are `{ lat, lng }`;
- * without destinations the matrix is origins × origins. The request is the
+ * origin to every destination. Origins and destinations are any points
+ * (`[lat, lng]`, `{ lat, lng }`, GeoJSON); without destinations the matrix is origins × origins. The request is the
  * one {@linkcode buildMatrixRequest} builds (see there for every rule the
  * parameters are checked against before anything is sent).
  *
@@ -53,7 +50,7 @@ export interface MatrixOptions extends RequestOptions {
  * | profile | `world` with a `profile` | 500 × 500, 1 × 2000, 2000 × 1 | 10,000 × 10,000 |
  *
  * **Sync or async, and tiling.** A request that fits one call of the chosen
- * kind (`asyncReq`, default sync) is one call. A larger one is split into
+ * kind (`async`, default sync) is one call. A larger one is split into
  * tiles, each within the limits (the shape needing the fewest calls wins),
  * run at most `options.concurrency` (default 4) at a time, and merged into
  * one response laid out exactly as a single call's: entry (i, j) at
@@ -65,7 +62,7 @@ export interface MatrixOptions extends RequestOptions {
  *   pointing to a region or a profile;
  * - region and profile requests beyond the sync limits are tiled into sync
  *   calls when that takes at most 16 calls (region 2,000 × 2,000); beyond
- *   that, or with `asyncReq: true`, they are one async job, which takes up
+ *   that, or with `async: true`, they are one async job, which takes up
  *   to 10,000 × 10,000;
  * - a tiled `autoCircle` request is sent as one explicit `circle` covering
  *   every origin and destination plus the margin (computed here: the
@@ -93,9 +90,9 @@ export interface MatrixOptions extends RequestOptions {
  * await using sandbox = await startSandbox();
  * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
  * const res = await matrix(client, {
- *   origins: [{ lat: 52.5, lng: 13.4 }, { lat: 52.52, lng: 13.38 }],
- *   destinations: [{ lat: 52.53, lng: 13.42 }],
- *   regionDefinition: new CircleRegion({ center: { lat: 52.51, lng: 13.4 }, radius: 20000 }),
+ *   origins: [[52.5, 13.4], { lat: 52.52, lng: 13.38 }],
+ *   destinations: [{ type: "Point", coordinates: [13.42, 52.53] }],
+ *   regionDefinition: new CircleRegion({ center: [52.51, 13.4], radius: 20000 }),
  *   departureTime: "any",
  *   matrixAttributes: ["travelTimes", "distances"],
  * });
@@ -119,10 +116,10 @@ export async function matrix(
     plan: planMatrix(params),
     concurrency: checkMatrixOptions(options),
   }));
-  const { mode, origins, destinations, asyncReq } = plan;
+  const { mode, origins, destinations } = plan;
   const n = origins.length;
   const m = (destinations ?? origins).length;
-  const layout = layoutCalls(mode, n, m, asyncReq);
+  const layout = layoutCalls(mode, n, m, plan.async);
 
   if (options.signal?.aborted) throw options.signal.reason;
   const run: Run = {

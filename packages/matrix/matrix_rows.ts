@@ -14,7 +14,7 @@ import {
   planMatrix,
 } from "./build_matrix_request.ts";
 import type { MatrixOptions } from "./matrix.ts";
-import type { RegionDefinition } from "./regions.ts";
+import type { RegionDefinitionJson } from "./regions.ts";
 import type { MatrixResultBody } from "./response.ts";
 import { ArrayPool } from "./_array_pool.ts";
 import { call, type Run } from "./_call.ts";
@@ -208,7 +208,7 @@ export function matrixRows(
   );
   const n = plan.origins.length;
   const m = (plan.destinations ?? plan.origins).length;
-  const layout = layoutCalls(plan.mode, n, m, plan.asyncReq);
+  const layout = layoutCalls(plan.mode, n, m, plan.async);
   const tiles = planTiles(n, m, layout.shapes, Math.floor(blockEntries / m));
   return rows(client, plan, options, {
     tiles,
@@ -257,7 +257,7 @@ interface Calls {
   /** Most blocks downloaded ahead of the one being read. */
   ahead: number;
   /** The region every call is sent with. */
-  region: RegionDefinition;
+  region: RegionDefinitionJson;
 }
 
 async function* rows(

@@ -49,7 +49,7 @@ const BLOCKS: MatrixParams = {
   origins: many(30),
   destinations: many(1000, "d"),
   regionDefinition: CIRCLE,
-  asyncReq: true,
+  async: true,
   matrixAttributes: ["travelTimes", "distances"],
 };
 const BLOCK_OPTIONS: MatrixRowsOptions = {
@@ -251,7 +251,7 @@ Deno.test("rows: async: 202 → status → 303 → result, statuses reported", a
       origins,
       destinations,
       regionDefinition: CIRCLE,
-      asyncReq: true,
+      async: true,
       matrixAttributes: ["travelTimes", "distances"],
     }, { ...fastPolls, onProgress: (s) => progress.push(s) }),
   );
@@ -286,7 +286,7 @@ Deno.test("rows: beyond blockEntries, async blocks of origins × every destinati
       origins,
       destinations,
       regionDefinition: new AutoCircleRegion({ margin: 1000 }),
-      asyncReq: true,
+      async: true,
       matrixAttributes: ["travelTimes", "distances"],
     }, { ...fastPolls, blockEntries: 10_000, concurrency: 2 }),
   );
@@ -407,7 +407,7 @@ Deno.test("rows: at most blocksAhead blocks are downloaded ahead of the one bein
       origins: many(100),
       destinations: many(1000, "d"),
       regionDefinition: CIRCLE,
-      asyncReq: true,
+      async: true,
     }, { ...fastPolls, blockEntries: 10_000, concurrency, blocksAhead })
   ) {
     const block = Math.floor(row.origin / 10);
@@ -465,7 +465,7 @@ Deno.test("rows: blocks reuse their arrays: no more are allocated than blocksAhe
         origins,
         destinations,
         regionDefinition: CIRCLE,
-        asyncReq: true,
+        async: true,
         matrixAttributes: ["travelTimes", "distances"],
       }, { ...fastPolls, blockEntries: 10_000, blocksAhead, concurrency: 3 }),
     );
@@ -536,7 +536,7 @@ Deno.test("rows: breaking out of the loop stops the calls in flight and cancels 
       origins: many(30),
       destinations: many(1000, "d"),
       regionDefinition: CIRCLE,
-      asyncReq: true,
+      async: true,
     }, { ...fastPolls, blockEntries: 10_000, concurrency: 2 })
   ) {
     seen.push(row.origin);
@@ -809,7 +809,11 @@ Deno.test("rows: a dropped connection is retried within its block; rows are neve
   }));
   assert.equal(dropped, 2);
   assert.equal(downloads(server).length, 4);
-  checkRows(rows, origins, BLOCKS.destinations!);
+  checkRows(
+    rows,
+    origins as LatLngObject[],
+    BLOCKS.destinations as LatLngObject[],
+  );
 });
 
 Deno.test("rows: a dropped connection without retries is a ConnectionError", async () => {
@@ -869,7 +873,8 @@ Deno.test("rows: bad parameters and options are ValueErrors at once, before any 
     [BLOCKS, { concurrency: 0 }, "concurrency"],
     [BLOCKS, { blocksAhead: -1 }, "blocksAhead"],
     [BLOCKS, { blocksAhead: 1.5 }, "blocksAhead"],
-    [BLOCKS, { pollMinDelayMs: -1 }, "pollMinDelayMs"],
+    [BLOCKS, { poll: { minDelayMs: -1 } }, "poll.minDelayMs"],
+    [BLOCKS, { poll: { initialDelay: 1 } as never }, "poll.initialDelay"],
     [BLOCKS, { headers: 5 as never }, "headers"],
     [BLOCKS, { headers: { "x bad name": "1" } }, "headers"],
     [BLOCKS, { headers: [["x-trace", "a\nb"]] }, "headers"],

@@ -382,7 +382,7 @@ const CONFLICTS: [
   ],
   [
     "truck with a huge transportMode: the message stays short",
-    { truck: { height: 380 }, transportMode: "x".repeat(100_000) },
+    { truck: { height: 380 }, transportMode: "x".repeat(100_000) as never },
     "truck",
     // Described by its length: a piece of it could be a piece of a key.
     /^.{0,200}\(transportMode is a string of 100000 characters\)$/,
@@ -407,14 +407,62 @@ const CONFLICTS: [
     { destinations: [point(0), { lat: 52, lng: NaN }] },
     "destinations[1].lng",
   ],
-  ["origin not an object", {
-    origins: [[52.5, 13.4] as unknown as LatLngObject],
-  }, "origins[0]"],
+  [
+    "origin a three-number array",
+    {
+      origins: [[52.5, 13.4, 0] as unknown as LatLngObject],
+    },
+    "origins[0]",
+    /must be a \[lat, lng\] array of two numbers/,
+  ],
+  [
+    "origin in GeoJSON order as an array",
+    {
+      origins: [[139.7, 35.6]],
+    },
+    "origins[0]",
+    /latitude 139.7 is out of range: arrays are \[lat, lng\]/,
+  ],
+  [
+    "origin a GeoJSON LineString",
+    {
+      origins: [{
+        type: "LineString",
+        coordinates: [[13.4, 52.5], [13.5, 52.6]],
+      } as never],
+    },
+    "origins[0]",
+    /got a GeoJSON LineString$/,
+  ],
+  [
+    "destination a Feature without geometry",
+    {
+      destinations: [{ type: "Feature", properties: null } as never],
+    },
+    "destinations[0].geometry",
+    /is required/,
+  ],
+  [
+    "origin { lat } alone",
+    {
+      origins: [{ lat: 52.5 } as never],
+    },
+    "origins[0].lng",
+    /is required/,
+  ],
+  [
+    "origin a string",
+    {
+      origins: ["52.5,13.4" as never],
+    },
+    "origins[0]",
+    /must be a point/,
+  ],
   [
     "too many origins",
     { origins: many(10_001) },
     "origins",
-    /at most 10000 positions/,
+    /at most 10000 points/,
   ],
   [
     "too many destinations",
@@ -425,14 +473,14 @@ const CONFLICTS: [
     "unknown matrixAttributes",
     { matrixAttributes: ["travelTimes", "durations" as "distances"] },
     "matrixAttributes[1]",
-    /must be "travelTimes" or "distances", got "durations"/,
+    /must be one of "travelTimes", "distances", got "durations"/,
   ],
   ["empty matrixAttributes", { matrixAttributes: [] }, "matrixAttributes"],
   [
     "matrixAttributes with a hole",
     { matrixAttributes: new Array(1) },
     "matrixAttributes[0]",
-    /must be "travelTimes" or "distances"/,
+    /must be one of "travelTimes", "distances"/,
   ],
   // Holes are not skipped: map would keep them, and JSON would send null.
   [
@@ -463,13 +511,76 @@ const CONFLICTS: [
     /is not a parameter of matrix; did you mean "avoidFeatures"\?/,
   ],
   ["bad departureTime", { departureTime: "2024-05-01 08:00" }, "departureTime"],
-  ["bad asyncReq", { asyncReq: "yes" as unknown as boolean }, "asyncReq"],
+  ["bad async", { async: "yes" as unknown as boolean }, "async"],
   [
     "bad avoid area",
     { avoidAreas: [{ north: 1, south: 2, west: 0, east: 1 }] },
     "avoidAreas[0]",
   ],
-  ["bad avoid feature", { avoidFeatures: [""] }, "avoidFeatures[0]"],
+  ["bad avoid feature", { avoidFeatures: ["" as never] }, "avoidFeatures[0]"],
+  [
+    "avoid feature outside the set",
+    { avoidFeatures: ["motorway" as never] },
+    "avoidFeatures[0]",
+    /must be one of "tollRoad", "controlledAccessHighway", "ferry", "tunnel", "dirtRoad", got "motorway"/,
+  ],
+  [
+    "routingMode outside the set",
+    { routingMode: "fastest" as never },
+    "routingMode",
+    /must be one of "fast", "short", got "fastest"/,
+  ],
+  [
+    "transportMode outside the set",
+    { transportMode: "boat" as never },
+    "transportMode",
+    /must be one of "car", "truck", .*"taxi", got "boat"/,
+  ],
+  [
+    "profile outside the set",
+    { regionDefinition: { type: "world" }, profile: "carFastest" as never },
+    "profile",
+    /must be one of "carFast", "carShort", "truckFast", "pedestrian", "bicycle", got "carFastest"/,
+  ],
+  [
+    "the seed's async switch",
+    { asyncReq: true } as never,
+    "asyncReq",
+    /"async"/,
+  ],
+  [
+    "polygon region mixing numbers and points",
+    {
+      regionDefinition: {
+        type: "polygon",
+        outer: [52.5, 13.3, [52.6, 13.4], [52.5, 13.5]] as never,
+      },
+    },
+    "regionDefinition.outer",
+    /must not mix numbers and points/,
+  ],
+  [
+    "polygon region with a bad point",
+    {
+      regionDefinition: {
+        type: "polygon",
+        outer: [[52.5, 13.3], [52.6, 13.4], [95, 13.5]],
+      },
+    },
+    "regionDefinition.outer[2]",
+    /latitude 95 is out of range/,
+  ],
+  [
+    "circle region with a GeoJSON LineString centre",
+    {
+      regionDefinition: {
+        type: "circle",
+        center: { type: "LineString", coordinates: [] } as never,
+        radius: 100,
+      },
+    },
+    "regionDefinition.center",
+  ],
   ["unknown region type", {
     regionDefinition: { type: "square" } as unknown as RegionDefinition,
   }, "regionDefinition.type"],
@@ -526,7 +637,7 @@ Deno.test("async: 202 → polls → 303 → gzipped result, statuses reported", 
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: { type: "world" },
-    asyncReq: true,
+    async: true,
     matrixAttributes: ["travelTimes", "distances"],
   }, { ...fastPolls, onProgress: (s) => progress.push(s) });
 
@@ -565,7 +676,7 @@ Deno.test("async: a 303 without resultUrl in its body uses Location", async () =
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: { type: "world" },
-    asyncReq: true,
+    async: true,
   }, fastPolls);
   assert.equal(res.travelTime(0, 0), 610);
   assert.equal(server.requestsFor(RESULT).length, 1);
@@ -585,7 +696,7 @@ Deno.test("async: a result redirected to a foreign host gets no key", async () =
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: { type: "world" },
-    asyncReq: true,
+    async: true,
   }, fastPolls);
   assert.equal(res.errorCode(1, 1), 3);
   assert.equal(server.requestsFor(RESULT)[0].rawQuery, KEY_QUERY);
@@ -620,7 +731,7 @@ Deno.test("async: a status response that carries the result (browser redirect) i
     origins: ORIGINS,
     destinations: DESTINATIONS,
     regionDefinition: { type: "world" },
-    asyncReq: true,
+    async: true,
   }, fastPolls);
   assert.deepEqual(res.toJSON(), EXAMPLE_RESULT);
   assert.equal(server.requestsFor(RESULT).length, 0);
@@ -649,7 +760,7 @@ Deno.test("async: a failed job is an ApiError with HERE's error", async () => {
     matrix(testClient(server.url), {
       origins: ORIGINS,
       regionDefinition: CIRCLE,
-      asyncReq: true,
+      async: true,
     }, { ...fastPolls, onProgress: (s) => progress.push(s) }),
     (e) => {
       assert.ok(e instanceof ApiError, String(e));
@@ -672,7 +783,7 @@ Deno.test("async: a failure status without an error body also ends the job", asy
     matrix(testClient(server.url), {
       origins: ORIGINS,
       regionDefinition: CIRCLE,
-      asyncReq: true,
+      async: true,
     }, fastPolls),
     (e) => e instanceof ApiError && /status timeout/.test(e.message),
   );
@@ -711,7 +822,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
       matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
-        asyncReq: true,
+        async: true,
       }),
       (e) => e instanceof ApiError && e.status === 200,
     );
@@ -723,7 +834,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
       matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
-        asyncReq: true,
+        async: true,
       }),
       (e) => e instanceof ApiError && /no statusUrl/.test(e.message),
     );
@@ -735,7 +846,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
       matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
-        asyncReq: true,
+        async: true,
       }),
       (e) => e instanceof ApiError && /invalid statusUrl/.test(e.message),
     );
@@ -747,7 +858,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
       matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
-        asyncReq: true,
+        async: true,
       }, fastPolls),
       (e) => e instanceof ApiError && e.status === 404,
     );
@@ -759,7 +870,7 @@ Deno.test("status: unexpected statuses are ApiErrors", async (t) => {
       matrix(testClient(server.url), {
         origins: ORIGINS,
         regionDefinition: CIRCLE,
-        asyncReq: true,
+        async: true,
       }, fastPolls),
       (e) => e instanceof ApiError && e.status === 410 && e.title === "Gone",
     );
@@ -787,7 +898,7 @@ Deno.test("async: the deadline ends a job that never finishes", async () => {
     matrix(testClient(server.url), {
       origins: ORIGINS,
       regionDefinition: CIRCLE,
-      asyncReq: true,
+      async: true,
     }, { ...fastPolls, deadlineMs: 100 }),
     (e) =>
       e instanceof TimeoutError && /last status inProgress/.test(e.message),
@@ -807,7 +918,7 @@ Deno.test("async: abort mid-poll rejects with the signal's reason", async () => 
     matrix(testClient(server.url), {
       origins: ORIGINS,
       regionDefinition: CIRCLE,
-      asyncReq: true,
+      async: true,
     }, { ...fastPolls, signal: ctl.signal }),
     (e) => e === reason,
   );
@@ -903,7 +1014,7 @@ Deno.test("results: a sync result or a download that breaks off is requested aga
     ]);
     const res = await matrix(
       testClient(server.url),
-      { ...params, asyncReq: true },
+      { ...params, async: true },
       fastPolls,
     );
     assert.equal(res.travelTime(1, 2), 640);
@@ -1109,7 +1220,7 @@ Deno.test("tiling: flexible 150 × 1 uses the 100 × 1 shape; async tiles stay a
     origins,
     destinations,
     regionDefinition: { type: "world" },
-    asyncReq: true,
+    async: true,
     matrixAttributes: ["travelTimes", "distances"],
   }, fastPolls);
   const submits = server.requestsFor(SUBMIT);
@@ -1179,7 +1290,9 @@ Deno.test("tiling: a tiled autoCircle is sent as one circle covering every point
   if (circle.type !== "circle") return;
   assert.ok(Number.isInteger(circle.radius));
   const far = Math.max(
-    ...[...origins, ...destinations].map((p) => haversine(circle.center, p)),
+    ...[...origins, ...destinations].map((p) =>
+      haversine(circle.center as LatLngObject, p)
+    ),
   );
   assert.ok(far + 2000 <= circle.radius, "covers every point plus the margin");
   assert.ok(circle.radius <= far * 1.01 + 2002, "and not much more");
@@ -1229,7 +1342,7 @@ Deno.test("tiling: beyond 16 sync tiles a region request is one async job", asyn
   checkValues(res, origins, destinations);
 });
 
-Deno.test("tiling: asyncReq with a region sends one async job up to 10,000 × 10,000", async () => {
+Deno.test("tiling: async with a region sends one async job up to 10,000 × 10,000", async () => {
   await using server = await startTestServer();
   let submitted: unknown;
   server.route(SUBMIT, (req) => {
@@ -1245,7 +1358,7 @@ Deno.test("tiling: asyncReq with a region sends one async job up to 10,000 × 10
     origins,
     destinations: many(2, "d"),
     regionDefinition: CIRCLE,
-    asyncReq: true,
+    async: true,
   }, fastPolls);
   assert.equal(server.requestsFor(SUBMIT).length, 1);
   assert.equal(res.matrix.numOrigins, 700);
@@ -1374,7 +1487,7 @@ Deno.test("hosts: HERE's hosts (row and china) get the key, pre-signed storage d
       origins: ORIGINS,
       destinations: DESTINATIONS,
       regionDefinition: { type: "world" },
-      asyncReq: true,
+      async: true,
     }, fastPolls);
     assert.equal(res.travelTime(0, 2), 905);
     assert.deepEqual(seen, [
@@ -1390,7 +1503,7 @@ Deno.test("errors never show the key", async (t) => {
   const params: MatrixParams = {
     origins: ORIGINS,
     regionDefinition: CIRCLE,
-    asyncReq: true,
+    async: true,
   };
   const accepted = (server: TestServer) =>
     jsonReply(202, {

@@ -16,12 +16,12 @@
  * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
  * const statuses: string[] = [];
  * const res = await matrix(client, {
- *   origins: [{ lat: 52.5, lng: 13.4 }, { lat: 52.52, lng: 13.38 }],
+ *   origins: [[52.5, 13.4], [52.52, 13.38]],
  *   destinations: [{ lat: 52.53, lng: 13.42 }, { lat: 52.48, lng: 13.45 }],
  *   regionDefinition: new AutoCircleRegion({ margin: 5000 }),
  *   matrixAttributes: ["travelTimes", "distances"],
- *   asyncReq: true,
- * }, { pollInitialDelayMs: 100, onProgress: (status) => statuses.push(status) });
+ *   async: true,
+ * }, { poll: { initialDelayMs: 100 }, onProgress: (status) => statuses.push(status) });
  * assert.equal(statuses.at(-1), "completed");
  * // Flat arrays, k = numDestinations * i + j, or rows:
  * assert.equal(res.matrix.distances![2 * 0 + 1], res.distance(0, 1));
@@ -34,6 +34,7 @@
 export * from "./constants.ts";
 export {
   buildMatrixRequest,
+  MATRIX_WIRE_NAMES,
   type MatrixParams,
 } from "./build_matrix_request.ts";
 export * from "./matrix.ts";

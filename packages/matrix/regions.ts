@@ -5,9 +5,9 @@
  *
  * | Kind | JSON | Mode |
  * |---|---|---|
- * | {@linkcode CircleRegion} | `{ type: "circle", center: { lat, lng }, radius }` | region |
+ * | {@linkcode CircleRegion} | `{ type: "circle", center, radius }` (any point as `center`) | region |
  * | {@linkcode BoundingBoxRegion} | `{ type: "boundingBox", north, south, west, east }` | region |
- * | {@linkcode PolygonRegion} | `{ type: "polygon", outer }` | region |
+ * | {@linkcode PolygonRegion} | `{ type: "polygon", outer }` (points, or flat `lat, lng` numbers) | region |
  * | {@linkcode AutoCircleRegion} | `{ type: "autoCircle", margin }` | region |
  * | {@linkcode WorldRegion} | `{ type: "world" }` | flexible or profile |
  *
@@ -15,7 +15,7 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { CircleRegion, regionToJson } from "@ls/matrix";
- * const region = new CircleRegion({ center: { lat: 52.5, lng: 13.4 }, radius: 10000 });
+ * const region = new CircleRegion({ center: [52.5, 13.4], radius: 10000 });
  * assert.deepEqual(regionToJson(region), {
  *   type: "circle",
  *   center: { lat: 52.5, lng: 13.4 },
@@ -27,13 +27,20 @@
  */
 
 import * as z from "zod/mini";
-import { type LatLngObject, ValueError } from "@ls/core";
+import {
+  type BoundingBoxLike,
+  type Circle,
+  type LatLngLike,
+  type LatLngObject,
+  ValueError,
+} from "@ls/core";
 import {
   latitude,
-  latLngObjectSchema,
   longitude,
   nonNegativeInteger,
+  parsePoint,
   parseWith,
+  pointSchema,
   positiveInteger,
 } from "@ls/core/internal";
 
@@ -51,22 +58,25 @@ import {
 export const DEFAULT_AUTO_CIRCLE_MARGIN = 10_000;
 
 /**
- * A circle: every origin and destination must lie inside it.
+ * A circle: every origin and destination must lie inside it. It is core's
+ * `Circle` (`{ center, radius }`, any point as `center`: `[lat, lng]`,
+ * `{ lat, lng }`, a GeoJSON `Point` or `Feature`) with `type: "circle"`;
+ * HERE gets the centre as `{ lat, lng }`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { CircleRegion } from "@ls/matrix";
+ * import { CircleRegion, regionToJson } from "@ls/matrix";
  * const a: CircleRegion = { type: "circle", center: { lat: 52.5, lng: 13.4 }, radius: 10000 };
- * const b = new CircleRegion({ center: { lat: 52.5, lng: 13.4 }, radius: 10000 });
- * assert.deepEqual({ ...b }, a);
+ * const b = new CircleRegion({ center: [52.5, 13.4], radius: 10000 });
+ * assert.deepEqual(regionToJson(b), a);
  * ```
  */
-export interface CircleRegion {
+export interface CircleRegion extends Circle {
   /** Always `"circle"`. */
   type: "circle";
-  /** The centre. */
-  center: LatLngObject;
+  /** The centre: any point. */
+  center: LatLngLike;
   /** Radius in metres, a positive integer. */
   radius: number;
 }
@@ -74,7 +84,7 @@ export interface CircleRegion {
 /** Builds a {@linkcode CircleRegion}; the constructor copies `init`. */
 export class CircleRegion {
   /** Copies the given fields and sets `type`; validation happens on sending. */
-  constructor(init: Omit<CircleRegion, "type">) {
+  constructor(init: Circle) {
     Object.assign(this, init);
     this.type = "circle";
   }
@@ -82,12 +92,16 @@ export class CircleRegion {
 
 /**
  * A bounding box with named edges. `west` greater than `east` crosses the
- * antimeridian and is sent unchanged.
+ * antimeridian and is sent unchanged. The object keeps its `type`, so it
+ * has named edges; the constructor also takes core's box array
+ * `[west, south, east, north]` (GeoJSON's `bbox` order) and names them.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BoundingBoxRegion } from "@ls/matrix";
  * const box = new BoundingBoxRegion({ north: 52.53, south: 52.46, west: 13.35, east: 13.42 });
+ * assert.deepEqual({ ...new BoundingBoxRegion([13.35, 52.46, 13.42, 52.53]) }, { ...box });
  * ```
  */
 export interface BoundingBoxRegion {
@@ -103,37 +117,53 @@ export interface BoundingBoxRegion {
   east: number;
 }
 
-/** Builds a {@linkcode BoundingBoxRegion}; the constructor copies `init`. */
+/**
+ * Builds a {@linkcode BoundingBoxRegion}; the constructor copies `init`, or
+ * names the edges of a `[west, south, east, north]` array.
+ */
 export class BoundingBoxRegion {
-  /** Copies the given fields and sets `type`; validation happens on sending. */
-  constructor(init: Omit<BoundingBoxRegion, "type">) {
-    Object.assign(this, init);
+  /** Copies the given edges and sets `type`; validation happens on sending. */
+  constructor(init: BoundingBoxLike) {
+    if (Array.isArray(init)) {
+      const [west, south, east, north] = init;
+      Object.assign(this, { north, south, west, east });
+    } else Object.assign(this, init);
     this.type = "boundingBox";
   }
 }
 
 /**
- * A polygon. HERE's element format for `outer` is not confirmed by its
- * documentation, so both forms seen in the wild are accepted and sent exactly
- * as given: a flat `[lat, lng, lat, lng, ...]` list (what HERE's reference
- * client passes through), or a list of `{ lat, lng }` objects. Either needs
- * at least three vertices, each valid.
+ * A polygon. `outer` is its ring in one of two forms, told apart by its
+ * items:
+ *
+ * - a list of numbers is flat `[lat, lng, lat, lng, ...]` (what HERE's
+ *   reference client passes through), sent as given;
+ * - a list of anything else is a list of points, each any point
+ *   (`[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point` or `Feature`), sent as
+ *   `{ lat, lng }` objects.
+ *
+ * Either needs at least three vertices, each valid; a list mixing numbers
+ * and points is refused.
  *
  * @example
  * ```ts
- * import { PolygonRegion } from "@ls/matrix";
+ * import assert from "node:assert/strict";
+ * import { PolygonRegion, regionToJson } from "@ls/matrix";
  * const flat = new PolygonRegion({ outer: [52.5, 13.3, 52.6, 13.4, 52.5, 13.5] });
- * const objects: PolygonRegion = {
- *   type: "polygon",
- *   outer: [{ lat: 52.5, lng: 13.3 }, { lat: 52.6, lng: 13.4 }, { lat: 52.5, lng: 13.5 }],
- * };
+ * assert.deepEqual(regionToJson(flat), { type: "polygon", outer: [52.5, 13.3, 52.6, 13.4, 52.5, 13.5] });
+ * const points = new PolygonRegion({ outer: [[52.5, 13.3], [52.6, 13.4], { lat: 52.5, lng: 13.5 }] });
+ * assert.deepEqual((regionToJson(points) as PolygonRegion).outer, [
+ *   { lat: 52.5, lng: 13.3 },
+ *   { lat: 52.6, lng: 13.4 },
+ *   { lat: 52.5, lng: 13.5 },
+ * ]);
  * ```
  */
 export interface PolygonRegion {
   /** Always `"polygon"`. */
   type: "polygon";
-  /** The outer ring: flat `lat, lng` numbers, or `{ lat, lng }` objects. */
-  outer: readonly number[] | readonly LatLngObject[];
+  /** The outer ring: flat `lat, lng` numbers, or a list of points. */
+  outer: readonly number[] | readonly LatLngLike[];
 }
 
 /** Builds a {@linkcode PolygonRegion}; the constructor copies `init`. */
@@ -219,6 +249,26 @@ export type RegionDefinition =
 /** The `type` of a {@linkcode RegionDefinition}. */
 export type RegionType = RegionDefinition["type"];
 
+/**
+ * A region as HERE's JSON: what {@linkcode regionToJson} returns and what a
+ * result's `regionDefinition` holds. A circle's `center` is `{ lat, lng }`,
+ * a polygon's `outer` flat numbers or `{ lat, lng }` objects.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { regionToJson, type RegionDefinitionJson } from "@ls/matrix";
+ * const json: RegionDefinitionJson = regionToJson({ type: "circle", center: [52.5, 13.4], radius: 500 });
+ * assert.equal(json.type === "circle" && json.center.lat, 52.5);
+ * ```
+ */
+export type RegionDefinitionJson =
+  | { type: "circle"; center: LatLngObject; radius: number }
+  | BoundingBoxRegion
+  | { type: "polygon"; outer: number[] | LatLngObject[] }
+  | AutoCircleRegion
+  | WorldRegion;
+
 const REGION_TYPES: readonly RegionType[] = [
   "circle",
   "boundingBox",
@@ -232,7 +282,7 @@ const regionType = /* @__PURE__ */ z.string();
 
 const circleSchema = /* @__PURE__ */ z.strictObject({
   type: regionType,
-  center: latLngObjectSchema,
+  center: pointSchema,
   radius: positiveInteger,
 });
 
@@ -250,7 +300,7 @@ const boundingBoxSchema = /* @__PURE__ */ (() =>
   ))();
 
 const POLYGON_RULE =
-  "must be a flat [lat, lng, ...] list or a list of { lat, lng } objects, with at least 3 vertices";
+  "must be a flat [lat, lng, ...] list of numbers or a list of points, with at least 3 vertices";
 
 const polygonSchema = /* @__PURE__ */ z.strictObject({
   type: regionType,
@@ -268,8 +318,10 @@ const worldSchema = /* @__PURE__ */ z.strictObject({
 
 /**
  * Validates a region definition and returns HERE's JSON for it, keys in
- * HERE's order (`type` first). A polygon's `outer` is sent as given (flat
- * numbers stay flat); each flat pair is checked as latitude, longitude. An
+ * HERE's order (`type` first). A circle's `center` (any point) becomes
+ * `{ lat, lng }`. A polygon's flat `outer` numbers are sent as given, each
+ * pair checked as latitude, longitude; a list of points becomes
+ * `{ lat, lng }` objects. An
  * {@linkcode AutoCircleRegion} without `margin` gets
  * {@linkcode DEFAULT_AUTO_CIRCLE_MARGIN}. Unknown keys are rejected, so a
  * misspelt field fails instead of silently sending another region.
@@ -289,7 +341,7 @@ const worldSchema = /* @__PURE__ */ z.strictObject({
 export function regionToJson(
   region: RegionDefinition,
   parameter = "regionDefinition",
-): RegionDefinition {
+): RegionDefinitionJson {
   if (typeof region !== "object" || region === null) {
     throw new ValueError(parameter, "must be a region object", region);
   }
@@ -355,9 +407,15 @@ function polygonOuter(
     return [...flat];
   }
   if (outer.length < 3) throw new ValueError(name, POLYGON_RULE, outer);
-  return outer.map((v, k) => {
-    if (typeof v === "number") throw new ValueError(name, POLYGON_RULE, outer);
-    const { lat, lng } = parseWith(latLngObjectSchema, v, `${name}[${k}]`);
-    return { lat, lng };
+  // Array.from visits every index, holes included (map skips them).
+  return Array.from(outer, (v, k) => {
+    if (typeof v === "number") {
+      throw new ValueError(
+        name,
+        "must not mix numbers and points: a list of numbers is flat [lat, lng, ...], any other list is points",
+        outer,
+      );
+    }
+    return parsePoint(v, `${name}[${k}]`);
   });
 }

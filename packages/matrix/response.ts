@@ -7,7 +7,7 @@
  */
 
 import { ApiResponse, ValueError } from "@ls/core";
-import type { RegionDefinition } from "./regions.ts";
+import type { RegionDefinitionJson } from "./regions.ts";
 import { typedArrayFrom } from "./_numeric_array.ts";
 
 /**
@@ -23,7 +23,8 @@ import { typedArrayFrom } from "./_numeric_array.ts";
  *   when some entry has an error. A code outside 0–255 or `null` reads as 99,
  *   HERE's "unknown error".
  *
- * Other fields HERE adds are kept as parsed.
+ * Other fields HERE adds are kept as parsed, untyped: read them through
+ * the response's `raw`.
  *
  * @example
  * ```ts
@@ -46,8 +47,6 @@ export interface MatrixData {
   distances?: Float64Array;
   /** Error codes, present only when at least one entry has an error. */
   errorCodes?: Uint8Array;
-  /** Fields this client does not model. */
-  [key: string]: unknown;
 }
 
 /**
@@ -70,9 +69,7 @@ export interface MatrixResultBody {
   /** The matrix. */
   matrix: MatrixData;
   /** The region HERE used (for `autoCircle`, the circle it derived). */
-  regionDefinition?: RegionDefinition;
-  /** Fields this client does not model. */
-  [key: string]: unknown;
+  regionDefinition?: RegionDefinitionJson;
 }
 
 /**
@@ -95,8 +92,6 @@ export interface MatrixJson {
   distances?: number[];
   /** Error codes (0 OK, 1 no route, 2 no match, 3 violations, 4 outside the region, 99 unknown). */
   errorCodes?: number[];
-  /** Fields this client does not model. */
-  [key: string]: unknown;
 }
 
 /**
@@ -118,9 +113,7 @@ export interface MatrixRoutingResult {
   /** The matrix. */
   matrix: MatrixJson;
   /** The region HERE used. */
-  regionDefinition?: RegionDefinition;
-  /** Fields this client does not model. */
-  [key: string]: unknown;
+  regionDefinition?: RegionDefinitionJson;
 }
 
 /**
@@ -192,7 +185,7 @@ export class MatrixRoutingResponse extends ApiResponse<MatrixRoutingResult> {
   /** HERE's id of the calculation (the first tile's when tiled). */
   readonly matrixId?: string;
   /** The region HERE used; for `autoCircle`, the circle it derived. */
-  readonly regionDefinition?: RegionDefinition;
+  readonly regionDefinition?: RegionDefinitionJson;
 
   /**
    * Wraps a result body whose arrays are typed.
@@ -256,7 +249,7 @@ export class MatrixRoutingResponse extends ApiResponse<MatrixRoutingResult> {
       typed[key] = typedArrayFrom(key, list);
     }
     return new MatrixRoutingResponse(
-      { ...json, matrix: typed as MatrixData },
+      { ...json, matrix: typed as unknown as MatrixData },
       tracing,
     );
   }
@@ -404,5 +397,5 @@ function lazyJson(body: MatrixResultBody): MatrixRoutingResult {
     }
     out.matrix = matrix;
   }
-  return out as MatrixRoutingResult;
+  return out as unknown as MatrixRoutingResult;
 }
