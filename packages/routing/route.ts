@@ -257,24 +257,24 @@ export class Route {
       routeId: this.raw.id,
       routeIndex: this.index,
       sectionCount: sections.length,
-      violations: this.violations.map((n) => n.code),
-    };
+    } as RouteProperties;
     const departureTime = sections[0]?.departure?.time;
     const arrivalTime = sections[sections.length - 1]?.arrival?.time;
+    if (typeof departureTime === "string") {
+      properties.departureTime = departureTime;
+    }
+    if (typeof arrivalTime === "string") properties.arrivalTime = arrivalTime;
     const totals = {
       duration: this.duration,
       length: this.length,
       baseDuration: this.baseDuration,
       energyUsed: this.energyUsed,
     };
-    if (typeof departureTime === "string") {
-      properties.departureTime = departureTime;
-    }
-    if (typeof arrivalTime === "string") properties.arrivalTime = arrivalTime;
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) {
       const value = totals[key];
       if (value !== undefined) properties[key] = value;
     }
+    properties.violations = this.violations.map((n) => n.code);
     return {
       type: "Feature",
       geometry: { type: "LineString", coordinates },
