@@ -3,8 +3,11 @@
  * with its {@linkcode Isoline}s and their decoded {@linkcode IsolinePolygon}s,
  * the JSON shapes behind them and GeoJSON with closed rings.
  *
- * Every object keeps the JSON HERE sent (`raw`, `toJSON()`). Polygons are
- * decoded only when asked for.
+ * Every object keeps the JSON HERE sent (`raw`, `toJSON()`). The JSON
+ * shapes name only the fields HERE documents, so a misspelled read fails
+ * type-checking; fields HERE adds are still in the parsed objects (read one
+ * with a cast, e.g. `(isoline.raw as Record<string, unknown>).futureField`).
+ * Polygons are decoded only when asked for.
  *
  * @example
  * ```ts
@@ -97,8 +100,6 @@ export interface IsolinePlace {
   location: LatLngObject;
   /** The position as given in the request. */
   originalLocation?: LatLngObject;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -120,9 +121,25 @@ export interface IsolineTimedPlace {
   time?: string;
   /** Where. */
   place: IsolinePlace;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
+
+/**
+ * What an isoline's range measures: `distance` (metres), `time` (seconds)
+ * or `consumption` (Wh), as requested. Open to a type HERE adds later.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { IsolineRangeType } from "@ls/isoline";
+ * const type: IsolineRangeType = "consumption";
+ * assert.equal(type, "consumption");
+ * ```
+ */
+export type IsolineRangeType =
+  | "distance"
+  | "time"
+  | "consumption"
+  | (string & Record<never, never>);
 
 /**
  * The range an isoline stands for: one of the requested values.
@@ -137,11 +154,9 @@ export interface IsolineTimedPlace {
  */
 export interface IsolineRange {
   /** `distance`, `time` or `consumption`, as requested. */
-  type: string;
+  type: IsolineRangeType;
   /** Metres, seconds or Wh. */
   value: number;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -160,8 +175,6 @@ export interface IsolinePolygonJson {
   outer: string;
   /** Holes, when present (shape unverified: a list of polylines). */
   inner?: string[] | string;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -186,8 +199,6 @@ export interface IsolineConnection {
   toPolygonIndex: number;
   /** The link as a flexible polyline. */
   polyline: string;
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -211,8 +222,6 @@ export interface IsolineJson {
   polygons: IsolinePolygonJson[];
   /** Links between the polygons (secondary). */
   connections?: IsolineConnection[];
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
@@ -235,28 +244,41 @@ export interface IsolineResponseBody {
   isolines: IsolineJson[];
   /** Notices; `info` ones may come with a good result. */
   notices?: IsolineNotice[];
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
 
 /**
- * `properties` of an isoline's GeoJSON feature.
+ * `properties` of an isoline's GeoJSON feature: the range as HERE sent it,
+ * and the same as two flat values a map style can read (a colour by
+ * `rangeValue`, a filter on `rangeType`) without reaching into an object.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import type { IsolineProperties } from "@ls/isoline";
- * const properties: IsolineProperties = { range: { type: "time", value: 300 }, index: 0 };
- * assert.equal(properties.range.type, "time");
+ * const properties: IsolineProperties = {
+ *   range: { type: "time", value: 300 },
+ *   rangeType: "time",
+ *   rangeValue: 300,
+ *   index: 0,
+ * };
+ * assert.equal(properties.rangeValue, properties.range.value);
  * ```
  */
 export interface IsolineProperties {
   /** The range the isoline stands for, as HERE sent it (`{type, value}`). */
   range: IsolineRange;
+  /**
+   * `range.type`: `distance`, `time` or `consumption`. Left out when HERE
+   * sent no string there.
+   */
+  rangeType?: IsolineRangeType;
+  /**
+   * `range.value`: metres, seconds or Wh, as `rangeType` says. Left out
+   * when HERE sent no finite number there.
+   */
+  rangeValue?: number;
   /** The isoline's index in the response (and in the requested values). */
   index: number;
-  /** Other properties. */
-  [name: string]: unknown;
 }
 
 // ---------------------------------------------------------------- polygon
@@ -387,15 +409,34 @@ export class Isoline {
   /**
    * The isoline as one GeoJSON feature: a `Polygon` when it has one
    * polygon, a `MultiPolygon` otherwise; rings `[lng, lat]`, closed, holes
-   * after the outer ring; `range` and `index` in `properties`.
+   * after the outer ring; `range`, its flat `rangeType` and `rangeValue`,
+   * and `index` in `properties`.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Isoline } from "@ls/isoline";
+   * const isoline = new Isoline({
+   *   range: { type: "distance", value: 5000 },
+   *   polygons: [{ outer: "BGgz-kkDgroxZAginB_hnBAA_hnB" }],
+   * });
+   * const { properties } = isoline.toGeoJSON();
+   * assert.equal(properties.rangeType, "distance");
+   * assert.equal(properties.rangeValue, 5000); // metres
+   * ```
    *
    * @throws {ValueError} when a polyline is malformed
    */
   toGeoJSON(): Feature<Polygon | MultiPolygon, IsolineProperties> {
-    const properties: IsolineProperties = {
-      range: this.raw.range,
-      index: this.index,
-    };
+    const range = this.raw.range;
+    const properties: IsolineProperties = { range, index: this.index };
+    if (typeof range === "object" && range !== null) {
+      const { type, value } = range;
+      if (typeof type === "string") properties.rangeType = type;
+      if (typeof value === "number" && Number.isFinite(value)) {
+        properties.rangeValue = value;
+      }
+    }
     const geometry: Polygon | MultiPolygon = this.polygons.length === 1
       ? { type: "Polygon", coordinates: this.polygons[0].toGeoJSONRings() }
       : {
@@ -465,7 +506,8 @@ export class IsolineResponse extends ApiResponse<IsolineResponseBody> {
 
   /**
    * Every isoline as a feature (`Polygon` or `MultiPolygon`, closed rings,
-   * `range` in `properties`), in response order.
+   * `range`, `rangeType`, `rangeValue` and `index` in `properties`), in
+   * response order.
    *
    * @throws {ValueError} when a polyline is malformed
    */

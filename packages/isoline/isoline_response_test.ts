@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { ValueError } from "@ls/core";
-import { Isoline, IsolineResponse, type IsolineResponseBody } from "./mod.ts";
+import { startJsonServer, TEST_KEY_QUERY, testClient } from "@ls/core/testing";
+import {
+  calculateIsoline,
+  Isoline,
+  IsolineResponse,
+  type IsolineResponseBody,
+} from "./mod.ts";
 import example from "./testdata/isolines_wire_example.json" with {
   type: "json",
 };
@@ -10,6 +16,11 @@ import multi from "./testdata/isolines_multipolygon.json" with {
 
 function response(body: unknown): IsolineResponse {
   return new IsolineResponse({ body: body as IsolineResponseBody });
+}
+
+/** An object's fields, the untyped ones included (what HERE added). */
+function fields(value: object): Record<string, unknown> {
+  return value as Record<string, unknown>;
 }
 
 /** The wire doc's square, (52.51, 13.39) → … → (52.51, 13.39), as GeoJSON. */
@@ -53,12 +64,22 @@ Deno.test("toGeoJSON: one Polygon per single-polygon isoline; a closed ring stay
     {
       type: "Feature",
       geometry: { type: "Polygon", coordinates: [SQUARE] },
-      properties: { range: { type: "time", value: 300 }, index: 0 },
+      properties: {
+        range: { type: "time", value: 300 },
+        rangeType: "time",
+        rangeValue: 300,
+        index: 0,
+      },
     },
     {
       type: "Feature",
       geometry: { type: "Polygon", coordinates: [SQUARE] },
-      properties: { range: { type: "time", value: 600 }, index: 1 },
+      properties: {
+        range: { type: "time", value: 600 },
+        rangeType: "time",
+        rangeValue: 600,
+        index: 1,
+      },
     },
   ]);
 });
@@ -69,6 +90,8 @@ Deno.test("toGeoJSON: several polygons make a MultiPolygon; open rings are close
   const f = isoline.toGeoJSON();
   assert.deepEqual(f.properties, {
     range: { type: "distance", value: 5000 },
+    rangeType: "distance",
+    rangeValue: 5000,
     index: 0,
   });
   assert.deepEqual(f.geometry, {
@@ -115,8 +138,8 @@ Deno.test("arrival, connections and unknown fields are kept", () => {
     toPolygonIndex: 1,
     polyline: "BGgz-kkDgroxZgsuqkDgwi-Z",
   }]);
-  assert.equal(isoline.raw.futureIsolineField, "kept");
-  assert.equal(res.raw.futureTopLevel, true);
+  assert.equal(fields(isoline.raw).futureIsolineField, "kept");
+  assert.equal(fields(res.raw).futureTopLevel, true);
   assert.deepEqual(isoline.toJSON(), multi.isolines[0]);
 });
 
@@ -168,4 +191,72 @@ Deno.test("isolines or polygons that are not objects are left out; odd holes are
     type: "Polygon",
     coordinates: [SQUARE],
   });
+});
+
+// ------------------------------------------------ flat range properties
+
+Deno.test("toGeoJSON: rangeType and rangeValue as flat properties, from the wire", async () => {
+  const consumption = {
+    departure: {
+      time: "2024-05-01T08:00:00+02:00",
+      place: { type: "place", location: { lat: 52.532988, lng: 13.352852 } },
+    },
+    isolines: [
+      {
+        range: { type: "consumption", value: 10000 },
+        polygons: [{ outer: "BGgz-kkDgroxZAginB_hnBAA_hnBginBA" }],
+      },
+      {
+        range: { type: "consumption", value: 20000 },
+        polygons: [{ outer: "BGgz-kkDgroxZAginB_hnBAA_hnBginBA" }],
+      },
+    ],
+  };
+  await using server = await startJsonServer("GET /v8/isolines", consumption);
+  const res = await calculateIsoline(testClient(server), {
+    origin: [52.532988, 13.352852],
+    range: [10000, 20000],
+    rangeType: "consumption",
+    transportMode: "car",
+    ev: { freeFlowSpeedTable: [[0, 0.239], [27, 0.239]] },
+  });
+  assert.equal(server.requests.length, 1);
+  assert.equal(server.requests[0].path, "/v8/isolines");
+  assert.equal(
+    server.requests[0].rawQuery,
+    "transportMode=car&origin=52.532988,13.352852" +
+      "&range%5Btype%5D=consumption&range%5Bvalues%5D=10000,20000" +
+      "&routingMode=fast&optimizeFor=balanced&consumptionModel=empirical" +
+      "&ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239" +
+      `&${TEST_KEY_QUERY}`,
+  );
+  const features = res.toGeoJSON().features;
+  assert.deepEqual(
+    features.map((f) => [f.properties.rangeType, f.properties.rangeValue]),
+    [["consumption", 10000], ["consumption", 20000]],
+  );
+  // Plain JSON values a map style expression can read directly.
+  const json = JSON.parse(JSON.stringify(res.toGeoJSON()));
+  assert.equal(json.features[1].properties.rangeValue, 20000);
+  assert.equal(json.features[1].properties.rangeType, "consumption");
+});
+
+Deno.test("toGeoJSON: a range HERE sent oddly leaves the flat properties out", () => {
+  const outer = "BGgz-kkDgroxZAginB_hnBAA_hnBginBA";
+  const res = response({
+    isolines: [
+      { range: { type: 7, value: "300" }, polygons: [{ outer }] },
+      { range: null, polygons: [{ outer }] },
+      { polygons: [{ outer }] },
+      { range: { type: "time", value: Infinity }, polygons: [{ outer }] },
+      { range: { type: "someNewType", value: 3 }, polygons: [{ outer }] },
+    ],
+  });
+  assert.deepEqual(
+    res.toGeoJSON().features.map((f) => [
+      "rangeType" in f.properties ? f.properties.rangeType : "-",
+      "rangeValue" in f.properties ? f.properties.rangeValue : "-",
+    ]),
+    [["-", "-"], ["-", "-"], ["-", "-"], ["time", "-"], ["someNewType", 3]],
+  );
 });
