@@ -1,20 +1,100 @@
 // The shapes of a Tour Planning v3 problem's parts, as zod/mini schemas:
-// required fields, integers, coordinates and RFC 3339 times. Objects are
-// loose: fields not modelled here are sent as given.
+// required fields, integers, points and RFC 3339 times, closed sets. The
+// output is what HERE gets: points as { lat, lng }. Objects are strict: a
+// field not modelled here goes in the object's `extra`, whose entries are
+// merged into it (a modelled field may not be repeated there).
 
 import * as z from "zod/mini";
 import {
   fixedArray,
   formatDateTime,
   integer,
-  latLngObjectSchema,
   minLength,
   nonEmptyString,
   nonNegativeInteger,
   numberInRange,
+  pointSchema,
   positiveInteger,
 } from "@ls/core/internal";
 import type { OptimizationTraffic } from "./problem_types.ts";
+
+type Shape = Record<string, z.ZodMiniType<unknown, unknown>>;
+
+const extraSchema = z.record(z.string(), z.unknown(), {
+  error: "must be an object of HERE field names to values",
+});
+
+/**
+ * A strict object of `shape` plus `extra`, whose entries are merged into
+ * the output; an unknown key or an `extra` key the shape models is an
+ * issue at its path.
+ */
+function open(
+  shape: Shape,
+  params?: { error: string },
+): z.ZodMiniType<Record<string, unknown>, unknown> {
+  const modelled = new Set(Object.keys(shape));
+  return z.pipe(
+    z.strictObject(
+      { ...shape, extra: z.optional(extraSchema) },
+      // The object's own message is for a value that is not an object; an
+      // unknown key keeps parseWith's "is not a known option".
+      params && {
+        error: (issue) =>
+          issue.code === "invalid_type" ? params.error : undefined,
+      },
+    ),
+    z.transform((value, ctx) => {
+      const { extra, ...rest } = value as Record<string, unknown>;
+      if (extra === undefined) return rest;
+      for (const key of Object.keys(extra as object)) {
+        if (modelled.has(key) || key === "extra") {
+          ctx.issues.push({
+            code: "custom",
+            message:
+              `must not repeat the modelled field ${key}: give it as a field of its own`,
+            input: (extra as Record<string, unknown>)[key],
+            path: ["extra", key],
+          });
+        }
+      }
+      return { ...rest, ...(extra as object) };
+    }),
+  ) as unknown as z.ZodMiniType<Record<string, unknown>, unknown>;
+}
+
+/** A closed set: the message lists the allowed values. */
+function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodMiniType<T[number], unknown> {
+  return z.enum(values) as unknown as z.ZodMiniType<T[number], unknown>;
+}
+
+export const PROFILE_TYPES = [
+  "car",
+  "truck",
+  "scooter",
+  "bicycle",
+  "pedestrian",
+] as const;
+export const AVOID_FEATURES = [
+  "tollRoad",
+  "motorway",
+  "ferry",
+  "tunnel",
+  "dirtRoad",
+] as const;
+export const RELATION_TYPES = ["sequence", "tour", "flexible"] as const;
+export const OBJECTIVE_TYPES = [
+  "minimizeUnassigned",
+  "optimizeTourCount",
+  "minimizeCost",
+  "minimizeDistance",
+  "minimizeDuration",
+  "minimizeTours",
+  "maximizeTours",
+  "optimizeTaskOrder",
+] as const;
 
 const RFC3339_RULE = "must be an RFC 3339 date-time with an offset";
 
@@ -49,24 +129,24 @@ const strings = z.array(nonEmptyString, {
   error: "must be an array of strings",
 });
 
-const shiftEndSchema = z.looseObject({
+const shiftEndSchema = open({
   time: dateTime,
-  location: latLngObjectSchema,
+  location: pointSchema,
 }, { error: "must be an object with time and location" });
 
-const vehicleTypeSchema = z.looseObject({
+const vehicleTypeSchema = open({
   id: nonEmptyString,
   profile: nonEmptyString,
-  costs: z.looseObject({
+  costs: open({
     fixed: opt(nonNegative),
     distance: opt(nonNegative),
     time: opt(nonNegative),
   }, { error: "must be an object with fixed, distance and time costs" }),
   shifts: z.array(
-    z.looseObject({
+    open({
       start: shiftEndSchema,
       end: opt(shiftEndSchema),
-      breaks: opt(z.array(z.looseObject({
+      breaks: opt(z.array(open({
         duration: opt(nonNegative),
         times: opt(z.array(timeWindowSchema)),
       }))),
@@ -77,22 +157,23 @@ const vehicleTypeSchema = z.looseObject({
   }).check(minLength(1, "must have at least 1 dimension")),
   amount: positiveInteger,
   skills: opt(strings),
-  limits: opt(z.looseObject({
+  limits: opt(open({
     maxDistance: opt(nonNegative),
     shiftTime: opt(nonNegative),
   })),
 }, { error: "must be a vehicle type object" });
 
-const profileSchema = z.looseObject({
+const profileSchema = open({
   name: nonEmptyString,
-  type: nonEmptyString,
+  type: oneOf(PROFILE_TYPES),
   departureTime: opt(dateTime),
-  avoid: opt(z.looseObject({ features: opt(strings) })),
+  avoid: opt(open({ features: opt(z.array(oneOf(AVOID_FEATURES))) })),
+  // A map of the mode's options (truck fields, allowHighway), as given.
   options: opt(z.looseObject({})),
-  mode: opt(nonEmptyString),
+  mode: opt(oneOf(["fast", "short"])),
 }, { error: "must be a profile object" });
 
-export const fleetSchema: z.ZodMiniType<unknown> = z.looseObject({
+export const fleetSchema: z.ZodMiniType<unknown> = open({
   types: z.array(vehicleTypeSchema, {
     error: "must be an array of vehicle types",
   }).check(minLength(1, "must have at least 1 vehicle type")),
@@ -100,10 +181,10 @@ export const fleetSchema: z.ZodMiniType<unknown> = z.looseObject({
     .check(minLength(1, "must have at least 1 profile")),
 }, { error: "must be an object with types and profiles" });
 
-const taskSchema = z.looseObject({
+const taskSchema = open({
   places: z.array(
-    z.looseObject({
-      location: latLngObjectSchema,
+    open({
+      location: pointSchema,
       duration: nonNegative,
       times: opt(z.array(timeWindowSchema)),
       tag: opt(z.string()),
@@ -115,11 +196,11 @@ const taskSchema = z.looseObject({
   }),
 }, { error: "must be a task object with places" });
 
-export const planSchema: z.ZodMiniType<unknown> = z.looseObject({
+export const planSchema: z.ZodMiniType<unknown> = open({
   jobs: z.array(
-    z.looseObject({
+    open({
       id: nonEmptyString,
-      tasks: z.looseObject({
+      tasks: open({
         pickups: opt(z.array(taskSchema)),
         deliveries: opt(z.array(taskSchema)),
       }, { error: "must be an object with pickups and/or deliveries" }),
@@ -130,8 +211,8 @@ export const planSchema: z.ZodMiniType<unknown> = z.looseObject({
     { error: "must be an array of jobs" },
   ).check(minLength(1, "must have at least 1 job")),
   relations: opt(z.array(
-    z.looseObject({
-      type: nonEmptyString,
+    open({
+      type: oneOf(RELATION_TYPES),
       jobs: strings.check(
         minLength(1, "must have at least 1 job"),
       ),
@@ -141,7 +222,7 @@ export const planSchema: z.ZodMiniType<unknown> = z.looseObject({
 }, { error: "must be an object with jobs" });
 
 export const objectivesSchema: z.ZodMiniType<unknown> = z.array(
-  z.looseObject({ type: nonEmptyString, action: opt(nonEmptyString) }, {
+  open({ type: oneOf(OBJECTIVE_TYPES), action: opt(nonEmptyString) }, {
     error: "must be an objective object with a type",
   }),
   { error: "must be an array of objectives" },
@@ -156,17 +237,17 @@ export const trafficSchema: z.ZodMiniType<OptimizationTraffic> = z.string({
   z.refine((v) => TRAFFIC.includes(v), { error: TRAFFIC_RULE }),
 ) as z.ZodMiniType<OptimizationTraffic>;
 
-export const waitingTimeSchema: z.ZodMiniType<unknown> = z.looseObject({
+export const waitingTimeSchema: z.ZodMiniType<unknown> = open({
   reduce: opt(z.boolean({ error: "must be a boolean" })),
   bufferTime: opt(nonNegativeInteger),
 }, { error: "must be an object with reduce and bufferTime" });
 
-export const configurationSchema: z.ZodMiniType<unknown> = z.looseObject({
-  termination: opt(z.looseObject({
+export const configurationSchema: z.ZodMiniType<unknown> = open({
+  termination: opt(open({
     maxTime: opt(nonNegative),
     stagnationTime: opt(nonNegative),
   })),
-  optimizations: opt(z.looseObject({
+  optimizations: opt(open({
     traffic: opt(trafficSchema),
     waitingTime: opt(waitingTimeSchema),
   })),

@@ -19,7 +19,7 @@
  * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
  * await using sandbox = await startSandbox();
  * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
- * const at = (lat: number, lng: number) => ({ lat, lng });
+ * const at = (lat: number, lng: number): [number, number] => [lat, lng];
  * const shift = { start: { time: "2024-05-01T08:00:00Z", location: at(52.53, 13.38) } };
  * const statuses: string[] = [];
  * const res = await solveTourPlanning(client, {
@@ -33,9 +33,8 @@
  *       tasks: { pickups: [{ places: [{ location: at(52.5 + i / 50, 13.4), duration: 60, times: [timeWindow("2024-05-01T08:00:00Z", "2024-05-01T18:00:00Z")] }], demand: [1] }] },
  *     })),
  *   },
- *   isAsync: true,
- *   poll: { initialDelayMs: 100 },
- * }, { onProgress: (status) => statuses.push(status) });
+ *   async: true,
+ * }, { poll: { initialDelayMs: 100 }, onProgress: (status) => statuses.push(status) });
  * assert.equal(statuses.at(-1), "success");
  * assert.equal(res.tours[0].vehicleId, "bike_1");
  * assert.equal(res.toGeoJSON().type, "FeatureCollection");
@@ -46,6 +45,7 @@
 
 export {
   buildTourPlanningProblem,
+  SOLVE_TOUR_PLANNING_WIRE_NAMES,
   timeWindow,
   type TourPlanningProblemParams,
 } from "./problem.ts";

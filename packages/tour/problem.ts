@@ -71,16 +71,48 @@ export const PROBLEM_PARAMS: readonly (keyof TourPlanningProblemParams)[] = [
 ];
 
 /**
+ * The names HERE's Tour Planning API (and the seed's client) gives
+ * parameters that `solveTourPlanning` names otherwise, mapped to ours: an
+ * unknown-key error for one of them names our parameter. HERE's
+ * `configuration.optimizations.traffic` and `.waitingTime` are
+ * `optimizationTraffic` and `optimizationWaitingTime`; the seed's async
+ * switch (`is_async`, camelCased `isAsync`) and matrix's old one
+ * (`asyncReq`) are `async`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SOLVE_TOUR_PLANNING_WIRE_NAMES } from "@ls/tour";
+ * assert.equal(SOLVE_TOUR_PLANNING_WIRE_NAMES.isAsync, "async");
+ * assert.equal(SOLVE_TOUR_PLANNING_WIRE_NAMES.traffic, "optimizationTraffic");
+ * ```
+ */
+export const SOLVE_TOUR_PLANNING_WIRE_NAMES: Readonly<Record<string, string>> =
+  {
+    is_async: "async",
+    isAsync: "async",
+    async_req: "async",
+    asyncReq: "async",
+    traffic: "optimizationTraffic",
+    waitingTime: "optimizationWaitingTime",
+  };
+
+/**
  * Validates the parts of a problem and assembles the JSON body HERE
  * expects: `{ id?, fleet, plan, objectives?, configuration? }`. `fleet`,
- * `plan`, `objectives` and `configuration` are sent exactly as given
- * (unknown fields included); `optimizationTraffic` and
+ * `plan`, `objectives` and `configuration` are sent as given, except that
+ * every location (any point: `[lat, lng]`, `{ lat, lng }`, GeoJSON) is
+ * sent as `{ lat, lng }` and each object's `extra` is merged into it;
+ * `optimizationTraffic` and
  * `optimizationWaitingTime` go into `configuration.optimizations`, each on
  * its own; nothing is sent as `null`, and empty objects are left out.
  *
  * Checks, each a {@linkcode ValueError} naming the path: a parameter not
  * listed in {@linkcode TourPlanningProblemParams}; the shape of every
- * part (required fields, integers, coordinates, RFC 3339 times); a job with
+ * part (required fields, no field that is not modelled outside `extra`,
+ * integers, points, RFC 3339 times, and the closed sets of profile types,
+ * modes, avoid features, relation types and objectives, whose message lists
+ * the allowed values); a job with
  * neither pickups nor deliveries; duplicate job ids, vehicle type ids or
  * profile names; a profile referenced but not defined; a time window (or a
  * shift) that ends before it starts; a task without `demand`, or with a
@@ -101,7 +133,7 @@ export const PROBLEM_PARAMS: readonly (keyof TourPlanningProblemParams)[] = [
  *       id: "van",
  *       profile: "car_profile",
  *       costs: { fixed: 10, distance: 0.0001, time: 0.002 },
- *       shifts: [{ start: { time: "2024-05-01T08:00:00Z", location: { lat: 52.5, lng: 13.4 } } }],
+ *       shifts: [{ start: { time: "2024-05-01T08:00:00Z", location: [52.5, 13.4] } }],
  *       capacity: [10],
  *       amount: 1,
  *     }],
@@ -116,6 +148,7 @@ export const PROBLEM_PARAMS: readonly (keyof TourPlanningProblemParams)[] = [
  *   optimizationTraffic: "historicalOnly",
  * });
  * assert.deepEqual(problem.configuration, { optimizations: { traffic: "historicalOnly" } });
+ * assert.deepEqual(problem.fleet.types[0].shifts[0].start.location, { lat: 52.5, lng: 13.4 });
  * ```
  *
  * @throws {ValueError} for any of the rules above
@@ -126,11 +159,16 @@ export function buildTourPlanningProblem(
   checkParams(params);
   checkKeys(params, PROBLEM_PARAMS, {
     operation: "buildTourPlanningProblem",
-    elsewhere: { isAsync: "solveTourPlanning", poll: "solveTourPlanning" },
+    elsewhere: {
+      async: "solveTourPlanning",
+      poll: "the options of solveTourPlanning (options.poll)",
+    },
+    wireNames: SOLVE_TOUR_PLANNING_WIRE_NAMES,
   });
-  const { fleet, plan } = params;
-  parseWith(fleetSchema, fleet, "fleet");
-  parseWith(planSchema, plan, "plan");
+  // The parsed parts are what HERE gets: points as { lat, lng }, each
+  // object's `extra` merged into it.
+  const fleet = parseWith(fleetSchema, params.fleet, "fleet") as Fleet;
+  const plan = parseWith(planSchema, params.plan, "plan") as Plan;
   checkFleet(fleet);
   checkPlan(plan, fleet);
 
@@ -154,8 +192,12 @@ export function buildTourPlanningProblem(
   problem.fleet = fleet;
   problem.plan = plan;
   if (params.objectives !== undefined) {
-    parseWith(objectivesSchema, params.objectives, "objectives");
-    if (params.objectives.length > 0) problem.objectives = params.objectives;
+    const objectives = parseWith(
+      objectivesSchema,
+      params.objectives,
+      "objectives",
+    ) as Objective[];
+    if (objectives.length > 0) problem.objectives = objectives;
   }
   const configuration = buildConfiguration(params);
   if (configuration) problem.configuration = configuration;
@@ -195,11 +237,13 @@ export function timeWindow(
 function buildConfiguration(
   params: TourPlanningProblemParams,
 ): TourConfiguration | undefined {
-  if (params.configuration !== undefined) {
-    parseWith(configurationSchema, params.configuration, "configuration");
-  }
-  const configuration: TourConfiguration = { ...params.configuration };
-  const optimizations = { ...params.configuration?.optimizations };
+  const given = params.configuration === undefined ? undefined : parseWith(
+    configurationSchema,
+    params.configuration,
+    "configuration",
+  ) as TourConfiguration;
+  const configuration: TourConfiguration = { ...given };
+  const optimizations = { ...given?.optimizations };
   if (params.optimizationTraffic !== undefined) {
     const traffic = parseWith(
       trafficSchema,
@@ -216,8 +260,11 @@ function buildConfiguration(
     optimizations.traffic = traffic;
   }
   if (params.optimizationWaitingTime !== undefined) {
-    const waitingTime = params.optimizationWaitingTime;
-    parseWith(waitingTimeSchema, waitingTime, "optimizationWaitingTime");
+    const waitingTime = parseWith(
+      waitingTimeSchema,
+      params.optimizationWaitingTime,
+      "optimizationWaitingTime",
+    ) as WaitingTimeOptimization;
     if (optimizations.waitingTime !== undefined) {
       throw new ValueError(
         "optimizationWaitingTime",

@@ -7,9 +7,20 @@ import {
   type TourPlanningProblemParams,
 } from "./mod.ts";
 
-/** A fresh deep copy of HERE's documented problem, for mutation. */
-function doc(): typeof docProblem {
-  return structuredClone(docProblem);
+type DocProblem = Required<
+  Pick<
+    TourPlanningProblemParams,
+    "fleet" | "plan" | "objectives" | "configuration"
+  >
+>;
+
+/**
+ * A fresh deep copy of HERE's documented problem, for mutation. Imported
+ * JSON widens every string, so its closed sets (profile types, objectives)
+ * need a cast.
+ */
+function doc(): DocProblem {
+  return structuredClone(docProblem) as unknown as DocProblem;
 }
 
 Deno.test("buildTourPlanningProblem: HERE's documented v3 problem (imported JSON) goes out unchanged", () => {
@@ -20,26 +31,96 @@ Deno.test("buildTourPlanningProblem: HERE's documented v3 problem (imported JSON
     objectives,
     configuration,
   });
+  // Nothing is dropped or re-shaped.
   assert.deepEqual(problem, docProblem);
-  // The very objects given are sent: nothing is dropped or re-shaped.
-  assert.equal(problem.fleet, fleet);
-  assert.equal(problem.plan, plan);
 });
 
-Deno.test("buildTourPlanningProblem: unknown fields pass through; id leads the body", () => {
+Deno.test("buildTourPlanningProblem: fields not modelled go in extra, merged into their object; id leads the body", () => {
   const { fleet, plan } = doc();
   const withExtras = {
     ...plan,
-    jobs: [{ ...plan.jobs[0], customerId: "c-17" }, plan.jobs[1]],
+    jobs: [{ ...plan.jobs[0], extra: { customerId: "c-17" } }, plan.jobs[1]],
   };
   const problem = buildTourPlanningProblem({
     id: "berlin-2024-05-01",
-    fleet: { ...fleet, traffic: "liveOrHistorical" },
+    fleet: { ...fleet, extra: { traffic: "liveOrHistorical" } },
     plan: withExtras,
   });
   assert.deepEqual(Object.keys(problem), ["id", "fleet", "plan"]);
-  assert.equal(problem.plan.jobs[0].customerId, "c-17");
-  assert.equal(problem.fleet.traffic, "liveOrHistorical");
+  assert.equal(Reflect.get(problem.plan.jobs[0], "customerId"), "c-17");
+  assert.equal("extra" in problem.plan.jobs[0], false);
+  assert.equal(Reflect.get(problem.fleet, "traffic"), "liveOrHistorical");
+});
+
+Deno.test("buildTourPlanningProblem: a misspelled field is refused, and extra may not repeat a modelled one", () => {
+  const { fleet, plan } = doc();
+  const job = plan.jobs[0];
+  assertValueError(
+    () =>
+      buildTourPlanningProblem({
+        fleet,
+        plan: { jobs: [{ ...job, priorty: 1 } as never] },
+      }),
+    "plan.jobs[0].priorty",
+  );
+  assertValueError(
+    () =>
+      buildTourPlanningProblem({
+        fleet,
+        plan: { jobs: [{ ...job, extra: { priority: 1 } }] },
+      }),
+    "plan.jobs[0].extra.priority",
+  );
+});
+
+// A response's position, with a key a point does not need.
+const POSITION = { lat: 52.53, lng: 13.39, elv: 5 };
+
+Deno.test("buildTourPlanningProblem: locations take any point and go out as { lat, lng }", () => {
+  const { fleet, plan } = doc();
+  const type = fleet.types[0];
+  const task = plan.jobs[0].tasks.deliveries![0];
+  const problem = buildTourPlanningProblem({
+    fleet: {
+      ...fleet,
+      types: [{
+        ...type,
+        shifts: [{
+          start: { time: "2024-05-01T08:00:00Z", location: [52.5, 13.4] },
+          end: {
+            time: "2024-05-01T17:00:00Z",
+            location: { type: "Point", coordinates: [13.4, 52.5] },
+          },
+        }],
+      }, ...fleet.types.slice(1)],
+    },
+    plan: {
+      jobs: [{
+        id: "j",
+        tasks: {
+          deliveries: [{
+            ...task,
+            places: [{
+              location: {
+                type: "Feature",
+                properties: null,
+                geometry: { type: "Point", coordinates: [13.38, 52.52] },
+              },
+              duration: 60,
+            }, { location: POSITION, duration: 60 }],
+          }],
+        },
+      }],
+    },
+  });
+  const shift = problem.fleet.types[0].shifts[0];
+  assert.deepEqual(shift.start.location, { lat: 52.5, lng: 13.4 });
+  assert.deepEqual(shift.end!.location, { lat: 52.5, lng: 13.4 });
+  const places = problem.plan.jobs[0].tasks.deliveries![0].places;
+  assert.deepEqual(places.map((p) => p.location), [
+    { lat: 52.52, lng: 13.38 },
+    { lat: 52.53, lng: 13.39 },
+  ]);
 });
 
 Deno.test("buildTourPlanningProblem: traffic and waiting time go into configuration.optimizations, each on its own", () => {
@@ -374,7 +455,90 @@ Deno.test("buildTourPlanningProblem: every rule is a ValueError naming the path"
         p.objectives = [{ action: "maximize" }];
       },
       "objectives[0].type",
+      /must be one of "minimizeUnassigned", .*, got undefined$/,
+    ],
+    [
+      "a misspelled objective",
+      (p) => {
+        p.objectives = [{ type: "minimiseCost" }];
+      },
+      "objectives[0].type",
+      /must be one of "minimizeUnassigned", "optimizeTourCount", "minimizeCost", .*, got "minimiseCost"$/,
+    ],
+    [
+      "a profile type outside the set",
+      (p) => {
+        p.fleet.profiles[0].type = "van";
+      },
+      "fleet.profiles[0].type",
+      /must be one of "car", "truck", "scooter", "bicycle", "pedestrian", got "van"/,
+    ],
+    [
+      "routing's avoid feature name on a tour profile",
+      (p) => {
+        p.fleet.profiles[0].avoid = { features: ["controlledAccessHighway"] };
+      },
+      "fleet.profiles[0].avoid.features[0]",
+      /must be one of "tollRoad", "motorway", "ferry", "tunnel", "dirtRoad"/,
+    ],
+    [
+      "a car mode outside the set",
+      (p) => {
+        p.fleet.profiles[0].mode = "fastest";
+      },
+      "fleet.profiles[0].mode",
+      /must be one of "fast", "short", got "fastest"/,
+    ],
+    [
+      "a relation type outside the set",
+      (p) => {
+        p.plan.relations[0].type = "strict";
+      },
+      "plan.relations[0].type",
+      /must be one of "sequence", "tour", "flexible"/,
+    ],
+    [
+      "a misspelled place field",
+      (p) => {
+        p.plan.jobs[0].tasks.deliveries[0].places[0].durration = 1;
+      },
+      "plan.jobs[0].tasks.deliveries[0].places[0].durration",
+      /is not a known option/,
+    ],
+    [
+      "a location in GeoJSON order as an array",
+      (p) => {
+        p.plan.jobs[0].tasks.deliveries[0].places[0].location = [139.7, 35.6];
+      },
+      "plan.jobs[0].tasks.deliveries[0].places[0].location",
+      /latitude 139.7 is out of range: arrays are \[lat, lng\]/,
+    ],
+    [
+      "a location that is a GeoJSON LineString",
+      (p) => {
+        p.fleet.types[0].shifts[0].start.location = {
+          type: "LineString",
+          coordinates: [[13.4, 52.5], [13.5, 52.6]],
+        };
+      },
+      "fleet.types[0].shifts[0].start.location",
+      /got a GeoJSON LineString/,
+    ],
+    [
+      "a location { lat } alone",
+      (p) => {
+        p.fleet.types[0].shifts[0].start.location = { lat: 52.5 };
+      },
+      "fleet.types[0].shifts[0].start.location.lng",
       /is required/,
+    ],
+    [
+      "extra that is not an object",
+      (p) => {
+        p.plan.extra = 5;
+      },
+      "plan.extra",
+      /must be an object/,
     ],
     [
       "a missing fleet",
@@ -403,17 +567,17 @@ Deno.test("buildTourPlanningProblem: every rule is a ValueError naming the path"
     [
       "a BigInt in a field sent as given",
       (p) => {
-        p.fleet.types[0].costs.extra = 10n;
+        p.fleet.types[0].costs.extra = { toll: 10n };
       },
-      "fleet.types[0].costs.extra",
+      "fleet.types[0].costs.extra.toll",
       /must not be a BigInt/,
     ],
     [
       "a cycle in a field sent as given",
       (p) => {
-        p.plan.jobs[0].note = p.plan;
+        p.plan.jobs[0].extra = { note: p.plan };
       },
-      "plan.jobs[0].note",
+      "plan.jobs[0].extra.note",
       /must not contain itself/,
     ],
     [

@@ -3,8 +3,15 @@
  * `fleet` is `{ types, profiles }`, `plan` is `{ jobs, relations }`, with
  * HERE's field names. A problem copied from HERE's documentation (as an
  * object literal, or parsed or imported JSON) type-checks and is sent
- * unchanged. Every object also accepts fields not modelled here (newer or
- * experimental ones), which are passed through as given.
+ * with its points as `{ lat, lng }`. Every location takes any point
+ * (`[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point` or `Feature`).
+ *
+ * The types hold the fields modelled here and no others, so a misspelled
+ * field fails type-checking (and is refused at run time). A field HERE
+ * documents that is not modelled (a newer or experimental one) goes in the
+ * object's `extra`, whose entries are sent beside the modelled fields
+ * (`{ id: "job-1", tasks, extra: { customField: 1 } }` sends
+ * `{ id, tasks, customField }`); `extra` may not repeat a modelled field.
  *
  * Times are RFC 3339 strings with an offset (`2024-05-01T08:00:00Z`),
  * durations are seconds, distances metres.
@@ -18,7 +25,7 @@
  *     profile: "car_profile",
  *     costs: { fixed: 20, distance: 0.0002, time: 0.005 },
  *     shifts: [{
- *       start: { time: "2024-05-01T08:00:00Z", location: { lat: 52.5, lng: 13.4 } },
+ *       start: { time: "2024-05-01T08:00:00Z", location: [52.5, 13.4] },
  *       end: { time: "2024-05-01T17:00:00Z", location: { lat: 52.5, lng: 13.4 } },
  *     }],
  *     capacity: [20],
@@ -42,15 +49,31 @@
  * @module
  */
 
-/** A position, `{ lat, lng }` in WGS 84 degrees. */
-export interface TourLocation {
-  /** Latitude, -90 to 90. */
-  lat: number;
-  /** Longitude, -180 to 180. */
-  lng: number;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
-}
+import type { LatLngLike } from "@ls/core";
+
+/**
+ * A location of a problem: any point (`[lat, lng]`, `{ lat, lng }`, a
+ * GeoJSON `Point` or `Feature`), sent to HERE as `{ lat, lng }`.
+ *
+ * @example
+ * ```ts
+ * import type { TourLocation } from "@ls/tour";
+ * const depot: TourLocation = [52.5, 13.4];
+ * ```
+ */
+export type TourLocation = LatLngLike;
+
+/**
+ * Fields HERE documents that the object's type does not model, sent as
+ * given beside the modelled ones; a modelled field may not be repeated here.
+ *
+ * @example
+ * ```ts
+ * import type { Extra } from "@ls/tour";
+ * const extra: Extra = { vehicleTypeIds: ["van"] };
+ * ```
+ */
+export type Extra = Readonly<Record<string, unknown>>;
 
 /**
  * A time window: a `[start, end]` pair of RFC 3339 date-times, `start` not
@@ -67,8 +90,8 @@ export interface VehicleCosts {
   distance?: number;
   /** Cost per second. */
   time?: number;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** Where and when a shift starts or ends. */
@@ -77,8 +100,8 @@ export interface ShiftEnd {
   time: string;
   /** The depot. */
   location: TourLocation;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** A driver break. */
@@ -87,8 +110,8 @@ export interface ShiftBreak {
   duration?: number;
   /** Windows in which the break may start. */
   times?: readonly TimeWindow[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** A working shift of a vehicle type. */
@@ -99,8 +122,8 @@ export interface Shift {
   end?: ShiftEnd;
   /** Breaks. */
   breaks?: readonly ShiftBreak[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** Limits of a vehicle type. */
@@ -109,8 +132,8 @@ export interface VehicleLimits {
   maxDistance?: number;
   /** Longest shift in seconds. */
   shiftTime?: number;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** A vehicle type (`fleet.types[]`). Its vehicles are named `<id>_1`, `<id>_2`, .... */
@@ -131,27 +154,25 @@ export interface VehicleType {
   skills?: readonly string[];
   /** Limits. */
   limits?: VehicleLimits;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
-/** A routing profile mode: `car`, `truck`, ... or another one HERE adds. */
+/** A routing profile's mode of transport. */
 export type VehicleProfileType =
   | "car"
   | "truck"
   | "scooter"
   | "bicycle"
-  | "pedestrian"
-  | (string & Record<never, never>);
+  | "pedestrian";
 
-/** Road features a profile can avoid. */
+/** Road features a profile can avoid (Tour Planning's names: `motorway`, not routing's `controlledAccessHighway`). */
 export type TourAvoidFeature =
   | "tollRoad"
   | "motorway"
   | "ferry"
   | "tunnel"
-  | "dirtRoad"
-  | (string & Record<never, never>);
+  | "dirtRoad";
 
 /** A routing profile (`fleet.profiles[]`). */
 export interface VehicleProfile {
@@ -162,16 +183,21 @@ export interface VehicleProfile {
   /** RFC 3339 departure time used for routing. */
   departureTime?: string;
   /** Road features to avoid. */
-  avoid?: { features?: readonly TourAvoidFeature[]; [key: string]: unknown };
+  avoid?: {
+    /** The features. */
+    features?: readonly TourAvoidFeature[];
+    /** Fields HERE documents that are not modelled here, sent as given. */
+    extra?: Extra;
+  };
   /**
    * Mode options: truck fields (`grossWeight`, `height`, ...) for a
    * `truck` profile, `{ allowHighway }` for a `scooter` profile.
    */
   options?: Record<string, unknown>;
   /** Car profiles: `fast` or `short`. */
-  mode?: "fast" | "short" | (string & Record<never, never>);
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  mode?: "fast" | "short";
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** The fleet: vehicle types and the profiles they use. */
@@ -180,8 +206,8 @@ export interface Fleet {
   types: readonly VehicleType[];
   /** Routing profiles, at least one. */
   profiles: readonly VehicleProfile[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** One alternative place of a task. */
@@ -194,8 +220,8 @@ export interface JobPlace {
   times?: readonly TimeWindow[];
   /** Free text returned with the activity (`jobTag`). */
   tag?: string;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** A pickup or delivery: alternative places and the demand. */
@@ -204,8 +230,8 @@ export interface JobTask {
   places: readonly JobPlace[];
   /** Demand per capacity dimension (integers), as many as `capacity` has. */
   demand: readonly number[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** The tasks of a job; at least one pickup or delivery. */
@@ -214,8 +240,8 @@ export interface JobTasks {
   pickups?: readonly JobTask[];
   /** Deliveries. */
   deliveries?: readonly JobTask[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** A job (`plan.jobs[]`). */
@@ -230,16 +256,15 @@ export interface Job {
   skills?: readonly string[];
   /** Groups jobs that go together. */
   groupId?: string;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** How strictly a relation binds. */
 export type RelationType =
   | "sequence"
   | "tour"
-  | "flexible"
-  | (string & Record<never, never>);
+  | "flexible";
 
 /** A preferred assignment of jobs to a vehicle (`plan.relations[]`). */
 export interface Relation {
@@ -249,8 +274,8 @@ export interface Relation {
   jobs: readonly string[];
   /** A concrete vehicle, `<typeId>_<n>`. */
   vehicleId: string;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** The plan: jobs, and optional relations. */
@@ -259,16 +284,24 @@ export interface Plan {
   jobs: readonly Job[];
   /** Relations. */
   relations?: readonly Relation[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
-/** An optimisation objective type: a known one, or another one HERE adds. */
+/**
+ * An optimisation objective type. An objective HERE adds later: leave
+ * `objectives` out and send the list with the call's `body` option
+ * (`{ body: { objectives: [...] } }`).
+ */
 export type ObjectiveType =
   | "minimizeUnassigned"
   | "optimizeTourCount"
   | "minimizeCost"
-  | (string & Record<never, never>);
+  | "minimizeDistance"
+  | "minimizeDuration"
+  | "minimizeTours"
+  | "maximizeTours"
+  | "optimizeTaskOrder";
 
 /** One objective, in priority order. */
 export interface Objective {
@@ -276,8 +309,8 @@ export interface Objective {
   type: ObjectiveType;
   /** E.g. `maximize` for `optimizeTourCount`. */
   action?: string;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** Traffic data used for routing. */
@@ -292,8 +325,8 @@ export interface WaitingTimeOptimization {
   reduce?: boolean;
   /** Seconds of buffer kept before a time window. */
   bufferTime?: number;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
 /** Solver configuration. */
@@ -304,8 +337,8 @@ export interface TourConfiguration {
     maxTime?: number;
     /** Stop after this many seconds without improvement. */
     stagnationTime?: number;
-    /** Fields not modelled here. */
-    [key: string]: unknown;
+    /** Fields HERE documents that are not modelled here, sent as given. */
+    extra?: Extra;
   };
   /** Routing optimisations. */
   optimizations?: {
@@ -313,16 +346,20 @@ export interface TourConfiguration {
     traffic?: OptimizationTraffic;
     /** Departure-time optimisation. */
     waitingTime?: WaitingTimeOptimization;
-    /** Fields not modelled here. */
-    [key: string]: unknown;
+    /** Fields HERE documents that are not modelled here, sent as given. */
+    extra?: Extra;
   };
   /** Experimental features to enable. */
   experimentalFeatures?: readonly string[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  /** Fields HERE documents that are not modelled here, sent as given. */
+  extra?: Extra;
 }
 
-/** The complete problem JSON sent to HERE. */
+/**
+ * The complete problem JSON sent to HERE, as
+ * `buildTourPlanningProblem` returns it: every location as `{ lat, lng }`,
+ * each `extra` merged into its object.
+ */
 export interface TourPlanningProblem {
   /** Your id of the problem. */
   id?: string;

@@ -18,13 +18,15 @@ import type { ReadContext } from "@ls/core";
 import {
   checkKeys,
   checkParams,
-  checkPollTiming,
+  checkPollOptions,
+  type PollOptions,
   runJob,
   scrubbing,
 } from "@ls/core/internal";
 import {
   buildTourPlanningProblem,
   PROBLEM_PARAMS,
+  SOLVE_TOUR_PLANNING_WIRE_NAMES,
   type TourPlanningProblemParams,
 } from "./problem.ts";
 import {
@@ -37,54 +39,51 @@ import {
   statusHref,
 } from "./_status.ts";
 
-/** Polling cadence of an async job. */
-export interface TourPollOptions {
-  /** Delay before the first status poll, in ms; default 1000. */
-  initialDelayMs?: number;
-  /** Largest delay between polls, in ms; default 10 000. */
-  maxDelayMs?: number;
-  /**
-   * Shortest delay between polls, in ms, whatever `Retry-After` says;
-   * default 250, at least 10.
-   */
-  minDelayMs?: number;
-}
-
 /** Parameters of {@linkcode solveTourPlanning}. */
 export interface SolveTourPlanningParams extends TourPlanningProblemParams {
   /**
-   * Solve as an async job (default `false`). HERE's documented limits for
-   * synchronous problems are much lower (v2: 250 jobs, 35 vehicle types).
+   * Solve as an async job (default `false`): `POST /v3/problems/async`,
+   * the seed's `is_async`. HERE's documented limits for synchronous
+   * problems are much lower (v2: 250 jobs, 35 vehicle types). The polls'
+   * cadence is `options.poll`.
    */
-  isAsync?: boolean;
+  async?: boolean;
+}
+
+/**
+ * Options of {@linkcode solveTourPlanning}: the usual request options, plus
+ * the cadence of an async job's polls, as `matrix` takes it.
+ *
+ * @example
+ * ```ts
+ * import type { SolveTourPlanningOptions } from "@ls/tour";
+ * const options: SolveTourPlanningOptions = {
+ *   poll: { initialDelayMs: 500 },
+ *   onProgress: (status) => console.log(status),
+ * };
+ * ```
+ */
+export interface SolveTourPlanningOptions extends RequestOptions {
   /**
-   * Polling cadence of an async job (the delays grow by 1.5× per poll).
-   * It shapes how the job is waited for, not the request:
-   * {@linkcode buildTourPlanningRequest} leaves it out.
+   * The cadence of an async job's status polls (`initialDelayMs`, default
+   * 1000; `maxDelayMs`, default 10 000; `minDelayMs`, default 250, at least
+   * 10; the delays grow by 1.5× per poll); progress goes to `onProgress`.
    */
-  poll?: TourPollOptions;
+  poll?: PollOptions;
 }
 
 const SERVICE = "tourplanning" as const;
 
 const PARAMS: readonly (keyof SolveTourPlanningParams)[] = [
   ...PROBLEM_PARAMS,
-  "isAsync",
-  "poll",
-];
-
-const POLL_KEYS: readonly (keyof TourPollOptions)[] = [
-  "initialDelayMs",
-  "maxDelayMs",
-  "minDelayMs",
+  "async",
 ];
 
 /**
  * The request {@linkcode solveTourPlanning} sends, validated: `POST
- * /v3/problems` (or `/v3/problems/async` with `isAsync: true`) on the
+ * /v3/problems` (or `/v3/problems/async` with `async: true`) on the
  * tour-planning host, with the problem {@linkcode buildTourPlanningProblem}
- * assembles as its body. `poll` is not part of the request and is left
- * out. Pass it to `client.request` for the raw response.
+ * assembles as its body. Pass it to `client.request` for the raw response.
  *
  * @example
  * ```ts
@@ -96,7 +95,7 @@ const POLL_KEYS: readonly (keyof TourPollOptions)[] = [
  *       id: "van",
  *       profile: "car_profile",
  *       costs: { fixed: 10, distance: 0.0001, time: 0.002 },
- *       shifts: [{ start: { time: "2024-05-01T08:00:00Z", location: { lat: 52.5, lng: 13.4 } } }],
+ *       shifts: [{ start: { time: "2024-05-01T08:00:00Z", location: [52.5, 13.4] } }],
  *       capacity: [10],
  *       amount: 1,
  *     }],
@@ -108,8 +107,7 @@ const POLL_KEYS: readonly (keyof TourPollOptions)[] = [
  *       tasks: { deliveries: [{ places: [{ location: { lat: 52.52, lng: 13.38 }, duration: 300 }], demand: [1] }] },
  *     }],
  *   },
- *   isAsync: true,
- *   poll: { initialDelayMs: 500 },
+ *   async: true,
  * });
  * assert.equal(spec.method, "POST");
  * assert.equal(spec.path, "/v3/problems/async");
@@ -117,18 +115,24 @@ const POLL_KEYS: readonly (keyof TourPollOptions)[] = [
  * ```
  *
  * @throws {ValueError} for a parameter that is not one of
- * {@linkcode SolveTourPlanningParams}, an `isAsync` that is not a boolean,
- * or a problem that breaks a rule of {@linkcode buildTourPlanningProblem}
+ * {@linkcode SolveTourPlanningParams} (HERE's and the seed's names are
+ * answered with ours, see {@linkcode SOLVE_TOUR_PLANNING_WIRE_NAMES}), an
+ * `async` that is not a boolean, or a problem that breaks a rule of
+ * {@linkcode buildTourPlanningProblem}
  */
 export function buildTourPlanningRequest(
   params: SolveTourPlanningParams,
 ): RequestSpec {
   checkParams(params);
-  checkKeys(params, PARAMS, { operation: "solveTourPlanning" });
-  const { isAsync = false, poll: _poll, ...problem } = params;
+  checkKeys(params, PARAMS, {
+    operation: "solveTourPlanning",
+    elsewhere: { poll: "the options (options.poll)" },
+    wireNames: SOLVE_TOUR_PLANNING_WIRE_NAMES,
+  });
+  const { async: isAsync = false, ...problem } = params;
   const body = buildTourPlanningProblem(problem);
   if (typeof isAsync !== "boolean") {
-    throw new ValueError("isAsync", "must be a boolean", isAsync);
+    throw new ValueError("async", "must be a boolean", isAsync);
   }
   return {
     service: SERVICE,
@@ -148,13 +152,15 @@ export function buildTourPlanningRequest(
  *
  * The request is the one {@linkcode buildTourPlanningRequest} builds (the
  * problem is validated and assembled by {@linkcode buildTourPlanningProblem};
- * see there for every rule), and `poll` is checked before it is sent. Then:
+ * see there for every rule), and `options.poll` is checked before it is
+ * sent. Then:
  *
- * - `isAsync: false` (default): `POST /v3/problems` answers with the
+ * - `async: false` (default): `POST /v3/problems` answers with the
  *   solution. Should it answer `202` with an `href`, the job is polled as
  *   below.
- * - `isAsync: true`: `POST /v3/problems/async` answers `{statusId, href}`;
- *   `href` is polled (with growing intervals) until its `status` is
+ * - `async: true`: `POST /v3/problems/async` answers `{statusId, href}`;
+ *   `href` is polled (with growing intervals, `options.poll`) until its
+ *   `status` is
  *   `success`, and the solution is downloaded from `resource.href`.
  *   Statuses are reported to `options.onProgress`; a `failure` (or an
  *   `error` without a status) is an {@linkcode ApiError} carrying HERE's
@@ -175,7 +181,7 @@ export function buildTourPlanningRequest(
  * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
  * await using sandbox = await startSandbox();
  * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
- * const depot = { lat: 52.5, lng: 13.4 };
+ * const depot: [number, number] = [52.5, 13.4];
  * const res = await solveTourPlanning(client, {
  *   fleet: {
  *     types: [{
@@ -208,21 +214,21 @@ export function buildTourPlanningRequest(
  * ```
  *
  * @throws {ValueError} before any request, for the reasons of
- * {@linkcode buildTourPlanningRequest} and a `poll` that is not an object
- * of delays (finite, not negative, `minDelayMs` at least 10)
+ * {@linkcode buildTourPlanningRequest} and an `options.poll` that is not an
+ * object of delays (finite, not negative, `minDelayMs` at least 10)
  * @throws {ApiError} when HERE rejects the problem or the job fails
  * @throws {TimeoutError} when the job does not finish before the deadline
  */
 export async function solveTourPlanning(
   client: Client,
   params: SolveTourPlanningParams,
-  options?: RequestOptions,
+  options?: SolveTourPlanningOptions,
 ): Promise<TourPlanningResponse> {
   const { spec, poll } = scrubbing(client, () => ({
     spec: buildTourPlanningRequest(params),
-    poll: checkPoll(params.poll),
+    poll: checkPollOptions(options?.poll, "solveTourPlanning"),
   }));
-  const isAsync = params.isAsync ?? false;
+  const isAsync = params.async ?? false;
   const read = (method: string) => (res: Response, context: ReadContext) =>
     client.parseJson<TourPlanningSolution>(res, method, context);
   const { value } = await runJob<Solved>(client, {
@@ -256,18 +262,3 @@ type Solved = Pick<
   JsonResponse<TourPlanningSolution>,
   "body" | "correlationId" | "requestId"
 >;
-
-function checkPoll(poll: TourPollOptions | undefined): TourPollOptions {
-  if (poll === undefined) return {};
-  if (typeof poll !== "object" || poll === null || Array.isArray(poll)) {
-    throw new ValueError("poll", "must be an object", poll);
-  }
-  // Named as the caller wrote them: `poll.initialDelayMs`.
-  checkKeys(
-    Object.fromEntries(Object.entries(poll).map(([k, v]) => [`poll.${k}`, v])),
-    POLL_KEYS.map((key) => `poll.${key}`),
-    { operation: "solveTourPlanning" },
-  );
-  checkPollTiming(poll, "poll");
-  return poll;
-}

@@ -8,10 +8,13 @@ import { testClient as loopbackClient } from "@ls/core/testing";
 import type { TestServer } from "@ls/core/testing";
 import docProblem from "./testdata/problem.json" with { type: "json" };
 import solution from "./testdata/solution.json" with { type: "json" };
+import type { PollOptions } from "@ls/core/internal";
 import {
   buildTourPlanningProblem,
   buildTourPlanningRequest,
+  SOLVE_TOUR_PLANNING_WIRE_NAMES,
   solveTourPlanning,
+  type SolveTourPlanningOptions,
   type SolveTourPlanningParams,
   TourPlanningResponse,
 } from "./mod.ts";
@@ -39,13 +42,24 @@ const fast = { initialDelayMs: 1, maxDelayMs: 5, minDelayMs: 10 };
 /** The cause of HERE's errors in these tests. */
 const TRAFFIC_CAUSE = "Region radius is too big to include traffic information";
 
+/** HERE's documented problem (imported JSON: its closed sets need a cast). */
 function params(
   extra: Partial<SolveTourPlanningParams> = {},
 ): SolveTourPlanningParams {
   const { fleet, plan, objectives, configuration } = structuredClone(
     docProblem,
-  );
+  ) as unknown as SolveTourPlanningParams;
   return { fleet, plan, objectives, configuration, ...extra };
+}
+
+/** solveTourPlanning with `poll` in its options, where it belongs. */
+function solve(
+  client: Client,
+  p: SolveTourPlanningParams,
+  poll: PollOptions,
+  options: SolveTourPlanningOptions = {},
+): Promise<TourPlanningResponse> {
+  return solveTourPlanning(client, p, { ...options, poll });
 }
 
 /** HERE's answer accepting job `job-1`, whose status is on `server`. */
@@ -159,9 +173,10 @@ Deno.test("solveTourPlanning sync: a 202 with an href switches to polling", asyn
   ]);
   server.route(SOLUTION, jsonReply(200, solution));
   const progress: string[] = [];
-  const res = await solveTourPlanning(
+  const res = await solve(
     testClient(server),
-    params({ poll: fast }),
+    params(),
+    fast,
     { onProgress: (s) => progress.push(s) },
   );
   assert.equal(res.problemId, "berlin-2024-05-01");
@@ -184,9 +199,10 @@ Deno.test("solveTourPlanning async: submit → status href → resource.href →
     success(server),
   ]);
   const progress: string[] = [];
-  const res = await solveTourPlanning(
+  const res = await solve(
     testClient(server),
-    params({ isAsync: true, poll: fast }),
+    params({ async: true }),
+    fast,
     { onProgress: (s) => progress.push(s) },
   );
   assert.deepEqual(progress, [
@@ -231,9 +247,10 @@ Deno.test("solveTourPlanning async: a failed job is an ApiError carrying HERE's 
   ]);
   const progress: string[] = [];
   await assert.rejects(
-    solveTourPlanning(
+    solve(
       testClient(server),
-      params({ isAsync: true, poll: fast }),
+      params({ async: true }),
+      fast,
       { onProgress: (s) => progress.push(s) },
     ),
     (e) => {
@@ -264,9 +281,10 @@ Deno.test("solveTourPlanning async: 'failure' without an error object, and an er
     await using server = await startTestServer();
     asyncJob(server, [jsonReply(200, body)]);
     await assert.rejects(
-      solveTourPlanning(
+      solve(
         testClient(server),
-        params({ isAsync: true, poll: fast }),
+        params({ async: true }),
+        fast,
       ),
       (e) => e instanceof ApiError && e.title === title,
     );
@@ -280,12 +298,12 @@ Deno.test("solveTourPlanning async: a job that never finishes ends at the deadli
   await assert.rejects(
     solveTourPlanning(
       testClient(server),
-      params({
-        isAsync: true,
+      params({ async: true }),
+      {
+        deadlineMs: 150,
         // A floor that fits before the deadline (the default 250 ms does not).
         poll: { initialDelayMs: 5, maxDelayMs: 10, minDelayMs: 10 },
-      }),
-      { deadlineMs: 150 },
+      },
     ),
     (e) =>
       e instanceof TimeoutError &&
@@ -301,9 +319,10 @@ Deno.test("solveTourPlanning async: abort mid-poll rejects with the signal's rea
   const ctl = new AbortController();
   const reason = new Error("user cancelled");
   const progress: string[] = [];
-  const p = solveTourPlanning(
+  const p = solve(
     testClient(server),
-    params({ isAsync: true, poll: { initialDelayMs: 10, maxDelayMs: 10 } }),
+    params({ async: true }),
+    { initialDelayMs: 10, maxDelayMs: 10 },
     {
       signal: ctl.signal,
       onProgress: (s) => {
@@ -324,7 +343,7 @@ Deno.test("solveTourPlanning async: an aborted signal sends nothing", async () =
   await assert.rejects(
     solveTourPlanning(
       testClient(server),
-      params({ isAsync: true }),
+      params({ async: true }),
       { signal: AbortSignal.abort(reason) },
     ),
     (e) => e === reason,
@@ -341,9 +360,10 @@ Deno.test("solveTourPlanning async: a status URL answering 503 for a while recov
     jsonReply(200, { status: "inProgress" }),
     success(server),
   ]);
-  const res = await solveTourPlanning(
+  const res = await solve(
     testClient(server),
-    params({ isAsync: true, poll: fast }),
+    params({ async: true }),
+    fast,
   );
   assert.equal(res.tours.length, 2);
   assert.equal(server.requestsFor(STATUS).length, 5);
@@ -353,9 +373,10 @@ Deno.test("solveTourPlanning async: a solution that breaks off mid-body is downl
   await using server = await startTestServer();
   asyncJob(server, [() => "drop", success(server)]);
   server.route(SOLUTION, [() => "drop", jsonReply(200, solution)]);
-  const res = await solveTourPlanning(
+  const res = await solve(
     testClient(server),
-    params({ isAsync: true, poll: fast }),
+    params({ async: true }),
+    fast,
   );
   assert.deepEqual(res.toJSON(), solution);
   assert.equal(server.requestsFor(STATUS).length, 2);
@@ -372,9 +393,10 @@ Deno.test("solveTourPlanning async: a solution on another host gets no credentia
     }),
   ]);
   storage.route("GET /solutions/job-1.json", jsonReply(200, solution));
-  const res = await solveTourPlanning(
+  const res = await solve(
     testClient(server),
-    params({ isAsync: true, poll: fast }),
+    params({ async: true }),
+    fast,
   );
   assert.equal(res.problemId, "berlin-2024-05-01");
   assert.equal(storage.requests.length, 1);
@@ -388,7 +410,7 @@ Deno.test("solveTourPlanning async: the submit is retried on 503 only, never on 
     await using server = await startTestServer();
     asyncJob(server, [success(server)], jsonReply(500, { title: "Oops" }));
     await assert.rejects(
-      solveTourPlanning(testClient(server), params({ isAsync: true })),
+      solveTourPlanning(testClient(server), params({ async: true })),
       (e) => e instanceof ApiError && e.status === 500,
     );
     assert.equal(server.requestsFor(ASYNC).length, 1);
@@ -398,9 +420,10 @@ Deno.test("solveTourPlanning async: the submit is retried on 503 only, never on 
     server.route(ASYNC, [jsonReply(503, {}), acceptedJob(server)]);
     server.route(STATUS, success(server));
     server.route(SOLUTION, jsonReply(200, solution));
-    const res = await solveTourPlanning(
+    const res = await solve(
       testClient(server),
-      params({ isAsync: true, poll: fast }),
+      params({ async: true }),
+      fast,
     );
     assert.equal(res.tours.length, 2);
     assert.equal(server.requestsFor(ASYNC).length, 2);
@@ -411,7 +434,7 @@ Deno.test("solveTourPlanning async: a submit answer without href is an ApiError"
   await using server = await startTestServer();
   asyncJob(server, [success(server)], jsonReply(202, { statusId: "job-1" }));
   await assert.rejects(
-    solveTourPlanning(testClient(server), params({ isAsync: true })),
+    solveTourPlanning(testClient(server), params({ async: true })),
     (e) =>
       e instanceof ApiError && e.status === 202 &&
       /without a status href/.test(e.message) && !e.url.includes(KEY),
@@ -428,9 +451,12 @@ Deno.test("solveTourPlanning: invalid input is a ValueError, and nothing is sent
       params({ optimizationTraffic: "sometimes" as never }),
       "optimizationTraffic",
     ],
-    [params({ isAsync: "yes" as never }), "isAsync"],
-    [params({ poll: { initialDelayMs: -1 } }), "poll.initialDelayMs"],
+    [params({ async: "yes" as never }), "async"],
   ];
+  await rejectsValueError(
+    solve(client, params(), { initialDelayMs: -1 }),
+    "poll.initialDelayMs",
+  );
   const noTasks = params();
   (noTasks.plan.jobs[0] as { tasks: unknown }).tasks = { pickups: [] };
   bad.push([noTasks, "plan.jobs[0].tasks"]);
@@ -438,7 +464,7 @@ Deno.test("solveTourPlanning: invalid input is a ValueError, and nothing is sent
     await rejectsValueError(solveTourPlanning(client, p), parameter);
   }
   await rejectsValueError(
-    solveTourPlanning(client, params({ isAsync: true, poll: fast }), {
+    solve(client, params({ async: true }), fast, {
       onProgress: "log" as never,
     }),
     "onProgress",
@@ -461,7 +487,7 @@ Deno.test("solveTourPlanning: goes to https://tourplanning.hereapi.com and follo
   const client = hostRecordingClient(server, seen, {
     serviceRequestsPerSecond: { tourplanning: Infinity },
   });
-  await solveTourPlanning(client, params({ isAsync: true, poll: fast }));
+  await solve(client, params({ async: true }), fast);
   assert.deepEqual(seen, [
     `${here}/v3/problems/async?${TEST_KEY_QUERY}`,
     `${here}/v3/status/job-1?${TEST_KEY_QUERY}`,
@@ -505,9 +531,10 @@ Deno.test("solveTourPlanning: requests to the tour-planning host are spaced to 2
   );
   server.route(STATUS, stamp(success(server)));
   server.route(SOLUTION, stamp(jsonReply(200, solution)));
-  await solveTourPlanning(
+  await solve(
     client,
-    params({ isAsync: true, poll: { initialDelayMs: 0 } }),
+    params({ async: true }),
+    { initialDelayMs: 0 },
   );
   assert.equal(asyncArrivals.length, 3);
   for (let i = 1; i < asyncArrivals.length; i++) {
@@ -532,15 +559,15 @@ Deno.test("solveTourPlanning: serviceRequestsPerSecond { tourplanning: Infinity 
 
 // ------------------------------------------------------------ the request
 
-Deno.test("buildTourPlanningRequest: sync and async requests, the problem as body, poll left out", () => {
-  const sync = buildTourPlanningRequest(params({ poll: fast }));
+Deno.test("buildTourPlanningRequest: sync and async requests, the problem as body", () => {
+  const sync = buildTourPlanningRequest(params());
   assert.equal(sync.service, "tourplanning");
   assert.equal(sync.method, "POST");
   assert.equal(sync.path, "/v3/problems");
   assert.deepEqual(sync.expect, [200, 202]);
   assert.equal(sync.retry, "idempotent");
   assert.deepEqual(sync.body, docProblem);
-  const async = buildTourPlanningRequest(params({ isAsync: true, poll: fast }));
+  const async = buildTourPlanningRequest(params({ async: true }));
   assert.equal(async.path, "/v3/problems/async");
   assert.equal(async.retry, "submit");
   assert.deepEqual(async.body, docProblem);
@@ -552,41 +579,70 @@ Deno.test("buildTourPlanningRequest: an unknown parameter is a ValueError naming
     () =>
       buildTourPlanningRequest({
         ...params(),
-        isAsnyc: true,
+        asnyc: true,
       } as SolveTourPlanningParams),
-    "isAsnyc",
+    "asnyc",
   );
   assert.match(
     error.message,
-    /is not a parameter of solveTourPlanning; did you mean "isAsync"\?/,
+    /is not a parameter of solveTourPlanning; did you mean "async"\?/,
   );
   assertValueError(
-    () => buildTourPlanningRequest(params({ isAsync: "yes" as never })),
-    "isAsync",
+    () => buildTourPlanningRequest(params({ async: "yes" as never })),
+    "async",
   );
 });
 
-Deno.test("buildTourPlanningProblem: isAsync and poll belong to solveTourPlanning", () => {
+Deno.test("buildTourPlanningProblem: async and poll belong to solveTourPlanning", () => {
   const error = assertValueError(
-    () => buildTourPlanningProblem({ ...params(), isAsync: true } as never),
-    "isAsync",
+    () => buildTourPlanningProblem({ ...params(), async: true } as never),
+    "async",
   );
   assert.match(error.message, /it belongs to solveTourPlanning/);
+  const poll = assertValueError(
+    () => buildTourPlanningRequest({ ...params(), poll: fast } as never),
+    "poll",
+  );
+  assert.match(poll.message, /it belongs to the options \(options.poll\)/);
 });
 
 Deno.test("solveTourPlanning: an unknown poll option is a ValueError before any request", async () => {
   await using server = await startTestServer();
   const error = await rejectsValueError(
-    solveTourPlanning(
+    solve(
       testClient(server),
-      params({ isAsync: true, poll: { initalDelayMs: 5 } as never }),
+      params({ async: true }),
+      { initalDelayMs: 5 } as never,
     ),
     "poll.initalDelayMs",
   );
   assert.match(error.message, /did you mean "poll.initialDelayMs"\?/);
   await rejectsValueError(
-    solveTourPlanning(testClient(server), params({ poll: [] as never })),
+    solve(testClient(server), params(), [] as never),
     "poll",
   );
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("SOLVE_TOUR_PLANNING_WIRE_NAMES: each HERE or seed name is refused with ours suggested, before any request", async () => {
+  await using server = await startTestServer();
+  server.route(SYNC, jsonReply(200, solution));
+  assert.ok(Object.keys(SOLVE_TOUR_PLANNING_WIRE_NAMES).length > 0);
+  for (
+    const [wireName, ourName] of Object.entries(SOLVE_TOUR_PLANNING_WIRE_NAMES)
+  ) {
+    const error = await rejectsValueError(
+      solveTourPlanning(
+        testClient(server),
+        { ...params(), [wireName]: true } as SolveTourPlanningParams,
+      ),
+      wireName,
+    );
+    // The wording is core's checkKeys'; either form names our parameter.
+    assert.match(
+      error.message,
+      new RegExp(`did you mean "${ourName}"|is "${ourName}" here`),
+    );
+  }
   assert.equal(server.requests.length, 0);
 });

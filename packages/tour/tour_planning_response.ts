@@ -1,6 +1,9 @@
 /**
  * The typed solution of Tour Planning v3: {@linkcode TourPlanningResponse}
  * with its tours, stops, activities and unassigned jobs, and a GeoJSON view.
+ * The interfaces type the fields HERE documents and nothing else, so a
+ * misspelled read fails type-checking; fields HERE adds stay in the parsed
+ * objects, reachable through the response's `raw`.
  *
  * @module
  */
@@ -25,8 +28,6 @@ export interface TourTimes {
   waiting?: number;
   /** Breaks. */
   break?: number;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** Cost, distance and time totals of a solution or a tour. */
@@ -39,8 +40,6 @@ export interface TourStatistic {
   duration?: number;
   /** Time split. */
   times?: TourTimes;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** An activity type: a known one, or another one HERE adds. */
@@ -59,29 +58,25 @@ export interface TourActivity {
   /** The activity type. */
   type: TourActivityType;
   /** When the activity starts and ends (RFC 3339). */
-  time?: { start: string; end: string; [key: string]: unknown };
+  time?: { start: string; end: string };
   /** The `tag` of the served job place. */
   jobTag?: string;
   /** Where, when it differs from the stop's location. */
-  location?: { lat: number; lng: number; [key: string]: unknown };
-  /** Fields not modelled here. */
-  [key: string]: unknown;
+  location?: { lat: number; lng: number };
 }
 
 /** One stop of a tour. */
 export interface TourStop {
   /** Where. */
-  location?: { lat: number; lng: number; [key: string]: unknown };
+  location?: { lat: number; lng: number };
   /** Arrival and departure (RFC 3339). */
-  time?: { arrival: string; departure: string; [key: string]: unknown };
+  time?: { arrival: string; departure: string };
   /** Load per capacity dimension after the stop. */
   load?: number[];
   /** Activities at the stop, in order (empty when HERE sent none). */
   activities: TourActivity[];
   /** Distance driven so far in metres, when HERE sends it. */
   distance?: number;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** The tour of one vehicle. */
@@ -94,8 +89,6 @@ export interface Tour {
   stops: TourStop[];
   /** Totals of the tour. */
   statistic?: TourStatistic;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** A reason code for an unassigned job: a known one, or another one HERE adds. */
@@ -117,8 +110,6 @@ export interface UnassignedReason {
   code: UnassignedReasonCode;
   /** Text. */
   description?: string;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** A job no tour serves. */
@@ -127,8 +118,6 @@ export interface UnassignedJob {
   jobId: string;
   /** Why (empty when HERE sent none). */
   reasons: UnassignedReason[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** The solution body, as HERE sends it. */
@@ -141,8 +130,6 @@ export interface TourPlanningSolution {
   tours?: Tour[];
   /** Unassigned jobs; absent when every job was assigned. */
   unassigned?: UnassignedJob[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** Properties of a stop `Point` in {@linkcode TourPlanningResponse.toGeoJSON}. */
@@ -241,13 +228,13 @@ export class TourPlanningResponse extends ApiResponse<TourPlanningSolution> {
       typeId: String(tour.typeId ?? ""),
       stops: records(tour.stops).map((stop) => ({
         ...stop,
-        activities: records(stop.activities) as TourActivity[],
+        activities: records(stop.activities) as unknown as TourActivity[],
       })),
     }));
     this.unassigned = records(body.unassigned).map((job) => ({
       ...job,
       jobId: String(job.jobId ?? ""),
-      reasons: records(job.reasons) as UnassignedReason[],
+      reasons: records(job.reasons) as unknown as UnassignedReason[],
     }));
   }
 

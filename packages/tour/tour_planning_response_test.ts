@@ -24,7 +24,9 @@ Deno.test("TourPlanningResponse: tours, stops, activities, load, times, unassign
   ]);
   const [first, second] = res.tours;
   assert.equal(first.stops.length, 3);
-  assert.equal(first.shiftIndex, 0); // unknown tour fields are kept
+  // Unknown tour fields are kept, untyped: reachable through raw.
+  assert.equal(Reflect.get(first, "shiftIndex"), 0);
+  assert.equal(Reflect.get(res.raw.tours![0], "shiftIndex"), 0);
   assert.equal(first.statistic?.cost, 41.75);
   const delivery = first.stops[1];
   assert.deepEqual(delivery.location, { lat: 52.52, lng: 13.38 });
