@@ -132,7 +132,7 @@ Deno.test("avoidAreaToJson() gives matrix's boundingBox object", () => {
   });
   // Its own JSON form may be passed back in.
   const json = avoidAreaToJson(area);
-  assert.deepEqual(avoidAreaToJson(json as AvoidBoundingBox), json);
+  assert.deepEqual(avoidAreaToJson(json), json);
   assertValueError(
     () => avoidAreaToJson({ north: 0, south: 1, west: 0, east: 1 }),
     "avoidArea",
@@ -144,6 +144,142 @@ Deno.test("avoidAreaToJson() gives matrix's boundingBox object", () => {
         "avoid.areas[2]",
       ),
     "avoid.areas[2].east",
+  );
+});
+
+Deno.test("formatAvoidAreas() takes boxes as arrays and polygons of any points", () => {
+  assert.equal(
+    formatAvoidAreas([[13.41, 52.51, 13.43, 52.53]]),
+    "bbox:13.41,52.51,13.43,52.53",
+  );
+  // The box's own JSON form (with its type) passes back in.
+  assert.equal(
+    formatAvoidAreas([{
+      type: "boundingBox",
+      west: 13.41,
+      south: 52.51,
+      east: 13.43,
+      north: 52.53,
+    }]),
+    "bbox:13.41,52.51,13.43,52.53",
+  );
+  const outer = [
+    [52.5, 13.4],
+    { lat: 52.6, lng: 13.4, elv: 40 },
+    { type: "Point", coordinates: [13.5, 52.6] },
+    {
+      type: "Feature",
+      properties: null,
+      geometry: { type: "Point", coordinates: [13.5, 52.5] },
+    },
+  ];
+  assert.equal(
+    formatAvoidAreas([
+      { type: "polygon", outer },
+      { west: 13.41, south: 52.51, east: 13.43, north: 52.53 },
+    ]),
+    "polygon:52.5,13.4;52.6,13.4;52.6,13.5;52.5,13.5%7Cbbox:13.41,52.51,13.43,52.53",
+  );
+  assert.equal(
+    formatAvoidAreas([{ type: "polygon", outer: [[1e-7, 0], [1, 0], [1, 1]] }]),
+    "polygon:0.0000001,0;1,0;1,1",
+  );
+});
+
+Deno.test("formatAvoidAreas() names the bad part of a polygon", () => {
+  const good = [[52.5, 13.4], [52.6, 13.4], [52.6, 13.5]];
+  assertValueError(
+    () => formatAvoidAreas([{ type: "polygon", outer: good.slice(0, 2) }]),
+    "avoidAreas[0].outer",
+    "Invalid avoidAreas[0].outer: must be an array of at least 3 points, got [[52.5,13.4],[52.6,13.4]]",
+  );
+  assertValueError(
+    () => formatAvoidAreas([{ type: "polygon" }]),
+    "avoidAreas[0].outer",
+  );
+  assertValueError(
+    () => formatAvoidAreas([{ type: "polygon", outer: [...good, [95, 13.4]] }]),
+    "avoidAreas[0].outer[3]",
+    "Invalid avoidAreas[0].outer[3]: latitude 95 is out of range: arrays are [lat, lng]; GeoJSON is [lng, lat], got [95,13.4]",
+  );
+  assertValueError(
+    () =>
+      formatAvoidAreas([{ type: "polygon", outer: [...good, { lat: 52.5 }] }]),
+    "avoidAreas[0].outer[3].lng",
+  );
+  assertValueError(
+    () =>
+      formatAvoidAreas([{
+        type: "polygon",
+        outer: [...good, { type: "LineString", coordinates: [[1, 2], [3, 4]] }],
+      }]),
+    "avoidAreas[0].outer[3]",
+  );
+  assertValueError(
+    () => formatAvoidAreas([{ type: "polygon", outer: good, inner: [] }]),
+    "avoidAreas[0].inner",
+  );
+  assertValueError(
+    () => formatAvoidAreas([{ type: "Polygon", coordinates: [] }]),
+    "avoidAreas[0]",
+  );
+  assertValueError(() => formatAvoidAreas(["bbox:1,2,3,4"]), "avoidAreas[0]");
+  assertValueError(() => formatAvoidAreas([null]), "avoidAreas[0]");
+  assertValueError(
+    () => formatAvoidAreas([[13.4, 52.5, 13.5]]),
+    "avoidAreas[0]",
+  );
+  // HERE's limits: 100 points per polygon, 20 polygons.
+  const ring = Array.from({ length: 101 }, (_, i) => [0, i / 1000]);
+  assertValueError(
+    () => formatAvoidAreas([{ type: "polygon", outer: ring }]),
+    "avoidAreas[0].outer",
+  );
+  assert.ok(formatAvoidAreas([{ type: "polygon", outer: ring.slice(1) }]));
+  const polygons = Array.from(
+    { length: 21 },
+    () => ({ type: "polygon", outer: good }),
+  );
+  assertValueError(
+    () => formatAvoidAreas(polygons),
+    "avoidAreas",
+    "Invalid avoidAreas: must have at most 20 polygons (HERE's limit), got 21",
+  );
+  assert.equal(
+    formatAvoidAreas(polygons.slice(1))?.split("%7C").length,
+    20,
+  );
+});
+
+Deno.test("avoidAreaToJson() gives a polygon's vertices as { lat, lng }", () => {
+  assert.deepEqual(
+    avoidAreaToJson({
+      type: "polygon",
+      outer: [[52.5, 13.4], { lat: 52.6, lng: 13.4 }, {
+        type: "Point",
+        coordinates: [13.5, 52.6],
+      }],
+    }),
+    {
+      type: "polygon",
+      outer: [
+        { lat: 52.5, lng: 13.4 },
+        { lat: 52.6, lng: 13.4 },
+        { lat: 52.6, lng: 13.5 },
+      ],
+    },
+  );
+  assert.deepEqual(avoidAreaToJson([13.41, 52.51, 13.43, 52.53]), {
+    type: "boundingBox",
+    north: 52.53,
+    south: 52.51,
+    west: 13.41,
+    east: 13.43,
+  });
+  assertValueError(
+    () =>
+      avoidAreaToJson({ type: "polygon", outer: [[1, 2]] }, "avoid.areas[0]"),
+    "avoid.areas[0].outer",
   );
 });
 

@@ -1,18 +1,20 @@
 /**
- * Named values of open sets: the constants through which HERE's enum-like
- * parameters (`routingMode`, `returnResults`, `avoidFeatures`, …) are
- * offered. Each constant maps every known value to itself, so
- * `RoutingMode.short` is `"short"`; the type of the same name is one of those
- * values or any other string, because HERE adds values over time and unknown
- * ones are sent unchanged.
+ * Named values: the constants through which HERE's enum-like parameters
+ * (`routingMode`, `returnResults`, `avoidFeatures`, …) are offered. Each
+ * constant maps every known value to itself, so `RoutingMode.short` is
+ * `"short"`. For a request value HERE documents as a closed set, the type of
+ * the same name is exactly those values, so a typo fails type-checking; a
+ * value HERE adds later goes through an operation's `query` option.
+ * {@linkcode OpenValue} is for sets that stay open: values a response may
+ * carry, which HERE extends over time.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { type OpenValue, RoutingMode } from "@ls/core";
- * const mode: OpenValue<typeof RoutingMode> = RoutingMode.short;
- * const future: OpenValue<typeof RoutingMode> = "eco";
- * assert.deepEqual([mode, future], ["short", "eco"]);
+ * const mode: RoutingMode = RoutingMode.short;
+ * const seen: OpenValue<typeof RoutingMode> = "eco"; // e.g. read from a response
+ * assert.deepEqual([mode, seen], ["short", "eco"]);
  * ```
  *
  * @module
@@ -43,7 +45,7 @@ export type NamedValues<T extends readonly string[]> = {
  * import assert from "node:assert/strict";
  * import { type OpenValue, TruckType } from "@ls/core";
  * const types: OpenValue<typeof TruckType>[] = [TruckType.tractor, "lightTruck"];
- * assert.deepEqual(types, ["tractor", "lightTruck"]);
+ * assert.deepEqual(types, ["Tractor", "lightTruck"]);
  * ```
  */
 export type OpenValue<T> = T[keyof T] | (string & Record<never, never>);

@@ -16,8 +16,9 @@
  * dropped key (a misspelt `namehint`, say) would silently send a different
  * request. The one exception is {@linkcode AvoidBoundingBox}, whose four
  * edges are all required (so a typo already fails) and whose JSON form's
- * `type` may be passed back in. Enum-like string fields are open sets:
- * unknown values pass through (content-encoded).
+ * `type` may be passed back in. Enum-like string fields are closed sets,
+ * as HERE documents them, so a typo fails type-checking and, at run time,
+ * is a `ValueError` listing the allowed values.
  *
  * @example
  * ```ts
@@ -32,12 +33,8 @@
  * @module
  */
 
-import type { LatLng } from "./coordinates.ts";
-import {
-  type NamedValues,
-  namedValues,
-  type OpenValue,
-} from "./named_values.ts";
+import type { LatLngLike } from "./point.ts";
+import { type NamedValues, namedValues } from "./named_values.ts";
 
 // ------------------------------------------------------------ named values
 
@@ -60,8 +57,9 @@ export const MatchSideOfStreet = {
   onlyIfDivided: "onlyIfDivided",
 } as const;
 
-/** A `matchSideOfStreet` value: a known one, or any other string HERE adds. */
-export type MatchSideOfStreet = OpenValue<typeof MatchSideOfStreet>;
+/** A `matchSideOfStreet` value: `always` or `onlyIfDivided`. */
+export type MatchSideOfStreet =
+  (typeof MatchSideOfStreet)[keyof typeof MatchSideOfStreet];
 
 /**
  * Named `course` values (degrees clockwise from north), as in HERE's
@@ -118,8 +116,9 @@ export const ShippedHazardousGoods: NamedValues<[
   "other",
 );
 
-/** A hazardous-goods class: a known one, or any other string HERE adds. */
-export type ShippedHazardousGoods = OpenValue<typeof ShippedHazardousGoods>;
+/** A hazardous-goods class: one of HERE's eleven. */
+export type ShippedHazardousGoods =
+  (typeof ShippedHazardousGoods)[keyof typeof ShippedHazardousGoods];
 
 /**
  * Values of {@linkcode Truck.tunnelCategory} (ADR tunnel categories).
@@ -133,23 +132,31 @@ export type ShippedHazardousGoods = OpenValue<typeof ShippedHazardousGoods>;
  */
 export const TunnelCategory = { B: "B", C: "C", D: "D", E: "E" } as const;
 
-/** A tunnel category: a known one, or any other string HERE adds. */
-export type TunnelCategory = OpenValue<typeof TunnelCategory>;
+/** An ADR tunnel category: `B`, `C`, `D` or `E`. */
+export type TunnelCategory =
+  (typeof TunnelCategory)[keyof typeof TunnelCategory];
 
 /**
- * Values of {@linkcode Truck.type}.
+ * Values of {@linkcode Truck.type}, as HERE's Routing and Isoline v8
+ * definitions spell them for `vehicle[type]`: `StraightTruck` (one rigid
+ * unit) and `Tractor` (a tractor that pulls trailers). HERE answers a
+ * lower-case `straight` or `tractor` with a 400.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { TruckType } from "@ls/core";
- * assert.equal(TruckType.tractor, "tractor");
+ * assert.equal(TruckType.straightTruck, "StraightTruck");
+ * assert.equal(TruckType.tractor, "Tractor");
  * ```
  */
-export const TruckType = { straight: "straight", tractor: "tractor" } as const;
+export const TruckType: {
+  readonly straightTruck: "StraightTruck";
+  readonly tractor: "Tractor";
+} = { straightTruck: "StraightTruck", tractor: "Tractor" } as const;
 
-/** A truck type: a known one, or any other string HERE adds. */
-export type TruckType = OpenValue<typeof TruckType>;
+/** A truck type: `StraightTruck` or `Tractor`. */
+export type TruckType = (typeof TruckType)[keyof typeof TruckType];
 
 // ---------------------------------------------------------- option objects
 
@@ -170,8 +177,11 @@ export type TruckType = OpenValue<typeof TruckType>;
 export interface PlaceOptions {
   /** Preferred direction of travel, integer degrees clockwise from north, 0–360. */
   course?: number;
-  /** A `[lat, lng]` on the side of the street to reach. */
-  sideOfStreetHint?: LatLng;
+  /**
+   * A point on the side of the street to reach: `[lat, lng]`, `{ lat, lng }`
+   * or a GeoJSON `Point`/`Feature`.
+   */
+  sideOfStreetHint?: LatLngLike;
   /** When to honour `sideOfStreetHint`; requires it. HERE's default: `onlyIfDivided`. */
   matchSideOfStreet?: MatchSideOfStreet;
   /** A street name that helps matching. */
@@ -219,7 +229,11 @@ export class WayPointOptions {
 }
 
 /**
- * An intermediate waypoint of a route.
+ * An intermediate waypoint of a route with its options, in the seed's form:
+ * `{ lat, lng, placeOptions?, waypointOptions? }`. A route's `via` list also
+ * takes any point (`[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point` or
+ * `Feature`) without options, and `{ point, placeOptions?, waypointOptions? }`
+ * for any point with options.
  *
  * @example
  * ```ts
@@ -279,7 +293,7 @@ export interface Truck {
   tunnelCategory?: TunnelCategory;
   /** Number of axles, an integer. */
   axleCount?: number;
-  /** Truck type (`straight`, `tractor`). */
+  /** Truck type: `StraightTruck` or `Tractor` ({@linkcode TruckType}). */
   type?: TruckType;
   /** Number of trailers, an integer. */
   trailerCount?: number;

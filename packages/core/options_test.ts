@@ -22,7 +22,10 @@ Deno.test("constants carry HERE's wire values", () => {
   });
   assert.deepEqual(Course, { east: 90, south: 180, west: 270, north: 360 });
   assert.deepEqual(TunnelCategory, { B: "B", C: "C", D: "D", E: "E" });
-  assert.deepEqual(TruckType, { straight: "straight", tractor: "tractor" });
+  assert.deepEqual(TruckType, {
+    straightTruck: "StraightTruck",
+    tractor: "Tractor",
+  });
   assert.equal(Object.keys(ShippedHazardousGoods).length, 11);
   for (const [key, value] of Object.entries(ShippedHazardousGoods)) {
     assert.equal(key, value);
@@ -40,8 +43,8 @@ Deno.test("option classes copy what they are given and nothing else", () => {
     passThrough: true,
   });
   assert.deepEqual({ ...new Via({ lat: 1, lng: 2 }) }, { lat: 1, lng: 2 });
-  assert.deepEqual({ ...new Truck({ type: TruckType.straight }) }, {
-    type: "straight",
+  assert.deepEqual({ ...new Truck({ type: TruckType.straightTruck }) }, {
+    type: "StraightTruck",
   });
   assert.deepEqual({ ...new Scooter() }, {});
   const box = { north: 2, south: 1, west: 3, east: 4 };

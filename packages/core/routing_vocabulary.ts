@@ -16,12 +16,9 @@
 
 import { ValueError } from "./errors.ts";
 import { formatDateTime } from "./format.ts";
-import {
-  type NamedValues,
-  namedValues,
-  type OpenValue,
-} from "./named_values.ts";
-import { nonEmptyString, parseWith } from "./validate.ts";
+import * as z from "zod/mini";
+import { type NamedValues, namedValues } from "./named_values.ts";
+import { parseWith } from "./validate.ts";
 
 /**
  * HERE's transport modes. Routes are calculated for `car`, `truck`,
@@ -57,14 +54,18 @@ export const TransportMode: NamedValues<[
   "taxi",
 );
 
-/** A transport mode: a known one, or any other string HERE adds. */
-export type TransportMode = OpenValue<typeof TransportMode>;
+/**
+ * A transport mode: one of HERE's, a closed set, so a typo fails
+ * type-checking. A mode HERE adds later goes through the `query` option.
+ */
+export type TransportMode = (typeof TransportMode)[keyof typeof TransportMode];
 
 /**
  * Values of `avoidFeatures` (HERE's `avoid[features]`) for routes.
  * `difficultTurns` is truck-only (Beta); `uTurns` is not available for
  * pedestrian, bicycle or scooter routes (HERE answers `E605011`). Isolines
- * take all of them but `seasonalClosure` and `uTurns`.
+ * take the same features ("Isoline calculations support the same avoid
+ * options that route calculation uses", HERE's isoline guide).
  *
  * @example
  * ```ts
@@ -96,8 +97,11 @@ export const AvoidFeature: NamedValues<[
   "uTurns",
 );
 
-/** An `avoidFeatures` value: a known one, or any other string HERE adds. */
-export type AvoidFeature = OpenValue<typeof AvoidFeature>;
+/**
+ * An `avoidFeatures` value: one of HERE's, a closed set. A feature HERE adds
+ * later goes through the `query` option.
+ */
+export type AvoidFeature = (typeof AvoidFeature)[keyof typeof AvoidFeature];
 
 /**
  * Values of `routingMode` for routes and isolines. `fast` is the default,
@@ -113,8 +117,10 @@ export type AvoidFeature = OpenValue<typeof AvoidFeature>;
  */
 export const RoutingMode = { fast: "fast", short: "short" } as const;
 
-/** A `routingMode` value: a known one, or any other string HERE adds. */
-export type RoutingMode = OpenValue<typeof RoutingMode>;
+/** A `routingMode` value: `fast` or `short`. */
+export type RoutingMode = (typeof RoutingMode)[keyof typeof RoutingMode];
+
+const routingModeSchema = /* @__PURE__ */ z.enum(["fast", "short"]);
 
 /** The transport modes HERE routes the fast way only. */
 // Literals rather than TransportMode.x: a property read at module level
@@ -159,8 +165,9 @@ export function checkRoutingMode(
 }
 
 /**
- * The `routingMode` a route or isoline request sends: the given value (a
- * non-empty string) or `"fast"`, checked with {@linkcode checkRoutingMode}.
+ * The `routingMode` a route or isoline request sends: the given value
+ * (`"fast"` or `"short"`) or `"fast"`, checked with
+ * {@linkcode checkRoutingMode}.
  *
  * @example
  * ```ts
@@ -168,20 +175,23 @@ export function checkRoutingMode(
  * import { routingModeValue } from "@ls/core/internal";
  * assert.equal(routingModeValue(undefined, "pedestrian"), "fast");
  * assert.equal(routingModeValue("short", "truck"), "short");
- * assert.throws(() => routingModeValue("", "car"), /Invalid routingMode/);
+ * assert.throws(() => routingModeValue("fastest", "car"), {
+ *   message: 'Invalid routingMode: must be one of "fast", "short", got "fastest"',
+ * });
  * ```
  *
- * @throws {ValueError} naming `routingMode` for an empty or non-string
- * value, or `"short"` with a mode HERE routes the fast way only
+ * @throws {ValueError} naming `routingMode` for a value that is neither
+ * `"fast"` nor `"short"`, or `"short"` with a mode HERE routes the fast way
+ * only
  */
 export function routingModeValue(
   routingMode: unknown,
   transportMode: string,
-): string {
+): RoutingMode {
   return checkRoutingMode(
-    parseWith(nonEmptyString, routingMode ?? RoutingMode.fast, "routingMode"),
+    parseWith(routingModeSchema, routingMode ?? "fast", "routingMode"),
     transportMode,
-  );
+  ) as RoutingMode;
 }
 
 /**

@@ -47,8 +47,12 @@ Deno.test('checkRoutingMode() refuses "short" for the modes HERE routes fast onl
 Deno.test("routingModeValue() defaults to fast and validates the value", () => {
   assert.equal(routingModeValue(undefined, "bicycle"), "fast");
   assert.equal(routingModeValue("short", "car"), "short");
-  assert.equal(routingModeValue("eco", "car"), "eco");
-  for (const bad of ["", 1, ["fast"]]) {
+  assertValueError(
+    () => routingModeValue("fastest", "car"),
+    "routingMode",
+    'Invalid routingMode: must be one of "fast", "short", got "fastest"',
+  );
+  for (const bad of ["", "eco", 1, ["fast"]]) {
     assertValueError(() => routingModeValue(bad, "car"), "routingMode");
   }
   assertValueError(

@@ -20,22 +20,30 @@ import * as z from "zod/mini";
 import { ValueError } from "./errors.ts";
 import { formatBoolean, formatInteger } from "./format.ts";
 import type { Query } from "./query.ts";
-import { nonEmptyString, nonNegativeInteger, parseWith } from "./validate.ts";
-import type { Scooter, Truck } from "./options.ts";
+import { nonNegativeInteger, parseWith } from "./validate.ts";
+import {
+  type Scooter,
+  ShippedHazardousGoods,
+  type Truck,
+  TruckType,
+  TunnelCategory,
+} from "./options.ts";
 
 const truckSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     shippedHazardousGoods: z.optional(
-      z.array(nonEmptyString, { error: "must be an array" }),
+      z.array(z.enum(Object.values(ShippedHazardousGoods)), {
+        error: "must be an array",
+      }),
     ),
     grossWeight: z.optional(nonNegativeInteger),
     weightPerAxle: z.optional(nonNegativeInteger),
     height: z.optional(nonNegativeInteger),
     width: z.optional(nonNegativeInteger),
     length: z.optional(nonNegativeInteger),
-    tunnelCategory: z.optional(nonEmptyString),
+    tunnelCategory: z.optional(z.enum(Object.values(TunnelCategory))),
     axleCount: z.optional(nonNegativeInteger),
-    type: z.optional(nonEmptyString),
+    type: z.optional(z.enum(Object.values(TruckType))),
     trailerCount: z.optional(nonNegativeInteger),
   }))();
 
@@ -95,7 +103,8 @@ function truckEntries(
  * deprecated `truck[...]` (same fields). Only the fields given are
  * sent — no `type` or `trailerCount` defaults; an empty hazardous-goods list
  * is omitted. Weights (kg), dimensions (cm), `axleCount` and `trailerCount`
- * must be integers ≥ 0. `undefined` adds nothing.
+ * must be integers ≥ 0; `type`, `tunnelCategory` and each hazardous-goods
+ * class one of HERE's values. `undefined` adds nothing.
  *
  * @example
  * ```ts
@@ -107,9 +116,13 @@ function truckEntries(
  *   q.toString(),
  *   "vehicle%5BshippedHazardousGoods%5D=explosive,gas&vehicle%5BgrossWeight%5D=12000",
  * );
+ * assert.throws(() => appendTruck(new Query(), { type: "straight" as never }), {
+ *   message: 'Invalid truck.type: must be one of "StraightTruck", "Tractor", got "straight"',
+ * });
  * ```
  *
- * @throws {ValueError} naming e.g. `truck.height`
+ * @throws {ValueError} naming e.g. `truck.height`, or `truck.type` with
+ * the allowed values
  */
 export function appendTruck(
   query: Query,

@@ -30,7 +30,8 @@ Deno.test("appendTruck() writes each field under vehicle[...]", () => {
     [{ length: 1650 }, "vehicle%5Blength%5D=1650"],
     [{ tunnelCategory: TunnelCategory.C }, "vehicle%5BtunnelCategory%5D=C"],
     [{ axleCount: 4 }, "vehicle%5BaxleCount%5D=4"],
-    [{ type: TruckType.tractor }, "vehicle%5Btype%5D=tractor"],
+    [{ type: TruckType.tractor }, "vehicle%5Btype%5D=Tractor"],
+    [{ type: TruckType.straightTruck }, "vehicle%5Btype%5D=StraightTruck"],
     [{ trailerCount: 0 }, "vehicle%5BtrailerCount%5D=0"],
     [{ grossWeight: 0 }, "vehicle%5BgrossWeight%5D=0"],
   ];
@@ -42,7 +43,7 @@ Deno.test("appendTruck() writes each field under vehicle[...]", () => {
 Deno.test("appendTruck() sends all given fields in a fixed order", () => {
   const truck = new Truck({
     trailerCount: 1,
-    type: "straight",
+    type: "StraightTruck",
     axleCount: 4,
     tunnelCategory: "B",
     length: 1650,
@@ -60,7 +61,7 @@ Deno.test("appendTruck() sends all given fields in a fixed order", () => {
     "vehicle%5BshippedHazardousGoods%5D=explosive,harmfulToWater&vehicle%5BgrossWeight%5D=12000" +
       "&vehicle%5BweightPerAxle%5D=5000&vehicle%5Bheight%5D=380&vehicle%5Bwidth%5D=250" +
       "&vehicle%5Blength%5D=1650&vehicle%5BtunnelCategory%5D=B&vehicle%5BaxleCount%5D=4" +
-      "&vehicle%5Btype%5D=straight&vehicle%5BtrailerCount%5D=1",
+      "&vehicle%5Btype%5D=StraightTruck&vehicle%5BtrailerCount%5D=1",
   );
 });
 
@@ -85,15 +86,32 @@ Deno.test("appendTruck() sends only the fields given, never type/trailerCount de
   );
 });
 
-Deno.test("appendTruck() passes unknown enum values through, encoded", () => {
-  assert.equal(
-    truckQuery({
-      shippedHazardousGoods: ["explosive", "new class"],
-      tunnelCategory: "F",
-      type: "road,train",
-    }),
-    "vehicle%5BshippedHazardousGoods%5D=explosive,new%20class&vehicle%5BtunnelCategory%5D=F" +
-      "&vehicle%5Btype%5D=road%2Ctrain",
+Deno.test("appendTruck() refuses values outside HERE's closed sets, listing the allowed ones", () => {
+  assertValueError(
+    () => truckQuery({ type: "straight" as never }),
+    "truck.type",
+    'Invalid truck.type: must be one of "StraightTruck", "Tractor", got "straight"',
+  );
+  assertValueError(
+    () => truckQuery({ type: "tractor" as never }),
+    "truck.type",
+  );
+  assertValueError(
+    () => truckQuery({ tunnelCategory: "F" as never }),
+    "truck.tunnelCategory",
+    'Invalid truck.tunnelCategory: must be one of "B", "C", "D", "E", got "F"',
+  );
+  assertValueError(
+    () =>
+      truckQuery({
+        shippedHazardousGoods: ["explosive", "new class" as never],
+      }),
+    "truck.shippedHazardousGoods[1]",
+  );
+  // The same rules for the matrix body's truck object.
+  assertValueError(
+    () => truckToJson({ type: "straight" as never }),
+    "truck.type",
   );
 });
 
@@ -147,11 +165,11 @@ Deno.test("appendTruck() validates strings, lists and keys", () => {
     'Invalid truck.shippedHazardousGoods: must be an array, got "explosive"',
   );
   assertValueError(
-    () => truckQuery({ shippedHazardousGoods: ["gas", ""] }),
+    () => truckQuery({ shippedHazardousGoods: ["gas", "" as never] }),
     "truck.shippedHazardousGoods[1]",
   );
   assertValueError(
-    () => truckQuery({ tunnelCategory: "" }),
+    () => truckQuery({ tunnelCategory: "" as never }),
     "truck.tunnelCategory",
   );
   assertValueError(() => truckQuery({ type: 1 as never }), "truck.type");
@@ -177,13 +195,13 @@ Deno.test("truckToJson() keeps numbers as numbers and lists as arrays, only give
       height: 380,
       grossWeight: 12000,
       shippedHazardousGoods: ["explosive", "gas"],
-      type: "tractor",
+      type: "Tractor",
     }),
     {
       shippedHazardousGoods: ["explosive", "gas"],
       grossWeight: 12000,
       height: 380,
-      type: "tractor",
+      type: "Tractor",
     },
   );
   assert.deepEqual(truckToJson({}), {});
@@ -202,7 +220,7 @@ Deno.test("truckToJson() keeps numbers as numbers and lists as arrays, only give
 });
 
 Deno.test("truckToJson() copies lists and validates like appendTruck()", () => {
-  const goods = ["explosive"];
+  const goods: ShippedHazardousGoods[] = ["explosive"];
   const json = truckToJson({ shippedHazardousGoods: goods });
   assert.notEqual(json.shippedHazardousGoods, goods);
   assertValueError(

@@ -23,27 +23,25 @@ import * as z from "zod/mini";
 import { ValueError } from "./errors.ts";
 import { formatBoolean, formatInteger } from "./format.ts";
 import { encodeContent, type Query } from "./query.ts";
-import {
-  formatLatLng,
-  latitude,
-  type LatLng,
-  latLngSchema,
-  longitude,
-  validateLatLng,
-} from "./coordinates.ts";
+import { formatLatLng } from "./coordinates.ts";
 import {
   integer,
   nonEmptyString,
   nonNegativeInteger,
   parseWith,
 } from "./validate.ts";
-import type { PlaceOptions, Via, WayPointOptions } from "./options.ts";
+import { type LatLngLike, parsePoint, pointSchema } from "./point.ts";
+import {
+  MatchSideOfStreet,
+  type PlaceOptions,
+  type WayPointOptions,
+} from "./options.ts";
 
 const placeOptionsSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     course: z.optional(integer(0, 360)),
-    sideOfStreetHint: z.optional(latLngSchema),
-    matchSideOfStreet: z.optional(nonEmptyString),
+    sideOfStreetHint: z.optional(pointSchema),
+    matchSideOfStreet: z.optional(z.enum(Object.values(MatchSideOfStreet))),
     nameHint: z.optional(nonEmptyString),
     radius: z.optional(nonNegativeInteger),
     minCourseDistance: z.optional(nonNegativeInteger),
@@ -69,10 +67,20 @@ const waypointOptionsSchema = /* @__PURE__ */ (() =>
     }),
   ))();
 
-const viaSchema = /* @__PURE__ */ (() =>
+/** A via with options: the seed's `{ lat, lng, … }` (a response's `elv` ignored). */
+const viaLatLngSchema = /* @__PURE__ */ (() =>
   z.strictObject({
-    lat: latitude,
-    lng: longitude,
+    lat: z.unknown(),
+    lng: z.unknown(),
+    elv: z.optional(z.unknown()),
+    placeOptions: z.optional(placeOptionsSchema),
+    waypointOptions: z.optional(waypointOptionsSchema),
+  }))();
+
+/** A via with options: `{ point, … }`, any point form. */
+const viaPointSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    point: pointSchema,
     placeOptions: z.optional(placeOptionsSchema),
     waypointOptions: z.optional(waypointOptionsSchema),
   }))();
@@ -98,9 +106,11 @@ export interface WaypointFormatOptions {
  * Delimiters are literal; `nameHint` and `matchSideOfStreet` are content,
  * encoded strictly; numbers never use exponents; booleans are `true`/`false`.
  *
- * Rules: valid coordinates; `course` an integer 0–360; `radius` and
- * `minCourseDistance` integers ≥ 0; `sideOfStreetHint` a valid `[lat, lng]`;
- * `matchSideOfStreet` only with `sideOfStreetHint`; `stopDuration` an
+ * Rules: a valid point in any form (`[lat, lng]`, `{ lat, lng }`, a
+ * GeoJSON `Point` or `Feature`); `course` an integer 0–360; `radius` and
+ * `minCourseDistance` integers ≥ 0; `sideOfStreetHint` a valid point;
+ * `matchSideOfStreet` `always` or `onlyIfDivided`, and only with
+ * `sideOfStreetHint`; `stopDuration` an
  * integer 0–49999 and not on the origin (not even 0); `passThrough` only on a
  * via and never with `stopDuration` > 0; no unknown keys.
  *
@@ -124,11 +134,11 @@ export interface WaypointFormatOptions {
  * or `originWaypointOptions.stopDuration`
  */
 export function formatWaypoint(
-  position: LatLng,
+  position: LatLngLike,
   opts: WaypointFormatOptions,
 ): string {
   const { parameter, role } = opts;
-  const [lat, lng] = validateLatLng(position, parameter);
+  const { lat, lng } = parsePoint(position, parameter);
   const place = parseWith(
     z.optional(placeOptionsSchema),
     opts.placeOptions,
@@ -144,8 +154,14 @@ export function formatWaypoint(
 }
 
 /**
- * Serialises one {@linkcode Via} for a repeated `via=` key, with the rules of
- * {@linkcode formatWaypoint} for the role `via`. Errors name `via[<index>]`.
+ * Serialises one via for a repeated `via=` key, with the rules of
+ * {@linkcode formatWaypoint} for the role `via`. A via is any point
+ * (`[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point` or `Feature`) without
+ * options, the seed's `{ lat, lng, placeOptions?, waypointOptions? }`, or
+ * `{ point, placeOptions?, waypointOptions? }` for any point with options. Errors name
+ * `via[<index>]`. A via object with `lat`/`lng` or `point` is strict: a key
+ * that is not an option (a misspelt `waypointOption`) is an error, not
+ * dropped; only a response location's `elv` is ignored.
  *
  * @example
  * ```ts
@@ -153,22 +169,51 @@ export function formatWaypoint(
  * import { formatVia } from "@ls/core/internal";
  * const via = formatVia({ lat: 52.52426, lng: 13.43, waypointOptions: { passThrough: true } }, 0);
  * assert.equal(via, "52.52426,13.43!passThrough=true");
+ * assert.equal(formatVia([52.52, 13.43], 1), "52.52,13.43");
+ * assert.equal(
+ *   formatVia({ point: { type: "Point", coordinates: [13.43, 52.52] }, waypointOptions: { stopDuration: 60 } }, 1),
+ *   "52.52,13.43!stopDuration=60",
+ * );
  * assert.throws(() => formatVia({ lat: 95, lng: 13.43 }, 2), /via\[2\]\.lat/);
+ * assert.throws(() => formatVia({ lat: 52.5, lng: 13.4, waypointOption: {} } as never, 0), {
+ *   message: "Invalid via[0].waypointOption: is not a known option, got {}",
+ * });
  * ```
  *
- * @throws {ValueError} naming e.g. `via[0].lat` or `via[2].waypointOptions.stopDuration`
+ * @throws {ValueError} naming e.g. `via[0].lat`, `via[1][0]`,
+ * `via[1].point.lng` or `via[2].waypointOptions.stopDuration`
  */
-export function formatVia(via: Via, index: number): string {
+export function formatVia(via: unknown, index: number): string {
   const parameter = `via[${index}]`;
-  const v = parseWith(viaSchema, via, parameter);
-  return serialiseWaypoint(
-    v.lat,
-    v.lng,
-    v.placeOptions,
-    v.waypointOptions,
-    "via",
-    `${parameter}.waypointOptions`,
-  );
+  const wpParameter = `${parameter}.waypointOptions`;
+  if (
+    typeof via === "object" && via !== null && !Array.isArray(via) &&
+    !("type" in via)
+  ) {
+    if ("point" in via) {
+      const v = parseWith(viaPointSchema, via, parameter);
+      return serialiseWaypoint(
+        v.point.lat,
+        v.point.lng,
+        v.placeOptions,
+        v.waypointOptions,
+        "via",
+        wpParameter,
+      );
+    }
+    const v = parseWith(viaLatLngSchema, via, parameter);
+    const { lat, lng } = parsePoint({ lat: v.lat, lng: v.lng }, parameter);
+    return serialiseWaypoint(
+      lat,
+      lng,
+      v.placeOptions,
+      v.waypointOptions,
+      "via",
+      wpParameter,
+    );
+  }
+  const { lat, lng } = parsePoint(via, parameter);
+  return serialiseWaypoint(lat, lng, undefined, undefined, "via", wpParameter);
 }
 
 function serialiseWaypoint(
@@ -185,7 +230,8 @@ function serialiseWaypoint(
       out += `;course=${formatInteger(place.course)}`;
     }
     if (place.sideOfStreetHint) {
-      out += `;sideOfStreetHint=${formatLatLng(...place.sideOfStreetHint)}`;
+      const { lat, lng } = place.sideOfStreetHint;
+      out += `;sideOfStreetHint=${formatLatLng(lat, lng)}`;
     }
     if (place.matchSideOfStreet !== undefined) {
       out += `;matchSideOfStreet=${encodeContent(place.matchSideOfStreet)}`;
@@ -232,14 +278,14 @@ function serialiseWaypoint(
  * them.
  */
 export interface WaypointParams {
-  /** Start, `[lat, lng]`. */
-  origin?: LatLng;
+  /** Start: `[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point` or `Feature`. */
+  origin?: LatLngLike;
   /** Place options of the origin. */
   originPlaceOptions?: PlaceOptions;
   /** Waypoint options of the origin. */
   originWaypointOptions?: WayPointOptions;
-  /** End, `[lat, lng]`. */
-  destination?: LatLng;
+  /** End: `[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point` or `Feature`. */
+  destination?: LatLngLike;
   /** Place options of the destination. */
   destinationPlaceOptions?: PlaceOptions;
   /** Waypoint options of the destination. */
@@ -271,7 +317,7 @@ export function setWaypoint(
 ): Query {
   return query.setStructured(
     end,
-    formatWaypoint(params[end] as LatLng, {
+    formatWaypoint(params[end] as LatLngLike, {
       role: end,
       parameter: end,
       placeOptions: params[`${end}PlaceOptions`],

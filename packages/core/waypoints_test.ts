@@ -111,13 +111,22 @@ Deno.test("formatWaypoint() encodes nameHint content strictly, delimiters stay l
   );
 });
 
-Deno.test("formatWaypoint() passes unknown matchSideOfStreet values through, encoded", () => {
+Deno.test("formatWaypoint() refuses a matchSideOfStreet HERE does not list", () => {
+  assertValueError(
+    () =>
+      waypoint("origin", {
+        sideOfStreetHint: [52.5, 13.4],
+        matchSideOfStreet: "newMode;x" as never,
+      }),
+    "originPlaceOptions.matchSideOfStreet",
+    'Invalid originPlaceOptions.matchSideOfStreet: must be one of "always", "onlyIfDivided", got "newMode;x"',
+  );
   assert.equal(
     waypoint("origin", {
       sideOfStreetHint: [52.5, 13.4],
-      matchSideOfStreet: "newMode;x",
+      matchSideOfStreet: "onlyIfDivided",
     }),
-    "52.5,13.4;sideOfStreetHint=52.5,13.4;matchSideOfStreet=newMode%3Bx",
+    "52.5,13.4;sideOfStreetHint=52.5,13.4;matchSideOfStreet=onlyIfDivided",
   );
 });
 
@@ -206,12 +215,33 @@ Deno.test("formatWaypoint() accepts class instances", () => {
 Deno.test("formatWaypoint() validates the position", () => {
   assertValueError(
     () => waypoint("origin", undefined, undefined, [91, 13.4]),
-    "origin[0]",
-    "Invalid origin[0]: must be a latitude from -90 to 90, got 91",
+    "origin",
+    "Invalid origin: latitude 91 is out of range: arrays are [lat, lng]; GeoJSON is [lng, lat], got [91,13.4]",
   );
   assertValueError(
     () => waypoint("destination", undefined, undefined, [52.5, NaN]),
     "destination[1]",
+  );
+  assertValueError(
+    () => waypoint("origin", undefined, undefined, { lat: 52.5 } as never),
+    "origin.lng",
+    "Invalid origin.lng: is required",
+  );
+  assertValueError(
+    () =>
+      waypoint("origin", undefined, undefined, {
+        type: "LineString",
+        coordinates: [[13.4, 52.5], [13.5, 52.6]],
+      } as never),
+    "origin",
+  );
+  assertValueError(
+    () =>
+      waypoint("origin", undefined, undefined, {
+        type: "Feature",
+        properties: null,
+      } as never),
+    "origin.geometry",
   );
   assertValueError(
     () =>
@@ -259,13 +289,18 @@ Deno.test("formatWaypoint() validates place options, naming <parameter>PlaceOpti
     ],
     [
       { sideOfStreetHint: [52.5, 200] },
-      "originPlaceOptions.sideOfStreetHint[1]",
-      "must be a longitude from -180 to 180, got 200",
+      "originPlaceOptions.sideOfStreetHint",
+      "longitude 200 is out of range: arrays are [lat, lng]; GeoJSON is [lng, lat], got [52.5,200]",
+    ],
+    [
+      { sideOfStreetHint: { lat: 52.5 } },
+      "originPlaceOptions.sideOfStreetHint.lng",
+      "is required",
     ],
     [
       { sideOfStreetHint: [52.5] },
       "originPlaceOptions.sideOfStreetHint",
-      "must be a [lat, lng] array, got [52.5]",
+      "must be a [lat, lng] array of two numbers, got [52.5]",
     ],
     [
       { matchSideOfStreet: "always" },
@@ -275,7 +310,7 @@ Deno.test("formatWaypoint() validates place options, naming <parameter>PlaceOpti
     [
       { sideOfStreetHint: [52.5, 13.4], matchSideOfStreet: "" },
       "originPlaceOptions.matchSideOfStreet",
-      'must be a non-empty string, got ""',
+      'must be one of "always", "onlyIfDivided", got ""',
     ],
     [
       { nameHint: "" },
@@ -473,8 +508,67 @@ Deno.test("formatVia() names errors via[<index>]", () => {
   assertValueError(
     () => formatVia(null as never, 5),
     "via[5]",
-    "Invalid via[5]: must be an object, got null",
+    "Invalid via[5]: must be a point: [lat, lng], { lat, lng }, or a GeoJSON Point or Feature with a Point geometry, got null",
   );
+  assertValueError(() => formatVia([52.5, 13.4, 0], 1), "via[1]");
+  assertValueError(() => formatVia([95, 13.4], 1), "via[1]");
+  assertValueError(
+    () => formatVia({ point: { lat: 52.5 } }, 2),
+    "via[2].point.lng",
+  );
+  assertValueError(
+    () => formatVia({ point: [52.5, 13.4], waypointOption: {} }, 2),
+    "via[2].waypointOption",
+    "Invalid via[2].waypointOption: is not a known option, got {}",
+  );
+  assertValueError(
+    () => formatVia({ point: [52.5, 13.4], lat: 52.5 }, 2),
+    "via[2].lat",
+  );
+  assertValueError(
+    () => formatVia({ lat: 52.5, lng: 13.4, placeOption: {} }, 2),
+    "via[2].placeOption",
+  );
+  assertValueError(
+    () => formatVia({ type: "Feature", properties: null }, 3),
+    "via[3].geometry",
+  );
+});
+
+Deno.test("formatVia() takes any point, and any point with options", () => {
+  const cases: [unknown, string][] = [
+    [[52.52, 13.43], "52.52,13.43"],
+    [{ lat: 52.52, lng: 13.43 }, "52.52,13.43"],
+    // A response location with its elevation.
+    [{ lat: 52.52, lng: 13.43, elv: 34 }, "52.52,13.43"],
+    [{ type: "Point", coordinates: [13.43, 52.52] }, "52.52,13.43"],
+    [
+      {
+        type: "Feature",
+        properties: { name: "Alex" },
+        geometry: { type: "Point", coordinates: [13.43, 52.52] },
+      },
+      "52.52,13.43",
+    ],
+    [
+      { point: [52.52, 13.43], waypointOptions: { passThrough: true } },
+      "52.52,13.43!passThrough=true",
+    ],
+    [
+      {
+        point: { type: "Point", coordinates: [13.43, 52.52] },
+        placeOptions: {
+          sideOfStreetHint: { lat: 52.521, lng: 13.431 },
+          matchSideOfStreet: "always",
+        },
+        waypointOptions: { stopDuration: 120 },
+      },
+      "52.52,13.43;sideOfStreetHint=52.521,13.431;matchSideOfStreet=always!stopDuration=120",
+    ],
+  ];
+  for (const [via, expected] of cases) {
+    assert.equal(formatVia(via, 0), expected, JSON.stringify(via));
+  }
 });
 
 Deno.test("vias go on the wire as repeated keys", () => {
