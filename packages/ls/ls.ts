@@ -67,7 +67,11 @@ import type {
   MatrixRowsOptions,
 } from "@ls/matrix";
 import { solveTourPlanning } from "@ls/tour";
-import type { SolveTourPlanningParams, TourPlanningResponse } from "@ls/tour";
+import type {
+  SolveTourPlanningOptions,
+  SolveTourPlanningParams,
+  TourPlanningResponse,
+} from "@ls/tour";
 
 /**
  * Options of {@linkcode LS}: a credential (`apiKey`, `platformCredentials`
@@ -406,8 +410,9 @@ export class LS {
   }
 
   /**
-   * A routing matrix: sync, async, or split into tiles when larger than one
-   * call allows. See `@ls/matrix` `matrix`.
+   * A routing matrix: sync, async (`async: true`, polled as `options.poll`
+   * says), or split into tiles when larger than one call allows. See
+   * `@ls/matrix` `matrix`.
    */
   matrix(
     params: MatrixParams,
@@ -443,10 +448,13 @@ export class LS {
     return getWeatherAlerts(this.client, params, options);
   }
 
-  /** Tour planning, sync or async. See `@ls/tour` `solveTourPlanning`. */
+  /**
+   * Tour planning, sync or async (`async: true`, polled as `options.poll`
+   * says, as for `matrix`). See `@ls/tour` `solveTourPlanning`.
+   */
   solveTourPlanning(
     params: SolveTourPlanningParams,
-    options?: RequestOptions,
+    options?: SolveTourPlanningOptions,
   ): Promise<TourPlanningResponse> {
     return solveTourPlanning(this.client, params, options);
   }

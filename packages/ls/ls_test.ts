@@ -63,3 +63,98 @@ Deno.test("LS sends the operation's request with its one client", async () => {
     "q=Berlin&limit=1&lang=en-US",
   );
 });
+
+Deno.test("LS: matrix and solveTourPlanning take one async switch and options.poll, and any point", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "POST /v8/matrix",
+    jsonReply(202, {
+      matrixId: "m",
+      status: "accepted",
+      statusUrl: `${server.url}/v8/matrix/m/status`,
+    }),
+  );
+  server.route(
+    "GET /v8/matrix/m/status",
+    jsonReply(200, {
+      matrixId: "m",
+      status: "completed",
+      matrix: { numOrigins: 1, numDestinations: 1, travelTimes: [7] },
+    }),
+  );
+  server.route(
+    "POST /v3/problems/async",
+    jsonReply(202, { statusId: "t", href: `${server.url}/v3/status/t` }),
+  );
+  server.route(
+    "GET /v3/status/t",
+    jsonReply(200, {
+      status: "success",
+      resource: { href: `${server.url}/v3/problems/t/solution` },
+    }),
+  );
+  server.route(
+    "GET /v3/problems/t/solution",
+    jsonReply(200, { tours: [], problemId: "p" }),
+  );
+  using ls = new LS({
+    apiKey: TEST_API_KEY,
+    baseUrl: server.url,
+    serviceRequestsPerSecond: { tourplanning: Infinity },
+  });
+  const poll = { initialDelayMs: 1, minDelayMs: 10 };
+  const position = { lat: 52.5, lng: 13.4 };
+  const m = await ls.matrix({
+    origins: [position],
+    destinations: [[52.5, 13.4]],
+    regionDefinition: { type: "world" },
+    async: true,
+  }, { poll });
+  assert.equal(m.travelTime(0, 0), 7);
+  const t = await ls.solveTourPlanning({
+    fleet: {
+      types: [{
+        id: "van",
+        profile: "car",
+        costs: { fixed: 1 },
+        shifts: [{
+          start: { time: "2024-05-01T08:00:00Z", location: position },
+        }],
+        capacity: [1],
+        amount: 1,
+      }],
+      profiles: [{ name: "car", type: "car" }],
+    },
+    plan: {
+      jobs: [{
+        id: "j",
+        tasks: {
+          deliveries: [{
+            places: [{ location: [52.52, 13.38], duration: 60 }],
+            demand: [1],
+          }],
+        },
+      }],
+    },
+    async: true,
+  }, { poll });
+  assert.deepEqual(t.tours, []);
+  const [matrixSubmit, , tourSubmit] = server.requests;
+  assert.equal(matrixSubmit.rawQuery.split("&")[0], "async=true");
+  assert.deepEqual(
+    (matrixSubmit.body as { destinations: unknown }).destinations,
+    [
+      position,
+    ],
+  );
+  assert.equal(tourSubmit.path, "/v3/problems/async");
+  const body = tourSubmit.body as {
+    plan: {
+      jobs: { tasks: { deliveries: { places: { location: unknown }[] }[] } }[];
+    };
+  };
+  assert.deepEqual(body.plan.jobs[0].tasks.deliveries[0].places[0].location, {
+    lat: 52.52,
+    lng: 13.38,
+  });
+});
