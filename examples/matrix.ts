@@ -30,11 +30,17 @@ const destinations = [
 ];
 
 const res = await matrix(client, {
-  origins: origins.map(({ lat, lng }) => ({ lat, lng })),
-  destinations: destinations.map(({ lat, lng }) => ({ lat, lng })),
+  // Any object with lat and lng passes straight in (its other keys are
+  // ignored), as do [lat, lng] and GeoJSON points.
+  origins,
+  destinations,
   regionDefinition: new AutoCircleRegion({ margin: 5000 }),
   departureTime: "any",
   matrixAttributes: ["travelTimes", "distances"],
+  async: true,
+}, {
+  poll: { initialDelayMs: 200 },
+  onProgress: (status) => console.log(`job status: ${status}`),
 });
 
 console.log(

@@ -30,7 +30,8 @@ const at = (hour: number) =>
     day.getUTCDate(),
     hour,
   )).toISOString();
-const depot = { lat: 52.5308, lng: 13.3847 };
+// Any point: [lat, lng] here, { lat, lng } or GeoJSON work as well.
+const depot: [number, number] = [52.5308, 13.3847];
 
 const deliveries: [string, number, number][] = [
   ["job-1", 52.5206, 13.4095],
@@ -43,7 +44,7 @@ const jobs: Job[] = deliveries.map(([id, lat, lng], i) => ({
   tasks: {
     deliveries: [{
       places: [{
-        location: { lat, lng },
+        location: [lat, lng],
         duration: 300,
         times: [timeWindow(at(9 + i), at(13 + i))],
       }],
@@ -69,8 +70,9 @@ const res = await solveTourPlanning(client, {
   },
   plan: { jobs },
   optimizationTraffic: "historicalOnly",
-  isAsync: true,
+  async: true,
 }, {
+  poll: { initialDelayMs: 500 },
   onProgress: (status) => console.log(`job status: ${status}`),
   deadlineMs: 5 * 60_000,
 });
