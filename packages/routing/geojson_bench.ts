@@ -10,6 +10,9 @@
  *   whose coordinates were never read, so every call decodes and builds the
  *   `[lng, lat(, z)]` positions from scratch (nothing is cached between
  *   calls);
+ * - `RoutingResponse#toGeoJSONLines()`: the whole route as one line with
+ *   its totals; for a one-section route the same work as toGeoJSON plus
+ *   one copy of the position list (the join);
  * - `polylineToGeoJSON` (core): the decode-and-build pass alone, which
  *   toGeoJSON uses; it shows that the response wrapper adds next to
  *   nothing, and that the distance to the baseline is the positions;
@@ -155,6 +158,13 @@ for (const [label, encoded] of variants) {
   ) {
     throw new Error("toGeoJSON and the flat decode disagree");
   }
+  const line = response.toGeoJSONLines().features[0];
+  if (
+    line.geometry.coordinates.length !== POINTS ||
+    line.properties.length !== 3_250_000
+  ) {
+    throw new Error("toGeoJSONLines lost points or the route's length");
+  }
   pairedRatio(label, encoded, response);
 
   const group = `${label} section, ${
@@ -177,6 +187,15 @@ for (const [label, encoded] of variants) {
     n: 1000,
     fn: () => {
       response.toGeoJSON();
+    },
+  });
+  Deno.bench({
+    name: "RoutingResponse#toGeoJSONLines()",
+    group,
+    warmup: 100,
+    n: 1000,
+    fn: () => {
+      response.toGeoJSONLines();
     },
   });
   const decoded = decodePolylineFlat(encoded);

@@ -232,24 +232,28 @@ export class Route {
    */
   toGeoJSONLine(): Feature<LineString, RouteProperties> | undefined {
     const parts: Position[][] = [];
-    let threeD = true;
+    let twoD = 0; // parts without elevation
     for (const section of this.sections) {
       const positions = section.toGeoJSON()?.geometry.coordinates;
       if (positions === undefined || positions.length === 0) continue;
-      if (positions[0].length < 3) threeD = false;
+      if (positions[0].length < 3) twoD++;
       parts.push(positions);
     }
     if (parts.length === 0) return undefined;
-    const coordinates: Position[] = [];
-    for (const positions of parts) {
+    // The parts are fresh arrays: the first one grows into the line, so a
+    // one-section route costs what its section's feature costs.
+    // Elevation only when every part has it (mixed parts are flattened).
+    const mixed = twoD > 0 && twoD < parts.length;
+    const flatten = (p: Position) =>
+      !mixed || p.length === 2 ? p : [p[0], p[1]];
+    const coordinates = mixed ? parts[0].map(flatten) : parts[0];
+    for (let i = 1; i < parts.length; i++) {
+      const positions = parts[i];
       const last = coordinates[coordinates.length - 1];
       const first = positions[0];
-      const start = last && last[0] === first[0] && last[1] === first[1]
-        ? 1
-        : 0;
+      const start = last[0] === first[0] && last[1] === first[1] ? 1 : 0;
       for (let k = start; k < positions.length; k++) {
-        const p = positions[k];
-        coordinates.push(threeD || p.length === 2 ? p : [p[0], p[1]]);
+        coordinates.push(flatten(positions[k]));
       }
     }
     const sections = this.sections;
