@@ -6,9 +6,11 @@
  * {@linkcode ConnectorType} and {@linkcode ConsumptionModel}, are
  * `@ls/core`'s, which isolines share.
  *
- * Every set is open: HERE adds values over time, so each type is the known
- * values or any other string, and unknown strings are sent unchanged rather
- * than rejected.
+ * Every set is closed, as HERE's Routing v8 definitions list it, so a typo
+ * (`routingMode: "fastest"`, `returnResults: ["polylines"]`) fails
+ * type-checking, and at run time is a `ValueError` listing the allowed
+ * values. A value HERE adds later goes through the `query` request option,
+ * which sends extra query parameters as given.
  *
  * @example
  * ```ts
@@ -27,7 +29,7 @@
  * @module
  */
 
-import type { NamedValues, OpenValue } from "@ls/core";
+import type { NamedValues } from "@ls/core";
 import { namedValues } from "@ls/core/internal";
 
 export { AvoidFeature, RoutingMode, TransportMode } from "@ls/core";
@@ -53,8 +55,8 @@ export type {
  */
 export const Units = { metric: "metric", imperial: "imperial" } as const;
 
-/** A `units` value: a known one, or any other string HERE adds. */
-export type Units = OpenValue<typeof Units>;
+/** A `units` value: `metric` or `imperial`. */
+export type Units = (typeof Units)[keyof typeof Units];
 
 /**
  * Values of `returnResults` (HERE's `return=`).
@@ -110,8 +112,8 @@ export const Return: NamedValues<[
   "noThroughRestrictions",
 );
 
-/** A `returnResults` value: a known one, or any other string HERE adds. */
-export type Return = OpenValue<typeof Return>;
+/** A `returnResults` value (HERE's `return`): one of {@linkcode Return}'s. */
+export type Return = (typeof Return)[keyof typeof Return];
 
 /**
  * Another name for {@linkcode Return}, matching HERE's reference client.
@@ -201,5 +203,5 @@ export const Span: NamedValues<[
   "railwayCrossings",
 );
 
-/** A `spans` value: a known one, or any other string HERE adds. */
-export type Span = OpenValue<typeof Span>;
+/** A `spans` value: one of {@linkcode Span}'s. */
+export type Span = (typeof Span)[keyof typeof Span];

@@ -21,8 +21,9 @@
 
 import type {
   AvoidBoundingBox,
+  BoundingBoxLike,
   EvOptions,
-  LatLng,
+  LatLngLike,
   PlaceOptions,
   Scooter,
   Truck,
@@ -36,6 +37,84 @@ import type {
   Span,
   Units,
 } from "./constants.ts";
+
+/**
+ * A via given as any point with its options:
+ * `{ point, placeOptions?, waypointOptions? }`. `point` takes every form a
+ * position comes in (`[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point` or
+ * `Feature`), so a geocoded `position` or a map's GeoJSON feature becomes a
+ * stop with options. The seed's `{ lat, lng, placeOptions?, waypointOptions? }`
+ * ({@linkcode Via}) works as before; a point without options may be given
+ * bare.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCarRouteRequest, type ViaPoint } from "@ls/routing";
+ * const stop: ViaPoint = {
+ *   point: { type: "Point", coordinates: [13.402, 52.501] },
+ *   waypointOptions: { stopDuration: 300 },
+ * };
+ * const spec = buildCarRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: { lat: 52.503, lng: 13.405 },
+ *   via: [stop, [52.502, 13.403], { lat: 52.5025, lng: 13.404, waypointOptions: { passThrough: true } }],
+ * });
+ * assert.match(
+ *   spec.query!.toString(),
+ *   /&via=52.501,13.402!stopDuration=300&via=52.502,13.403&via=52.5025,13.404!passThrough=true&/,
+ * );
+ * ```
+ */
+export interface ViaPoint {
+  /** The position: `[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point` or `Feature`. */
+  point: LatLngLike;
+  /** Place options of this via (sent after `;`). */
+  placeOptions?: PlaceOptions;
+  /** Waypoint options of this via (sent after `!`). */
+  waypointOptions?: WayPointOptions;
+}
+
+/**
+ * A polygon to avoid: `{ type: "polygon", outer }`, `outer` its 3 to 100
+ * vertices in any point form (`[lat, lng]`, `{ lat, lng }`, a GeoJSON
+ * `Point` or `Feature`). Sent as `polygon:lat,lng;lat,lng;…`; HERE closes
+ * the ring and takes at most 20 polygons a request.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type AvoidPolygon, buildCarRouteRequest } from "@ls/routing";
+ * const park: AvoidPolygon = { type: "polygon", outer: [[52.51, 13.35], [52.52, 13.37], [52.51, 13.38]] };
+ * const spec = buildCarRouteRequest({ origin: [52.5, 13.3], destination: [52.53, 13.4], avoidAreas: [park] });
+ * assert.match(spec.query!.toString(), /&avoid%5Bareas%5D=polygon:52.51,13.35;52.52,13.37;52.51,13.38$/);
+ * ```
+ */
+export interface AvoidPolygon {
+  /** Always `"polygon"`. */
+  type: "polygon";
+  /** The vertices, 3 to 100, in any point form. */
+  outer: readonly LatLngLike[];
+}
+
+/**
+ * An area to avoid: a box (`{ west, south, east, north }`, the seed's
+ * `AvoidBoundingBox`, or `[west, south, east, north]`) or an
+ * {@linkcode AvoidPolygon}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type AvoidArea, buildCarRouteRequest } from "@ls/routing";
+ * const areas: AvoidArea[] = [
+ *   { west: 13.41, south: 52.51, east: 13.43, north: 52.53 },
+ *   [13.44, 52.54, 13.46, 52.56],
+ * ];
+ * const spec = buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.6, 13.5], avoidAreas: areas });
+ * assert.match(spec.query!.toString(), /&avoid%5Bareas%5D=bbox:13.41,52.51,13.43,52.53%7Cbbox:13.44,52.54,13.46,52.56$/);
+ * ```
+ */
+export type AvoidArea = BoundingBoxLike | AvoidBoundingBox | AvoidPolygon;
 
 /**
  * What every route function takes. Only `origin` and `destination` are
@@ -65,12 +144,20 @@ import type {
  * ```
  */
 export interface RoutingParams {
-  /** Start, `[lat, lng]`. */
-  origin: LatLng;
-  /** End, `[lat, lng]`. */
-  destination: LatLng;
-  /** Intermediate waypoints, visited in the order given (one `via=` each). */
-  via?: readonly Via[];
+  /**
+   * Start: `[lat, lng]`, `{ lat, lng }` (any `position` or `location` a
+   * response returns), a GeoJSON `Point` or `Feature`.
+   */
+  origin: LatLngLike;
+  /** End, in any point form (see `origin`). */
+  destination: LatLngLike;
+  /**
+   * Intermediate waypoints, visited in the order given (one `via=` each):
+   * any point, the seed's {@linkcode Via} `{ lat, lng, placeOptions?,
+   * waypointOptions? }`, or a {@linkcode ViaPoint}
+   * `{ point, placeOptions?, waypointOptions? }`.
+   */
+  via?: readonly (LatLngLike | Via | ViaPoint)[];
   /** Place options of the origin (sent after `;`). */
   originPlaceOptions?: PlaceOptions;
   /** Waypoint options of the origin (sent after `!`); `stopDuration` is not allowed. */
@@ -85,7 +172,7 @@ export interface RoutingParams {
    * origin), or `"any"` for time-independent routing. HERE's default: now.
    */
   departureTime?: Date | string;
-  /** `fast` (default) or `short`; other strings are passed on. */
+  /** `fast` (default) or `short` (car and truck only). */
   routingMode?: RoutingMode;
   /** Number of alternative routes, an integer from 0 (default) to 6. */
   alternatives?: number;
@@ -99,8 +186,11 @@ export interface RoutingParams {
   spans?: readonly Span[];
   /** Road features to avoid (`avoid[features]`). */
   avoidFeatures?: readonly AvoidFeature[];
-  /** Rectangles to avoid (`avoid[areas]=bbox:…`), at most 250. */
-  avoidAreas?: readonly AvoidBoundingBox[];
+  /**
+   * Areas to avoid (`avoid[areas]`): boxes and polygons
+   * ({@linkcode AvoidArea}), at most 250, at most 20 of them polygons.
+   */
+  avoidAreas?: readonly AvoidArea[];
   /** Countries to leave out, upper-case ISO 3166-1 alpha-3 (`exclude[countries]`). */
   exclude?: readonly string[];
 }

@@ -26,11 +26,11 @@
 
 import * as z from "zod/mini";
 import {
+  AvoidFeature,
   Query,
   type RequestSpec,
   type TransportMode,
   ValueError,
-  type Via,
 } from "@ls/core";
 import {
   appendEv,
@@ -44,12 +44,13 @@ import {
   formatInteger,
   formatVia,
   integer,
-  nonEmptyString,
   parseWith,
   routingModeValue,
   setWaypoint,
+  TRUCK_FIELDS,
   validateLanguages,
 } from "@ls/core/internal";
+import { Return, Span, Units } from "./constants.ts";
 import type {
   CarRoutingParams,
   RoutingParams,
@@ -63,7 +64,7 @@ type RouteMode = "car" | "bicycle" | "truck" | "scooter" | "pedestrian";
 /** Every mode's parameters, so the builder sees `truck`, `scooter`, `ev`. */
 type AnyRoutingParams = TruckRoutingParams & ScooterRoutingParams;
 
-const COMMON_KEYS: readonly (keyof RoutingParams)[] = [
+const COMMON_KEYS = [
   "origin",
   "destination",
   "via",
@@ -81,15 +82,194 @@ const COMMON_KEYS: readonly (keyof RoutingParams)[] = [
   "avoidFeatures",
   "avoidAreas",
   "exclude",
-];
+] as const satisfies readonly (keyof RoutingParams)[];
 
 /** The keys each mode accepts: the common ones and its extras, if any. */
-const KEYS: Readonly<Record<RouteMode, readonly string[]>> = {
+const KEYS = {
   car: [...COMMON_KEYS, "ev"],
   bicycle: COMMON_KEYS,
   truck: [...COMMON_KEYS, "truck", "ev"],
   scooter: [...COMMON_KEYS, "scooter", "ev"],
   pedestrian: COMMON_KEYS,
+} as const satisfies Readonly<Record<RouteMode, readonly string[]>>;
+
+// A parameter added to a params interface but not to its mode's keys fails
+// to compile here (checkKeys would otherwise refuse it at run time).
+type Unlisted<P, K extends readonly unknown[]> = Exclude<keyof P, K[number]>;
+const _allKeysListed: [
+  Unlisted<CarRoutingParams, typeof KEYS.car>,
+  Unlisted<TruckRoutingParams, typeof KEYS.truck>,
+  Unlisted<ScooterRoutingParams, typeof KEYS.scooter>,
+  Unlisted<RoutingParams, typeof KEYS.bicycle>,
+] extends [never, never, never, never] ? true : false = true;
+
+/** HERE's wire names every route function models under another name. */
+const COMMON_WIRE_NAMES: Readonly<Record<string, string>> = {
+  return: "returnResults",
+  "avoid[features]": "avoidFeatures",
+  "avoid[areas]": "avoidAreas",
+  "exclude[countries]": "exclude",
+};
+
+/** The `ev[…]` keys, each the `ev` option of the same name. */
+const EV_KEYS: readonly string[] = [
+  "freeFlowSpeedTable",
+  "trafficSpeedTable",
+  "ascent",
+  "descent",
+  "auxiliaryConsumption",
+  "driveEfficiency",
+  "recuperationEfficiency",
+  "auxiliaryPowerConsumption",
+  "airDensity",
+  "initialCharge",
+  "maxCharge",
+  "minChargeAtDestination",
+  "minChargeAtFirstChargingStation",
+  "minChargeAtChargingStation",
+  "maxChargeAfterChargingStation",
+  "chargingCurve",
+  "chargingSetupDuration",
+  "maxChargingDuration",
+  "maxChargingVoltage",
+  "maxChargingCurrent",
+  "maxPowerAtLowVoltage",
+  "connectorTypes",
+  "makeReachable",
+];
+
+/** The physical EV model's `vehicle[…]` attributes, `ev` options here. */
+const EV_VEHICLE_KEYS: readonly string[] = [
+  "currentWeight",
+  "width",
+  "height",
+  "frontalArea",
+  "rollingResistanceCoefficient",
+  "airDragCoefficient",
+];
+
+/** `prefix[key]` → `target.key` for each key. */
+function nested(
+  prefix: string,
+  target: string,
+  keys: readonly string[],
+): Record<string, string> {
+  return Object.fromEntries(
+    keys.map((key) => [`${prefix}[${key}]`, `${target}.${key}`]),
+  );
+}
+
+/** The wire names of `ev`: `consumptionModel`, `ev[…]`, the model's `vehicle[…]`. */
+const EV_WIRE_NAMES: Readonly<Record<string, string>> = {
+  consumptionModel: "ev.consumptionModel",
+  ...nested("ev", "ev", EV_KEYS),
+  ...nested("vehicle", "ev", EV_VEHICLE_KEYS),
+};
+
+/**
+ * The names HERE's Routing v8 gives parameters that {@linkcode carRoute}
+ * names otherwise, mapped to ours: the unknown-key error for one of them
+ * names our parameter. `return` is `returnResults`, `avoid[features]`
+ * `avoidFeatures`, `avoid[areas]` `avoidAreas`, `exclude[countries]`
+ * `exclude`, `consumptionModel` and each `ev[…]` key (and the physical
+ * model's `vehicle[…]` attributes) an option of `ev`. The transport mode is
+ * the function itself.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCarRouteRequest, CAR_ROUTE_WIRE_NAMES } from "@ls/routing";
+ * assert.equal(CAR_ROUTE_WIRE_NAMES.return, "returnResults");
+ * assert.throws(
+ *   () => buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.6, 13.5], return: "summary" } as never),
+ *   /^ValueError: Invalid return: is not a parameter of carRoute; .*"returnResults"/,
+ * );
+ * ```
+ */
+export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
+  /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES, ...EV_WIRE_NAMES });
+
+/**
+ * The names HERE's Routing v8 gives parameters that
+ * {@linkcode bicycleRoute} names otherwise, mapped to ours: `return`,
+ * `avoid[features]`, `avoid[areas]` and `exclude[countries]` (see
+ * {@linkcode CAR_ROUTE_WIRE_NAMES}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { BICYCLE_ROUTE_WIRE_NAMES } from "@ls/routing";
+ * assert.equal(BICYCLE_ROUTE_WIRE_NAMES["avoid[features]"], "avoidFeatures");
+ * ```
+ */
+export const BICYCLE_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
+  /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES });
+
+/**
+ * The names HERE's Routing v8 gives parameters that
+ * {@linkcode pedestrianRoute} names otherwise, mapped to ours (as for
+ * {@linkcode bicycleRoute}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PEDESTRIAN_ROUTE_WIRE_NAMES } from "@ls/routing";
+ * assert.equal(PEDESTRIAN_ROUTE_WIRE_NAMES["exclude[countries]"], "exclude");
+ * ```
+ */
+export const PEDESTRIAN_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
+  /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES });
+
+/**
+ * The names HERE's Routing v8 gives parameters that {@linkcode truckRoute}
+ * names otherwise, mapped to ours: those of carRoute, and each truck field
+ * under HERE's `vehicle[…]` or `truck[…]` prefix as an option of `truck`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TRUCK_ROUTE_WIRE_NAMES } from "@ls/routing";
+ * assert.equal(TRUCK_ROUTE_WIRE_NAMES["vehicle[grossWeight]"], "truck.grossWeight");
+ * assert.equal(TRUCK_ROUTE_WIRE_NAMES["truck[height]"], "truck.height");
+ * assert.equal(TRUCK_ROUTE_WIRE_NAMES["vehicle[currentWeight]"], "ev.currentWeight");
+ * ```
+ */
+export const TRUCK_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
+  /* @__PURE__ */ Object.freeze({
+    ...COMMON_WIRE_NAMES,
+    ...EV_WIRE_NAMES,
+    ...nested("truck", "truck", TRUCK_FIELDS),
+    ...nested("vehicle", "truck", TRUCK_FIELDS),
+  });
+
+/**
+ * The names HERE's Routing v8 gives parameters that
+ * {@linkcode scooterRoute} names otherwise, mapped to ours: those of
+ * carRoute, and `scooter[allowHighway]` as `scooter.allowHighway`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SCOOTER_ROUTE_WIRE_NAMES } from "@ls/routing";
+ * assert.equal(SCOOTER_ROUTE_WIRE_NAMES["scooter[allowHighway]"], "scooter.allowHighway");
+ * ```
+ */
+export const SCOOTER_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
+  /* @__PURE__ */ Object.freeze({
+    ...COMMON_WIRE_NAMES,
+    ...EV_WIRE_NAMES,
+    "scooter[allowHighway]": "scooter.allowHighway",
+  });
+
+/** Each mode's wire-name table. */
+const WIRE_NAMES: Readonly<
+  Record<RouteMode, Readonly<Record<string, string>>>
+> = {
+  car: CAR_ROUTE_WIRE_NAMES,
+  bicycle: BICYCLE_ROUTE_WIRE_NAMES,
+  truck: TRUCK_ROUTE_WIRE_NAMES,
+  scooter: SCOOTER_ROUTE_WIRE_NAMES,
+  pedestrian: PEDESTRIAN_ROUTE_WIRE_NAMES,
 };
 
 /** The function a mode's extra key belongs to, named when it is misplaced. */
@@ -98,6 +278,8 @@ const EXTRA_OWNER: Readonly<Record<string, string>> = {
   scooter: "scooterRoute",
   ev: "carRoute, truckRoute and scooterRoute " +
     "(HERE has no EV routing for pedestrians or bicycles: E605027)",
+  transportMode: "the function: carRoute, bicycleRoute, truckRoute, " +
+    "scooterRoute or pedestrianRoute, one for each transport mode",
 };
 
 /** Modes for which HERE has no `avoid[features]=uTurns` (E605011). */
@@ -114,11 +296,20 @@ const RETURN_NEEDS: readonly [value: string, needs: string][] = [
   ["turnByTurnActions", "polyline"],
 ];
 
-const stringList = z.optional(
-  z.array(nonEmptyString, { error: "must be an array of strings" }),
+const returnList = /* @__PURE__ */ z.optional(
+  z.array(z.enum(Object.values(Return)), { error: "must be an array" }),
 );
-const alternativesSchema = z.optional(integer(0, 6));
-const viaList = z.optional(z.array(z.unknown(), { error: "must be an array" }));
+const spanList = /* @__PURE__ */ z.optional(
+  z.array(z.enum(Object.values(Span)), { error: "must be an array" }),
+);
+const avoidFeatureList = /* @__PURE__ */ z.optional(
+  z.array(z.enum(Object.values(AvoidFeature)), { error: "must be an array" }),
+);
+const unitsSchema = /* @__PURE__ */ z.enum(Object.values(Units));
+const alternativesSchema = /* @__PURE__ */ z.optional(integer(0, 6));
+const viaList = /* @__PURE__ */ z.optional(
+  z.array(z.unknown(), { error: "must be an array" }),
+);
 
 /**
  * Validates `params` for `mode` and builds the request. Query order:
@@ -133,13 +324,17 @@ function routeRequest(
   params: AnyRoutingParams,
 ): RequestSpec {
   checkParams(params);
-  checkKeys(params, KEYS[mode], { operation, elsewhere: EXTRA_OWNER });
+  checkKeys(params, KEYS[mode], {
+    operation,
+    elsewhere: EXTRA_OWNER,
+    wireNames: WIRE_NAMES[mode],
+  });
 
   const query = new Query().set("transportMode", mode);
   setWaypoint(query, "origin", params);
   setWaypoint(query, "destination", params);
   const via = parseWith(viaList, params.via, "via") ?? [];
-  via.forEach((v, i) => query.append("via", formatVia(v as Via, i)));
+  via.forEach((v, i) => query.append("via", formatVia(v, i)));
 
   query.set("departureTime", departureTimeValue(params.departureTime));
   query.set("routingMode", routingModeValue(params.routingMode, mode));
@@ -149,19 +344,20 @@ function routeRequest(
       parseWith(alternativesSchema, params.alternatives, "alternatives") ?? 0,
     ),
   );
-  query.set(
-    "units",
-    parseWith(nonEmptyString, params.units ?? "metric", "units"),
-  );
+  query.set("units", parseWith(unitsSchema, params.units ?? "metric", "units"));
   query.set("lang", validateLanguages(params.lang ?? "en-US", "lang"));
 
-  const returns = parseWith(stringList, params.returnResults, "returnResults");
-  const spans = parseWith(stringList, params.spans, "spans");
+  const returns = parseWith(returnList, params.returnResults, "returnResults");
+  const spans = parseWith(spanList, params.spans, "spans");
   checkReturnDependencies(returns ?? [], spans ?? []);
   query.set("return", returns);
   query.set("spans", spans);
 
-  const avoid = parseWith(stringList, params.avoidFeatures, "avoidFeatures");
+  const avoid = parseWith(
+    avoidFeatureList,
+    params.avoidFeatures,
+    "avoidFeatures",
+  );
   if (avoid?.includes("uTurns") && NO_U_TURNS.has(mode)) {
     throw new ValueError(
       "avoidFeatures",
@@ -223,9 +419,12 @@ function checkReturnDependencies(
  * `metric`, `en-US`), then `return`, `spans`, `avoid[features]`,
  * `avoid[areas]`, `exclude[countries]` when given, and last, for `ev`,
  * `consumptionModel` and the `ev[...]` keys (see `appendEv` in
- * `@ls/core/internal` for their order). Unknown values of open sets
- * (`returnResults`, `spans`, `avoidFeatures`, `routingMode`, `units`,
- * `ev.connectorTypes`) are sent unchanged.
+ * `@ls/core/internal` for their order). `returnResults`, `spans`,
+ * `avoidFeatures`, `routingMode` and `units` take HERE's documented values
+ * only (a value HERE adds later goes through the `query` request option).
+ * Points (`origin`, `destination`, each `via`, `sideOfStreetHint`, polygon
+ * vertices) take every point form: `[lat, lng]`, `{ lat, lng }`, a GeoJSON
+ * `Point` or `Feature`.
  *
  * @example
  * ```ts
@@ -276,12 +475,15 @@ function checkReturnDependencies(
  * );
  * ```
  *
- * @throws {ValueError} for invalid coordinates; `alternatives` that is not
+ * @throws {ValueError} for invalid points; a value outside HERE's set for
+ * `returnResults`, `spans`, `avoidFeatures`, `routingMode` or `units` (the
+ * message lists the allowed ones); `alternatives` that is not
  * an integer from 0 to 6; `actions` without `polyline`, `instructions`
  * without `actions`, `turnByTurnActions` without `polyline`, `spans` without
  * `polyline`; `stopDuration` on the origin; `passThrough` anywhere but a
- * via, or with a `stopDuration` above 0; country codes that are not
- * upper-case alpha-3; malformed times or languages; an `ev` value that
+ * via, or with a `stopDuration` above 0; more than 250 avoided areas,
+ * more than 20 polygons, or a polygon without 3 to 100 points; country
+ * codes that are not upper-case alpha-3; malformed times or languages; an `ev` value that
  * breaks a rule of its model or of the battery options (a missing
  * dependency such as `makeReachable` without `chargingCurve`, speeds out of
  * order, `initialCharge` above `maxCharge`, …); a key that is not a

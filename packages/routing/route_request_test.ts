@@ -1,13 +1,24 @@
 import assert from "node:assert/strict";
-import type { RequestSpec } from "@ls/core";
+import {
+  type Feature,
+  type Point,
+  type RequestSpec,
+  ValueError,
+} from "@ls/core";
 import { assertValueError } from "@ls/core/testing";
 import {
+  BICYCLE_ROUTE_WIRE_NAMES,
   buildBicycleRouteRequest,
   buildCarRouteRequest,
   buildPedestrianRouteRequest,
   buildScooterRouteRequest,
   buildTruckRouteRequest,
+  CAR_ROUTE_WIRE_NAMES,
+  PEDESTRIAN_ROUTE_WIRE_NAMES,
   type RoutingParams,
+  SCOOTER_ROUTE_WIRE_NAMES,
+  TRUCK_ROUTE_WIRE_NAMES,
+  type TruckRoutingParams,
 } from "./mod.ts";
 
 /** Each builder with the operation it serves and the mode it sends. */
@@ -62,7 +73,7 @@ for (const { operation, mode, build } of BUILDERS) {
 }
 
 Deno.test("the builders are pure: params stay untouched, frozen ones work", () => {
-  const params = {
+  const params: TruckRoutingParams = {
     ...ENDS,
     via: [{ lat: 52.55, lng: 13.45, waypointOptions: { passThrough: true } }],
     returnResults: ["polyline", "summary"],
@@ -180,4 +191,127 @@ Deno.test("build request of an EV route: ev is refused where HERE has no EV rout
       "ev",
     );
   }
+});
+
+// ------------------------------------------------- one point, wire names
+
+Deno.test("every point parameter takes every point form, sent as lat,lng", () => {
+  const position = { lat: 52.5, lng: 13.4 };
+  const feature: Feature<Point> = {
+    type: "Feature",
+    properties: { title: "Alexanderplatz" },
+    geometry: { type: "Point", coordinates: [13.41, 52.52] },
+  };
+  // A routing response's location, with its elevation.
+  const location = { lat: 52.507, lng: 13.407, elv: 40 };
+  const spec = buildCarRouteRequest({
+    origin: position,
+    destination: feature,
+    originPlaceOptions: {
+      sideOfStreetHint: { type: "Point", coordinates: [13.401, 52.501] },
+    },
+    via: [
+      [52.505, 13.405],
+      { type: "Point", coordinates: [13.406, 52.506] },
+      location,
+      { lat: 52.508, lng: 13.408, waypointOptions: { stopDuration: 60 } },
+      { point: feature, waypointOptions: { passThrough: true } },
+    ],
+    avoidAreas: [
+      [13.3, 52.4, 13.31, 52.41],
+      { type: "polygon", outer: [position, [52.6, 13.4], feature] },
+    ],
+  });
+  assert.equal(
+    spec.query?.toString(),
+    "transportMode=car&origin=52.5,13.4;sideOfStreetHint=52.501,13.401" +
+      "&destination=52.52,13.41" +
+      "&via=52.505,13.405&via=52.506,13.406&via=52.507,13.407" +
+      "&via=52.508,13.408!stopDuration=60&via=52.52,13.41!passThrough=true" +
+      "&routingMode=fast&alternatives=0&units=metric&lang=en-US" +
+      "&avoid%5Bareas%5D=bbox:13.3,52.4,13.31,52.41%7Cpolygon:52.5,13.4;52.6,13.4;52.52,13.41",
+  );
+});
+
+Deno.test("a truck type is HERE's StraightTruck or Tractor", () => {
+  const spec = buildTruckRouteRequest({
+    ...ENDS,
+    truck: { type: "StraightTruck" },
+  });
+  assert.match(spec.query!.toString(), /&vehicle%5Btype%5D=StraightTruck$/);
+  assertValueError(
+    () =>
+      buildTruckRouteRequest({ ...ENDS, truck: { type: "straight" as never } }),
+    "truck.type",
+    'Invalid truck.type: must be one of "StraightTruck", "Tractor", got "straight"',
+  );
+});
+
+/** Valid parameters of each builder, with the table it answers wire names from. */
+const WIRE_TABLES: readonly {
+  table: Readonly<Record<string, string>>;
+  build: (params: never) => RequestSpec;
+  operation: string;
+}[] = [
+  {
+    table: CAR_ROUTE_WIRE_NAMES,
+    build: buildCarRouteRequest,
+    operation: "carRoute",
+  },
+  {
+    table: BICYCLE_ROUTE_WIRE_NAMES,
+    build: buildBicycleRouteRequest,
+    operation: "bicycleRoute",
+  },
+  {
+    table: TRUCK_ROUTE_WIRE_NAMES,
+    build: buildTruckRouteRequest,
+    operation: "truckRoute",
+  },
+  {
+    table: SCOOTER_ROUTE_WIRE_NAMES,
+    build: buildScooterRouteRequest,
+    operation: "scooterRoute",
+  },
+  {
+    table: PEDESTRIAN_ROUTE_WIRE_NAMES,
+    build: buildPedestrianRouteRequest,
+    operation: "pedestrianRoute",
+  },
+];
+
+Deno.test("each HERE wire name in a table leads to our name", () => {
+  for (const { table, build, operation } of WIRE_TABLES) {
+    assert.ok(Object.keys(table).length >= 4, operation);
+    for (const [wire, ours] of Object.entries(table)) {
+      assert.throws(
+        () => build({ ...ENDS, [wire]: "anything" } as never),
+        (e: unknown) => {
+          assert.ok(e instanceof ValueError, `${operation} ${wire}`);
+          assert.equal(e.parameter, wire);
+          assert.ok(
+            e.message.startsWith(
+              `Invalid ${wire}: is not a parameter of ${operation}; `,
+            ),
+            e.message,
+          );
+          // checkKeys words it `HERE's <wire> is "<ours>" here` (or, in a
+          // later wording, `did you mean "<ours>"`): our name, quoted.
+          assert.ok(e.message.includes(JSON.stringify(ours)), e.message);
+          return true;
+        },
+      );
+    }
+  }
+  assert.equal(TRUCK_ROUTE_WIRE_NAMES["vehicle[type]"], "truck.type");
+  assert.equal(CAR_ROUTE_WIRE_NAMES["ev[initialCharge]"], "ev.initialCharge");
+  assert.equal(CAR_ROUTE_WIRE_NAMES.consumptionModel, "ev.consumptionModel");
+  assert.equal(BICYCLE_ROUTE_WIRE_NAMES["ev[initialCharge]"], undefined);
+});
+
+Deno.test("transportMode is the function, and says so", () => {
+  assert.throws(
+    () => buildCarRouteRequest({ ...ENDS, transportMode: "truck" } as never),
+    /^ValueError: Invalid transportMode: is not a parameter of carRoute; it belongs to the function: carRoute, bicycleRoute, truckRoute, scooterRoute or pedestrianRoute/,
+  );
 });

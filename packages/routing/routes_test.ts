@@ -207,22 +207,49 @@ Deno.test('departureTime: "any" and a local time without offset pass', async () 
   );
 });
 
-Deno.test("unknown enum values are passed through, not rejected", async () => {
+Deno.test("values outside HERE's sets are refused before sending, listing the allowed ones", async () => {
   await using server = await routesServer();
-  await carRoute(testClient(server), {
-    ...MINIMAL,
-    routingMode: "eco",
-    units: "nautical",
-    returnResults: ["polyline", "futureReturn"],
-    spans: ["futureSpan"],
-    avoidFeatures: ["futureFeature"],
+  const client = testClient(server);
+  await rejectsValueError(
+    carRoute(client, { ...MINIMAL, routingMode: "eco" as never }),
+    "routingMode",
+    /^Invalid routingMode: must be one of "fast", "short", got "eco"$/,
+  );
+  await rejectsValueError(
+    carRoute(client, { ...MINIMAL, units: "nautical" as never }),
+    "units",
+    /^Invalid units: must be one of "metric", "imperial", got "nautical"$/,
+  );
+  await rejectsValueError(
+    carRoute(client, {
+      ...MINIMAL,
+      returnResults: ["polyline", "futureReturn" as never],
+    }),
+    "returnResults[1]",
+    /^Invalid returnResults\[1\]: must be one of "polyline", "actions", .*"noThroughRestrictions", got "futureReturn"$/,
+  );
+  await rejectsValueError(
+    carRoute(client, {
+      ...MINIMAL,
+      returnResults: ["polyline"],
+      spans: ["futureSpan" as never],
+    }),
+    "spans[0]",
+  );
+  await rejectsValueError(
+    carRoute(client, { ...MINIMAL, avoidFeatures: ["futureFeature" as never] }),
+    "avoidFeatures[0]",
+  );
+  assert.equal(server.requests.length, 0);
+  // A value HERE adds later goes through the query option.
+  await carRoute(client, MINIMAL, {
+    query: { return: ["polyline", "futureReturn"] },
   });
   assert.equal(
     onlyQuery(server),
     "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
-      "&routingMode=eco&alternatives=0&units=nautical&lang=en-US" +
-      "&return=polyline,futureReturn&spans=futureSpan" +
-      `&avoid%5Bfeatures%5D=futureFeature&${TEST_KEY_QUERY}`,
+      "&routingMode=fast&alternatives=0&units=metric&lang=en-US" +
+      `&return=polyline,futureReturn&${TEST_KEY_QUERY}`,
   );
 });
 
@@ -259,7 +286,7 @@ const TRUCK_QUERY = [
   "vehicle%5Blength%5D=1200",
   "vehicle%5BtunnelCategory%5D=C",
   "vehicle%5BaxleCount%5D=4",
-  "vehicle%5Btype%5D=tractor",
+  "vehicle%5Btype%5D=Tractor",
   "vehicle%5BtrailerCount%5D=1",
 ].join("&");
 
@@ -276,7 +303,7 @@ Deno.test("truckRoute: every truck field as vehicle[...], after the common ones"
       length: 1200,
       tunnelCategory: "C",
       axleCount: 4,
-      type: "tractor",
+      type: "Tractor",
       trailerCount: 1,
     },
   });
@@ -356,14 +383,14 @@ const INVALID: Case[] = [
   {
     label: "origin latitude out of range",
     params: { origin: [91, 13.4] },
-    parameter: "origin[0]",
-    message: /latitude/,
+    parameter: "origin",
+    message: /latitude 91 is out of range: arrays are \[lat, lng\]/,
   },
   {
     label: "destination longitude out of range",
     params: { destination: [52.5, 181] },
-    parameter: "destination[1]",
-    message: /longitude/,
+    parameter: "destination",
+    message: /longitude 181 is out of range/,
   },
   {
     label: "origin missing",
@@ -371,10 +398,54 @@ const INVALID: Case[] = [
     parameter: "origin",
   },
   {
-    label: "destination not a tuple",
-    params: { destination: { lat: 52.5, lng: 13.4 } },
+    label: "destination of three numbers",
+    params: { destination: [52.5, 13.4, 0] },
     parameter: "destination",
   },
+  {
+    label: "destination a GeoJSON LineString",
+    params: {
+      destination: {
+        type: "LineString",
+        coordinates: [[13.4, 52.5], [13.5, 52.6]],
+      },
+    },
+    parameter: "destination",
+    message: /got a GeoJSON LineString$/,
+  },
+  {
+    label: "origin a Feature without geometry",
+    params: { origin: { type: "Feature", properties: {} } },
+    parameter: "origin.geometry",
+  },
+  {
+    label: "origin { lat } alone",
+    params: { origin: { lat: 52.5 } },
+    parameter: "origin.lng",
+  },
+  {
+    label: "a GeoJSON via out of range",
+    params: { via: [{ type: "Point", coordinates: [52.5, 95] }] },
+    parameter: "via[0].coordinates",
+  },
+  {
+    label: "a via point with a misspelt option",
+    params: { via: [{ point: [52.5, 13.4], waypointOption: {} }] },
+    parameter: "via[0].waypointOption",
+  },
+  {
+    label: "sideOfStreetHint without lng",
+    params: { originPlaceOptions: { sideOfStreetHint: { lat: 52.5 } } },
+    parameter: "originPlaceOptions.sideOfStreetHint.lng",
+  },
+  {
+    label: "a polygon of two points",
+    params: {
+      avoidAreas: [{ type: "polygon", outer: [[52.5, 13.4], [52.6, 13.4]] }],
+    },
+    parameter: "avoidAreas[0].outer",
+  },
+
   {
     label: "NaN coordinate",
     params: { origin: [NaN, 13.4] },
@@ -564,8 +635,11 @@ for (const { name, fn } of MODES) {
 Deno.test('per-mode rules: routingMode "short" and avoid "uTurns" only where HERE has them', async () => {
   await using server = await routesServer();
   const client = testClient(server);
-  const short = { ...MINIMAL, routingMode: "short" };
-  const uTurns = { ...MINIMAL, avoidFeatures: ["tollRoad", "uTurns"] };
+  const short: RoutingParams = { ...MINIMAL, routingMode: "short" };
+  const uTurns: RoutingParams = {
+    ...MINIMAL,
+    avoidFeatures: ["tollRoad", "uTurns"],
+  };
   for (const { mode, fn } of MODES) {
     if (mode === "car" || mode === "truck") {
       await fn(client, short);
