@@ -28,10 +28,11 @@
 import * as z from "zod/mini";
 import {
   ApiError,
+  AvoidFeature,
   type Client,
   type EvOptions,
   type JsonResponse,
-  type LatLng,
+  type LatLngLike,
   type PlaceOptions,
   Query,
   type RequestOptions,
@@ -46,19 +47,21 @@ import {
   checkKeys,
   checkParams,
   departureTimeValue,
+  formatAvoidAreas,
   formatDateTime,
   formatInteger,
   minLength,
-  nonEmptyString,
   parseWith,
   positiveInteger,
   routingModeValue,
   scrubbing,
   setWaypoint,
+  TRUCK_FIELDS,
 } from "@ls/core/internal";
-import type {
-  IsolineAvoidFeature,
-  IsolineRoutingMode,
+import {
+  type IsolineAvoidArea,
+  type IsolineAvoidFeature,
+  type IsolineRoutingMode,
   IsolineTransportMode,
   OptimisedFor,
   RangeType,
@@ -99,12 +102,19 @@ export interface IsolineParams {
    * battery, which needs `ev`).
    */
   rangeType: RangeType;
-  /** `car`, `truck`, `pedestrian`, … */
+  /**
+   * `car`, `truck`, `pedestrian`, `bicycle`, `scooter`, `bus`, `privateBus`
+   * or `taxi`.
+   */
   transportMode: IsolineTransportMode;
-  /** Isolines of what is reachable *from* here. Exactly one of `origin`/`destination`. */
-  origin?: LatLng;
-  /** Isolines of where this point is reachable *from*. */
-  destination?: LatLng;
+  /**
+   * Isolines of what is reachable *from* here: `[lat, lng]`, `{ lat, lng }`
+   * (any `position` a response returns), a GeoJSON `Point` or `Feature`.
+   * Exactly one of `origin`/`destination`.
+   */
+  origin?: LatLngLike;
+  /** Isolines of where this point is reachable *from*, in any point form. */
+  destination?: LatLngLike;
   /** Departure (only with `origin`): `Date`, RFC 3339 (local time allowed) or `"any"`. */
   departureTime?: Date | string;
   /** Arrival (only with `destination`): `Date` or RFC 3339 (local time allowed). */
@@ -115,8 +125,13 @@ export interface IsolineParams {
   shapeMaxPoints?: number;
   /** `quality`, `performance` or `balanced` (default); sent as `optimizeFor`. */
   optimisedFor?: OptimisedFor;
-  /** Road features to avoid (`avoid[features]`). */
+  /** Road features to leave out (`avoid[features]`). */
   avoidFeatures?: readonly IsolineAvoidFeature[];
+  /**
+   * Areas to leave out (`avoid[areas]`): boxes and polygons
+   * ({@linkcode IsolineAvoidArea}), at most 250, at most 20 polygons.
+   */
+  avoidAreas?: readonly IsolineAvoidArea[];
   /** Vehicle restrictions, sent as `vehicle[...]` (only the fields given). */
   truck?: Truck;
   /**
@@ -136,7 +151,7 @@ export interface IsolineParams {
   destinationWaypointOptions?: WayPointOptions;
 }
 
-const KEYS: readonly (keyof IsolineParams)[] = [
+const KEYS = [
   "range",
   "rangeType",
   "transportMode",
@@ -148,17 +163,100 @@ const KEYS: readonly (keyof IsolineParams)[] = [
   "shapeMaxPoints",
   "optimisedFor",
   "avoidFeatures",
+  "avoidAreas",
   "truck",
   "ev",
   "originPlaceOptions",
   "originWaypointOptions",
   "destinationPlaceOptions",
   "destinationWaypointOptions",
-];
+] as const satisfies readonly (keyof IsolineParams)[];
 
-const stringList = z.optional(
-  z.array(nonEmptyString, { error: "must be an array of strings" }),
+// A parameter added to IsolineParams but not to KEYS fails to compile here.
+const _allKeysListed:
+  [Exclude<keyof IsolineParams, typeof KEYS[number]>] extends [never] ? true
+    : false = true;
+
+/** `prefix[key]` → `target.key` for each key. */
+function nested(
+  prefix: string,
+  target: string,
+  keys: readonly string[],
+): Record<string, string> {
+  return Object.fromEntries(
+    keys.map((key) => [`${prefix}[${key}]`, `${target}.${key}`]),
+  );
+}
+
+/**
+ * The names HERE's Isoline Routing v8 gives parameters that
+ * {@linkcode calculateIsoline} names otherwise, mapped to ours: the
+ * unknown-key error for one of them names our parameter. `range[type]` is
+ * `rangeType`, `range[values]` `range`, `optimizeFor` `optimisedFor` (the
+ * seed's spelling), `shape[maxPoints]` `shapeMaxPoints`, `avoid[features]`
+ * and `avoid[areas]` `avoidFeatures` and `avoidAreas`; each truck field
+ * under `vehicle[…]` or `truck[…]` an option of `truck`, and
+ * `consumptionModel`, each `ev[…]` key and the physical model's other
+ * `vehicle[…]` attributes options of `ev`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCalculateIsolineRequest, CALCULATE_ISOLINE_WIRE_NAMES } from "@ls/isoline";
+ * assert.equal(CALCULATE_ISOLINE_WIRE_NAMES["range[type]"], "rangeType");
+ * assert.throws(
+ *   () =>
+ *     buildCalculateIsolineRequest({
+ *       origin: [52.5, 13.4],
+ *       range: [600],
+ *       rangeType: "time",
+ *       transportMode: "car",
+ *       optimizeFor: "quality",
+ *     } as never),
+ *   /^ValueError: Invalid optimizeFor: is not a parameter of calculateIsoline; .*"optimisedFor"/,
+ * );
+ * ```
+ */
+export const CALCULATE_ISOLINE_WIRE_NAMES: Readonly<Record<string, string>> =
+  /* @__PURE__ */ Object.freeze({
+    "range[type]": "rangeType",
+    "range[values]": "range",
+    optimizeFor: "optimisedFor",
+    "shape[maxPoints]": "shapeMaxPoints",
+    "avoid[features]": "avoidFeatures",
+    "avoid[areas]": "avoidAreas",
+    consumptionModel: "ev.consumptionModel",
+    ...nested("ev", "ev", [
+      "freeFlowSpeedTable",
+      "trafficSpeedTable",
+      "ascent",
+      "descent",
+      "auxiliaryConsumption",
+      "driveEfficiency",
+      "recuperationEfficiency",
+      "auxiliaryPowerConsumption",
+      "airDensity",
+    ]),
+    ...nested("vehicle", "ev", [
+      "currentWeight",
+      "frontalArea",
+      "rollingResistanceCoefficient",
+      "airDragCoefficient",
+    ]),
+    ...nested("truck", "truck", TRUCK_FIELDS),
+    ...nested("vehicle", "truck", TRUCK_FIELDS),
+  });
+
+const transportModeSchema = /* @__PURE__ */ z.enum(
+  Object.values(IsolineTransportMode),
 );
+const rangeTypeSchema = /* @__PURE__ */ z.enum(Object.values(RangeType));
+const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
+const avoidFeatureList = /* @__PURE__ */ z.optional(
+  z.array(z.enum(Object.values(AvoidFeature)), { error: "must be an array" }),
+);
+/** Modes for which HERE has no `avoid[features]=uTurns` (E605011). */
+const NO_U_TURNS: readonly string[] = ["bicycle", "pedestrian", "scooter"];
 const rangeValue = z.number({ error: "must be a positive integer" }).check(
   z.refine((n) => Number.isSafeInteger(n) && n > 0, {
     error: "must be a positive integer",
@@ -177,11 +275,15 @@ const rangeList = z.array(rangeValue, {
  * `destination` (with place options after `;` and waypoint options after
  * `!`), `range[type]`, `range[values]`, `routingMode` and `optimizeFor`
  * (always, defaults `fast` and `balanced`), then `departureTime` or
- * `arrivalTime`, `shape[maxPoints]`, `avoid[features]` and the truck's
- * `vehicle[...]` values when given, then for `ev` `consumptionModel` and
- * the model's `ev[...]` keys (and, for the physical model, its
- * `vehicle[...]` attributes). Unknown values of open sets are sent
- * unchanged.
+ * `arrivalTime`, `shape[maxPoints]`, `avoid[features]`, `avoid[areas]`
+ * and the truck's `vehicle[...]` values when given, then for `ev`
+ * `consumptionModel` and the model's `ev[...]` keys (and, for the physical
+ * model, its `vehicle[...]` attributes). `transportMode`, `rangeType`,
+ * `routingMode`, `optimisedFor` and `avoidFeatures` take HERE's documented
+ * values only (a value HERE adds later goes through the `query` request
+ * option). `origin`, `destination`, `sideOfStreetHint` and polygon
+ * vertices take every point form: `[lat, lng]`, `{ lat, lng }`, a GeoJSON
+ * `Point` or `Feature`.
  *
  * @example
  * ```ts
@@ -228,7 +330,12 @@ const rangeList = z.array(rangeValue, {
  * @throws {ValueError} for both `origin` and `destination`, or neither;
  * `departureTime` without `origin`; `arrivalTime` without `destination`;
  * place or waypoint options for a waypoint that was not given; range values
- * that are not positive integers; invalid coordinates, times, truck fields;
+ * that are not positive integers; a value outside HERE's set for
+ * `transportMode`, `rangeType`, `routingMode`, `optimisedFor` or
+ * `avoidFeatures` (the message lists the allowed ones); `"uTurns"` for
+ * pedestrian, bicycle or scooter; more than 250 avoided areas, more than 20
+ * polygons, or a polygon without 3 to 100 points; invalid points, times,
+ * truck fields;
  * `rangeType: "consumption"` without `ev`; an `ev` that breaks a rule of
  * its model, holds battery or charging options, or goes with `pedestrian`
  * or `bicycle`; `routingMode: "short"` for a mode that HERE routes the fast
@@ -240,7 +347,10 @@ export function buildCalculateIsolineRequest(
   params: IsolineParams,
 ): RequestSpec {
   checkParams(params);
-  checkKeys(params, KEYS, { operation: "calculateIsoline" });
+  checkKeys(params, KEYS, {
+    operation: "calculateIsoline",
+    wireNames: CALCULATE_ISOLINE_WIRE_NAMES,
+  });
 
   const hasOrigin = params.origin !== undefined;
   const hasDestination = params.destination !== undefined;
@@ -264,7 +374,7 @@ export function buildCalculateIsolineRequest(
   requires(params, "arrivalTime", "destination");
 
   const transportMode = parseWith(
-    nonEmptyString,
+    transportModeSchema,
     params.transportMode,
     "transportMode",
   );
@@ -272,7 +382,7 @@ export function buildCalculateIsolineRequest(
   setWaypoint(query, hasOrigin ? "origin" : "destination", params);
   query.set(
     "range[type]",
-    parseWith(nonEmptyString, params.rangeType, "rangeType"),
+    parseWith(rangeTypeSchema, params.rangeType, "rangeType"),
   );
   query.setStructured(
     "range[values]",
@@ -282,7 +392,7 @@ export function buildCalculateIsolineRequest(
   query.set(
     "optimizeFor",
     parseWith(
-      nonEmptyString,
+      optimisedForSchema,
       params.optimisedFor ?? "balanced",
       "optimisedFor",
     ),
@@ -302,9 +412,22 @@ export function buildCalculateIsolineRequest(
       ),
     );
   }
-  query.set(
-    "avoid[features]",
-    parseWith(stringList, params.avoidFeatures, "avoidFeatures"),
+  const avoid = parseWith(
+    avoidFeatureList,
+    params.avoidFeatures,
+    "avoidFeatures",
+  );
+  if (avoid?.includes("uTurns") && NO_U_TURNS.includes(transportMode)) {
+    throw new ValueError(
+      "avoidFeatures",
+      `must not list "uTurns" for transportMode "${transportMode}" (HERE answers E605011)`,
+      avoid,
+    );
+  }
+  query.set("avoid[features]", avoid);
+  query.setStructured(
+    "avoid[areas]",
+    formatAvoidAreas(params.avoidAreas, "avoidAreas"),
   );
   appendTruck(query, params.truck, "truck");
   if (params.rangeType === "consumption" && params.ev === undefined) {

@@ -1,11 +1,18 @@
 import assert from "node:assert/strict";
-import { ApiError, ValueError } from "@ls/core";
+import {
+  ApiError,
+  type Feature,
+  type Point,
+  type Truck,
+  ValueError,
+} from "@ls/core";
 import { assertValueError, hostRecordingClient } from "@ls/core/testing";
 import { jsonReply, onlyRequest, rejectsWith } from "@ls/core/testing";
 import { startJsonServer, startTestServer } from "@ls/core/testing";
 import { TEST_KEY_QUERY, testClient, type TestServer } from "@ls/core/testing";
 import {
   buildCalculateIsolineRequest,
+  CALCULATE_ISOLINE_WIRE_NAMES,
   calculateIsoline,
   type IsolineParams,
   IsolineResponse,
@@ -37,11 +44,11 @@ const TRUCK_QUERY = [
   "vehicle%5Blength%5D=1200",
   "vehicle%5BtunnelCategory%5D=D",
   "vehicle%5BaxleCount%5D=3",
-  "vehicle%5Btype%5D=straight",
+  "vehicle%5Btype%5D=StraightTruck",
   "vehicle%5BtrailerCount%5D=0",
 ].join("&");
 
-const TRUCK = {
+const TRUCK: Truck = {
   shippedHazardousGoods: ["explosive", "harmfulToWater"],
   grossWeight: 12000,
   weightPerAxle: 5000,
@@ -50,7 +57,7 @@ const TRUCK = {
   length: 1200,
   tunnelCategory: "D",
   axleCount: 3,
-  type: "straight",
+  type: "StraightTruck",
   trailerCount: 0,
 };
 
@@ -220,22 +227,167 @@ Deno.test("range: a spaced string and a number array give the same wire value", 
   }
 });
 
-Deno.test("unknown enum values are passed through, not rejected", async () => {
+Deno.test("values outside HERE's sets are refused before sending, listing the allowed ones", async () => {
   await using server = await isolineServer();
-  await calculateIsoline(testClient(server), {
-    ...BASE,
-    rangeType: "futureType",
-    transportMode: "hovercraft",
-    routingMode: "eco",
-    optimisedFor: "beauty",
-    avoidFeatures: ["futureFeature"],
+  const client = testClient(server);
+  const cases: [Record<string, unknown>, string, RegExp][] = [
+    [
+      { rangeType: "futureType" },
+      "rangeType",
+      /^Invalid rangeType: must be one of "distance", "time", "consumption", got "futureType"$/,
+    ],
+    [
+      { transportMode: "hovercraft" },
+      "transportMode",
+      /must be one of "car", /,
+    ],
+    [{ routingMode: "eco" }, "routingMode", /must be one of "fast", "short"/],
+    [
+      { optimisedFor: "beauty" },
+      "optimisedFor",
+      /must be one of "quality", "performance", "balanced"/,
+    ],
+    [
+      { avoidFeatures: ["futureFeature"] },
+      "avoidFeatures[0]",
+      /must be one of/,
+    ],
+  ];
+  for (const [params, parameter, message] of cases) {
+    const e = await rejectsWith(
+      calculateIsoline(client, { ...BASE, ...params } as never),
+      ValueError,
+    );
+    assert.equal(e.parameter, parameter);
+    assert.match(e.message, message);
+  }
+  assert.equal(server.requests.length, 0);
+  // A value HERE adds later goes through the query option.
+  await calculateIsoline(client, BASE, {
+    query: { "avoid[features]": "futureFeature" },
   });
-  assert.equal(
+  assert.match(onlyQuery(server), /&avoid%5Bfeatures%5D=futureFeature&/);
+});
+
+Deno.test("seasonalClosure and uTurns are isoline avoid features too; uTurns not on foot", async () => {
+  await using server = await isolineServer();
+  const client = testClient(server);
+  await calculateIsoline(client, {
+    ...BASE,
+    avoidFeatures: ["seasonalClosure", "uTurns", "tollRoad"],
+  });
+  assert.match(
     onlyQuery(server),
-    "transportMode=hovercraft&origin=52.5,13.4&range%5Btype%5D=futureType&range%5Bvalues%5D=300,600" +
-      "&routingMode=eco&optimizeFor=beauty&avoid%5Bfeatures%5D=futureFeature" +
-      `&${TEST_KEY_QUERY}`,
+    /&avoid%5Bfeatures%5D=seasonalClosure,uTurns,tollRoad&/,
   );
+  for (const transportMode of ["pedestrian", "bicycle", "scooter"] as const) {
+    assertValueError(
+      () =>
+        buildCalculateIsolineRequest({
+          ...BASE,
+          transportMode,
+          avoidFeatures: ["uTurns"],
+        }),
+      "avoidFeatures",
+      `Invalid avoidFeatures: must not list "uTurns" for transportMode "${transportMode}" (HERE answers E605011), got ["uTurns"]`,
+    );
+  }
+});
+
+Deno.test("origin and destination take every point form; avoided areas are sent", async () => {
+  await using server = await isolineServer();
+  const client = testClient(server);
+  const feature: Feature<Point> = {
+    type: "Feature",
+    properties: { name: "Alexanderplatz" },
+    geometry: { type: "Point", coordinates: [13.41, 52.52] },
+  };
+  // A geocoded position, a GeoJSON Point, a Feature.
+  await calculateIsoline(client, {
+    ...BASE,
+    origin: { lat: 52.5, lng: 13.4 },
+    originPlaceOptions: { sideOfStreetHint: { lat: 52.5001, lng: 13.4 } },
+    avoidAreas: [
+      { west: 13.41, south: 52.51, east: 13.43, north: 52.53 },
+      {
+        type: "polygon",
+        outer: [[52.45, 13.3], feature, { lat: 52.45, lng: 13.33 }],
+      },
+    ],
+  });
+  await calculateIsoline(client, {
+    ...BASE,
+    origin: { type: "Point", coordinates: [13.4, 52.5] },
+  });
+  const { origin: _, ...rest } = BASE;
+  await calculateIsoline(client, { ...rest, destination: feature });
+  assert.deepEqual(server.requests.map((r) => r.rawQuery), [
+    "transportMode=car&origin=52.5,13.4;sideOfStreetHint=52.5001,13.4" +
+    "&range%5Btype%5D=time&range%5Bvalues%5D=300,600&routingMode=fast&optimizeFor=balanced" +
+    "&avoid%5Bareas%5D=bbox:13.41,52.51,13.43,52.53%7Cpolygon:52.45,13.3;52.52,13.41;52.45,13.33" +
+    `&${TEST_KEY_QUERY}`,
+    "transportMode=car&origin=52.5,13.4&range%5Btype%5D=time&range%5Bvalues%5D=300,600" +
+    `&routingMode=fast&optimizeFor=balanced&${TEST_KEY_QUERY}`,
+    "transportMode=car&destination=52.52,13.41&range%5Btype%5D=time&range%5Bvalues%5D=300,600" +
+    `&routingMode=fast&optimizeFor=balanced&${TEST_KEY_QUERY}`,
+  ]);
+});
+
+Deno.test("bad points and areas are ValueErrors naming the parameter, before any request", async () => {
+  await using server = await isolineServer();
+  const client = testClient(server);
+  const cases: [Record<string, unknown>, string][] = [
+    [{ origin: [NaN, 13.4] }, "origin[0]"],
+    [{ origin: [52.5, 13.4, 0] }, "origin"],
+    [{ origin: [139.7, 35.6] }, "origin"],
+    [
+      { origin: { type: "LineString", coordinates: [[1, 2], [3, 4]] } },
+      "origin",
+    ],
+    [{ origin: { type: "Feature", properties: {} } }, "origin.geometry"],
+    [{ origin: { lat: 52.5 } }, "origin.lng"],
+    [
+      { avoidAreas: [{ type: "polygon", outer: [[1, 2], [3, 4]] }] },
+      "avoidAreas[0].outer",
+    ],
+    [{ avoidAreas: [[13.4, 52.6, 13.5, 52.5]] }, "avoidAreas[0]"],
+    [{ avoidAreas: "bbox:1,2,3,4" }, "avoidAreas"],
+  ];
+  for (const [params, parameter] of cases) {
+    const e = await rejectsWith(
+      calculateIsoline(client, { ...BASE, ...params } as never),
+      ValueError,
+    );
+    assert.equal(e.parameter, parameter, JSON.stringify(params));
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("each HERE wire name in CALCULATE_ISOLINE_WIRE_NAMES leads to our name", () => {
+  assert.ok(Object.keys(CALCULATE_ISOLINE_WIRE_NAMES).length > 20);
+  for (const [wire, ours] of Object.entries(CALCULATE_ISOLINE_WIRE_NAMES)) {
+    assert.throws(
+      () =>
+        buildCalculateIsolineRequest({ ...BASE, [wire]: "anything" } as never),
+      (e: unknown) => {
+        assert.ok(e instanceof ValueError, wire);
+        assert.equal(e.parameter, wire);
+        assert.ok(
+          e.message.startsWith(
+            `Invalid ${wire}: is not a parameter of calculateIsoline; `,
+          ),
+          e.message,
+        );
+        // checkKeys words it `HERE's <wire> is "<ours>" here` (or, in a later
+        // wording, `did you mean "<ours>"`): our name, quoted.
+        assert.ok(e.message.includes(JSON.stringify(ours)), e.message);
+        return true;
+      },
+    );
+  }
+  assert.equal(CALCULATE_ISOLINE_WIRE_NAMES["range[values]"], "range");
+  assert.equal(CALCULATE_ISOLINE_WIRE_NAMES["vehicle[height]"], "truck.height");
+  assert.equal(CALCULATE_ISOLINE_WIRE_NAMES["ev[ascent]"], "ev.ascent");
 });
 
 Deno.test('country "china" sends isolines to isoline.router.hereapi.cn', async () => {
@@ -378,7 +530,7 @@ const INVALID: [string, Record<string, unknown>, string, RegExp?][] = [
   ],
   ["shapeMaxPoints 0", { shapeMaxPoints: 0 }, "shapeMaxPoints"],
   ["fractional shapeMaxPoints", { shapeMaxPoints: 31.5 }, "shapeMaxPoints"],
-  ["origin out of range", { origin: [91, 13.4] }, "origin[0]"],
+  ["origin out of range", { origin: [91, 13.4] }, "origin"],
   [
     "stopDuration on the origin",
     { originWaypointOptions: { stopDuration: 10 } },

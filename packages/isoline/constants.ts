@@ -1,7 +1,8 @@
 /**
- * Named values of the isoline parameters. Every set is open: HERE adds values
- * over time, so each type is the known values or any other string, and
- * unknown strings are sent unchanged.
+ * Named values of the isoline parameters. Every set is closed, as HERE's
+ * Isoline Routing v8 definitions list it, so a typo fails type-checking and,
+ * at run time, is a `ValueError` listing the allowed values. A value HERE
+ * adds later goes through the `query` request option.
  *
  * The names carry an `Isoline` prefix where `@ls/routing` has a set of the
  * same name, so both packages can be imported side by side; the transport
@@ -26,8 +27,10 @@
  */
 
 import {
+  type AvoidBoundingBox,
   AvoidFeature,
-  type OpenValue,
+  type BoundingBoxLike,
+  type LatLngLike,
   RoutingMode,
   TransportMode,
 } from "@ls/core";
@@ -50,8 +53,8 @@ export const RangeType = {
   consumption: "consumption",
 } as const;
 
-/** A `rangeType` value: a known one, or any other string HERE adds. */
-export type RangeType = OpenValue<typeof RangeType>;
+/** A `rangeType` value: `distance`, `time` or `consumption`. */
+export type RangeType = (typeof RangeType)[keyof typeof RangeType];
 
 /**
  * Values of `optimisedFor` (sent as HERE's `optimizeFor`): the trade-off
@@ -71,8 +74,8 @@ export const OptimisedFor = {
   balanced: "balanced",
 } as const;
 
-/** An `optimisedFor` value: a known one, or any other string HERE adds. */
-export type OptimisedFor = OpenValue<typeof OptimisedFor>;
+/** An `optimisedFor` value: `quality`, `performance` or `balanced`. */
+export type OptimisedFor = (typeof OptimisedFor)[keyof typeof OptimisedFor];
 
 /**
  * Transport modes for isolines: `@ls/core`'s {@linkcode TransportMode}.
@@ -88,7 +91,7 @@ export type OptimisedFor = OpenValue<typeof OptimisedFor>;
  */
 export const IsolineTransportMode: typeof TransportMode = TransportMode;
 
-/** An isoline transport mode: a known one, or any other string HERE adds. */
+/** An isoline transport mode: one of {@linkcode IsolineTransportMode}'s. */
 export type IsolineTransportMode = TransportMode;
 
 /**
@@ -104,32 +107,66 @@ export type IsolineTransportMode = TransportMode;
  */
 export const IsolineRoutingMode: typeof RoutingMode = RoutingMode;
 
-/** An isoline `routingMode`: a known one, or any other string HERE adds. */
+/** An isoline `routingMode`: `fast` or `short`. */
 export type IsolineRoutingMode = RoutingMode;
-
-const {
-  seasonalClosure: _seasonalClosure,
-  uTurns: _uTurns,
-  ...isolineFeatures
-} = AvoidFeature;
 
 /**
  * Values of `avoidFeatures` for isolines (`avoid[features]`): those of
- * routes ({@linkcode AvoidFeature}) but `seasonalClosure` and `uTurns`.
+ * routes ({@linkcode AvoidFeature}), `seasonalClosure` and `uTurns`
+ * included. HERE's isoline guide: "Isoline calculations support the same
+ * avoid options that normal route calculation uses"; an avoided feature is
+ * left out of the area. As for routes, `uTurns` is not for pedestrian,
+ * bicycle or scooter isolines.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { IsolineAvoidFeature } from "@ls/isoline";
- * const avoidFeatures = [IsolineAvoidFeature.tollRoad, IsolineAvoidFeature.ferry];
- * assert.deepEqual(avoidFeatures, ["tollRoad", "ferry"]);
- * assert.equal(Object.keys(IsolineAvoidFeature).length, 7);
+ * const avoidFeatures = [IsolineAvoidFeature.tollRoad, IsolineAvoidFeature.seasonalClosure];
+ * assert.deepEqual(avoidFeatures, ["tollRoad", "seasonalClosure"]);
+ * assert.equal(Object.keys(IsolineAvoidFeature).length, 9);
  * ```
  */
-export const IsolineAvoidFeature: Omit<
-  typeof AvoidFeature,
-  "seasonalClosure" | "uTurns"
-> = isolineFeatures;
+export const IsolineAvoidFeature: typeof AvoidFeature = AvoidFeature;
 
-/** An isoline `avoidFeatures` value: a known one, or any other string HERE adds. */
-export type IsolineAvoidFeature = OpenValue<typeof IsolineAvoidFeature>;
+/** An isoline `avoidFeatures` value: one of {@linkcode IsolineAvoidFeature}'s. */
+export type IsolineAvoidFeature = AvoidFeature;
+
+/**
+ * An area an isoline leaves out (`avoid[areas]`): a box
+ * (`{ west, south, east, north }`, `AvoidBoundingBox`, or
+ * `[west, south, east, north]`) or a polygon `{ type: "polygon", outer }`,
+ * `outer` its 3 to 100 vertices in any point form (`[lat, lng]`,
+ * `{ lat, lng }`, a GeoJSON `Point` or `Feature`). The same areas as
+ * `@ls/routing`'s `AvoidArea`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCalculateIsolineRequest, type IsolineAvoidArea } from "@ls/isoline";
+ * const areas: IsolineAvoidArea[] = [
+ *   [13.41, 52.51, 13.43, 52.53],
+ *   { type: "polygon", outer: [[52.45, 13.3], [52.46, 13.32], { lat: 52.45, lng: 13.33 }] },
+ * ];
+ * const spec = buildCalculateIsolineRequest({
+ *   origin: [52.5, 13.4],
+ *   range: [600],
+ *   rangeType: "time",
+ *   transportMode: "car",
+ *   avoidAreas: areas,
+ * });
+ * assert.match(
+ *   spec.query!.toString(),
+ *   /&avoid%5Bareas%5D=bbox:13.41,52.51,13.43,52.53%7Cpolygon:52.45,13.3;52.46,13.32;52.45,13.33$/,
+ * );
+ * ```
+ */
+export type IsolineAvoidArea =
+  | BoundingBoxLike
+  | AvoidBoundingBox
+  | {
+    /** Always `"polygon"`. */
+    type: "polygon";
+    /** The vertices, 3 to 100, in any point form. */
+    outer: readonly LatLngLike[];
+  };
