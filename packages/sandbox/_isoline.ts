@@ -18,6 +18,7 @@ import {
 } from "./_routing_params.ts";
 import { formatTime, offsetForLongitude } from "./_util.ts";
 import { parseWaypoint } from "./_waypoints.ts";
+import { parseAvoidAreas } from "./_avoid_areas.ts";
 import { destinationPoint } from "./geodesy.ts";
 import { consumptionReachMeters } from "./_ev.ts";
 import { parseEv } from "./_ev_query.ts";
@@ -135,6 +136,8 @@ export async function isolines(ctx: Ctx): Promise<Response> {
     points = Math.min(DEFAULT_POINTS, Number(maxPoints) - 1);
   }
   const avoidFeatures = parseAvoidFeatures(p, mode);
+  // Checked as routing checks them; the model's reach ignores them.
+  parseAvoidAreas(p);
   checkVehicle(p, mode);
   const ev = parseEv(p, mode, true);
   if (type === "consumption" && !ev) {

@@ -127,3 +127,18 @@ Deno.test("an unknown isoline parameter is an info notice (200)", async () => {
     severity: "info",
   }]);
 });
+
+Deno.test("isolines check avoid[areas] and take seasonalClosure and uTurns", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "/v8/isolines?transportMode=car&origin=52.52,13.405&range%5Btype%5D=time&range%5Bvalues%5D=300";
+  const ok = await call(
+    sandbox,
+    `${base}&avoid%5Bfeatures%5D=seasonalClosure,uTurns&avoid%5Bareas%5D=bbox:13.41,52.51,13.43,52.53%7Cpolygon:52.45,13.3;52.46,13.32;52.45,13.33`,
+  );
+  assert.equal(ok.status, 200, ok.text);
+  assert.deepEqual(ok.body.notices ?? [], []);
+  const bad = await call(sandbox, `${base}&avoid%5Bareas%5D=circle:1,2`);
+  assert.equal(bad.status, 400);
+  assert.equal(bad.body.code, "E605001");
+});

@@ -201,6 +201,19 @@ export function checkVehicle(params: Params, mode: TransportMode): void {
   for (const key of keys) {
     const value = params.get(key)!;
     const field = key.replace(/^(vehicle|truck)\[|\]$/g, "");
+    // HERE's definitions: vehicle[type] takes StraightTruck or Tractor, the
+    // older truck[type] Straight or Tractor; lower case is a 400.
+    const types = key.startsWith("vehicle[")
+      ? ["StraightTruck", "Tractor"]
+      : ["Straight", "Tractor"];
+    if (field === "type" && !types.includes(value)) {
+      throw malformed(
+        "E605001",
+        `Invalid value for parameter '${key}': '${value}' (use one of ${
+          types.join(", ")
+        })`,
+      );
+    }
     if (INTEGER_FIELDS.test(field) && !/^\d+$/.test(value)) {
       throw malformed(
         "E605001",

@@ -419,3 +419,44 @@ Deno.test("fully percent-encoded waypoints and encoded brackets are understood",
   ) => ({ lat, lng }));
   assert.ok(points.length > 2);
 });
+
+Deno.test("vehicle[type] takes HERE's StraightTruck or Tractor; lower case is a 400", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "transportMode=truck&origin=52.52,13.405&destination=52.3906,13.0645&return=summary";
+  for (const type of ["StraightTruck", "Tractor"]) {
+    const res = await call(sandbox, route(`${base}&vehicle%5Btype%5D=${type}`));
+    assert.equal(res.status, 200, res.text);
+  }
+  assert.equal(
+    (await call(sandbox, route(`${base}&truck%5Btype%5D=Straight`))).status,
+    200,
+  );
+  for (
+    const key of ["vehicle%5Btype%5D=straight", "vehicle%5Btype%5D=tractor"]
+  ) {
+    const res = await call(sandbox, route(`${base}&${key}`));
+    assert.equal(res.status, 400, key);
+    assert.equal(res.body.code, "E605001");
+    assert.match(res.body.cause, /use one of StraightTruck, Tractor/);
+  }
+});
+
+Deno.test("avoid[areas] polygons of any size up to HERE's limits are understood", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645&return=summary";
+  const ok = await call(
+    sandbox,
+    route(
+      `${base}&avoid%5Bareas%5D=polygon:52.45,13.2;52.47,13.25;52.44,13.3%7Cbbox:13.1,52.4,13.15,52.42`,
+    ),
+  );
+  assert.equal(ok.status, 200, ok.text);
+  const two = await call(
+    sandbox,
+    route(`${base}&avoid%5Bareas%5D=polygon:52.45,13.2;52.47,13.25`),
+  );
+  assert.equal(two.status, 400);
+  assert.equal(two.body.code, "E605056");
+});
