@@ -3,7 +3,9 @@
  *
  * - {@linkcode calculateIsoline} `(client, params, options?)` →
  *   {@linkcode IsolineResponse}: `range` as HERE's `"300,600"` or a number
- *   array, exactly one of `origin` / `destination`, `departureTime` with
+ *   array, exactly one of `origin` / `destination` (any point form:
+ *   `[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point` or `Feature`), avoided
+ *   areas (boxes and polygons), `departureTime` with
  *   `origin` and `arrivalTime` with `destination`, avoid features and truck
  *   values sent in deep-object form (`avoid[features]=…`,
  *   `vehicle[grossWeight]=…`), and `ev`, the electric vehicle's

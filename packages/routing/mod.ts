@@ -9,9 +9,17 @@
  *   {@linkcode buildTruckRouteRequest}, {@linkcode buildScooterRouteRequest},
  *   {@linkcode buildPedestrianRouteRequest}: the request each function
  *   sends, validated, without sending it.
+ * - Every point (`origin`, `destination`, each `via`, `sideOfStreetHint`,
+ *   polygon vertices) takes `[lat, lng]`, `{ lat, lng }` (any `position` a
+ *   response returns), a GeoJSON `Point` or `Feature`; a via with options is
+ *   the seed's `{ lat, lng, … }` or a {@linkcode ViaPoint}
+ *   `{ point, placeOptions?, waypointOptions? }`. `avoidAreas` takes boxes
+ *   and polygons ({@linkcode AvoidArea}).
  * - Input is validated before anything is sent (`ValueError` naming the
- *   parameter): coordinates, `alternatives` 0–6, the `return`/`spans`
- *   dependency rules, waypoint-option rules, country codes, unknown keys.
+ *   parameter): points, `alternatives` 0–6, the `return`/`spans`
+ *   dependency rules, waypoint-option rules, country codes, HERE's closed
+ *   value sets, unknown keys (HERE's own names, such as `return`, lead to
+ *   ours: {@linkcode CAR_ROUTE_WIRE_NAMES} and the other tables).
  * - {@linkcode RoutingResponse}: typed routes and sections (unknown fields
  *   kept in `raw`), polylines decoded lazily per section, `toGeoJSON()` with
  *   one `LineString` per section (`[lng, lat]` or `[lng, lat, elevation]`),
@@ -27,7 +35,8 @@
  *   feature's properties.
  * - Named values: {@linkcode Return}, {@linkcode Span},
  *   {@linkcode AvoidFeature}, {@linkcode RoutingMode}, {@linkcode Units},
- *   {@linkcode TransportMode}, {@linkcode EvNoticeCode} (all open sets).
+ *   {@linkcode TransportMode} (closed sets, as HERE lists them), and
+ *   {@linkcode EvNoticeCode} (open: a response value).
  *
  * @example
  * ```ts
