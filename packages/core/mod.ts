@@ -95,6 +95,7 @@ export type {
   SearchCircle,
 } from "./coordinates.ts";
 export type { LatLngLike } from "./point.ts";
+export type { PollOptions } from "./poller.ts";
 export type { BoundingBoxLike, Circle, CircleLike } from "./area.ts";
 export * from "./polyline.ts";
 export {

@@ -37,7 +37,9 @@ export type NoticeSeverity =
 
 /**
  * A notice on a response or a part of it: `{title, code, severity,
- * details?}`. Unknown fields are kept.
+ * details?}`. Fields HERE adds are kept in the object (read them with a
+ * cast); the type names only the documented ones, so a misspelled read fails
+ * type-checking.
  *
  * @example
  * ```ts
@@ -56,6 +58,4 @@ export interface Notice {
   severity: NoticeSeverity;
   /** Extra detail objects, shape depending on the code. */
   details?: unknown[];
-  /** Fields HERE adds. */
-  [field: string]: unknown;
 }
