@@ -140,7 +140,7 @@ export function checkKeys(
       owner
         ? `${of}; it belongs to ${owner}`
         : wire
-        ? `${of}; HERE's ${key} is ${JSON.stringify(wire)} here`
+        ? `${of}; did you mean ${JSON.stringify(wire)}? (our name for ${key})`
         : near === undefined
         ? of
         : `${of}; did you mean ${JSON.stringify(near)}?`,

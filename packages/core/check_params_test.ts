@@ -180,14 +180,14 @@ Deno.test("checkKeys() points a HERE wire name to the name the operation models 
     {
       parameter: "qq",
       message:
-        'Invalid qq: is not a parameter of geocode; HERE\'s qq is "qualifiedQuery" here',
+        'Invalid qq: is not a parameter of geocode; did you mean "qualifiedQuery"? (our name for qq)',
     },
   );
   // A wire name that is also near a known key still gets the wire hint.
   assert.throws(
     () => checkKeys({ q: "Berlin" }, known, { wireNames }),
     {
-      message: 'Invalid q: is not a known parameter; HERE\'s q is "query" here',
+      message: 'Invalid q: is not a known parameter; did you mean "query"? (our name for q)',
     },
   );
   // Inherited names are not wire names.

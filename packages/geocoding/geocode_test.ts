@@ -211,7 +211,7 @@ Deno.test("geocode validation messages state the rule and the value", () => {
   assertValueError(
     () => buildGeocodeRequest({ qq: "city=Berlin" } as GeocodeParams),
     "qq",
-    'Invalid qq: is not a parameter of geocode; HERE\'s qq is "qualifiedQuery" here',
+    'Invalid qq: is not a parameter of geocode; did you mean "qualifiedQuery"? (our name for qq)',
   );
   assertValueError(
     () => buildGeocodeRequest({ query: "   " }),

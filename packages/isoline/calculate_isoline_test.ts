@@ -378,7 +378,7 @@ Deno.test("each HERE wire name in CALCULATE_ISOLINE_WIRE_NAMES leads to our name
           ),
           e.message,
         );
-        // checkKeys words it `HERE's <wire> is "<ours>" here` (or, in a later
+        // checkKeys words it `did you mean "<ours>"? (our name for <wire>)` (or, in a later
         // wording, `did you mean "<ours>"`): our name, quoted.
         assert.ok(e.message.includes(JSON.stringify(ours)), e.message);
         return true;

@@ -295,7 +295,7 @@ Deno.test("each HERE wire name in a table leads to our name", () => {
             ),
             e.message,
           );
-          // checkKeys words it `HERE's <wire> is "<ours>" here` (or, in a
+          // checkKeys words it `did you mean "<ours>"? (our name for <wire>)` (or, in a
           // later wording, `did you mean "<ours>"`): our name, quoted.
           assert.ok(e.message.includes(JSON.stringify(ours)), e.message);
           return true;

@@ -14,7 +14,7 @@
  * const client = new Client({ apiKey: "<API_KEY>" });
  * await assert.rejects(
  *   carRoute(client, { origin: [91, 13.4], destination: [52.503, 13.405] }),
- *   { name: "ValueError", parameter: "origin[0]" },
+ *   { name: "ValueError", parameter: "origin" },
  * );
  * ```
  *
