@@ -280,8 +280,9 @@ const rangeList = z.array(rangeValue, {
  * `consumptionModel` and the model's `ev[...]` keys (and, for the physical
  * model, its `vehicle[...]` attributes). `transportMode`, `rangeType`,
  * `routingMode`, `optimisedFor` and `avoidFeatures` take HERE's documented
- * values only (a value HERE adds later goes through the `query` request
- * option). `origin`, `destination`, `sideOfStreetHint` and polygon
+ * values only. A value HERE adds later goes through the `query` request
+ * option: pass the call's `options`, and the defaults of `routingMode` and
+ * `optimizeFor` give way to the keys it sets. `origin`, `destination`, `sideOfStreetHint` and polygon
  * vertices take every point form: `[lat, lng]`, `{ lat, lng }`, a GeoJSON
  * `Point` or `Feature`.
  *
@@ -345,6 +346,7 @@ const rangeList = z.array(rangeValue, {
  */
 export function buildCalculateIsolineRequest(
   params: IsolineParams,
+  options?: Pick<RequestOptions, "query">,
 ): RequestSpec {
   checkParams(params);
   checkKeys(params, KEYS, {
@@ -388,15 +390,27 @@ export function buildCalculateIsolineRequest(
     "range[values]",
     rangeValues(params.range).map((n) => formatInteger(n)).join(","),
   );
-  query.set("routingMode", routingModeValue(params.routingMode, transportMode));
-  query.set(
-    "optimizeFor",
-    parseWith(
-      optimisedForSchema,
-      params.optimisedFor ?? "balanced",
-      "optimisedFor",
-    ),
-  );
+  // A default gives way to the same key in `options.query`: the way to send
+  // a value HERE added after this client's closed sets.
+  const extra = options?.query;
+  const given = (key: string, value: unknown) =>
+    value !== undefined || !extra || !Object.hasOwn(extra, key);
+  if (given("routingMode", params.routingMode)) {
+    query.set(
+      "routingMode",
+      routingModeValue(params.routingMode, transportMode),
+    );
+  }
+  if (given("optimizeFor", params.optimisedFor)) {
+    query.set(
+      "optimizeFor",
+      parseWith(
+        optimisedForSchema,
+        params.optimisedFor ?? "balanced",
+        "optimisedFor",
+      ),
+    );
+  }
   query.set("departureTime", departureTimeValue(params.departureTime));
   if (params.arrivalTime !== undefined) {
     query.set(
@@ -485,7 +499,10 @@ export async function calculateIsoline(
   params: IsolineParams,
   options?: RequestOptions,
 ): Promise<IsolineResponse> {
-  const spec = scrubbing(client, () => buildCalculateIsolineRequest(params));
+  const spec = scrubbing(
+    client,
+    () => buildCalculateIsolineRequest(params, options),
+  );
   const res = await client.requestJson<IsolineResponseBody>(spec, options);
   const response = new IsolineResponse(res);
   const critical = response.notices.filter((n) => n?.severity !== "info");

@@ -668,3 +668,30 @@ Deno.test("buildCalculateIsolineRequest: an unknown key names its near match", (
     "Invalid via: is not a parameter of calculateIsoline",
   );
 });
+
+Deno.test("the defaults give way to the same keys in options.query; a given value does not", async () => {
+  await using server = await isolineServer();
+  await calculateIsoline(testClient(server), BASE, {
+    query: { routingMode: "eco", optimizeFor: "speed" },
+  });
+  assert.equal(
+    onlyQuery(server),
+    "transportMode=car&origin=52.5,13.4&range%5Btype%5D=time&range%5Bvalues%5D=300,600" +
+      `&routingMode=eco&optimizeFor=speed&${TEST_KEY_QUERY}`,
+  );
+  await assert.rejects(
+    () =>
+      calculateIsoline(
+        testClient(server),
+        { ...BASE, optimisedFor: "quality" },
+        {
+          query: { optimizeFor: "speed" },
+        },
+      ),
+    {
+      name: "ValueError",
+      message: /^Invalid query\.optimizeFor: is already set/,
+    },
+  );
+  assert.equal(server.requests.length, 1);
+});

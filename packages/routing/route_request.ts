@@ -28,6 +28,7 @@ import * as z from "zod/mini";
 import {
   AvoidFeature,
   Query,
+  type RequestOptions,
   type RequestSpec,
   type TransportMode,
   ValueError,
@@ -322,6 +323,7 @@ function routeRequest(
   mode: RouteMode,
   operation: string,
   params: AnyRoutingParams,
+  options: Pick<RequestOptions, "query"> | undefined,
 ): RequestSpec {
   checkParams(params);
   checkKeys(params, KEYS[mode], {
@@ -337,15 +339,32 @@ function routeRequest(
   via.forEach((v, i) => query.append("via", formatVia(v, i)));
 
   query.set("departureTime", departureTimeValue(params.departureTime));
-  query.set("routingMode", routingModeValue(params.routingMode, mode));
-  query.setStructured(
-    "alternatives",
-    formatInteger(
-      parseWith(alternativesSchema, params.alternatives, "alternatives") ?? 0,
-    ),
-  );
-  query.set("units", parseWith(unitsSchema, params.units ?? "metric", "units"));
-  query.set("lang", validateLanguages(params.lang ?? "en-US", "lang"));
+  // A default gives way to the same key in `options.query`: the way to send
+  // a value HERE added after this client's closed sets.
+  const extra = options?.query;
+  const given = (key: string, value: unknown) =>
+    value !== undefined || !extra || !Object.hasOwn(extra, key);
+  if (given("routingMode", params.routingMode)) {
+    query.set("routingMode", routingModeValue(params.routingMode, mode));
+  }
+  if (given("alternatives", params.alternatives)) {
+    query.setStructured(
+      "alternatives",
+      formatInteger(
+        parseWith(alternativesSchema, params.alternatives, "alternatives") ??
+          0,
+      ),
+    );
+  }
+  if (given("units", params.units)) {
+    query.set(
+      "units",
+      parseWith(unitsSchema, params.units ?? "metric", "units"),
+    );
+  }
+  if (given("lang", params.lang)) {
+    query.set("lang", validateLanguages(params.lang ?? "en-US", "lang"));
+  }
 
   const returns = parseWith(returnList, params.returnResults, "returnResults");
   const spans = parseWith(spanList, params.spans, "spans");
@@ -421,7 +440,10 @@ function checkReturnDependencies(
  * `consumptionModel` and the `ev[...]` keys (see `appendEv` in
  * `@ls/core/internal` for their order). `returnResults`, `spans`,
  * `avoidFeatures`, `routingMode` and `units` take HERE's documented values
- * only (a value HERE adds later goes through the `query` request option).
+ * only. A value HERE adds later goes through the `query` request option:
+ * pass the same `options` as to the call, and the defaults of
+ * `routingMode`, `alternatives`, `units` and `lang` give way to the keys it
+ * sets (`{ query: { routingMode: "eco" } }`).
  * Points (`origin`, `destination`, each `via`, `sideOfStreetHint`, polygon
  * vertices) take every point form: `[lat, lng]`, `{ lat, lng }`, a GeoJSON
  * `Point` or `Feature`.
@@ -473,6 +495,10 @@ function checkReturnDependencies(
  *     "&ev%5BchargingCurve%5D=0,239,64,111,80,1&ev%5BconnectorTypes%5D=iec62196Type2Combo" +
  *     "&ev%5BmakeReachable%5D=true",
  * );
+ *
+ * // A routing mode HERE added later: the default gives way to options.query.
+ * const later = buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.6, 13.5] }, { query: { routingMode: "eco" } });
+ * assert.doesNotMatch(later.query?.toString() ?? "", /routingMode/);
  * ```
  *
  * @throws {ValueError} for invalid points; a value outside HERE's set for
@@ -489,8 +515,11 @@ function checkReturnDependencies(
  * order, `initialCharge` above `maxCharge`, …); a key that is not a
  * parameter of carRoute
  */
-export function buildCarRouteRequest(params: CarRoutingParams): RequestSpec {
-  return routeRequest("car", "carRoute", params);
+export function buildCarRouteRequest(
+  params: CarRoutingParams,
+  options?: Pick<RequestOptions, "query">,
+): RequestSpec {
+  return routeRequest("car", "carRoute", params, options);
 }
 
 /**
@@ -515,8 +544,11 @@ export function buildCarRouteRequest(params: CarRoutingParams): RequestSpec {
  * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
  * and for `routingMode: "short"` or `"uTurns"` in `avoidFeatures`
  */
-export function buildBicycleRouteRequest(params: RoutingParams): RequestSpec {
-  return routeRequest("bicycle", "bicycleRoute", params);
+export function buildBicycleRouteRequest(
+  params: RoutingParams,
+  options?: Pick<RequestOptions, "query">,
+): RequestSpec {
+  return routeRequest("bicycle", "bicycleRoute", params, options);
 }
 
 /**
@@ -548,8 +580,9 @@ export function buildBicycleRouteRequest(params: RoutingParams): RequestSpec {
  */
 export function buildTruckRouteRequest(
   params: TruckRoutingParams,
+  options?: Pick<RequestOptions, "query">,
 ): RequestSpec {
-  return routeRequest("truck", "truckRoute", params);
+  return routeRequest("truck", "truckRoute", params, options);
 }
 
 /**
@@ -578,8 +611,9 @@ export function buildTruckRouteRequest(
  */
 export function buildScooterRouteRequest(
   params: ScooterRoutingParams,
+  options?: Pick<RequestOptions, "query">,
 ): RequestSpec {
-  return routeRequest("scooter", "scooterRoute", params);
+  return routeRequest("scooter", "scooterRoute", params, options);
 }
 
 /**
@@ -606,6 +640,7 @@ export function buildScooterRouteRequest(
  */
 export function buildPedestrianRouteRequest(
   params: RoutingParams,
+  options?: Pick<RequestOptions, "query">,
 ): RequestSpec {
-  return routeRequest("pedestrian", "pedestrianRoute", params);
+  return routeRequest("pedestrian", "pedestrianRoute", params, options);
 }

@@ -51,11 +51,11 @@ import { RoutingResponse } from "./routing_response.ts";
  */
 async function route<P>(
   client: Client,
-  build: (params: P) => RequestSpec,
+  build: (params: P, options?: Pick<RequestOptions, "query">) => RequestSpec,
   params: P,
   options: RequestOptions | undefined,
 ): Promise<RoutingResponse> {
-  const spec = scrubbing(client, () => build(params));
+  const spec = scrubbing(client, () => build(params, options));
   const res = await client.requestJson<RoutingResponseBody>(spec, options);
   const response = new RoutingResponse(res);
   if (response.routes.length === 0 && response.discardedRoutes.length > 0) {

@@ -902,3 +902,34 @@ Deno.test("routing error bodies (E605…) become ApiError with HERE's fields", a
   assert.equal(internal.code, "E605500");
   assert.equal(internal.correlationId, "corr-500");
 });
+
+Deno.test("a default gives way to the same key in options.query, on every mode", async () => {
+  for (const { name, mode, fn } of MODES) {
+    await using server = await routesServer();
+    await (fn as (
+      c: Client,
+      p: RoutingParams,
+      o: { query: Record<string, string> },
+    ) => Promise<RoutingResponse>)(testClient(server), MINIMAL, {
+      query: { routingMode: "eco", units: "nautical" },
+    });
+    assert.equal(
+      onlyQuery(server),
+      `transportMode=${mode}&origin=52.5,13.4&destination=52.503,13.405` +
+        `&alternatives=0&lang=en-US&routingMode=eco&units=nautical&${TEST_KEY_QUERY}`,
+      name,
+    );
+  }
+});
+
+Deno.test("a value the caller gave is not replaced by options.query", async () => {
+  await using server = await routesServer();
+  await rejectsValueError(
+    carRoute(testClient(server), { ...MINIMAL, routingMode: "short" }, {
+      query: { routingMode: "eco" },
+    }),
+    "query.routingMode",
+    /already set by this call/,
+  );
+  assert.equal(server.requests.length, 0);
+});
