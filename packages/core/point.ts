@@ -151,6 +151,14 @@ function readPoint(value: unknown, path: (string | number)[]): Outcome {
     return fail(path, POINT_RULE, value);
   }
   const type: unknown = Reflect.get(value, "type");
+  if (
+    type !== undefined &&
+    (Reflect.get(value, "lat") !== undefined ||
+      Reflect.get(value, "lng") !== undefined)
+  ) {
+    // Which order was meant cannot be told: GeoJSON's or lat/lng's.
+    return fail(path, "must not have both a GeoJSON type and lat/lng");
+  }
   if (type === "Point") {
     return position(Reflect.get(value, "coordinates"), [
       ...path,

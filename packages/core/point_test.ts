@@ -129,6 +129,14 @@ Deno.test("parsePoint rejects bad shapes with a ValueError naming the place", ()
       "Invalid origin: must be a point: [lat, lng], { lat, lng }, or a GeoJSON Point or Feature with a Point geometry, got a GeoJSON FeatureCollection",
     ],
     [{ lat: 52.5 }, "Invalid origin.lng: is required"],
+    [
+      { type: "Point", coordinates: [13.4, 52.5], lat: 13.4, lng: 52.5 },
+      "Invalid origin: must not have both a GeoJSON type and lat/lng",
+    ],
+    [
+      { type: "Feature", lat: 52.5, lng: 13.4, geometry: null },
+      "Invalid origin: must not have both a GeoJSON type and lat/lng",
+    ],
     [{ lng: 13.4 }, "Invalid origin.lat: is required"],
     [
       { lat: 95, lng: 13.4 },
@@ -193,4 +201,31 @@ Deno.test("parsePoints and formatPoint", () => {
       "Invalid origins[1]: latitude 95 is out of range: arrays are [lat, lng]; GeoJSON is [lng, lat], got [95,0]",
   });
   assert.equal(formatPoint([-0, 1e-7], "at"), "0,0.0000001");
+});
+
+Deno.test("an operation whose input throws while read fails with a ValueError, before any request", async () => {
+  const { startTestServer, TEST_API_KEY } = await import("./testing.ts");
+  const { Client } = await import("./client.ts");
+  const { scrubbing } = await import("./_scrub_input_error.ts");
+  await using server = await startTestServer();
+  using client = new Client({ apiKey: TEST_API_KEY, baseUrl: server.url });
+  const hostile = {
+    get lat(): number {
+      throw new RangeError("boom");
+    },
+    lng: 1,
+  };
+  assert.throws(
+    () => scrubbing(client, () => parsePoint(hostile, "origin")),
+    { name: "ValueError" },
+  );
+  // A getter read by a check outside parsePoint: still a ValueError.
+  assert.throws(
+    () => scrubbing(client, () => hostile.lat),
+    {
+      name: "ValueError",
+      message: "Invalid params: could not be read: a value threw",
+    },
+  );
+  assert.equal(server.requests.length, 0);
 });
