@@ -60,7 +60,24 @@ export type LatLngLike =
   | readonly [lat: number, lng: number]
   | Readonly<LatLngObject>
   | GeoJsonPoint
-  | Feature<GeoJsonPoint, unknown>;
+  | Feature<GeoJsonPoint, unknown>
+  // The same GeoJSON, read-only (`as const` literals, frozen values).
+  | {
+    readonly type: "Point";
+    readonly coordinates: readonly number[];
+    readonly bbox?: readonly number[];
+  }
+  | {
+    readonly type: "Feature";
+    readonly geometry: {
+      readonly type: "Point";
+      readonly coordinates: readonly number[];
+      readonly bbox?: readonly number[];
+    };
+    readonly properties?: unknown;
+    readonly id?: string | number;
+    readonly bbox?: readonly number[];
+  };
 
 /** What a point must be, said once for every message. */
 const POINT_RULE =

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { NamedValues, OpenValue } from "@ls/core";
+import type { NamedValues } from "@ls/core";
 import { namedValues } from "@ls/core/internal";
 
 /**
@@ -48,8 +48,14 @@ export const DestWeatherProduct: NamedValues<[
   "nwsAlerts",
 );
 
-/** A report product: a known one, or any other identifier HERE adds. */
-export type DestWeatherProduct = OpenValue<typeof DestWeatherProduct>;
+/**
+ * A report product, one of HERE's documented set. To ask for one HERE adds
+ * later, send the whole list through the `query` request option
+ * (`{ query: { products: "observation,newProduct" } }`): it takes the place
+ * of `products`.
+ */
+export type DestWeatherProduct =
+  (typeof DestWeatherProduct)[keyof typeof DestWeatherProduct];
 
 /**
  * Units of the weather report (`units=`): `metric` (HERE's default) or

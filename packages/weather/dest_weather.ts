@@ -16,15 +16,14 @@
  */
 
 import { Query, ValueError } from "@ls/core";
-import type { Client, LatLng, RequestOptions, RequestSpec } from "@ls/core";
+import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkKeys,
   checkParams,
   formatBoolean,
-  formatLatLng,
+  formatPoint,
   scrubbing,
   validateLanguages,
-  validateLatLng,
 } from "@ls/core/internal";
 import { DestWeatherProduct, DestWeatherUnits } from "./constants.ts";
 import { DestinationWeatherResponse } from "./dest_weather_response.ts";
@@ -37,8 +36,12 @@ export interface DestWeatherParams {
    * Identifiers not listed there are sent as given.
    */
   products: readonly DestWeatherProduct[];
-  /** The position, `[lat, lng]` (sent as `location=lat,lng`). */
-  at?: LatLng;
+  /**
+   * The position, any point form: `[lat, lng]`, `{ lat, lng }` (a
+   * response's `position` or `location`), a GeoJSON `Point` or `Feature`
+   * (sent as `location=lat,lng`).
+   */
+  at?: LatLngLike;
   /** A free-text place name, e.g. `"Chicago"` (sent as `q=`). */
   query?: string;
   /** A US ZIP code, `12345` or `12345-6789` (sent as `zipCode=`). */
@@ -80,6 +83,27 @@ const DEST_WEATHER_KEYS = Object.keys(
   } satisfies Record<keyof DestWeatherParams, 0>,
 );
 
+/**
+ * HERE's wire names (and the Python client's) that {@linkcode getDestWeather}
+ * takes under another name: given as a parameter, each is refused naming
+ * ours.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEST_WEATHER_WIRE_NAMES } from "@ls/weather";
+ * assert.equal(DEST_WEATHER_WIRE_NAMES.location, "at");
+ * ```
+ */
+export const DEST_WEATHER_WIRE_NAMES: Readonly<Record<string, string>> = {
+  location: "at",
+  q: "query",
+  zipCode: "zipcode",
+  lang: "language",
+  one_observation: "oneObservation",
+  hourly_date: "hourlyDate",
+};
+
 const ZIP = /^\d{5}(?:-\d{4})?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -110,7 +134,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * assert.equal(local.query?.toString(), "products=forecastHourly&q=Chicago&hourlyDate=2024-05-01");
  * assert.throws(
  *   () => buildDestWeatherRequest({ products: ["observation"], zipCode: "10025" } as never),
- *   { message: 'Invalid zipCode: is not a parameter of getDestWeather; did you mean "zipcode"?' },
+ *   { message: 'Invalid zipCode: is not a parameter of getDestWeather; did you mean "zipcode"? (our name for zipCode)' },
  * );
  * ```
  *
@@ -121,11 +145,22 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  */
 export function buildDestWeatherRequest(
   params: DestWeatherParams,
+  options?: Pick<RequestOptions, "query">,
 ): RequestSpec {
   checkParams(params);
-  checkKeys(params, DEST_WEATHER_KEYS, { operation: "getDestWeather" });
+  checkKeys(params, DEST_WEATHER_KEYS, {
+    operation: "getDestWeather",
+    wireNames: DEST_WEATHER_WIRE_NAMES,
+  });
   const products = validateProducts(params.products);
-  const query = new Query().set("products", products);
+  // A list in options.query takes the place of ours: the way to ask for a
+  // product HERE added after this client's closed set.
+  const query = new Query().set(
+    "products",
+    options?.query && Object.hasOwn(options.query, "products")
+      ? undefined
+      : products,
+  );
 
   const given = (["at", "query", "zipcode"] as const).filter((k) =>
     params[k] !== undefined
@@ -143,8 +178,7 @@ export function buildDestWeatherRequest(
     );
   }
   if (params.at !== undefined) {
-    const [lat, lng] = validateLatLng(params.at, "at");
-    query.setStructured("location", formatLatLng(lat, lng));
+    query.setStructured("location", formatPoint(params.at, "at"));
   } else if (params.query !== undefined) {
     if (typeof params.query !== "string" || params.query.trim() === "") {
       throw new ValueError("query", "must be a non-empty string", params.query);
@@ -233,11 +267,16 @@ export async function getDestWeather(
   params: DestWeatherParams,
   options?: RequestOptions,
 ): Promise<DestinationWeatherResponse> {
-  const spec = scrubbing(client, () => buildDestWeatherRequest(params));
+  const spec = scrubbing(
+    client,
+    () => buildDestWeatherRequest(params, options),
+  );
   return new DestinationWeatherResponse(
     await client.requestJson<DestinationWeatherBody>(spec, options),
   );
 }
+
+const PRODUCTS: readonly unknown[] = Object.values(DestWeatherProduct);
 
 function validateProducts(products: unknown): string[] {
   if (!Array.isArray(products) || products.length === 0) {
@@ -249,14 +288,16 @@ function validateProducts(products: unknown): string[] {
   }
   // Array.from visits every index, holes included (forEach skips them).
   return Array.from(products, (p: unknown, i) => {
-    if (typeof p !== "string" || p.trim() === "") {
+    if (!PRODUCTS.includes(p)) {
       throw new ValueError(
         `products[${i}]`,
-        "must be a non-empty product identifier",
+        `must be one of ${
+          PRODUCTS.map((v) => JSON.stringify(v)).join(", ")
+        } (a product HERE adds later goes through the query option)`,
         p,
       );
     }
-    return p;
+    return p as string;
   });
 }
 

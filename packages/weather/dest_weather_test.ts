@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { ApiError } from "@ls/core";
+import { ApiError, ValueError } from "@ls/core";
 import { assertValueError, hostRecordingClient } from "@ls/core/testing";
 import { jsonReply, rejectsValueError } from "@ls/core/testing";
 import { startTestServer, TEST_API_KEY } from "@ls/core/testing";
 import { TEST_KEY_QUERY, testClient } from "@ls/core/testing";
 import {
   buildDestWeatherRequest,
+  DEST_WEATHER_WIRE_NAMES,
   DestinationWeatherResponse,
   DestWeatherProduct,
   getDestWeather,
@@ -186,19 +187,84 @@ Deno.test({
   },
 });
 
-Deno.test("getDestWeather: unknown products pass through; oneObservation false is sent", async () => {
+Deno.test("getDestWeather: a product outside HERE's set is refused, listing the set; options.query carries a new one; oneObservation false is sent", async () => {
   await using server = await startTestServer();
   server.route(ROUTE, jsonReply(200, { places: [] }));
+  await assert.rejects(
+    getDestWeather(testClient(server), {
+      // @ts-expect-error: not one of HERE's products
+      products: ["observation", "forecast7day"],
+      query: "Berlin",
+    }),
+    {
+      name: "ValueError",
+      message:
+        /^Invalid products\[1\]: must be one of "observation", "forecast7days", .*"nwsAlerts" .*, got "forecast7day"$/,
+    },
+  );
+  assert.equal(server.requests.length, 0);
   await getDestWeather(testClient(server), {
-    products: ["observation", "airQualityIndex"],
+    products: ["observation"],
     query: "Berlin",
     oneObservation: false,
     language: "de-DE",
-  });
+  }, { query: { products: "observation,airQualityIndex" } });
   assert.equal(
     server.requests[0].rawQuery,
-    `products=observation,airQualityIndex&q=Berlin&oneObservation=false&lang=de-DE&${TEST_KEY_QUERY}`,
+    `q=Berlin&oneObservation=false&lang=de-DE&products=observation%2CairQualityIndex&${TEST_KEY_QUERY}`,
   );
+});
+
+Deno.test("getDestWeather: at takes every point form, and a HERE wire name is answered with ours", async () => {
+  await using server = await startTestServer();
+  server.route(ROUTE, jsonReply(200, { places: [] }));
+  const forms = [
+    [52.5, 13.4],
+    { lat: 52.5, lng: 13.4, title: "a geocode result" },
+    { type: "Point", coordinates: [13.4, 52.5] },
+    {
+      type: "Feature",
+      properties: {},
+      geometry: { type: "Point", coordinates: [13.4, 52.5] },
+    },
+  ] as const;
+  for (const at of forms) {
+    await getDestWeather(testClient(server), { products: ["observation"], at });
+  }
+  assert.deepEqual(
+    server.requests.map((r) => r.rawQuery),
+    forms.map(() =>
+      `products=observation&location=52.5,13.4&${TEST_KEY_QUERY}`
+    ),
+  );
+  for (const [wire, ours] of Object.entries(DEST_WEATHER_WIRE_NAMES)) {
+    await assert.rejects(
+      getDestWeather(testClient(server), {
+        products: ["observation"],
+        at: [52.5, 13.4],
+        [wire]: "x",
+      } as never),
+      { name: "ValueError", message: new RegExp(`did you mean "${ours}"\\?`) },
+    );
+  }
+  for (
+    const bad of [
+      [NaN, 13.4],
+      [52.5, 13.4, 0],
+      { type: "LineString", coordinates: [[13.4, 52.5], [13.5, 52.6]] },
+      { type: "Feature", properties: {} },
+      { lat: 52.5 },
+    ]
+  ) {
+    await assert.rejects(
+      getDestWeather(testClient(server), {
+        products: ["observation"],
+        at: bad as never,
+      }),
+      (e) => e instanceof ValueError && e.parameter.startsWith("at"),
+    );
+  }
+  assert.equal(server.requests.length, forms.length);
 });
 
 Deno.test("getDestWeather: invalid input is a ValueError naming the parameter, and nothing is sent", async () => {
@@ -232,18 +298,26 @@ Deno.test("getDestWeather: invalid input is a ValueError naming the parameter, a
     ],
     [{ ...base, products: [] }, "products", /must be a non-empty array/],
     [{ ...base, products: "observation" }, "products", /non-empty array/],
-    [{ ...base, products: ["observation", ""] }, "products[1]", /non-empty/],
+    [
+      { ...base, products: ["observation", ""] },
+      "products[1]",
+      /must be one of "observation"/,
+    ],
     // A hole is not skipped: it would go out as an empty product.
-    [{ ...base, products: new Array(2) }, "products[0]", /non-empty/],
+    [
+      { ...base, products: new Array(2) },
+      "products[0]",
+      /must be one of "observation"/,
+    ],
     [
       { products: ["observation"], at: [95, 13.4] },
-      "at[0]",
-      /must be a latitude from -90 to 90, got 95/,
+      "at",
+      /latitude 95 is out of range: arrays are \[lat, lng\]; GeoJSON is \[lng, lat\]/,
     ],
     [
       { products: ["observation"], at: [52.5, 200] },
-      "at[1]",
-      /must be a longitude from -180 to 180/,
+      "at",
+      /longitude 200 is out of range/,
     ],
     [{ products: ["observation"], at: [NaN, 13.4] }, "at[0]", /latitude/],
     [{ products: ["observation"], at: [52.5] }, "at", /\[lat, lng\] array/],
@@ -285,7 +359,7 @@ Deno.test("getDestWeather: invalid input is a ValueError naming the parameter, a
     [
       { ...base, zipCode: "10025" },
       "zipCode",
-      /^Invalid zipCode: is not a parameter of getDestWeather; did you mean "zipcode"\?$/,
+      /^Invalid zipCode: is not a parameter of getDestWeather; did you mean "zipcode"\? \(our name for zipCode\)$/,
     ],
     [{ ...base, lang: "de" }, "lang", /is not a parameter of getDestWeather/],
   ];
@@ -411,9 +485,9 @@ Deno.test("getDestWeather: HERE's error body becomes an ApiError", async () => {
   );
   await assert.rejects(
     getDestWeather(testClient(server), {
-      products: ["airQualityIndex"],
+      products: ["observation"],
       query: "Berlin",
-    }),
+    }, { query: { products: "airQualityIndex" } }),
     (e) => {
       assert.ok(e instanceof ApiError);
       assert.equal(e.status, 400);
