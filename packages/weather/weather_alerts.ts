@@ -19,10 +19,11 @@
 
 import * as z from "zod/mini";
 import { ValueError } from "@ls/core";
+import type { Feature } from "geojson";
 import type {
   Client,
+  LatLngLike,
   LineString,
-  Point,
   Position,
   RequestOptions,
   RequestSpec,
@@ -37,6 +38,8 @@ import {
   longitude,
   minLength,
   nonNegativeInteger,
+  parsePoint,
+  parsePoints,
   parseWith,
   positiveInteger,
   scrubbing,
@@ -48,11 +51,22 @@ import type { WeatherAlertsBody } from "./weather_alerts_response.ts";
 /** Parameters of {@linkcode getWeatherAlerts}. */
 export interface WeatherAlertsParams {
   /**
-   * Where to look: a GeoJSON `Point` (alerts within `width` metres of it) or
-   * `LineString` (alerts along a corridor `width` metres wide). Positions
-   * are GeoJSON `[lng, lat]`.
+   * Where to look: a point (alerts within `width` metres of it) or a route
+   * (alerts along a corridor `width` metres wide).
+   *
+   * - A point in any form: `[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point`
+   *   or `Feature` with one.
+   * - A route: a list of at least two points in any form
+   *   (`[[lat, lng], …]`, a route's `{ lat, lng }` positions), or a GeoJSON
+   *   `LineString` (`[lng, lat]` positions) or `Feature` with one.
+   *
+   * It goes to HERE as GeoJSON, `[lng, lat]`.
    */
-  geometry: Point | LineString;
+  geometry:
+    | LatLngLike
+    | readonly LatLngLike[]
+    | LineString
+    | Feature<LineString, unknown>;
   /** Start of the period of interest: a `Date` or an RFC 3339 date-time with an offset. */
   startTime: Date | string;
   /** Your id for the request's feature (GeoJSON feature `id`). */
@@ -85,6 +99,29 @@ const WEATHER_ALERTS_KEYS = Object.keys(
     width: 0,
   } satisfies Record<keyof WeatherAlertsParams, 0>,
 );
+
+/**
+ * HERE's wire names (and the Python client's) that
+ * {@linkcode getWeatherAlerts} takes under another name: given as a
+ * parameter, each is refused naming ours.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { WEATHER_ALERTS_WIRE_NAMES } from "@ls/weather";
+ * assert.equal(WEATHER_ALERTS_WIRE_NAMES.severity, "weatherSeverity");
+ * ```
+ */
+export const WEATHER_ALERTS_WIRE_NAMES: Readonly<Record<string, string>> = {
+  features: "geometry",
+  warnings: "startTime",
+  severity: "weatherSeverity",
+  type: "weatherType",
+  start_time: "startTime",
+  end_time: "endTime",
+  weather_severity: "weatherSeverity",
+  weather_type: "weatherType",
+};
 
 /** The largest `width` HERE accepts, per geometry type. */
 const MAX_WIDTH = { Point: 100_000, LineString: 25_000 } as const;
@@ -130,8 +167,15 @@ const COUNTRY = /^[A-Z]{2}$/;
  * });
  * assert.throws(
  *   () => buildWeatherAlertsRequest({ geometry: { type: "Point", coordinates: [13.4, 52.5] }, startTime: new Date(), severity: 3 } as never),
- *   { message: 'Invalid severity: is not a parameter of getWeatherAlerts' },
+ *   { message: 'Invalid severity: is not a parameter of getWeatherAlerts; did you mean "weatherSeverity"? (our name for severity)' },
  * );
+ *
+ * // A route as a list of points in any form, [lat, lng] for bare pairs.
+ * const route = buildWeatherAlertsRequest({ geometry: [[52.5, 13.4], { lat: 52.55, lng: 13.5 }], startTime: "2024-05-01T06:00:00Z", width: 3000 });
+ * assert.deepEqual((route.body as { features: { geometry: unknown }[] }).features[0].geometry, {
+ *   type: "LineString",
+ *   coordinates: [[13.4, 52.5], [13.5, 52.55]],
+ * });
  * ```
  *
  * @throws {ValueError} for a key that is not a parameter of
@@ -143,7 +187,10 @@ export function buildWeatherAlertsRequest(
   params: WeatherAlertsParams,
 ): RequestSpec {
   checkParams(params);
-  checkKeys(params, WEATHER_ALERTS_KEYS, { operation: "getWeatherAlerts" });
+  checkKeys(params, WEATHER_ALERTS_KEYS, {
+    operation: "getWeatherAlerts",
+    wireNames: WEATHER_ALERTS_WIRE_NAMES,
+  });
   const geometry = validateGeometry(params.geometry);
 
   const properties: Record<string, unknown> = {};
@@ -262,6 +309,7 @@ export async function getWeatherAlerts(
 
 function validateGeometry(
   geometry: unknown,
+  parameter = "geometry",
 ): { type: "Point"; coordinates: Position } | {
   type: "LineString";
   coordinates: Position[];
@@ -269,20 +317,50 @@ function validateGeometry(
   const type = typeof geometry === "object" && geometry !== null
     ? (geometry as { type?: unknown }).type
     : undefined;
-  if (type !== "Point" && type !== "LineString") {
+  // GeoJSON as given: its positions go out unchanged.
+  if (type === "Point" || type === "LineString") {
+    const coordinates = (geometry as { coordinates?: unknown }).coordinates;
+    const at = `${parameter}.coordinates`;
+    if (type === "Point") {
+      parseWith(pointCoordinates, coordinates, at);
+      return { type, coordinates: coordinates as Position };
+    }
+    parseWith(lineCoordinates, coordinates, at);
+    return { type, coordinates: coordinates as Position[] };
+  }
+  if (type === "Feature") {
+    const inner = (geometry as { geometry?: unknown }).geometry;
+    const innerType = typeof inner === "object" && inner !== null
+      ? (inner as { type?: unknown }).type
+      : undefined;
+    if (innerType !== "Point" && innerType !== "LineString") {
+      throw new ValueError(
+        `${parameter}.geometry`,
+        "must be a GeoJSON Point or LineString",
+        innerType ?? inner,
+      );
+    }
+    return validateGeometry(inner, `${parameter}.geometry`);
+  }
+  // A list of points (not a bare [lat, lng] pair): a route.
+  if (
+    Array.isArray(geometry) && geometry.some((p) => typeof p !== "number")
+  ) {
+    const line = parsePoints(geometry, parameter, 2);
+    return {
+      type: "LineString",
+      coordinates: line.map(({ lat, lng }) => [lng, lat]),
+    };
+  }
+  if (type !== undefined) {
     throw new ValueError(
-      "geometry",
-      "must be a GeoJSON Point or LineString",
-      type ?? geometry,
+      parameter,
+      "must be a point, a list of points, or a GeoJSON Point or LineString",
+      type,
     );
   }
-  const coordinates = (geometry as { coordinates?: unknown }).coordinates;
-  if (type === "Point") {
-    parseWith(pointCoordinates, coordinates, "geometry.coordinates");
-    return { type, coordinates: coordinates as Position };
-  }
-  parseWith(lineCoordinates, coordinates, "geometry.coordinates");
-  return { type, coordinates: coordinates as Position[] };
+  const { lat, lng } = parsePoint(geometry, parameter);
+  return { type: "Point", coordinates: [lng, lat] };
 }
 
 /** Integer Unix seconds of the instant (a `Date`, or RFC 3339 with an offset). */

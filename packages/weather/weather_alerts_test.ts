@@ -181,14 +181,28 @@ Deno.test("getWeatherAlerts: invalid input is a ValueError naming the parameter,
     [
       { ...base, geometry: polygon },
       "geometry",
-      /^Invalid geometry: must be a GeoJSON Point or LineString, got "Polygon"$/,
+      /^Invalid geometry: must be a point, a list of points, or a GeoJSON Point or LineString, got "Polygon"$/,
     ],
     [
       { ...base, geometry: { type: "MultiPoint", coordinates: [[1, 2]] } },
       "geometry",
       /"MultiPoint"/,
     ],
-    [{ startTime: new Date(0) }, "geometry", /Point or LineString/],
+    [{ startTime: new Date(0) }, "geometry", /^Invalid geometry: is required$/],
+    [{ ...base, geometry: [NaN, 13.4] }, "geometry[0]", /latitude/],
+    [{ ...base, geometry: [52.5, 13.4, 0] }, "geometry", /\[lat, lng\] array/],
+    [{ ...base, geometry: [[52.5, 13.4]] }, "geometry", /at least 2 points/],
+    [
+      { ...base, geometry: [[52.5, 13.4], [95, 13]] },
+      "geometry[1]",
+      /latitude 95 is out of range/,
+    ],
+    [
+      { ...base, geometry: { type: "Feature", properties: {} } },
+      "geometry.geometry",
+      /GeoJSON Point or LineString/,
+    ],
+    [{ ...base, geometry: { lat: 52.5 } }, "geometry.lng", /is required/],
     [
       { ...base, geometry: { type: "Point", coordinates: [13.4, 95] } },
       "geometry.coordinates[1]",
@@ -263,7 +277,7 @@ Deno.test("getWeatherAlerts: invalid input is a ValueError naming the parameter,
     [
       { ...base, severity: 3 },
       "severity",
-      /^Invalid severity: is not a parameter of getWeatherAlerts$/,
+      /^Invalid severity: is not a parameter of getWeatherAlerts; did you mean "weatherSeverity"\? \(our name for severity\)$/,
     ],
     [
       { ...base, widht: 3000 },
@@ -344,5 +358,59 @@ Deno.test("getWeatherAlerts: HERE's width error becomes an ApiError", async () =
     (e) =>
       e instanceof ApiError && e.code === "E611302" &&
       e.detail === "Maximum width is 25000, from request = 50000",
+  );
+});
+
+Deno.test("getWeatherAlerts: a point in any form, or a list of points, goes to HERE as GeoJSON [lng, lat]", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "POST /v3/alerts",
+    jsonReply(200, { type: "FeatureCollection", features: [] }),
+  );
+  const point = { type: "Point", coordinates: [13.4, 52.5] };
+  const line = {
+    type: "LineString",
+    coordinates: [[13.4, 52.5], [13.5, 52.55]],
+  };
+  const cases: [WeatherAlertsParams["geometry"], unknown][] = [
+    [[52.5, 13.4], point],
+    [
+      { lat: 52.5, lng: 13.4, title: "a geocode result" } as {
+        lat: number;
+        lng: number;
+      },
+      point,
+    ],
+    [{
+      type: "Feature",
+      properties: null,
+      geometry: { type: "Point", coordinates: [13.4, 52.5] },
+    }, point],
+    [[[52.5, 13.4], [52.55, 13.5]], line],
+    [
+      [{ lat: 52.5, lng: 13.4 }, { type: "Point", coordinates: [13.5, 52.55] }],
+      line,
+    ],
+    [{
+      type: "Feature",
+      properties: {},
+      geometry: {
+        type: "LineString",
+        coordinates: [[13.4, 52.5], [13.5, 52.55]],
+      },
+    }, line],
+  ];
+  for (const [geometry] of cases) {
+    await getWeatherAlerts(testClient(server), {
+      geometry,
+      startTime: "2024-05-01T06:00:00Z",
+      width: 1000,
+    });
+  }
+  assert.deepEqual(
+    server.requests.map((r) =>
+      (r.body as { features: { geometry: unknown }[] }).features[0].geometry
+    ),
+    cases.map(([, sent]) => sent),
   );
 });
