@@ -28,8 +28,6 @@ export interface WeatherAddress {
   state?: string;
   /** City. */
   city?: string;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** The place an observation or forecast belongs to. */
@@ -40,8 +38,6 @@ export interface WeatherPlaceInfo {
   location?: LatLngObject;
   /** Distance from the requested point (kilometres, judging by real values). */
   distance?: number;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** A day-time indicator: `day`, `night`, or another value HERE sends. */
@@ -93,8 +89,6 @@ export interface WeatherConditions {
   iconLink?: string;
   /** Local time with offset, e.g. `2024-05-01T14:00:00+02:00`. */
   time?: string;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** One current observation (product `observation`). */
@@ -153,6 +147,8 @@ export interface DailyForecast extends WeatherConditions {
   barometerPressure?: number;
   /** Two-letter weekday, e.g. `tu`. */
   weekday?: string;
+  /** Part of the day of an extended forecast (`forecast7days`), e.g. `morning`. */
+  daySegment?: string;
 }
 
 /** One sun and moon forecast (product `forecastAstronomy`). */
@@ -173,8 +169,6 @@ export interface AstronomyForecast {
   iconName?: string;
   /** The day, e.g. `2024-05-01T00:00:00.000+02:00`. */
   time?: string;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** The forecasts for one place. */
@@ -183,8 +177,6 @@ export interface ForecastLocation<T> {
   place?: WeatherPlaceInfo;
   /** The forecasts, in time order. */
   forecasts: T[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** A part of a day an alert applies to. */
@@ -193,8 +185,6 @@ export interface AlertTimeSegment {
   segment?: string;
   /** Two-letter weekday, e.g. `tu`. */
   weekday?: string;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /** One forecast alert (product `alerts`). */
@@ -207,8 +197,6 @@ export interface WeatherReportAlert {
   type?: WeatherType;
   /** Alert text. */
   description?: string;
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /**
@@ -238,8 +226,6 @@ export interface WeatherReportPlace {
 export interface DestinationWeatherBody {
   /** One or more elements holding the product collections. */
   places?: Record<string, unknown>[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /**

@@ -29,8 +29,6 @@ export interface WeatherAlertsBody {
   type?: "FeatureCollection";
   /** The alert areas. */
   features?: WeatherAlertFeature[];
-  /** Fields not modelled here. */
-  [key: string]: unknown;
 }
 
 /**
