@@ -116,8 +116,7 @@ export async function fuzzOperation(
     onRetry: undefined,
   }));
   const wireOptions: MatrixOptions = {
-    pollInitialDelayMs: 1,
-    pollMaxDelayMs: 5,
+    poll: { initialDelayMs: 1, maxDelayMs: 5 },
     deadlineMs: 30_000,
   };
   const stats: FuzzStats = {

@@ -539,12 +539,7 @@ function tour(r: Random): Record<string, unknown> {
           bufferTime: maybe(r, 0.5, () => r.int(0, 600)),
         }),
     ),
-    isAsync: maybe(r, 0.3, () => r.chance(0.5)),
-    poll: maybe(
-      r,
-      0.3,
-      () => ({ initialDelayMs: r.int(0, 5), maxDelayMs: r.int(1, 10) }),
-    ),
+    async: maybe(r, 0.3, () => r.chance(0.5)),
   });
 }
 
@@ -709,7 +704,7 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
         : region === 2
         ? { type: "boundingBox", north: 53, south: 52, west: 12.5, east: 14.5 }
         : { type: "world" },
-      asyncReq: maybe(r, 0.3, () => r.chance(0.5)),
+      async: maybe(r, 0.3, () => r.chance(0.5)),
       profile,
       departureTime: profile
         ? undefined

@@ -24,10 +24,8 @@ const JOBS = [
   {
     name: "matrix",
     run: (ls: ReturnType<typeof makeLS>, extra: Record<string, unknown> = {}) =>
-      matrixOp.call(ls, { ...matrixOp.example(), asyncReq: true }, {
-        pollInitialDelayMs: 2,
-        pollMaxDelayMs: 5,
-        pollMinDelayMs: 10,
+      matrixOp.call(ls, { ...matrixOp.example(), async: true }, {
+        poll: { initialDelayMs: 2, maxDelayMs: 5, minDelayMs: 10 },
         onProgress: witness.onProgress,
         ...extra,
       }),
@@ -51,9 +49,12 @@ const JOBS = [
     run: (ls: ReturnType<typeof makeLS>, extra: Record<string, unknown> = {}) =>
       tourOp.call(ls, {
         ...tourOp.example(),
-        isAsync: true,
+        async: true,
+      }, {
         poll: { initialDelayMs: 2, maxDelayMs: 5, minDelayMs: 10 },
-      }, { onProgress: witness.onProgress, ...extra }),
+        onProgress: witness.onProgress,
+        ...extra,
+      }),
     submit: "/v3/problems/async",
     status: "/v3/status/*",
     result: "/v3/problems/*",
@@ -233,8 +234,8 @@ Deno.test({
   // client.parseJson(res) (line ~154); Client.parseJson → #json does
   // `await res.text()` outside any try, so a body that breaks mid-read
   // rejects with the runtime's raw "TypeError: error reading a body from
-  // connection", which pollJob rethrows: ls.matrix({asyncReq: true}) and
-  // ls.solveTourPlanning({isAsync: true}) reject with a TypeError from inside
+  // connection", which pollJob rethrows: ls.matrix({async: true}) and
+  // ls.solveTourPlanning({async: true}) reject with a TypeError from inside
   // the client. The poller's contract says network errors poll again.
   // Expected: the next poll succeeds (or, at worst, a ConnectionError).
   fn: async () => {

@@ -275,17 +275,16 @@ Deno.test("a failed async job whose error body echoes the credentials (matrix, t
   const t = opNamed("solveTourPlanning");
   for (const [mode, ls] of modes(server.url)) {
     const me = await witness.rejects(
-      settles(m.call(ls, { ...m.example(), asyncReq: true }, {
-        pollInitialDelayMs: 1,
+      settles(m.call(ls, { ...m.example(), async: true }, {
+        poll: { initialDelayMs: 1 },
         onProgress: witness.onProgress,
       })),
     );
     assertScrubbed(me, `${mode} matrix`);
     const te = await witness.rejects(settles(t.call(ls, {
       ...t.example(),
-      isAsync: true,
-      poll: { initialDelayMs: 1 },
-    }, { onProgress: witness.onProgress })));
+      async: true,
+    }, { poll: { initialDelayMs: 1 }, onProgress: witness.onProgress })));
     assertScrubbed(te, `${mode} tour`);
   }
 });
@@ -323,8 +322,8 @@ Deno.test({
     const ls = makeLS(server.url);
     let error: unknown;
     try {
-      await m.call(ls, { ...m.example(), asyncReq: true }, {
-        pollInitialDelayMs: 1,
+      await m.call(ls, { ...m.example(), async: true }, {
+        poll: { initialDelayMs: 1 },
       });
     } catch (e) {
       error = e;
@@ -521,8 +520,8 @@ Deno.test("async matrix: a result on pre-signed storage, and a status URL on ano
     matrixJob(server, statusElsewhere ? storage : null, storage);
     for (const [mode, ls] of modes(server.url)) {
       const res = await settles(
-        m.call(ls, { ...m.example(), asyncReq: true }, {
-          pollInitialDelayMs: 1,
+        m.call(ls, { ...m.example(), async: true }, {
+          poll: { initialDelayMs: 1 },
         }),
       ) as { matrix: { travelTimes: ArrayLike<number> } };
       assert.deepEqual(
@@ -573,9 +572,8 @@ Deno.test("async tour planning: a status href and a solution on another host get
     const res = await settles(
       t.call(ls, {
         ...t.example(),
-        isAsync: true,
-        poll: { initialDelayMs: 1 },
-      }),
+        async: true,
+      }, { poll: { initialDelayMs: 1 } }),
     ) as {
       tours: unknown[];
     };

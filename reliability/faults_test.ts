@@ -345,20 +345,19 @@ Deno.test("a job submit (async matrix, async tour) retries only 429 and 503, nev
     {
       op: matrixOp,
       path: "/v8/matrix",
-      params: { ...matrixOp.example(), asyncReq: true },
+      params: { ...matrixOp.example(), async: true },
     },
     {
       op: tourOp,
       path: "/v3/problems/async",
       params: {
         ...tourOp.example(),
-        isAsync: true,
-        poll: { initialDelayMs: 1 },
+        async: true,
       },
     },
   ];
   for (const { op, path, params } of cases) {
-    const options = { pollInitialDelayMs: 1 };
+    const options = { poll: { initialDelayMs: 1 } };
     {
       await using box = await sandbox({
         faults: [{ path, method: "POST", status: 500, count: 1 }],

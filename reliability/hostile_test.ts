@@ -128,8 +128,8 @@ const SYNC: Target[] = OPS.map((op) => ({
 
 const matrixAsync = {
   op: matrixOp,
-  params: () => ({ ...matrixOp.example(), asyncReq: true }),
-  options: { pollInitialDelayMs: 10 },
+  params: () => ({ ...matrixOp.example(), async: true }),
+  options: { poll: { initialDelayMs: 10 } },
   idempotent: true,
   raw: false,
   async: "matrix" as const,
@@ -138,10 +138,9 @@ const tourAsync = {
   op: tourOp,
   params: () => ({
     ...tourProblem(),
-    isAsync: true,
-    poll: { initialDelayMs: 10 },
+    async: true,
   }),
-  options: {},
+  options: { poll: { initialDelayMs: 10 } },
   idempotent: true,
   raw: false,
   async: "tour" as const,
@@ -791,7 +790,7 @@ Deno.test("429 and 503 with a bad Retry-After (0, past date, garbage, huge) on n
   await runAll(sbx, cases);
 });
 
-Deno.test("429 and 503 with a bad Retry-After on async status polls: polls are spaced by a floor (far fewer than 20 in 2 s; pollMinDelayMs / poll.minDelayMs lower it)", async () => {
+Deno.test("429 and 503 with a bad Retry-After on async status polls: polls are spaced by a floor (far fewer than 20 in 2 s; options.poll.minDelayMs lowers it)", async () => {
   await using sbx = await box();
   const cases: [Target, CaseSpec][] = [];
   const windowMs = 2_000;
@@ -822,14 +821,14 @@ Deno.test("429 and 503 with a bad Retry-After on async status polls: polls are s
         const lowered = t.async === "matrix"
           ? {
             params: t.params,
-            call: { deadlineMs: windowMs, pollMinDelayMs: 50 },
+            call: { deadlineMs: windowMs, poll: { minDelayMs: 50 } },
           }
           : {
-            params: () => ({
-              ...t.params(),
+            params: t.params,
+            call: {
+              deadlineMs: windowMs,
               poll: { initialDelayMs: 10, minDelayMs: 50 },
-            }),
-            call: { deadlineMs: windowMs },
+            },
           };
         cases.push([{ ...t, params: lowered.params }, {
           label: `${status}, Retry-After ${label}, floor 50 ms`,

@@ -187,8 +187,8 @@ Deno.test("malformed async job answers (matrix, tour): an HTML status page or a 
   assertApiError(
     await witness.rejects(
       settles(
-        m.call(ls, { ...m.example(), asyncReq: true }, {
-          pollInitialDelayMs: 1,
+        m.call(ls, { ...m.example(), async: true }, {
+          poll: { initialDelayMs: 1 },
         }),
       ),
     ),
@@ -198,7 +198,7 @@ Deno.test("malformed async job answers (matrix, tour): an HTML status page or a 
   const t = opNamed("solveTourPlanning");
   assertApiError(
     await witness.rejects(
-      settles(t.call(ls, { ...t.example(), isAsync: true })),
+      settles(t.call(ls, { ...t.example(), async: true })),
     ),
     202,
     '{"status":"pending","href":"/v3/sta',

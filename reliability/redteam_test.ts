@@ -38,7 +38,7 @@ function asyncMatrix(ls: LS, options: MatrixOptions): Promise<unknown> {
     origins: ORIGINS,
     regionDefinition: { type: "world" },
     matrixAttributes: ["travelTimes"],
-    asyncReq: true,
+    async: true,
   }, options);
 }
 
@@ -298,8 +298,7 @@ Deno.test("status polls wait for a slot within the deadline, and never send afte
     settles(
       asyncMatrix(ls, {
         deadlineMs: 800,
-        pollInitialDelayMs: 10,
-        pollMinDelayMs: 10,
+        poll: { initialDelayMs: 10, minDelayMs: 10 },
       }),
       15_000,
     ),
@@ -324,8 +323,7 @@ Deno.test("a stalled status poll ends at the client's timeoutMs and polling goes
     settles(
       asyncMatrix(ls, {
         deadlineMs: 1_500,
-        pollInitialDelayMs: 10,
-        pollMinDelayMs: 10,
+        poll: { initialDelayMs: 10, minDelayMs: 10 },
       }),
       8_000,
     ),
@@ -400,8 +398,7 @@ Deno.test("a job status that echoes the key reaches onProgress and the timeout m
   const e = await witness.rejects(
     asyncMatrix(makeLS(server.url), {
       deadlineMs: 400,
-      pollInitialDelayMs: 10,
-      pollMinDelayMs: 10,
+      poll: { initialDelayMs: 10, minDelayMs: 10 },
       onProgress: (s) => seen.push(s),
     }),
   );
@@ -421,9 +418,7 @@ Deno.test("a status URL that keeps failing is given up after 10 failed polls in 
   const e = await witness.rejects(
     settles(
       asyncMatrix(makeLS(server.url), {
-        pollInitialDelayMs: 10,
-        pollMaxDelayMs: 10,
-        pollMinDelayMs: 10,
+        poll: { initialDelayMs: 10, maxDelayMs: 10, minDelayMs: 10 },
       }),
       10_000,
     ),

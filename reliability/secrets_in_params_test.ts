@@ -220,8 +220,7 @@ for (const key of KEYS) {
           ls.matrixRows(matrixParams() as never, { blocksAhead: key } as never),
       ],
       ["tour poll", () =>
-        ls.solveTourPlanning({
-          ...tourProblem(),
+        ls.solveTourPlanning(tourProblem() as never, {
           poll: { initialDelayMs: key },
         } as never)],
       [

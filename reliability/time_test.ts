@@ -125,10 +125,10 @@ Deno.test("abort before the request: every operation rejects with the signal's r
     assert.equal(e, reason, op.name);
   }
   const async = [
-    [opNamed("matrix"), { ...opNamed("matrix").example(), asyncReq: true }],
+    [opNamed("matrix"), { ...opNamed("matrix").example(), async: true }],
     [opNamed("solveTourPlanning"), {
       ...opNamed("solveTourPlanning").example(),
-      isAsync: true,
+      async: true,
     }],
   ] as const;
   for (const [op, params] of async) {
@@ -229,15 +229,13 @@ Deno.test("abort while held back by requestsPerSecond: rejects, never sent", asy
 Deno.test("abort during async polling (matrix, tour): rejects with the reason, polling stops", async () => {
   await using box = await sandbox({ asyncDelayMs: 600_000 });
   const cases = [
-    [opNamed("matrix"), { ...opNamed("matrix").example(), asyncReq: true }, {
-      pollInitialDelayMs: 5,
-      pollMaxDelayMs: 10,
+    [opNamed("matrix"), { ...opNamed("matrix").example(), async: true }, {
+      poll: { initialDelayMs: 5, maxDelayMs: 10 },
     }],
     [opNamed("solveTourPlanning"), {
       ...opNamed("solveTourPlanning").example(),
-      isAsync: true,
-      poll: { initialDelayMs: 5, maxDelayMs: 10 },
-    }, {}],
+      async: true,
+    }, { poll: { initialDelayMs: 5, maxDelayMs: 10 } }],
   ] as const;
   for (const [op, params, extra] of cases) {
     const ctl = new AbortController();

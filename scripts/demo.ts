@@ -111,7 +111,7 @@ async function main(): Promise<void> {
       sugg.items.map((i: { title: string }) => i.title).join("; "),
     );
 
-    const returnResults = ["polyline", "summary"];
+    const returnResults = ["polyline", "summary"] as const;
     const car = await ls.carRoute({
       origin: BERLIN,
       destination: POTSDAM,
@@ -212,7 +212,7 @@ async function main(): Promise<void> {
     const mx = await ls.matrix({
       origins,
       regionDefinition: { type: "autoCircle", margin: 10000 },
-      asyncReq: true,
+      async: true,
       matrixAttributes: ["travelTimes", "distances"],
     }, { onProgress: (s) => line("  matrix job", s) });
     line(
@@ -286,7 +286,7 @@ async function main(): Promise<void> {
           },
         })),
       },
-      isAsync: true,
+      async: true,
     }, { onProgress: (s) => line("  tour job", s) });
     line(
       "solveTourPlanning",

@@ -60,7 +60,7 @@ const ORIGIN_LAT = 52.4;
  * (With HERE a job takes seconds; `--rows` hides that behind `concurrency`
  * jobs in flight.)
  */
-const POLLS = { pollInitialDelayMs: 10, pollMinDelayMs: 10 };
+const POLLS = { poll: { initialDelayMs: 10, minDelayMs: 10 } };
 
 /** Information the server announces when it listens. */
 interface ServerInfo {
@@ -316,7 +316,7 @@ async function main(): Promise<void> {
       center: { lat: 52.5, lng: 13.4 },
       radius: 150_000,
     }),
-    asyncReq: true,
+    async: true,
     matrixAttributes: ["travelTimes", "distances"] as const,
   };
   const rssBefore = Deno.memoryUsage().rss;

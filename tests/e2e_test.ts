@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import {
   ApiError,
+  type Fleet,
   type Job,
   LS,
   type LSOptions,
@@ -91,7 +92,7 @@ Deno.test("e2e: a route's duration equals the matrix entry for the same pair", a
         origin: BERLIN,
         destination: POTSDAM,
         departureTime: "any" as const,
-        returnResults: ["polyline", "summary"],
+        returnResults: ["polyline", "summary"] as const,
       };
       const route = mode === "car"
         ? await ls.carRoute(params)
@@ -325,7 +326,7 @@ Deno.test("e2e: async matrix with progress, and an auto-tiled flexible matrix", 
     const m = await ls.matrix({
       origins: points,
       regionDefinition: { type: "autoCircle", margin: 5000 },
-      asyncReq: true,
+      async: true,
       matrixAttributes: ["travelTimes", "distances"],
     }, { onProgress: (s) => progress.push(s) });
     assert.equal(m.matrix.numOrigins, 12);
@@ -425,7 +426,7 @@ function tourProblem(): {
 Deno.test("e2e: tour planning, sync and async, respects capacity and time windows", async () => {
   await withLs(async (ls) => {
     const { jobs, windows } = tourProblem();
-    const fleet = {
+    const fleet: Fleet = {
       types: [{
         id: "van",
         profile: "car",
@@ -445,18 +446,20 @@ Deno.test("e2e: tour planning, sync and async, respects capacity and time window
       }],
       profiles: [{ name: "car", type: "car" }],
     };
-    for (const isAsync of [false, true]) {
+    for (const async of [false, true]) {
       const progress: string[] = [];
       const res = await ls.solveTourPlanning(
         {
           fleet,
           plan: { jobs },
-          isAsync,
-          poll: { initialDelayMs: 20, maxDelayMs: 50 },
+          async,
         },
-        { onProgress: (s) => progress.push(s) },
+        {
+          poll: { initialDelayMs: 20, maxDelayMs: 50 },
+          onProgress: (s) => progress.push(s),
+        },
       );
-      if (isAsync) assert.ok(progress.length > 0);
+      if (async) assert.ok(progress.length > 0);
       assert.equal(res.unassigned.length, 0);
       const served = new Set<string>();
       for (const tour of res.tours) {

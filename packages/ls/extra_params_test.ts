@@ -156,9 +156,12 @@ Deno.test("an async job sends the extras with its submit only, not with polls or
         },
       }],
     },
-    isAsync: true,
+    async: true,
+  }, {
     poll: { initialDelayMs: 1, maxDelayMs: 5, minDelayMs: 10 },
-  }, { query: { trace: "on" }, body: { note: "x" } });
+    query: { trace: "on" },
+    body: { note: "x" },
+  });
   const [submit, ...rest] = server.requests;
   assert.equal(submit.rawQuery, `trace=on&${TEST_KEY_QUERY}`);
   assert.equal((submit.body as Record<string, unknown>).note, "x");

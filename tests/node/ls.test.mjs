@@ -141,12 +141,11 @@ test("LS on Node: geocode, car route and async matrix", async () => {
         center: { lat: 52.5, lng: 13.4 },
         radius: 20000,
       },
-      asyncReq: true,
+      async: true,
       matrixAttributes: ["travelTimes", "distances"],
     }, {
       onProgress: (s) => progress.push(s),
-      pollInitialDelayMs: 10,
-      pollMaxDelayMs: 20,
+      poll: { initialDelayMs: 10, maxDelayMs: 20 },
     });
     assert.equal(m.travelTime(1, 0), 610);
     assert.equal(m.distance(0, 1), 5000);
