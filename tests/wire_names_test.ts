@@ -17,6 +17,10 @@ import {
 import { CALCULATE_ISOLINE_WIRE_NAMES } from "../packages/isoline/calculate_isoline.ts";
 import { MATRIX_WIRE_NAMES } from "../packages/matrix/build_matrix_request.ts";
 import { SOLVE_TOUR_PLANNING_WIRE_NAMES } from "../packages/tour/problem.ts";
+import {
+  DEST_WEATHER_WIRE_NAMES,
+  WEATHER_ALERTS_WIRE_NAMES,
+} from "@ls/weather";
 
 type Table = Readonly<Record<string, string>>;
 
@@ -43,6 +47,14 @@ const OPERATIONS: Record<string, { table: Table; params: object }> = {
   matrix: {
     table: MATRIX_WIRE_NAMES,
     params: { origins: [A, B], regionDefinition: { type: "world" } },
+  },
+  getDestWeather: {
+    table: DEST_WEATHER_WIRE_NAMES,
+    params: { products: ["observation"], at: A },
+  },
+  getWeatherAlerts: {
+    table: WEATHER_ALERTS_WIRE_NAMES,
+    params: { geometry: A, startTime: "2026-12-01T00:00:00Z" },
   },
   solveTourPlanning: {
     table: SOLVE_TOUR_PLANNING_WIRE_NAMES,
