@@ -15,17 +15,16 @@
  */
 
 import { Query, ValueError } from "@ls/core";
-import type { Client, LatLng, RequestOptions, RequestSpec } from "@ls/core";
+import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkKeys,
   checkParams,
-  formatLatLng,
+  formatPoint,
   inCountryCodes,
   nameListValue,
   nonBlankString,
   politicalViewValue,
   scrubbing,
-  validateLatLng,
 } from "@ls/core/internal";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
 import { langValue, limitValue, qualifiedQueryValue } from "./_params.ts";
@@ -122,10 +121,11 @@ export interface GeocodeParams {
    */
   qualifiedQuery?: QualifiedQuery;
   /**
-   * `at`: a position `[lat, lng]` that ranks results near it first; none
+   * `at`: a position that ranks results near it first, in any point form
+   * (`[lat, lng]`, `{ lat, lng }`, a GeoJSON `Point` or `Feature`); none
    * when omitted.
    */
-  at?: LatLng;
+  at?: LatLngLike;
   /**
    * Only results in these countries: upper-case ISO 3166-1 alpha-3 codes,
    * e.g. `["DEU", "FRA"]` (`XEA` is the EU-27), sent as
@@ -186,6 +186,23 @@ const GEOCODE_KEYS = Object.keys(
 export class GeocoderResponse extends ItemsResponse {}
 
 /**
+ * HERE's wire names that {@linkcode geocode} takes under another name:
+ * given as a parameter, each is refused naming ours.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { GEOCODE_WIRE_NAMES } from "@ls/geocoding";
+ * assert.equal(GEOCODE_WIRE_NAMES.qq, "qualifiedQuery");
+ * ```
+ */
+export const GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {
+  q: "query",
+  qq: "qualifiedQuery",
+  in: "countryCodes",
+};
+
+/**
  * The request {@linkcode geocode} sends, validated: `GET /v1/geocode` on the
  * geocode host with `q` and/or `qq`, the optional `at`,
  * `in=countryCode:...` and `types`, `limit`, `lang`, and the optional
@@ -229,7 +246,7 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
   checkParams(params);
   checkKeys(params, GEOCODE_KEYS, {
     operation: "geocode",
-    wireNames: { q: "query", qq: "qualifiedQuery", in: "countryCodes" },
+    wireNames: GEOCODE_WIRE_NAMES,
   });
   const q = params.query === undefined
     ? undefined
@@ -241,13 +258,13 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
       "is required unless qualifiedQuery is given (HERE needs q or qq)",
     );
   }
-  const at = params.at === undefined
-    ? undefined
-    : validateLatLng(params.at, "at");
   const query = new Query()
     .set("q", q)
     .setStructured("qq", qq)
-    .setStructured("at", at && formatLatLng(at[0], at[1]))
+    .setStructured(
+      "at",
+      params.at === undefined ? undefined : formatPoint(params.at, "at"),
+    )
     .setStructured(
       "in",
       params.countryCodes === undefined

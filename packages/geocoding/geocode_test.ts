@@ -152,8 +152,11 @@ const INVALID: [string, unknown, string][] = [
     qualifiedQuery: { city: "Berlin \uD800" },
   }, "qualifiedQuery.city"],
   ["at as text", { query: "x", at: "52.5,13.4" }, "at"],
-  ["at latitude out of range", { query: "x", at: [91, 13.4] }, "at[0]"],
-  ["at as an object", { query: "x", at: { lat: 52.5, lng: 13.4 } }, "at"],
+  ["at latitude out of range", { query: "x", at: [91, 13.4] }, "at"],
+  ["at as a GeoJSON LineString", {
+    query: "x",
+    at: { type: "LineString", coordinates: [[13.4, 52.5], [13.5, 52.6]] },
+  }, "at"],
   ["empty countryCodes", { query: "x", countryCodes: [] }, "countryCodes"],
   [
     "alpha-2 country code",

@@ -14,12 +14,13 @@
  * @module
  */
 
-import { Query } from "@ls/core";
-import type { Client, RequestOptions, RequestSpec } from "@ls/core";
+import { Query, ValueError } from "@ls/core";
+import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkKeys,
   checkParams,
   formatLatLng,
+  formatPoint,
   latitude,
   longitude,
   nameListValue,
@@ -47,12 +48,44 @@ export type ReverseGeocodeType =
   | "street"
   | (string & Record<never, never>);
 
-/** Parameters of {@linkcode reverseGeocode}. */
-export interface ReverseGeocodeParams {
-  /** Latitude in degrees, -90 to 90. */
-  lat: number;
-  /** Longitude in degrees, -180 to 180. */
-  lng: number;
+/**
+ * Parameters of {@linkcode reverseGeocode}: the position as the seed's
+ * `lat` and `lng`, or as `at` in any point form, and the options of
+ * {@linkcode ReverseGeocodeOptions}.
+ *
+ * @example
+ * ```ts
+ * import type { ReverseGeocodeParams } from "@ls/geocoding";
+ * const seed: ReverseGeocodeParams = { lat: 52.53, lng: 13.38 };
+ * const point: ReverseGeocodeParams = { at: { type: "Point", coordinates: [13.38, 52.53] } };
+ * ```
+ */
+export type ReverseGeocodeParams =
+  & ReverseGeocodeOptions
+  & (
+    | {
+      /** Latitude in degrees, -90 to 90. */
+      lat: number;
+      /** Longitude in degrees, -180 to 180. */
+      lng: number;
+      /** Not with `lat` and `lng`. */
+      at?: never;
+    }
+    | {
+      /**
+       * The position in any point form: `[lat, lng]`, `{ lat, lng }` (a
+       * response's `position`), a GeoJSON `Point` or `Feature`.
+       */
+      at: LatLngLike;
+      /** Not with `at`. */
+      lat?: never;
+      /** Not with `at`. */
+      lng?: never;
+    }
+  );
+
+/** The options of {@linkcode reverseGeocode} beside its position. */
+export interface ReverseGeocodeOptions {
   /** Most results, 1 to 100 (HERE's documented maximum); default 1. */
   limit?: number;
   /** BCP 47 language tag, or a list in order of preference; default `"en-US"`. */
@@ -71,11 +104,30 @@ export interface ReverseGeocodeParams {
 }
 
 const REVERSE_GEOCODE_KEYS = Object.keys(
-  { lat: 0, lng: 0, limit: 0, lang: 0, types: 0, show: 0 } satisfies Record<
-    keyof ReverseGeocodeParams,
-    0
-  >,
+  {
+    lat: 0,
+    lng: 0,
+    at: 0,
+    limit: 0,
+    lang: 0,
+    types: 0,
+    show: 0,
+  } satisfies Record<keyof ReverseGeocodeOptions | "lat" | "lng" | "at", 0>,
 );
+
+/**
+ * HERE's wire names that {@linkcode reverseGeocode} takes under another
+ * name: none, since `at`, `limit`, `lang`, `types` and `show` are HERE's
+ * own; the table exists so that every operation has one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { REVERSE_GEOCODE_WIRE_NAMES } from "@ls/geocoding";
+ * assert.deepEqual(REVERSE_GEOCODE_WIRE_NAMES, {});
+ * ```
+ */
+export const REVERSE_GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {};
 
 /**
  * The response of {@linkcode reverseGeocode}: `items` (nearest first, with
@@ -108,6 +160,8 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
  * assert.equal(spec.query?.toString(), "at=52.5309,13.3847&limit=1&lang=en-US");
  * const streets = buildReverseGeocodeRequest({ lat: 52.5309, lng: 13.3847, types: ["street"], show: ["tz"] });
  * assert.equal(streets.query?.toString(), "at=52.5309,13.3847&limit=1&lang=en-US&types=street&show=tz");
+ * const fromPoint = buildReverseGeocodeRequest({ at: { lat: 52.5309, lng: 13.3847 } });
+ * assert.equal(fromPoint.query?.toString(), "at=52.5309,13.3847&limit=1&lang=en-US");
  * assert.throws(
  *   () => buildReverseGeocodeRequest({ lat: 52.5, lgn: 13.4 } as never),
  *   { message: 'Invalid lgn: is not a parameter of reverseGeocode; did you mean "lng"?' },
@@ -123,11 +177,23 @@ export function buildReverseGeocodeRequest(
   params: ReverseGeocodeParams,
 ): RequestSpec {
   checkParams(params);
-  checkKeys(params, REVERSE_GEOCODE_KEYS, { operation: "reverseGeocode" });
-  const lat = parseWith(latitude, params.lat, "lat");
-  const lng = parseWith(longitude, params.lng, "lng");
+  checkKeys(params, REVERSE_GEOCODE_KEYS, {
+    operation: "reverseGeocode",
+    wireNames: REVERSE_GEOCODE_WIRE_NAMES,
+  });
+  let at: string;
+  if (params.at === undefined) {
+    at = formatLatLng(
+      parseWith(latitude, params.lat, "lat"),
+      parseWith(longitude, params.lng, "lng"),
+    );
+  } else if (params.lat !== undefined || params.lng !== undefined) {
+    throw new ValueError("at", "cannot be combined with lat and lng");
+  } else {
+    at = formatPoint(params.at, "at");
+  }
   const query = new Query()
-    .setStructured("at", formatLatLng(lat, lng))
+    .setStructured("at", at)
     .set("limit", limitValue(params.limit, 1))
     .set("lang", langValue(params.lang))
     .set("types", nameListValue(params.types, "types"))

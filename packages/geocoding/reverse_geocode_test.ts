@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ApiError, Client } from "@ls/core";
+import { ApiError, Client, ValueError } from "@ls/core";
 import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
 import { assertGetRequest, assertValueError } from "@ls/core/testing";
 import { hostRecordingClient, jsonReply } from "@ls/core/testing";
@@ -247,4 +247,50 @@ Deno.test("reverseGeocode turns both error body shapes into ApiError", async () 
   assert.equal(e401.status, 401);
   assert.equal(e401.detail, errors.gateway.error_description);
   assert.equal(server.requests.length, 3);
+});
+
+Deno.test("reverseGeocode and geocode take a point in any form as at", async () => {
+  const { geocode } = await import("./geocode.ts");
+  await using server = await startTestServer();
+  server.route("GET /v1/revgeocode", jsonReply(200, { items: [] }));
+  server.route("GET /v1/geocode", jsonReply(200, { items: [] }));
+  const client = testClient(server);
+  const forms = [
+    [52.5309, 13.3847],
+    { lat: 52.5309, lng: 13.3847, title: "a geocode result" },
+    { type: "Point", coordinates: [13.3847, 52.5309] },
+    {
+      type: "Feature",
+      properties: null,
+      geometry: { type: "Point", coordinates: [13.3847, 52.5309] },
+    },
+  ] as const;
+  for (const at of forms) {
+    await reverseGeocode(client, { at });
+    await geocode(client, { query: "x", at });
+  }
+  assert.deepEqual(
+    server.requests.map((r) => `${r.path}?${r.rawQuery}`),
+    forms.flatMap(() => [
+      `/v1/revgeocode?at=52.5309,13.3847&limit=1&lang=en-US&${TEST_KEY_QUERY}`,
+      `/v1/geocode?q=x&at=52.5309,13.3847&limit=20&lang=en-US&${TEST_KEY_QUERY}`,
+    ]),
+  );
+  const bad: [unknown, string][] = [
+    [{ at: [NaN, 13] }, "at[0]"],
+    [{ at: [52.5, 13.4, 0] }, "at"],
+    [{ at: { type: "LineString", coordinates: [[13, 52], [14, 53]] } }, "at"],
+    [{ at: { type: "Feature", properties: {} } }, "at.geometry"],
+    [{ at: { lat: 52.5 } }, "at.lng"],
+    [{ at: [52.5, 13.4], lat: 52.5, lng: 13.4 }, "at"],
+    [{}, "lat"],
+  ];
+  for (const [params, parameter] of bad) {
+    await assert.rejects(reverseGeocode(client, params as never), (e) => {
+      assert.ok(e instanceof ValueError, String(e));
+      assert.equal(e.parameter, parameter);
+      return true;
+    });
+  }
+  assert.equal(server.requests.length, forms.length * 2);
 });
