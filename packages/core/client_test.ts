@@ -5,11 +5,20 @@ import type { ClientOptions, RequestOptions } from "./client_options.ts";
 import { PlatformCredentials } from "./credentials.ts";
 import {
   ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
   ConnectionError,
+  InternalServerError,
   LSError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
   TimeoutError,
+  UnprocessableEntityError,
   ValueError,
 } from "./errors.ts";
+import { isApiError, isTimeoutError } from "./error_guards.ts";
 import { SERVICES } from "./hosts.ts";
 import { Query } from "./query.ts";
 import {
@@ -249,7 +258,7 @@ Deno.test("gives up after maxRetries with the last ApiError", async () => {
   assert.ok(err instanceof ApiError);
   assert.equal(err.status, 503);
   assert.equal(server.requests.length, 3);
-  assert.equal(err.name, "ApiError");
+  assert.equal(err.name, "InternalServerError"); // a 5xx: the subclass
 });
 
 Deno.test("400 is not retried and carries the routing-family fields", async () => {
@@ -845,7 +854,7 @@ Deno.test("error classes set name and work across duplicate copies of the module
       [new ValueError("p", "r"), "ValueError"],
       [new TimeoutError("m"), "TimeoutError"],
       [new ConnectionError("m"), "ConnectionError"],
-      [foreign, "ApiError"],
+      [foreign, "InternalServerError"], // a 500: the subclass
     ] as const
   ) {
     assert.equal(cls.name, name);
@@ -932,10 +941,6 @@ Deno.test("bad client options are ValueErrors naming the option, never quoting t
   new Client({ apiKey: KEY, requestsPerSecond: 1e12 });
 });
 
-Deno.test("no credential appears in any error or hook output of this suite", () => {
-  leakWitness.assertClean(50);
-});
-
 Deno.test("requestJson: the response carries its method and URL, the key redacted; fromResponse scrubs with the client's rules", async () => {
   await using server = await startTestServer();
   server.route(
@@ -1001,4 +1006,149 @@ Deno.test("a method that is not GET or POST is a ValueError that does not quote 
     }
   }
   assert.equal(server.requests.length, 0);
+});
+
+Deno.test("an error status is the ApiError subclass of its family, as in openai-node; any other status a plain ApiError", async () => {
+  await using server = await startTestServer();
+  const cases = [
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [409, ConflictError],
+    [422, UnprocessableEntityError],
+    [429, RateLimitError],
+    [500, InternalServerError],
+    [503, InternalServerError],
+    [504, InternalServerError],
+    [418, ApiError],
+    [405, ApiError],
+  ] as const;
+  for (const [status] of cases) {
+    server.route(
+      `GET /s${status}`,
+      jsonReply(status, { title: "No", status, code: `E${status}` }),
+    );
+  }
+  const client = makeClient(server.url, { maxRetries: 0 });
+  for (const [status, cls] of cases) {
+    const err = await leakWitness.rejects(
+      client.requestJson({ service: "geocode", path: `/s${status}` }),
+    );
+    assert.ok(err instanceof cls, `${status} is a ${cls.name}`);
+    assert.ok(
+      err instanceof ApiError && isApiError(err) && err instanceof LSError,
+    );
+    assert.equal(err.constructor, cls);
+    assert.equal(err.name, cls.name);
+    assert.equal(err.toJSON().name, cls.name);
+    assert.equal(err.status, status);
+    assert.equal(err.code, `E${status}`);
+    assert.match(
+      err.message,
+      new RegExp(`^HERE answered ${status} \\(E${status} No\\)`),
+    );
+    for (const [, other] of cases) {
+      if (other !== cls && other !== ApiError) {
+        assert.ok(!(err instanceof other));
+      }
+    }
+  }
+  assert.deepEqual(
+    server.requests.map((r) => `${r.method} ${r.path}`),
+    cases.map(([status]) => `GET /s${status}`),
+  );
+});
+
+Deno.test("a 429 is retried, then thrown as a RateLimitError with its Retry-After", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v1/geocode",
+    jsonReply(429, { error: "Too Many Requests" }, { "retry-after": "0" }),
+  );
+  const client = makeClient(server.url, { maxRetries: 1 });
+  const err = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/v1/geocode" }),
+  );
+  assert.ok(err instanceof RateLimitError);
+  assert.equal(err.retryAfterMs, 0);
+  assert.equal(server.requests.length, 2);
+  assert.equal(server.requests[0].path, "/v1/geocode");
+});
+
+Deno.test("the ApiError subclasses work across duplicate copies of the module, and a user's subclass keeps its class", async () => {
+  const copy = await import("./errors.ts?copy=3");
+  assert.notEqual(copy.RateLimitError, RateLimitError);
+  const init = { status: 429, method: "GET", url: "u" };
+  const foreign = new copy.ApiError(init);
+  assert.ok(foreign instanceof copy.RateLimitError);
+  assert.ok(foreign instanceof RateLimitError);
+  assert.ok(foreign instanceof ApiError && foreign instanceof LSError);
+  assert.ok(!(foreign instanceof NotFoundError));
+  assert.ok(!(foreign instanceof ValueError));
+  assert.ok(
+    new NotFoundError({ ...init, status: 404 }) instanceof copy.NotFoundError,
+  );
+  assert.ok(
+    !(new ApiError({ ...init, status: 418 }) instanceof copy.RateLimitError),
+  );
+  // Built directly, a subclass keeps its class whatever the status.
+  const direct = new NotFoundError(init);
+  assert.equal(direct.constructor, NotFoundError);
+  assert.ok(!(direct instanceof RateLimitError));
+  class Mine extends ApiError {}
+  const mine = new Mine({ ...init, status: 404 });
+  assert.ok(mine instanceof Mine && mine instanceof ApiError);
+  assert.ok(!(mine instanceof NotFoundError));
+  assert.equal(mine.name, "ApiError");
+});
+
+Deno.test("isTimeoutError: true for an abort by AbortSignal.timeout(), thrown raw or kept as a cause, as for the client's own TimeoutError", async () => {
+  await using server = await startTestServer();
+  server.route("GET /hang", async (_req, _n, signal) => {
+    await new Promise((r) => {
+      const t = setTimeout(r, 5000);
+      signal.addEventListener("abort", () => clearTimeout(t));
+    });
+    return new Response("{}");
+  });
+  const client = makeClient(server.url);
+  // The caller's own timeout: the signal's reason, a DOMException, thrown as is.
+  const raw = await assert.rejects(
+    client.requestJson({ service: "geocode", path: "/hang" }, {
+      signal: AbortSignal.timeout(50),
+    }),
+    (e) => {
+      assert.ok(e instanceof DOMException);
+      assert.equal(e.name, "TimeoutError");
+      assert.equal(isTimeoutError(e), true);
+      assert.equal(isTimeoutError(new LSError("Gave up", { cause: e })), true);
+      return true;
+    },
+  );
+  assert.equal(raw, undefined);
+  // The client's own: a TimeoutError.
+  const own = await leakWitness.rejects(
+    client.requestJson({ service: "geocode", path: "/hang" }, {
+      timeoutMs: 50,
+      maxRetries: 0,
+    }),
+  );
+  assert.ok(own instanceof TimeoutError);
+  assert.equal(isTimeoutError(own), true);
+  assert.deepEqual(server.requests.map((r) => r.path), ["/hang", "/hang"]);
+  // An abort that is not a timeout is not one.
+  assert.equal(
+    isTimeoutError(new DOMException("Aborted", "AbortError")),
+    false,
+  );
+  assert.equal(isTimeoutError(new ConnectionError("Connection failed")), false);
+  assert.equal(isTimeoutError("TimeoutError"), false);
+  const loop: { name: string; cause?: unknown } = { name: "Error" };
+  loop.cause = loop;
+  assert.equal(isTimeoutError(loop), false);
+});
+
+Deno.test("no credential appears in any error or hook output of this suite", () => {
+  leakWitness.assertClean(50);
 });

@@ -60,18 +60,33 @@ export function isValueError(value: unknown): value is ValueError {
 }
 
 /**
- * True for a {@linkcode TimeoutError} from any copy of the package.
+ * True for a {@linkcode TimeoutError} from any copy of the package, and for
+ * the runtime's own timeout: the `DOMException` named `"TimeoutError"` that
+ * an `AbortSignal.timeout()` passed as `signal` aborts a call with (thrown
+ * as it is, or kept as the `cause` of another error).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { isTimeoutError, TimeoutError } from "@ls/core";
  * assert.equal(isTimeoutError(new TimeoutError("Request timed out after 30000 ms")), true);
+ * assert.equal(isTimeoutError(new DOMException("Signal timed out.", "TimeoutError")), true);
+ * assert.equal(isTimeoutError(new DOMException("Aborted", "AbortError")), false);
  * assert.equal(isTimeoutError(new Error("x")), false);
  * ```
  */
-export function isTimeoutError(value: unknown): value is TimeoutError {
-  return hasKind(value, "TimeoutError");
+export function isTimeoutError(
+  value: unknown,
+): value is TimeoutError | DOMException {
+  // A few links of `cause` at most: a chain can be a cycle.
+  for (let i = 0; i < 4 && typeof value === "object" && value !== null; i++) {
+    if (
+      hasKind(value, "TimeoutError") ||
+      Reflect.get(value, "name") === "TimeoutError"
+    ) return true;
+    value = Reflect.get(value, "cause");
+  }
+  return false;
 }
 
 /**

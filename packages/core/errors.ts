@@ -44,33 +44,11 @@ export interface ResponseErrorDetails {
 
 const KIND: unique symbol = Symbol.for("@ls/core.error.kind") as never;
 
-function brand(target: object, kind: string): void {
-  const kinds: string[] = Reflect.get(target, KIND) ?? [];
-  Object.defineProperty(target, KIND, {
-    value: [...kinds, kind],
-    enumerable: false,
-    configurable: true,
-  });
-}
-
 /** Whether `value` carries the brand of `kind` (any copy of the package). */
 export function hasKind(value: unknown, kind: string): boolean {
   if (typeof value !== "object" || value === null) return false;
   const kinds = Reflect.get(value, KIND);
   return Array.isArray(kinds) && kinds.includes(kind);
-}
-
-function makeInstanceCheck(kind: string) {
-  return function (this: unknown, value: unknown): boolean {
-    if (
-      Object.hasOwn(this as object, "kind") &&
-      Reflect.get(this as object, "kind") === kind
-    ) {
-      return hasKind(value, kind);
-    }
-    // A user's subclass: fall back to the ordinary prototype check.
-    return Function.prototype[Symbol.hasInstance].call(this, value);
-  };
 }
 
 /**
@@ -88,15 +66,30 @@ function makeInstanceCheck(kind: string) {
 export class LSError extends Error {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static readonly kind: string = "LSError";
-  /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean =
-    makeInstanceCheck("LSError");
+  /**
+   * Works across duplicate copies of the package, for this class and every
+   * subclass of the family (each names its own `kind`); a user's subclass
+   * gets the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return Object.hasOwn(this, "kind")
+      ? hasKind(value, this.kind)
+      : Function.prototype[Symbol.hasInstance].call(this, value);
+  }
 
-  /** Creates the error; `options.cause` becomes the standard `Error.cause`. */
+  /**
+   * Creates the error; `options.cause` becomes the standard `Error.cause`.
+   * `name` is the class's `kind`, and the error carries the kinds of its
+   * classes as a brand that every copy of the package recognises.
+   */
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
-    this.name = "LSError";
-    brand(this, "LSError");
+    const kinds: string[] = [];
+    for (let c = new.target; c; c = Object.getPrototypeOf(c)) {
+      if (Object.hasOwn(c, "kind")) kinds.push(c.kind);
+    }
+    this.name = new.target.kind;
+    Object.defineProperty(this, KIND, { value: kinds, configurable: true });
   }
 
   /** A plain-object view for logs; never contains credentials. */
@@ -121,11 +114,6 @@ export class LSError extends Error {
 export class ValueError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ValueError";
-  /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean =
-    makeInstanceCheck(
-      "ValueError",
-    );
   /** The parameter that failed validation. */
   readonly parameter: string;
 
@@ -140,9 +128,7 @@ export class ValueError extends LSError {
   constructor(parameter: string, rule: string, ...given: [unknown?]) {
     const suffix = given.length > 0 ? `, got ${describe(given[0])}` : "";
     super(`Invalid ${parameter}: ${rule}${suffix}`);
-    this.name = "ValueError";
     this.parameter = parameter;
-    brand(this, "ValueError");
   }
 
   /** The error's fields as plain JSON (credentials are never among them). */
@@ -185,6 +171,16 @@ export interface ApiErrorInit {
  * A response whose HTTP status was not the one expected, or a job that failed.
  * Carries HERE's error fields whichever body shape the service used.
  *
+ * The statuses code branches on have a subclass each, as in openai-node:
+ * {@linkcode BadRequestError} (400), {@linkcode AuthenticationError} (401),
+ * {@linkcode PermissionDeniedError} (403), {@linkcode NotFoundError} (404),
+ * {@linkcode ConflictError} (409), {@linkcode UnprocessableEntityError} (422),
+ * {@linkcode RateLimitError} (429) and {@linkcode InternalServerError} (500
+ * and above). `new ApiError(init)` itself gives the subclass of
+ * `init.status` (an `ApiError` for any other status), so every error the
+ * client builds from a response, and every one a test builds, is of the
+ * class its status says.
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
@@ -202,41 +198,43 @@ export interface ApiErrorInit {
 export class ApiError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ApiError";
-  /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean =
-    makeInstanceCheck("ApiError");
   /** HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** HTTP method. */
-  readonly method: string;
+  declare readonly method: string;
   /** Request URL, credentials redacted. */
-  readonly url: string;
+  declare readonly url: string;
   /** HERE's error code as a string, when given. */
-  readonly code?: string;
+  declare readonly code?: string;
   /** HERE's error title. */
-  readonly title?: string;
+  declare readonly title?: string;
   /** HERE's cause text (kept apart from the standard `cause`). */
-  readonly detail?: string;
+  declare readonly detail?: string;
   /** HERE's suggested action. */
-  readonly action?: string;
+  declare readonly action?: string;
   /** HERE's correlation id. */
-  readonly correlationId?: string;
+  declare readonly correlationId?: string;
   /** The request id echoed by HERE. */
-  readonly requestId?: string;
+  declare readonly requestId?: string;
   /** Parsed JSON body, if any. */
-  readonly body?: unknown;
+  declare readonly body?: unknown;
   /** Body text, credentials scrubbed, truncated to 4 kB. */
-  readonly bodyText?: string;
+  declare readonly bodyText?: string;
   /** `Retry-After` in milliseconds, when the server sent one. */
-  readonly retryAfterMs?: number;
+  declare readonly retryAfterMs?: number;
 
-  /** Builds the error and a message from HERE's fields. */
+  /**
+   * Builds the error and a message from HERE's fields; called as
+   * `new ApiError(init)`, it returns the subclass of `init.status` when
+   * there is one.
+   */
   constructor(init: ApiErrorInit) {
+    const Status = new.target === ApiError && statusClass(init.status);
+    if (Status) return new Status(init);
     super(
       apiMessage(init),
       init.cause === undefined ? undefined : { cause: init.cause },
     );
-    this.name = "ApiError";
     this.status = init.status;
     this.method = init.method;
     this.url = init.url;
@@ -249,7 +247,6 @@ export class ApiError extends LSError {
     this.body = init.body;
     this.bodyText = init.bodyText;
     this.retryAfterMs = init.retryAfterMs;
-    brand(this, "ApiError");
   }
 
   /**
@@ -318,6 +315,160 @@ export class ApiError extends LSError {
   }
 }
 
+/** The subclass for a status, when there is one. */
+function statusClass(status: number): typeof ApiError | undefined {
+  return ({
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+  } as Record<number, typeof ApiError>)[status] ??
+    (status > 499 ? InternalServerError : undefined);
+}
+
+/**
+ * A 400: HERE refused the request as malformed (a parameter it does not
+ * take, a value out of its range).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ApiError, BadRequestError } from "@ls/core";
+ * const err = new ApiError({ status: 400, method: "GET", url: "https://example.com/" });
+ * assert.ok(err instanceof BadRequestError && err instanceof ApiError);
+ * assert.equal(err.name, "BadRequestError");
+ * ```
+ */
+export class BadRequestError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "BadRequestError";
+}
+
+/**
+ * A 401: the API key or token was refused (missing, wrong, expired).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ApiError, AuthenticationError } from "@ls/core";
+ * import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
+ * await using server = await startTestServer();
+ * server.route("GET /v1/geocode", jsonReply(401, { error: "Unauthorized", error_description: "apiKey invalid" }));
+ * const e = await testClient(server).request({ service: "geocode", path: "/v1/geocode" }).catch((e) => e);
+ * assert.ok(e instanceof AuthenticationError && e instanceof ApiError);
+ * assert.equal(e.status, 401);
+ * ```
+ */
+export class AuthenticationError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "AuthenticationError";
+}
+
+/**
+ * A 403: the credentials are valid but may not use this service or feature.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ApiError, PermissionDeniedError } from "@ls/core";
+ * const err = new ApiError({ status: 403, method: "GET", url: "https://example.com/" });
+ * assert.ok(err instanceof PermissionDeniedError);
+ * ```
+ */
+export class PermissionDeniedError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "PermissionDeniedError";
+}
+
+/**
+ * A 404: no such resource (a lookup id HERE does not know, a job that is gone).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ApiError, NotFoundError } from "@ls/core";
+ * const err = new ApiError({ status: 404, method: "GET", url: "https://example.com/" });
+ * assert.ok(err instanceof NotFoundError);
+ * assert.equal(err.status, 404);
+ * ```
+ */
+export class NotFoundError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "NotFoundError";
+}
+
+/**
+ * A 409: the request conflicts with the state of the resource.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ApiError, ConflictError } from "@ls/core";
+ * const err = new ApiError({ status: 409, method: "POST", url: "https://example.com/" });
+ * assert.ok(err instanceof ConflictError);
+ * ```
+ */
+export class ConflictError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "ConflictError";
+}
+
+/**
+ * A 422: the request was well-formed but HERE could not process it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ApiError, UnprocessableEntityError } from "@ls/core";
+ * const err = new ApiError({ status: 422, method: "POST", url: "https://example.com/" });
+ * assert.ok(err instanceof UnprocessableEntityError);
+ * ```
+ */
+export class UnprocessableEntityError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "UnprocessableEntityError";
+}
+
+/**
+ * A 429: a rate or quota limit was hit. The client has already retried it
+ * (waiting `retryAfterMs` when HERE said how long); this is the answer
+ * after the retries ran out.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ApiError, RateLimitError } from "@ls/core";
+ * const err = new ApiError({ status: 429, method: "GET", url: "https://example.com/", retryAfterMs: 2000 });
+ * assert.ok(err instanceof RateLimitError && err instanceof ApiError);
+ * assert.equal(err.retryAfterMs, 2000);
+ * ```
+ */
+export class RateLimitError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "RateLimitError";
+}
+
+/**
+ * A status of 500 or above: HERE (or a gateway before it) failed. The
+ * client has already retried the statuses it retries.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ApiError, InternalServerError } from "@ls/core";
+ * const err = new ApiError({ status: 503, method: "GET", url: "https://example.com/" });
+ * assert.ok(err instanceof InternalServerError);
+ * assert.equal(err.name, "InternalServerError");
+ * ```
+ */
+export class InternalServerError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "InternalServerError";
+}
+
 /**
  * A response body larger than the client accepts: its decoded size passed
  * `maxResponseBytes` (or the default cap of its kind), so reading stopped
@@ -336,9 +487,6 @@ export class ApiError extends LSError {
 export class ResponseTooLargeError extends ApiError {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ResponseTooLargeError";
-  /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean =
-    makeInstanceCheck("ResponseTooLargeError");
   /** The cap the body passed, in bytes. */
   readonly limit: number;
 
@@ -356,9 +504,7 @@ export class ResponseTooLargeError extends ApiError {
       detail:
         `the decoded body exceeds ${init.limit} bytes; raise maxResponseBytes to accept more`,
     });
-    this.name = "ResponseTooLargeError";
     this.limit = init.limit;
-    brand(this, "ResponseTooLargeError");
   }
 
   /** The error's fields and the cap as plain JSON (credentials are never among them). */
@@ -382,11 +528,6 @@ export class ResponseTooLargeError extends ApiError {
 export class TimeoutError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "TimeoutError";
-  /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean =
-    makeInstanceCheck(
-      "TimeoutError",
-    );
   /** The request URL, credentials redacted, if one was in flight. */
   readonly url?: string;
 
@@ -400,9 +541,7 @@ export class TimeoutError extends LSError {
       message,
       init.cause === undefined ? undefined : { cause: init.cause },
     );
-    this.name = "TimeoutError";
     this.url = init.url;
-    brand(this, "TimeoutError");
   }
 
   /** The error's fields as plain JSON (credentials are never among them). */
@@ -427,11 +566,6 @@ export class TimeoutError extends LSError {
 export class ConnectionError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ConnectionError";
-  /** Works across duplicate copies of the package. */
-  static override [Symbol.hasInstance]: (value: unknown) => boolean =
-    makeInstanceCheck(
-      "ConnectionError",
-    );
   /** The request URL, credentials redacted. */
   readonly url?: string;
 
@@ -445,9 +579,7 @@ export class ConnectionError extends LSError {
       message,
       init.cause === undefined ? undefined : { cause: init.cause },
     );
-    this.name = "ConnectionError";
     this.url = init.url;
-    brand(this, "ConnectionError");
   }
 
   /** The error's fields as plain JSON (credentials are never among them). */

@@ -72,12 +72,20 @@ export {
 export {
   ApiError,
   type ApiErrorInit,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
   ConnectionError,
+  InternalServerError,
   LSError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
   type ResponseErrorDetails,
   type ResponseFacts,
   ResponseTooLargeError,
   TimeoutError,
+  UnprocessableEntityError,
   ValueError,
 } from "./errors.ts";
 export {
