@@ -26,10 +26,12 @@ import {
   type BoundingBoxObject,
   boundingBoxObjectSchema,
   boundingBoxSchema,
+  formatLatLng,
   type SearchCircle,
 } from "./coordinates.ts";
 import { type LatLngLike, parsePoint } from "./point.ts";
 import { parseWith, positiveInteger } from "./validate.ts";
+import { formatInteger, formatNumber } from "./format.ts";
 
 /** A circle: a centre in any point form and a radius in metres. */
 export interface Circle {
@@ -129,4 +131,48 @@ export function parseBox(
     );
   }
   return parseWith(boundingBoxObjectSchema, value, parameter);
+}
+
+/**
+ * The `in=circle:` value of Geocoding & Search: centre `lat,lng` and an
+ * integer radius in metres.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inCircle } from "@ls/core/internal";
+ * assert.equal(inCircle({ lat: 52.53, lng: 13.38, radius: 10000 }), "circle:52.53,13.38;r=10000");
+ * assert.equal(inCircle({ center: [52.53, 13.38], radius: 10000 }), "circle:52.53,13.38;r=10000");
+ * assert.throws(() => inCircle({ lat: 52.53, lng: 13.38, radius: 0.5 }), {
+ *   message: "Invalid in.radius: must be a positive integer, got 0.5",
+ * });
+ * ```
+ *
+ * @throws {ValueError} for an invalid centre or a radius that is not a
+ * positive integer (`in.radius`)
+ */
+export function inCircle(circle: CircleLike, parameter = "in"): string {
+  const { lat, lng, radius } = parseCircle(circle, parameter);
+  return `circle:${formatLatLng(lat, lng)};r=${formatInteger(radius)}`;
+}
+
+/**
+ * The `in=bbox:` value of Geocoding & Search, in `west,south,east,north`
+ * order (see {@linkcode validateBbox} for the rules).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { inBbox } from "@ls/core/internal";
+ * assert.equal(inBbox([13.08836, 52.33812, 13.761, 52.6755]), "bbox:13.08836,52.33812,13.761,52.6755");
+ * assert.equal(inBbox({ west: 13.08836, south: 52.33812, east: 13.761, north: 52.6755 }), "bbox:13.08836,52.33812,13.761,52.6755");
+ * ```
+ *
+ * @throws {ValueError} for an invalid box
+ */
+export function inBbox(bbox: BoundingBoxLike, parameter = "in"): string {
+  const { west, south, east, north } = parseBox(bbox, parameter);
+  return `bbox:${
+    [west, south, east, north].map((n) => formatNumber(n)).join(",")
+  }`;
 }

@@ -21,13 +21,12 @@
  */
 
 import * as z from "zod/mini";
-import { formatInteger, formatNumber } from "./format.ts";
+import { formatNumber } from "./format.ts";
 import {
   fixedArray,
   minLength,
   numberInRange,
   parseWith,
-  positiveInteger,
   stringMatching,
 } from "./validate.ts";
 
@@ -345,54 +344,6 @@ export function validateCountryCodes(
     codes,
     parameter,
   );
-}
-
-const searchCircleSchema: z.ZodMiniType<SearchCircle> = /* @__PURE__ */ (() =>
-  z
-    .object(
-      { lat: latitude, lng: longitude, radius: positiveInteger },
-      { error: "must be an object with lat, lng and radius" },
-    ))();
-
-/**
- * The `in=circle:` value of Geocoding & Search: centre `lat,lng` and an
- * integer radius in metres.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { inCircle } from "@ls/core/internal";
- * assert.equal(inCircle({ lat: 52.53, lng: 13.38, radius: 10000 }), "circle:52.53,13.38;r=10000");
- * assert.throws(() => inCircle({ lat: 52.53, lng: 13.38, radius: 0.5 }), {
- *   message: "Invalid in.radius: must be a positive integer, got 0.5",
- * });
- * ```
- *
- * @throws {ValueError} for an invalid centre or a radius that is not a
- * positive integer (`in.radius`)
- */
-export function inCircle(circle: SearchCircle, parameter = "in"): string {
-  const { lat, lng, radius } = parseWith(searchCircleSchema, circle, parameter);
-  return `circle:${formatLatLng(lat, lng)};r=${formatInteger(radius)}`;
-}
-
-/**
- * The `in=bbox:` value of Geocoding & Search, in `west,south,east,north`
- * order (see {@linkcode validateBbox} for the rules).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { inBbox } from "@ls/core/internal";
- * assert.equal(inBbox([13.08836, 52.33812, 13.761, 52.6755]), "bbox:13.08836,52.33812,13.761,52.6755");
- * ```
- *
- * @throws {ValueError} for an invalid box
- */
-export function inBbox(bbox: BoundingBox, parameter = "in"): string {
-  return `bbox:${
-    validateBbox(bbox, parameter).map((n) => formatNumber(n)).join(",")
-  }`;
 }
 
 /**

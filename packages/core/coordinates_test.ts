@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { assertValueError } from "./testing.ts";
 import { Query } from "./query.ts";
+import { inBbox, inCircle } from "./area.ts";
 import {
   type BoundingBox,
   formatLatLng,
-  inBbox,
-  inCircle,
   inCountryCodes,
   type LatLng,
   validateBbox,

@@ -36,8 +36,6 @@ export {
   boundingBoxSchema,
   type CountryCodeOptions,
   formatLatLng,
-  inBbox,
-  inCircle,
   inCountryCodes,
   latitude,
   latLngObjectSchema,
@@ -55,7 +53,7 @@ export {
   parsePoints,
   pointSchema,
 } from "./point.ts";
-export { parseBox, parseCircle } from "./area.ts";
+export { inBbox, inCircle, parseBox, parseCircle } from "./area.ts";
 export { describe } from "./_describe.ts";
 export {
   defaultTokenUrl,

@@ -1,15 +1,15 @@
 // Parameter checks shared by discover, browse, lookup and autosuggest.
 
-import type { BoundingBox, LatLng } from "@ls/core";
+import type { BoundingBoxLike, LatLng } from "@ls/core";
 import {
   inBbox,
   inCircle,
   inCountryCodes,
   integer,
+  parseOptionalPoint,
   parseWith,
   positiveInteger,
   validateLanguages,
-  validateLatLng,
 } from "@ls/core/internal";
 
 /** The largest `limit` HERE documents for Geocoding & Search. */
@@ -42,12 +42,13 @@ export function langValue(
   return value === undefined ? undefined : validateLanguages(value, "lang");
 }
 
-/** A `[lat, lng]` position, or `undefined`. */
+/** A point in any form as `[lat, lng]`, or `undefined`. */
 export function optionalLatLng(
   value: unknown,
   parameter: string,
 ): LatLng | undefined {
-  return value === undefined ? undefined : validateLatLng(value, parameter);
+  const p = parseOptionalPoint(value, parameter);
+  return p && [p.lat, p.lng];
 }
 
 /**
@@ -93,7 +94,7 @@ export function circleFilter(center: LatLng, radius: number): AreaFilter {
 
 /** The `in=bbox:` filter of a box, or `undefined`. */
 export function bboxFilter(
-  value: BoundingBox | undefined,
+  value: BoundingBoxLike | undefined,
   parameter: string,
 ): AreaFilter | undefined {
   return value === undefined

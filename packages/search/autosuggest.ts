@@ -16,12 +16,12 @@
 
 import { Query, ValueError } from "@ls/core";
 import type {
-  BoundingBox,
+  BoundingBoxLike,
+  CircleLike,
   Client,
-  LatLng,
+  LatLngLike,
   RequestOptions,
   RequestSpec,
-  SearchCircle,
 } from "@ls/core";
 import {
   checkKeys,
@@ -71,11 +71,11 @@ export interface AutosuggestParams {
   /** The partial input, e.g. `"res"`; sent as `q`. */
   query: string;
   /** Search centre `[lat, lng]`. */
-  at?: LatLng;
+  at?: LatLngLike;
   /** A circle `{ lat, lng, radius }`, radius in metres (a positive integer). */
-  searchInCircle?: SearchCircle;
+  searchInCircle?: CircleLike;
   /** A box `[west, south, east, north]`. */
-  searchInBbox?: BoundingBox;
+  searchInBbox?: BoundingBoxLike;
   /**
    * Upper-case ISO 3166-1 alpha-3 codes, e.g. `["USA", "CAN"]`; only with
    * `at` (HERE takes one `in=` filter per request).

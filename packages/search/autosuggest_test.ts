@@ -169,8 +169,16 @@ const INVALID: [string, unknown, string][] = [
     "inCountry[1]",
   ],
   ["empty inCountry", { query: "res", at: AT, inCountry: [] }, "inCountry"],
-  ["at out of range", { query: "res", at: [0, 200] }, "at[1]"],
-  ["at not a pair", { query: "res", at: { lat: 1, lng: 2 } }, "at"],
+  ["at out of range", { query: "res", at: [0, 200] }, "at"],
+  ["at not a pair", { query: "res", at: [1, 2, 3] }, "at"],
+  ["at a GeoJSON LineString", {
+    query: "res",
+    at: { type: "LineString", coordinates: [[1, 2], [3, 4]] },
+  }, "at"],
+  ["at a Feature without geometry", {
+    query: "res",
+    at: { type: "Feature", properties: {} },
+  }, "at.geometry"],
   [
     "circle radius 0",
     { query: "res", searchInCircle: { ...CIRCLE, radius: 0 } },

@@ -16,9 +16,9 @@
 import * as z from "zod/mini";
 import { Query, ValueError } from "@ls/core";
 import type {
-  BoundingBox,
+  BoundingBoxLike,
   Client,
-  LatLng,
+  LatLngLike,
   RequestOptions,
   RequestSpec,
 } from "@ls/core";
@@ -32,7 +32,6 @@ import {
   politicalViewValue,
   scrubbing,
   stringMatching,
-  validateLatLng,
 } from "@ls/core/internal";
 import { type ItemsBody, ItemsResponse } from "@ls/geocoding";
 import type { PlaceCategory } from "./place_category.ts";
@@ -44,6 +43,7 @@ import {
   langValue,
   limitValue,
   ONE_IN,
+  optionalLatLng,
 } from "./_params.ts";
 import type { AreaFilter } from "./_params.ts";
 import type { PlaceShow } from "./place_show.ts";
@@ -54,7 +54,7 @@ import type { PlaceShow } from "./place_show.ts";
  */
 export interface BrowseParams {
   /** Search centre `[lat, lng]` (sent as `at`); results are sorted by distance from it. */
-  center: LatLng;
+  center: LatLngLike;
   /**
    * Radius around `center` in metres (`in=circle:`): an integer from 1 to
    * 250000, since HERE's browse finds places within 250 km of the centre.
@@ -63,7 +63,7 @@ export interface BrowseParams {
   /** Upper-case ISO 3166-1 alpha-3 codes, e.g. `["DEU"]` (`in=countryCode:`). */
   countryCodes?: readonly string[];
   /** `[west, south, east, north]` (`in=bbox:`). */
-  boundingBox?: BoundingBox;
+  boundingBox?: BoundingBoxLike;
   /**
    * Category ids at any level (`"100"`, `"100-1000"`, `"100-1000-0001"`); a
    * place matches when it has one of them. See {@linkcode PlaceCategory}.
@@ -180,7 +180,7 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
   if (params.center === undefined) {
     throw new ValueError("center", "is required");
   }
-  const center = validateLatLng(params.center, "center");
+  const center = optionalLatLng(params.center, "center")!;
   const radius = browseRadiusValue(params.radius);
   const areas = [
     radius === undefined ? undefined : circleFilter(center, radius),

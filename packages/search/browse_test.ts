@@ -162,8 +162,8 @@ const BOX: [number, number, number, number] = [13.1, 52.3, 13.7, 52.7];
 const INVALID: [string, unknown, string][] = [
   ["missing center", { radius: 10 }, "center"],
   ["null center", { center: null }, "center"],
-  ["latitude out of range", { center: [-90.5, 0] }, "center[0]"],
-  ["longitude out of range", { center: [0, -180.1] }, "center[1]"],
+  ["latitude out of range", { center: [-90.5, 0] }, "center"],
+  ["longitude out of range", { center: [0, -180.1] }, "center"],
   [
     "radius with countryCodes",
     { center: C, radius: 10, countryCodes: ["DEU"] },

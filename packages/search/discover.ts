@@ -17,9 +17,9 @@
 
 import { Query, ValueError } from "@ls/core";
 import type {
-  BoundingBox,
+  BoundingBoxLike,
   Client,
-  LatLng,
+  LatLngLike,
   RequestOptions,
   RequestSpec,
 } from "@ls/core";
@@ -54,13 +54,13 @@ export interface DiscoverParams {
   /** Free text, e.g. `"coffee shop"`; sent as `q`. */
   query: string;
   /** Search centre `[lat, lng]`; needs `radius` or `countryCodes`. */
-  center?: LatLng;
+  center?: LatLngLike;
   /** Radius around `center` in metres, a positive integer (`in=circle:`). */
   radius?: number;
   /** Upper-case ISO 3166-1 alpha-3 codes, e.g. `["DEU", "FRA"]` (`at` plus `in=countryCode:`). */
   countryCodes?: readonly string[];
   /** `[west, south, east, north]` (`in=bbox:`); not together with `center`. */
-  boundingBox?: BoundingBox;
+  boundingBox?: BoundingBoxLike;
   /** Most results, 1 to 100 (HERE's documented maximum). */
   limit?: number;
   /** BCP 47 language tag, or a list in order of preference. */

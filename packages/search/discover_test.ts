@@ -261,12 +261,12 @@ const INVALID: [string, unknown, string][] = [
   [
     "latitude out of range",
     { query: "x", center: [91, 0], radius: 1 },
-    "center[0]",
+    "center",
   ],
   [
     "longitude out of range",
     { query: "x", center: [0, 181], radius: 1 },
-    "center[1]",
+    "center",
   ],
   ["NaN latitude", { query: "x", center: [NaN, 0], radius: 1 }, "center[0]"],
   ["short center", { query: "x", center: [52], radius: 1 }, "center"],
