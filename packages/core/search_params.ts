@@ -30,9 +30,9 @@ const nameListSchema: z.ZodMiniType<string[]> = /* @__PURE__ */ (() =>
 /**
  * A list parameter that HERE takes as names joined by commas (`show`,
  * `types`, `foodTypes`): an array of non-empty strings without commas or
- * white space. Names HERE does not document yet are kept, as HERE adds
- * values over time; an empty list is returned as is (the query then omits
- * the key); `undefined` passes.
+ * white space, and, with `allowed` (a set HERE documents as closed), each
+ * one of those; without it names are kept as given. An empty list is
+ * returned as is (the query then omits the key); `undefined` passes.
  *
  * @example
  * ```ts
@@ -46,6 +46,9 @@ const nameListSchema: z.ZodMiniType<string[]> = /* @__PURE__ */ (() =>
  * assert.throws(() => nameListValue("tz", "show"), {
  *   message: 'Invalid show: must be an array of strings, got "tz"',
  * });
+ * assert.throws(() => nameListValue(["tz", "timezone"], "show", ["tz", "streetInfo"]), {
+ *   message: 'Invalid show[1]: must be one of "tz", "streetInfo" (a value HERE adds later goes through the query option), got "timezone"',
+ * });
  * ```
  *
  * @throws {ValueError} naming `parameter` or `parameter[i]`
@@ -53,6 +56,7 @@ const nameListSchema: z.ZodMiniType<string[]> = /* @__PURE__ */ (() =>
 export function nameListValue(
   value: unknown,
   parameter: string,
+  allowed?: readonly string[],
 ): string[] | undefined {
   // A list that long cannot fit in a URL: refused before it is walked.
   if (Array.isArray(value) && value.length > MAX_NAMES) {
@@ -61,9 +65,19 @@ export function nameListValue(
       `must have at most ${MAX_NAMES} names (no URL could hold more)`,
     );
   }
-  return value === undefined
-    ? undefined
-    : parseWith(nameListSchema, value, parameter);
+  if (value === undefined) return undefined;
+  const names = parseWith(nameListSchema, value, parameter);
+  const i = allowed ? names.findIndex((n) => !allowed.includes(n)) : -1;
+  if (i >= 0) {
+    throw new ValueError(
+      `${parameter}[${i}]`,
+      `must be one of ${
+        allowed!.map((v) => JSON.stringify(v)).join(", ")
+      } (a value HERE adds later goes through the query option)`,
+      names[i],
+    );
+  }
+  return names;
 }
 
 /** Names of one character and a comma each fill a 64 KiB URL at this. */

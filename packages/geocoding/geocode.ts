@@ -102,8 +102,18 @@ export type GeocodeShow =
   | "postalCodeDetails"
   | "secondaryUnitInfo"
   | "streetInfo"
-  | "tz"
-  | (string & Record<never, never>);
+  | "tz";
+
+/** The values of {@linkcode GeocodeShow}, in HERE's order. */
+const GEOCODE_SHOW: readonly GeocodeShow[] = [
+  "addressUsage",
+  "countryInfo",
+  "parsing",
+  "postalCodeDetails",
+  "secondaryUnitInfo",
+  "streetInfo",
+  "tz",
+];
 
 /**
  * Parameters of {@linkcode geocode}. Give `query`, `qualifiedQuery`, or
@@ -275,7 +285,7 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
     .set("limit", limitValue(params.limit, 20))
     .set("lang", langValue(params.lang))
     .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show"));
+    .set("show", nameListValue(params.show, "show", GEOCODE_SHOW));
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };
 }
 

@@ -257,8 +257,8 @@ Deno.test("geocode sends qq, at, in=countryCode, types, politicalView and show a
   // Values are content: a ";" or "=" in one cannot start another pair.
   await geocode(client, {
     qualifiedQuery: { street: "A=B; C", district: "Mitte & Tiergarten" },
-    show: ["countryInfo", "someFutureBlock"],
-  });
+    // A block HERE adds later goes through the query option.
+  }, { query: { show: ["countryInfo", "someFutureBlock"] } });
   // Empty lists are no filter: the keys are omitted.
   await geocode(client, { query: "Berlin", types: [], show: [] });
 

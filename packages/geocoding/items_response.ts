@@ -31,8 +31,6 @@ import { itemsToGeoJSON } from "./to_geojson.ts";
 export interface ItemsBody {
   /** The results, best first (by distance for browse). */
   items: ResultItem[];
-  /** Fields HERE adds that are not modelled here. */
-  [field: string]: unknown;
 }
 
 /**

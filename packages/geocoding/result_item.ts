@@ -74,8 +74,6 @@ export interface Address {
   postalCode?: string;
   /** House number. */
   houseNumber?: string;
-  /** Fields HERE adds that are not modelled here. */
-  [field: string]: unknown;
 }
 
 /**
@@ -94,8 +92,6 @@ export interface Category {
   name?: string;
   /** True for the place's main category. */
   primary?: boolean;
-  /** Fields HERE adds that are not modelled here. */
-  [field: string]: unknown;
 }
 
 /**
@@ -109,11 +105,9 @@ export interface Category {
  */
 export interface Reference {
   /** The supplier, e.g. `{ id: "core" }`. */
-  supplier?: { id: string; [field: string]: unknown };
+  supplier?: { id: string };
   /** The place's id at that supplier. */
   id?: string;
-  /** Fields HERE adds that are not modelled here. */
-  [field: string]: unknown;
 }
 
 /**
@@ -130,8 +124,6 @@ export interface Scoring {
   queryScore?: number;
   /** One score per matched address field, e.g. `city`. */
   fieldScore?: Record<string, unknown>;
-  /** Fields HERE adds that are not modelled here. */
-  [field: string]: unknown;
 }
 
 /**
@@ -167,8 +159,6 @@ export interface Highlights {
   title?: Highlight[];
   /** Ranges per address field, e.g. `label`. */
   address?: Record<string, Highlight[]>;
-  /** Fields HERE adds that are not modelled here. */
-  [field: string]: unknown;
 }
 
 /**
@@ -219,8 +209,57 @@ export interface ResultItem {
   scoring?: Scoring;
   /** Autosuggest: matched ranges. */
   highlights?: Highlights;
+  /** `show=tz`: the time zone, e.g. `{ name: "Europe/Berlin", utcOffset: "+01:00" }`. */
+  timeZone?: { name: string; utcOffset: string };
+  /** `show=countryInfo`: the country's ISO codes. */
+  countryInfo?: { alpha2: string; alpha3: string };
+  /** `show=streetInfo`: the street name's parts, per street. */
+  streetInfo?: {
+    baseName?: string;
+    streetType?: string;
+    streetTypePrecedes?: boolean;
+    streetTypeAttached?: boolean;
+    prefix?: string;
+    suffix?: string;
+    direction?: string;
+    language?: string;
+  }[];
+  /** `show=postalCodeDetails`: postal code details, as HERE sends them. */
+  postalCodeDetails?: unknown[];
+  /** `show=addressUsage`: how the address is used, as HERE sends it. */
+  addressUsage?: unknown;
+  /** `show=parsing`: which parts of the query matched which field. */
+  parsing?: Record<
+    string,
+    { start: number; end: number; value: string; qq?: string }[]
+  >;
+  /** Contacts of a place: phone, fax, www, email lists. */
+  contacts?: Record<string, { value: string; label?: string }[]>[];
+  /** Opening hours of a place. */
+  openingHours?: {
+    categories?: { id: string }[];
+    text: string[];
+    isOpen?: boolean;
+    structured?: { start: string; duration: string; recurrence: string }[];
+  }[];
+  /** Food types of a restaurant. */
+  foodTypes?: { id: string; name?: string; primary?: boolean }[];
+  /** Chains the place belongs to. */
+  chains?: { id: string; name?: string }[];
+  /** `show=phonemes`: pronunciations of names, as HERE sends them. */
+  phonemes?: Record<string, unknown[]>;
+  /** `show=ev`: EV charging details, as HERE sends them. */
+  extended?: Record<string, unknown>;
+  /** `show=ev`: EV charging station details, as HERE sends them. */
+  ev?: unknown;
+  /** `show=fuel`: fuel station details, as HERE sends them. */
+  fuelStation?: unknown;
+  /** `show=truck`: truck-related details, as HERE sends them. */
+  truck?: unknown;
+  /** `show=tripadvisor`: media, as HERE sends them. */
+  media?: unknown;
+  /** `politicalView`: the view applied, as HERE sends it. */
+  politicalView?: string;
   /** Autosuggest query items: a ready-made discover URL (absolute or relative). */
   href?: string;
-  /** Fields HERE adds that are not modelled here (`contacts`, `openingHours`, ...). */
-  [field: string]: unknown;
 }

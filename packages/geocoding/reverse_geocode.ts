@@ -84,6 +84,30 @@ export type ReverseGeocodeParams =
     }
   );
 
+/**
+ * The blocks reverse geocoding's `show` takes: geocode's, less `parsing`
+ * and `secondaryUnitInfo`, which describe a query's text and which the
+ * definitions of reverse geocoding we hold do not list.
+ *
+ * @example
+ * ```ts
+ * import type { ReverseGeocodeShow } from "@ls/geocoding";
+ * const show: ReverseGeocodeShow[] = ["tz", "streetInfo"];
+ * ```
+ */
+export type ReverseGeocodeShow = Exclude<
+  GeocodeShow,
+  "parsing" | "secondaryUnitInfo"
+>;
+
+const REVERSE_GEOCODE_SHOW: readonly ReverseGeocodeShow[] = [
+  "addressUsage",
+  "countryInfo",
+  "postalCodeDetails",
+  "streetInfo",
+  "tz",
+];
+
 /** The options of {@linkcode reverseGeocode} beside its position. */
 export interface ReverseGeocodeOptions {
   /** Most results, 1 to 100 (HERE's documented maximum); default 1. */
@@ -96,11 +120,10 @@ export interface ReverseGeocodeOptions {
    */
   types?: readonly ReverseGeocodeType[];
   /**
-   * `show`: extra blocks per result, e.g. `["tz"]` (see {@linkcode GeocodeShow};
-   * HERE's reverse geocoding is taken to offer the blocks of geocode); none
-   * when omitted or empty.
+   * `show`: extra blocks per result, e.g. `["tz"]` (see
+   * {@linkcode ReverseGeocodeShow}); none when omitted or empty.
    */
-  show?: readonly GeocodeShow[];
+  show?: readonly ReverseGeocodeShow[];
 }
 
 const REVERSE_GEOCODE_KEYS = Object.keys(
@@ -197,7 +220,7 @@ export function buildReverseGeocodeRequest(
     .set("limit", limitValue(params.limit, 1))
     .set("lang", langValue(params.lang))
     .set("types", nameListValue(params.types, "types"))
-    .set("show", nameListValue(params.show, "show"));
+    .set("show", nameListValue(params.show, "show", REVERSE_GEOCODE_SHOW));
   const path = "/v1/revgeocode";
   return { service: "revgeocode", method: "GET", path, query };
 }

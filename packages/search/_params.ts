@@ -1,6 +1,8 @@
 // Parameter checks shared by discover, browse, lookup and autosuggest.
 
 import type { BoundingBoxLike, LatLng } from "@ls/core";
+import type { LookupShow, PlaceShow } from "./place_show.ts";
+import type { AutosuggestShow } from "./autosuggest.ts";
 import {
   inBbox,
   inCircle,
@@ -118,3 +120,35 @@ export function countryFilter(
  */
 export const ONE_IN =
   "HERE takes a single in= filter and a combined form is not verified";
+
+/** The values of `PlaceShow`, for the run-time check. */
+export const PLACE_SHOW: readonly PlaceShow[] = [
+  "eMobilityServiceProviders",
+  "ev",
+  "fuel",
+  "fuelPrices",
+  "phonemes",
+  "streetInfo",
+  "tripadvisor",
+  "tripadvisorImageVariants",
+  "truck",
+  "tz",
+];
+
+/** The values of `LookupShow`, for the run-time check. */
+export const LOOKUP_SHOW: readonly LookupShow[] = [
+  ...PLACE_SHOW,
+  "addressUsage",
+  "countryInfo",
+  "postalCodeDetails",
+];
+
+/** The values of `AutosuggestShow`, for the run-time check. */
+export const AUTOSUGGEST_SHOW: readonly AutosuggestShow[] = [
+  "details",
+  "fuel",
+  "phonemes",
+  "streetInfo",
+  "truck",
+  "tz",
+];

@@ -35,6 +35,7 @@ import {
 } from "@ls/core/internal";
 import type { ResultItem } from "@ls/geocoding";
 import {
+  AUTOSUGGEST_SHOW,
   bboxFilter,
   countryFilter,
   langValue,
@@ -60,8 +61,7 @@ export type AutosuggestShow =
   | "phonemes"
   | "streetInfo"
   | "truck"
-  | "tz"
-  | (string & Record<never, never>);
+  | "tz";
 
 /**
  * Parameters of {@linkcode autosuggest}. Give exactly one of `at`,
@@ -127,8 +127,6 @@ export interface QueryTerm {
   start: number;
   /** End index (exclusive) of that substring. */
   end: number;
-  /** Fields HERE adds that are not modelled here. */
-  [field: string]: unknown;
 }
 
 /**
@@ -153,8 +151,6 @@ export interface AutosuggestBody {
   items: ResultItem[];
   /** Suggested completions of the query. */
   queryTerms?: QueryTerm[];
-  /** Fields HERE adds that are not modelled here. */
-  [field: string]: unknown;
 }
 
 /**
@@ -242,7 +238,7 @@ export function buildAutosuggestRequest(
     .set("termsLimit", termsLimitValue(params.termsLimit))
     .set("lang", langValue(params.lang))
     .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show"));
+    .set("show", nameListValue(params.show, "show", AUTOSUGGEST_SHOW));
   return {
     service: "autosuggest",
     method: "GET",

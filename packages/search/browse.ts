@@ -44,6 +44,7 @@ import {
   limitValue,
   ONE_IN,
   optionalLatLng,
+  PLACE_SHOW,
 } from "./_params.ts";
 import type { AreaFilter } from "./_params.ts";
 import type { PlaceShow } from "./place_show.ts";
@@ -210,7 +211,7 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
     .set("limit", limitValue(params.limit))
     .set("lang", langValue(params.lang))
     .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show"));
+    .set("show", nameListValue(params.show, "show", PLACE_SHOW));
   return { service: "browse", method: "GET", path: "/v1/browse", query };
 }
 

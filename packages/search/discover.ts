@@ -41,6 +41,7 @@ import {
   limitValue,
   ONE_IN,
   optionalLatLng,
+  PLACE_SHOW,
   radiusValue,
 } from "./_params.ts";
 import type { AreaFilter } from "./_params.ts";
@@ -157,7 +158,7 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
   const limit = limitValue(params.limit);
   const lang = langValue(params.lang);
   const politicalView = politicalViewValue(params.politicalView);
-  const show = nameListValue(params.show, "show");
+  const show = nameListValue(params.show, "show", PLACE_SHOW);
 
   let at: string | undefined;
   let area: AreaFilter;

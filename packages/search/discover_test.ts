@@ -126,8 +126,8 @@ Deno.test("discover sends politicalView and show after lang", async () => {
     query: "coffee",
     center: [52.5, 13.4],
     countryCodes: ["DEU"],
-    show: ["someFutureBlock"],
-  });
+    // A block HERE adds later goes through the query option.
+  }, { query: { show: ["someFutureBlock"] } });
   await discover(client, {
     query: "coffee",
     center: [52.5, 13.4],

@@ -37,8 +37,8 @@ import type {
   ResultItem,
   ResultType,
 } from "@ls/geocoding";
-import { langValue } from "./_params.ts";
-import type { PlaceShow } from "./place_show.ts";
+import { langValue, LOOKUP_SHOW } from "./_params.ts";
+import type { LookupShow } from "./place_show.ts";
 
 /** Parameters of {@linkcode lookup}. */
 export interface LookupParams {
@@ -51,7 +51,7 @@ export interface LookupParams {
    * {@linkcode PlaceShow}); none when omitted. Unknown names are sent as
    * given.
    */
-  show?: readonly PlaceShow[];
+  show?: readonly LookupShow[];
 }
 
 const LOOKUP_KEYS = Object.keys(
@@ -187,7 +187,7 @@ export function buildLookupRequest(params: LookupParams): RequestSpec {
   const query = new Query()
     .set("id", nonBlankString(params.locationId, "locationId"))
     .set("lang", langValue(params.lang))
-    .set("show", nameListValue(params.show, "show"));
+    .set("show", nameListValue(params.show, "show", LOOKUP_SHOW));
   return { service: "lookup", method: "GET", path: "/v1/lookup", query };
 }
 

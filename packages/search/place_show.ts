@@ -39,5 +39,14 @@ export type PlaceShow =
   | "tripadvisor"
   | "tripadvisorImageVariants"
   | "truck"
-  | "tz"
-  | (string & Record<never, never>);
+  | "tz";
+
+/**
+ * What lookup's `show` takes: the blocks of {@linkcode PlaceShow} and, as
+ * for an address, `addressUsage`, `countryInfo` and `postalCodeDetails`.
+ */
+export type LookupShow =
+  | PlaceShow
+  | "addressUsage"
+  | "countryInfo"
+  | "postalCodeDetails";
