@@ -154,6 +154,22 @@ export interface AutosuggestBody {
 }
 
 /**
+ * HERE's wire names that {@linkcode autosuggest} takes under another name:
+ * given as a parameter, each is refused naming ours.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { AUTOSUGGEST_WIRE_NAMES } from "@ls/search";
+ * assert.equal(AUTOSUGGEST_WIRE_NAMES.q, "query");
+ * ```
+ */
+export const AUTOSUGGEST_WIRE_NAMES: Readonly<Record<string, string>> = {
+  q: "query",
+  in: "searchInCircle",
+};
+
+/**
  * The request {@linkcode autosuggest} sends, validated: `GET /v1/autosuggest`
  * on the autosuggest host with `q`, `at` or `in`, `limit`, `termsLimit`,
  * `lang`, `politicalView` and `show`.
@@ -191,7 +207,7 @@ export function buildAutosuggestRequest(
   checkParams(params);
   checkKeys(params, AUTOSUGGEST_KEYS, {
     operation: "autosuggest",
-    wireNames: { q: "query" },
+    wireNames: AUTOSUGGEST_WIRE_NAMES,
   });
   const q = nonBlankString(params.query, "query");
   const at = optionalLatLng(params.at, "at");

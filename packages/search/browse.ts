@@ -138,6 +138,22 @@ const categoriesSchema = /* @__PURE__ */ z.array(
 export class BrowseResponse extends ItemsResponse {}
 
 /**
+ * HERE's wire names that {@linkcode browse} takes under another name:
+ * given as a parameter, each is refused naming ours.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { BROWSE_WIRE_NAMES } from "@ls/search";
+ * assert.equal(BROWSE_WIRE_NAMES.at, "center");
+ * ```
+ */
+export const BROWSE_WIRE_NAMES: Readonly<Record<string, string>> = {
+  at: "center",
+  in: "boundingBox",
+};
+
+/**
  * The request {@linkcode browse} sends, validated: `GET /v1/browse` on the
  * browse host with `at`, the optional `in` filter, `categories`,
  * `foodTypes`, `name`, `limit`, `lang`, `politicalView` and `show`. Pass it
@@ -177,7 +193,10 @@ export class BrowseResponse extends ItemsResponse {}
  */
 export function buildBrowseRequest(params: BrowseParams): RequestSpec {
   checkParams(params);
-  checkKeys(params, BROWSE_KEYS, { operation: "browse" });
+  checkKeys(params, BROWSE_KEYS, {
+    operation: "browse",
+    wireNames: BROWSE_WIRE_NAMES,
+  });
   if (params.center === undefined) {
     throw new ValueError("center", "is required");
   }

@@ -112,6 +112,23 @@ const DISCOVER_KEYS = Object.keys(
 export class DiscoverResponse extends ItemsResponse {}
 
 /**
+ * HERE's wire names that {@linkcode discover} takes under another name:
+ * given as a parameter, each is refused naming ours.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DISCOVER_WIRE_NAMES } from "@ls/search";
+ * assert.equal(DISCOVER_WIRE_NAMES.at, "center");
+ * ```
+ */
+export const DISCOVER_WIRE_NAMES: Readonly<Record<string, string>> = {
+  q: "query",
+  at: "center",
+  in: "center",
+};
+
+/**
  * The request {@linkcode discover} sends, validated: `GET /v1/discover` on
  * the discover host with `q`, the area (`in=circle:...`,
  * `at=...&in=countryCode:...` or `in=bbox:...`), `limit`, `lang`,
@@ -148,7 +165,7 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
   checkParams(params);
   checkKeys(params, DISCOVER_KEYS, {
     operation: "discover",
-    wireNames: { q: "query" },
+    wireNames: DISCOVER_WIRE_NAMES,
   });
   const q = nonBlankString(params.query, "query");
   const center = optionalLatLng(params.center, "center");

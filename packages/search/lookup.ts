@@ -159,6 +159,22 @@ export class LookupResponse extends ApiResponse<ResultItem> {
 }
 
 /**
+ * HERE's wire names that {@linkcode lookup} takes under another name:
+ * given as a parameter, each is refused naming ours.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { LOOKUP_WIRE_NAMES } from "@ls/search";
+ * assert.equal(LOOKUP_WIRE_NAMES.id, "locationId");
+ * ```
+ */
+export const LOOKUP_WIRE_NAMES: Readonly<Record<string, string>> = {
+  id: "locationId",
+  location_id: "locationId",
+};
+
+/**
  * The request {@linkcode lookup} sends, validated: `GET /v1/lookup` on the
  * lookup host with `id` (encoded as content, so `:` becomes `%3A`), `lang`
  * and `show`. Pass it to `client.request` for the raw `Response`.
@@ -183,7 +199,10 @@ export class LookupResponse extends ApiResponse<ResultItem> {
  */
 export function buildLookupRequest(params: LookupParams): RequestSpec {
   checkParams(params);
-  checkKeys(params, LOOKUP_KEYS, { operation: "lookup" });
+  checkKeys(params, LOOKUP_KEYS, {
+    operation: "lookup",
+    wireNames: LOOKUP_WIRE_NAMES,
+  });
   const query = new Query()
     .set("id", nonBlankString(params.locationId, "locationId"))
     .set("lang", langValue(params.lang))
