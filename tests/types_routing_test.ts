@@ -47,10 +47,8 @@ function _routingTypos(): unknown[] {
   // @ts-expect-error: a three-number array is not a point
   const origin: P["origin"] = [52.5, 13.4, 0];
   // @ts-expect-error: a GeoJSON LineString is not a point
-  const destination: P["destination"] = {
-    type: "LineString",
-    coordinates: [[13.4, 52.5], [13.5, 52.6]],
-  };
+  // deno-fmt-ignore
+  const destination: P["destination"] = { type: "LineString", coordinates: [[13.4, 52.5], [13.5, 52.6]] };
   // @ts-expect-error: { lat } alone is not a point
   const half: P["origin"] = { lat: 52.5 };
   const via: P["via"] = [

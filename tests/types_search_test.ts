@@ -8,7 +8,24 @@ import {
   type GeocodeParams,
   type GeocoderResponse,
 } from "@ls/geocoding";
-import { buildDiscoverRequest, type DiscoverParams } from "@ls/search";
+import {
+  type AutosuggestRawResponse,
+  buildDiscoverRequest,
+  type DiscoverParams,
+} from "@ls/search";
+
+// Never called: autosuggest's json() is the documented body, not any.
+async function _suggestions(res: AutosuggestRawResponse): Promise<unknown[]> {
+  const body = await res.json();
+  return [
+    body.items[0]?.title,
+    body.queryTerms?.[0]?.term,
+    // @ts-expect-error: misspelled
+    body.itemz,
+    // @ts-expect-error: a term is a string
+    body.queryTerms?.[0]?.term.toFixed(),
+  ];
+}
 
 // Never called: only type-checked.
 function _reads(res: GeocoderResponse): unknown[] {
@@ -45,4 +62,5 @@ Deno.test("search request typos fail type-checking and are ValueErrors listing t
     message: /^Invalid show\[0\]: must be one of "eMobilityServiceProviders"/,
   });
   assert.equal(typeof _reads, "function");
+  assert.equal(typeof _suggestions, "function");
 });

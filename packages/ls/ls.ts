@@ -28,6 +28,7 @@ import type {
 import { autosuggest, browse, discover, lookup } from "@ls/search";
 import type {
   AutosuggestParams,
+  AutosuggestRawResponse,
   BrowseParams,
   BrowseResponse,
   DiscoverParams,
@@ -353,11 +354,15 @@ export class LS {
     return lookup(this.client, params, options);
   }
 
-  /** Type-ahead suggestions; returns the raw `Response`. See `@ls/search` `autosuggest`. */
+  /**
+   * Type-ahead suggestions; returns the raw `Response`, its `json()` typed
+   * (`AutosuggestResponse.from(res)` makes a response object). See
+   * `@ls/search` `autosuggest`.
+   */
   autosuggest(
     params: AutosuggestParams,
     options?: RequestOptions,
-  ): Promise<Response> {
+  ): Promise<AutosuggestRawResponse> {
     return autosuggest(this.client, params, options);
   }
 

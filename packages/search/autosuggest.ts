@@ -33,7 +33,7 @@ import {
   politicalViewValue,
   scrubbing,
 } from "@ls/core/internal";
-import type { ResultItem } from "@ls/geocoding";
+import { ItemsResponse, type ResultItem } from "@ls/geocoding";
 import {
   AUTOSUGGEST_SHOW,
   bboxFilter,
@@ -151,6 +151,74 @@ export interface AutosuggestBody {
   items: ResultItem[];
   /** Suggested completions of the query. */
   queryTerms?: QueryTerm[];
+}
+
+/**
+ * What {@linkcode autosuggest} returns: HERE's own fetch `Response` (the
+ * seed's contract, body unread), typed so that `json()` resolves to the
+ * documented {@linkcode AutosuggestBody}.
+ *
+ * @example
+ * ```ts
+ * import type { AutosuggestBody, AutosuggestRawResponse } from "@ls/search";
+ * async function titles(res: AutosuggestRawResponse): Promise<string[]> {
+ *   const body: AutosuggestBody = await res.json();
+ *   return body.items.map((item) => item.title ?? "");
+ * }
+ * ```
+ */
+export interface AutosuggestRawResponse extends Response {
+  /** Reads the body (once, as any `Response`) as the autosuggest body. */
+  json(): Promise<AutosuggestBody>;
+}
+
+/**
+ * An autosuggest answer as a response object, like discover's: typed
+ * `items`, `queryTerms`, HERE's tracing ids and `toGeoJSON()` (items
+ * without a position, such as query suggestions, are left out of it). Make
+ * one from what {@linkcode autosuggest} returns with
+ * {@linkcode AutosuggestResponse.from}, which reads the body: a `Response`
+ * can be read once.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { AutosuggestResponse } from "@ls/search";
+ * const res = new Response(JSON.stringify({
+ *   items: [
+ *     { title: "Restaurants", resultType: "categoryQuery", href: "https://discover.search.hereapi.com/v1/discover?q=restaurant" },
+ *     { title: "Rex", id: "here:pds:place:1", resultType: "place", position: { lat: 52.5, lng: 13.4 } },
+ *   ],
+ *   queryTerms: [{ term: "restaurant", replaces: "res", start: 0, end: 3 }],
+ * }), { headers: { "x-correlation-id": "c-1" } });
+ * const suggestions = await AutosuggestResponse.from(res);
+ * assert.equal(suggestions.items.length, 2);
+ * assert.equal(suggestions.queryTerms[0].term, "restaurant");
+ * assert.equal(suggestions.toGeoJSON().features.length, 1);
+ * assert.equal(suggestions.correlationId, "c-1");
+ * ```
+ */
+export class AutosuggestResponse extends ItemsResponse {
+  /** Suggested completions of the query; empty when HERE sent none. */
+  get queryTerms(): QueryTerm[] {
+    const terms = (this.raw as Partial<AutosuggestBody> | null)?.queryTerms;
+    return Array.isArray(terms) ? terms : [];
+  }
+
+  /**
+   * Reads an autosuggest `Response` (what {@linkcode autosuggest} returns)
+   * into a response object. The body is consumed.
+   *
+   * @throws {SyntaxError} when the body is not JSON
+   */
+  static async from(res: Response): Promise<AutosuggestResponse> {
+    const body: AutosuggestBody = await res.json();
+    return new AutosuggestResponse({
+      body,
+      correlationId: res.headers.get("x-correlation-id") ?? undefined,
+      requestId: res.headers.get("x-request-id") ?? undefined,
+    });
+  }
 }
 
 /**
@@ -279,7 +347,7 @@ export function buildAutosuggestRequest(
  *
  * const res = await autosuggest(client, { query: "res", at: [52.52, 13.405], limit: 5, termsLimit: 3 });
  * assert.equal(res.status, 200);
- * const body: AutosuggestBody = await res.json();
+ * const body: AutosuggestBody = await res.json(); // typed, no cast needed
  * assert.ok(body.items.length <= 5);
  * assert.deepEqual(body.queryTerms?.[0], { term: "restaurant", replaces: "res", start: 0, end: 3 });
  * assert.ok(itemsToGeoJSON(body.items).features.length <= body.items.length); // query items have no position
@@ -293,7 +361,7 @@ export async function autosuggest(
   client: Client,
   params: AutosuggestParams,
   options?: RequestOptions,
-): Promise<Response> {
+): Promise<AutosuggestRawResponse> {
   const spec = scrubbing(client, () => buildAutosuggestRequest(params));
-  return await client.request(spec, options);
+  return await client.request(spec, options) as AutosuggestRawResponse;
 }
