@@ -187,7 +187,8 @@ Deno.test("checkKeys() points a HERE wire name to the name the operation models 
   assert.throws(
     () => checkKeys({ q: "Berlin" }, known, { wireNames }),
     {
-      message: 'Invalid q: is not a known parameter; did you mean "query"? (our name for q)',
+      message:
+        'Invalid q: is not a known parameter; did you mean "query"? (our name for q)',
     },
   );
   // Inherited names are not wire names.
