@@ -7,6 +7,14 @@ import * as core from "./mod.ts";
 
 /** Every name the default entry exports, types included. */
 const PUBLIC = [
+  "AuthenticationError",
+  "BadRequestError",
+  "ConflictError",
+  "InternalServerError",
+  "NotFoundError",
+  "PermissionDeniedError",
+  "RateLimitError",
+  "UnprocessableEntityError",
   "ABSENT",
   "ALTITUDE",
   "ApiError",
@@ -128,6 +136,14 @@ const PUBLIC = [
 
 /** The names that exist at run time (the rest are types). */
 const VALUES = [
+  "AuthenticationError",
+  "BadRequestError",
+  "ConflictError",
+  "InternalServerError",
+  "NotFoundError",
+  "PermissionDeniedError",
+  "RateLimitError",
+  "UnprocessableEntityError",
   "ABSENT",
   "ALTITUDE",
   "ApiError",
