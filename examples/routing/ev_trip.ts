@@ -126,7 +126,7 @@ if (import.meta.main) {
       const km = ((section.summary?.length ?? 0) / 1000).toFixed(1);
       console.log(
         `${km} km: ${section.departureCharge} → ${section.arrivalCharge} kWh` +
-          ` (${section.consumption} kWh used, charging counted)`,
+          ` (${section.energyUsed} kWh used driving)`,
       );
       const stop = section.chargingStop;
       if (stop) {

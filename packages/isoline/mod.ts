@@ -19,7 +19,8 @@
  * - {@linkcode IsolineResponse}: isolines with their range and decoded
  *   polygons (holes when present), the departure or arrival, and
  *   `toGeoJSON()` with closed rings — a `Polygon` or `MultiPolygon` per
- *   isoline, `range` in `properties`.
+ *   isoline, `range` in `properties` and, flat for map styles, `rangeType`
+ *   and `rangeValue`.
  *
  * @example
  * ```ts

@@ -23,13 +23,17 @@
  * - {@linkcode RoutingResponse}: typed routes and sections (unknown fields
  *   kept in `raw`), polylines decoded lazily per section, `toGeoJSON()` with
  *   one `LineString` per section (`[lng, lat]` or `[lng, lat, elevation]`),
+ *   `toGeoJSONLines()` / `route.toGeoJSONLine()` with one `LineString` per
+ *   route (sections joined, duration and length totals in `properties`),
  *   and HERE's critical-notice rule: routes with a section HERE says must be
  *   discarded move to `discardedRoutes`; known violations are kept and
  *   flagged.
  * - Electric vehicles: `ev` on car, truck and scooter routes (empirical or
  *   physical consumption model, battery, charging stops with
  *   `makeReachable`). Sections then carry `departureCharge`,
- *   `arrivalCharge`, `consumption`, `consumptionType`, the
+ *   `arrivalCharge`, `consumption` (HERE's, net of the charging at the
+ *   section's end), `energyUsed` (driving alone), `energyCharged`,
+ *   `consumptionType`, the
  *   {@linkcode ChargingStop} at their end and their EV notices
  *   ({@linkcode EvNoticeCode}); `toGeoJSON()` puts the charges in each
  *   feature's properties.
