@@ -108,7 +108,7 @@ async function main(): Promise<void> {
         .json();
     line(
       "autosuggest",
-      sugg.items.map((i: { title: string }) => i.title).join("; "),
+      sugg.items.map((i) => i.title ?? "").join("; "),
     );
 
     const returnResults = ["polyline", "summary"] as const;
