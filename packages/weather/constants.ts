@@ -1,7 +1,11 @@
 /**
  * Named values of Destination Weather v3: report products, units, and the
- * numeric alert severity and alert type codes. Every set is open: a value
- * HERE adds later passes through unchanged.
+ * numeric alert severity and alert type codes. Products and units are
+ * HERE's documented closed sets (a typo fails type-checking, and at run
+ * time the error lists the allowed values); a product HERE adds later goes
+ * through the `query` request option. The severity and type codes come from
+ * HERE's reference client only, so they stay open: any other integer code
+ * passes through.
  *
  * @module
  */

@@ -33,7 +33,9 @@ import type { DestinationWeatherBody } from "./dest_weather_response.ts";
 export interface DestWeatherParams {
   /**
    * The reports to get, at least one; see {@linkcode DestWeatherProduct}.
-   * Identifiers not listed there are sent as given.
+   * Any other name is refused (a typo fails type-checking); a product HERE
+   * adds later goes through the `query` request option, whose `products`
+   * takes the place of this list.
    */
   products: readonly DestWeatherProduct[];
   /**
@@ -223,10 +225,10 @@ export function buildDestWeatherRequest(
     query.set("lang", validateLanguages(params.language, "language")[0]);
   }
   if (params.units !== undefined) {
-    if (!Object.values(DestWeatherUnits).includes(params.units)) {
+    if (!UNITS.includes(params.units)) {
       throw new ValueError(
         "units",
-        'must be "metric" or "imperial"',
+        `must be one of ${listed(UNITS)}`,
         params.units,
       );
     }
@@ -277,6 +279,12 @@ export async function getDestWeather(
 }
 
 const PRODUCTS: readonly unknown[] = Object.values(DestWeatherProduct);
+const UNITS: readonly unknown[] = Object.values(DestWeatherUnits);
+
+/** `"a", "b"`: the allowed values as an error message lists them. */
+function listed(values: readonly unknown[]): string {
+  return values.map((v) => JSON.stringify(v)).join(", ");
+}
 
 function validateProducts(products: unknown): string[] {
   if (!Array.isArray(products) || products.length === 0) {
@@ -292,7 +300,7 @@ function validateProducts(products: unknown): string[] {
       throw new ValueError(
         `products[${i}]`,
         `must be one of ${
-          PRODUCTS.map((v) => JSON.stringify(v)).join(", ")
+          listed(PRODUCTS)
         } (a product HERE adds later goes through the query option)`,
         p,
       );

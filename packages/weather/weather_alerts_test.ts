@@ -6,6 +6,7 @@ import { TEST_KEY_QUERY, testClient } from "@ls/core/testing";
 import {
   buildWeatherAlertsRequest,
   getWeatherAlerts,
+  WEATHER_ALERTS_WIRE_NAMES,
   WeatherAlertsResponse,
   WeatherSeverity,
   WeatherType,
@@ -413,4 +414,30 @@ Deno.test("getWeatherAlerts: a point in any form, or a list of points, goes to H
     ),
     cases.map(([, sent]) => sent),
   );
+});
+
+Deno.test("getWeatherAlerts: each HERE or Python name in WEATHER_ALERTS_WIRE_NAMES is refused naming ours, before any request", async () => {
+  await using server = await startTestServer();
+  server.route(
+    ROUTE,
+    jsonReply(200, { type: "FeatureCollection", features: [] }),
+  );
+  const valid = { geometry: line, startTime: new Date(0), width: 1000 };
+  assert.ok(Object.keys(WEATHER_ALERTS_WIRE_NAMES).length >= 4);
+  for (const [wire, ours] of Object.entries(WEATHER_ALERTS_WIRE_NAMES)) {
+    const params = { ...valid, [wire]: "x" } as never;
+    const message = new RegExp(
+      `^Invalid ${wire}: is not a parameter of getWeatherAlerts; did you mean "${ours}"\\? \\(our name for ${wire}\\)$`,
+    );
+    assert.throws(() => buildWeatherAlertsRequest(params), {
+      name: "ValueError",
+      message,
+    });
+    await rejectsValueError(
+      getWeatherAlerts(testClient(server), params),
+      wire,
+      message,
+    );
+  }
+  assert.equal(server.requests.length, 0);
 });
