@@ -48,10 +48,13 @@ const sky = report.astronomyForecasts[0]?.forecasts[0];
 if (sky) console.log(`Sunrise ${sky.sunRise}, sunset ${sky.sunSet}`);
 
 const alerts = await getWeatherAlerts(client, {
-  geometry: {
-    type: "LineString",
-    coordinates: [[13.38, 52.53], [12.37, 51.34], [11.58, 48.14]], // Berlin → Leipzig → Munich
-  },
+  // A route as a list of points in any form ([lat, lng], a result's
+  // { lat, lng } position, GeoJSON); a GeoJSON LineString works too.
+  geometry: [
+    [52.53, 13.38], // Berlin
+    report.observations[0]?.place?.location ?? [51.34, 12.37],
+    [48.14, 11.58], // Munich
+  ],
   startTime: new Date(),
   width: 25_000,
   weatherSeverity: WeatherSeverity.minor,
