@@ -355,7 +355,11 @@ Deno.test("getDestWeather: invalid input is a ValueError naming the parameter, a
     [{ ...base, oneObservation: "yes" }, "oneObservation", /boolean/],
     [{ ...base, language: "not a tag!" }, "language", /BCP 47/],
     [{ ...base, language: ["de"] }, "language", /BCP 47/],
-    [{ ...base, units: "kelvin" }, "units", /"metric" or "imperial"/],
+    [
+      { ...base, units: "kelvin" },
+      "units",
+      /^Invalid units: must be one of "metric", "imperial", got "kelvin"$/,
+    ],
     [
       { ...base, zipCode: "10025" },
       "zipCode",
