@@ -384,7 +384,7 @@ Deno.test("geocode_csv writes a row's error or missing match, joins columns, and
     ]);
     // A 400 is for good: "failed", not done again.
     assert.equal(byIndex[3][3], "failed");
-    assert.match(byIndex[3][8], /^ApiError: .*400/);
+    assert.match(byIndex[3][8], /^BadRequestError: .*400/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
