@@ -3,22 +3,17 @@
 // would quote it.
 
 import type { Client } from "./client.ts";
-import { LSError, ValueError } from "./errors.ts";
+import { ValueError } from "./errors.ts";
 
 /**
  * `err` with every credential `redact` knows taken out of its parameter and
- * message, when it is a ValueError (the same error when there was none); a
- * library error as it is. Anything else was thrown by the caller's input
- * itself (a getter, a proxy) while it was read: a ValueError that does not
- * quote it.
+ * message, when it is a ValueError (the same error when there was none);
+ * any other error as it is.
  */
 export function scrubInputError(
   err: unknown,
   redact: (text: string) => string,
 ): unknown {
-  if (!(err instanceof LSError)) {
-    return new ValueError("params", "could not be read: a value threw");
-  }
   if (!(err instanceof ValueError)) return err;
   const parameter = redact(err.parameter);
   const message = redact(err.message);

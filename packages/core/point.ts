@@ -168,13 +168,18 @@ function readPoint(value: unknown, path: (string | number)[]): Outcome {
     return fail(path, POINT_RULE, value);
   }
   const type: unknown = Reflect.get(value, "type");
-  if (
-    type !== undefined &&
-    (Reflect.get(value, "lat") !== undefined ||
-      Reflect.get(value, "lng") !== undefined)
-  ) {
+  const lat: unknown = own(value, "lat");
+  const lng: unknown = own(value, "lng");
+  const latLng = lat !== undefined || lng !== undefined;
+  if ((type === "Point" || type === "Feature") && latLng) {
     // Which order was meant cannot be told: GeoJSON's or lat/lng's.
     return fail(path, "must not have both a GeoJSON type and lat/lng");
+  }
+  if (latLng) {
+    // Any other `type` (a place's kind, say) is one more ignored key.
+    return coordinate(lat, [...path, "lat"], "lat", undefined) ??
+      coordinate(lng, [...path, "lng"], "lng", undefined) ??
+      { lat: lat as number, lng: lng as number };
   }
   if (type === "Point") {
     return position(Reflect.get(value, "coordinates"), [
@@ -202,14 +207,17 @@ function readPoint(value: unknown, path: (string | number)[]): Outcome {
   if (type !== undefined) {
     return fail(path, POINT_RULE, geometryName(value) ?? type);
   }
-  const lat: unknown = Reflect.get(value, "lat");
-  const lng: unknown = Reflect.get(value, "lng");
-  if (lat === undefined && lng === undefined) {
-    return fail(path, POINT_RULE, value);
-  }
-  return coordinate(lat, [...path, "lat"], "lat", undefined) ??
-    coordinate(lng, [...path, "lng"], "lng", undefined) ??
-    { lat: lat as number, lng: lng as number };
+  return fail(path, POINT_RULE, value);
+}
+
+/**
+ * `value[key]`, unless it would come from a polluted `Object.prototype`: a
+ * point's `lat` and `lng` are its own, or its class's.
+ */
+function own(value: object, key: string): unknown {
+  return Object.hasOwn(value, key) || !Object.hasOwn(Object.prototype, key)
+    ? Reflect.get(value, key)
+    : undefined;
 }
 
 /** `a GeoJSON LineString`, for a message; undefined when not GeoJSON. */
@@ -273,7 +281,8 @@ function toError(parameter: string, failure: Failure): ValueError {
  * @throws {ValueError} naming `parameter` (or the place inside it) and the rule
  */
 export function parsePoint(value: unknown, parameter: string): LatLngObject {
-  // The common forms first, without allocating a path.
+  // The common form first, without allocating a path. What a caller's own
+  // getter or proxy throws passes through unchanged, as everywhere.
   if (Array.isArray(value) && value.length === 2) {
     const [lat, lng] = value;
     if (
@@ -281,13 +290,7 @@ export function parsePoint(value: unknown, parameter: string): LatLngObject {
       typeof lng === "number" && lng >= -180 && lng <= 180
     ) return { lat, lng };
   }
-  let outcome: Outcome;
-  try {
-    outcome = readPoint(value, []);
-  } catch {
-    // A getter or proxy that throws: the value cannot be read as a point.
-    outcome = fail([], POINT_RULE);
-  }
+  const outcome = readPoint(value, []);
   if (isFailure(outcome)) throw toError(parameter, outcome);
   return outcome;
 }
@@ -354,12 +357,7 @@ export const pointSchema: z.ZodMiniType<LatLngObject, unknown> =
     z.pipe(
       z.unknown(),
       z.transform((value, ctx): LatLngObject => {
-        let outcome: Outcome;
-        try {
-          outcome = readPoint(value, []);
-        } catch {
-          outcome = fail([], POINT_RULE);
-        }
+        const outcome = readPoint(value, []);
         if (!isFailure(outcome)) return outcome;
         const given = outcome.given?.value;
         const rule = typeof given === "string" && given.startsWith("a GeoJSON")
