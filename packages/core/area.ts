@@ -63,6 +63,9 @@ export type BoundingBoxLike =
  * const centre = { type: "Point", coordinates: [13.4, 52.5] };
  * assert.deepEqual(parseCircle({ center: centre, radius: 500 }, "circle"), { lat: 52.5, lng: 13.4, radius: 500 });
  * assert.deepEqual(parseCircle({ lat: 52.5, lng: 13.4, radius: 500 }, "circle"), { lat: 52.5, lng: 13.4, radius: 500 });
+ * assert.throws(() => parseCircle({ center: [52.5, 13.4], lat: 10, lng: 10, radius: 500 }, "circle"), {
+ *   message: "Invalid circle: must give its centre once: center, or lat and lng, not both",
+ * });
  * assert.throws(() => parseCircle({ center: [52.5, 13.4], radius: 0 }, "circle"), {
  *   message: "Invalid circle.radius: must be a positive integer, got 0",
  * });
@@ -82,6 +85,15 @@ export function parseCircle(
     );
   }
   const center: unknown = Reflect.get(value, "center");
+  if (
+    center !== undefined &&
+    (Object.hasOwn(value, "lat") || Object.hasOwn(value, "lng"))
+  ) {
+    throw new ValueError(
+      parameter,
+      "must give its centre once: center, or lat and lng, not both",
+    );
+  }
   const { lat, lng } = center === undefined
     ? parsePoint(value, parameter)
     : parsePoint(center, `${parameter}.center`);
