@@ -23,102 +23,120 @@
 export type { ZodMiniType } from "zod/mini";
 /** zod's check type, which {@linkcode minLength} returns. */
 export type { $ZodCheck } from "zod/v4/core";
-export * from "./validate.ts";
-export * from "./check_params.ts";
-export * from "./format.ts";
-export * from "./poller.ts";
-export * from "./retry.ts";
-export * from "./oauth.ts";
-export { checkRequestOptions, requestHeaders } from "./_client_checks.ts";
-export { MAX_REDIRECTS } from "./_redirect.ts";
+
+// Parameter checks and zod/mini building blocks.
 export {
-  boundingBoxObjectSchema,
-  boundingBoxSchema,
-  type CountryCodeOptions,
+  checkJson,
+  checkKeys,
+  type CheckKeysOptions,
+  checkParams,
+  isRecord,
+  keyPath,
+  nonBlankString,
+} from "./params/check_params.ts";
+export {
+  finiteNumber,
+  fixedArray,
+  integer,
+  minLength,
+  nonEmptyString,
+  nonNegativeInteger,
+  numberInRange,
+  parseWith,
+  positiveInteger,
+  stringMatching,
+} from "./params/validate.ts";
+export {
+  type DateTimeFormatOptions,
+  formatBoolean,
+  formatDateTime,
+  formatInteger,
+  validateLanguages,
+} from "./params/format.ts";
+export { namedValues } from "./params/named_values.ts";
+export { encodeContent } from "./params/query.ts";
+export { describe } from "./params/describe.ts";
+export { wrapObjects } from "./params/wrap_objects.ts";
+export { scrubbing } from "./redact/scrubbing.ts";
+
+// Points, areas and countries.
+export {
   formatLatLng,
   inCountryCodes,
   latitude,
-  latLngObjectSchema,
-  latLngSchema,
   longitude,
-  validateBbox,
-  validateCountryCodes,
-  validateLatLng,
-  validateLatLngObject,
-} from "./coordinates.ts";
+} from "./geo/coordinates.ts";
 export {
   formatPoint,
   parseOptionalPoint,
   parsePoint,
   parsePoints,
   pointSchema,
-} from "./point.ts";
-export { inBbox, inCircle, parseBox, parseCircle } from "./area.ts";
-export { describe } from "./_describe.ts";
+} from "./geo/point.ts";
+export { inBbox, inCircle } from "./geo/area.ts";
+
+// Routing vocabulary shared by routing, isoline, matrix and tour.
 export {
-  defaultTokenUrl,
-  isHereHost,
-  serviceOrigin,
-  SERVICES,
-} from "./hosts.ts";
+  checkRoutingMode,
+  departureTimeValue,
+  routingModeValue,
+} from "./vocabulary/routing_vocabulary.ts";
 export {
   formatVia,
-  formatWaypoint,
   setWaypoint,
-  type WaypointFormatOptions,
   type WaypointParams,
-  type WaypointRole,
-} from "./waypoints.ts";
+} from "./vocabulary/waypoints.ts";
 export {
   appendScooter,
   appendTruck,
-  appendVehicleFields,
   TRUCK_FIELDS,
   truckToJson,
-} from "./vehicles.ts";
-export { appendEv, type AppendEvOptions } from "./ev.ts";
+} from "./vocabulary/vehicles.ts";
+export { appendEv, type AppendEvOptions } from "./vocabulary/ev.ts";
 export {
   type AvoidAreaJson,
   avoidAreaToJson,
   formatAvoidAreas,
   formatCountryList,
-} from "./avoid_areas.ts";
+} from "./vocabulary/avoid_areas.ts";
 export {
-  checkRoutingMode,
-  departureTimeValue,
-  routingModeValue,
-} from "./routing_vocabulary.ts";
-export { namedValues } from "./named_values.ts";
-export { nameListValue, politicalViewValue } from "./search_params.ts";
-export { encodeContent } from "./query.ts";
+  nameListValue,
+  politicalViewValue,
+} from "./vocabulary/search_params.ts";
+
+// The read path, deadlines and request options.
 export {
   type BodyChunks,
   bodyChunks,
-  buffered,
-  DEFAULT_MAX_JSON_BYTES,
-  DEFAULT_MAX_STATUS_BYTES,
-  DEFAULT_MAX_TOKEN_BYTES,
-  MAX_ERROR_BYTES,
-  MAX_JSON_DEPTH,
-  parseJsonObject,
   parseJsonText,
   readBytes,
-  type ReadContext,
   type ReadGuard,
-  readJson,
-  readJsonBody,
-  readText,
-  type ResponseReader,
-} from "./_read.ts";
-export { Deadline } from "./_deadline.ts";
+} from "./http/read.ts";
+export { Deadline } from "./http/deadline.ts";
+export { sleep } from "./http/timers.ts";
+export { checkRequestOptions, requestHeaders } from "./client/client_checks.ts";
+
+// Asynchronous jobs: submit, poll, fetch the result.
 export {
   type Job,
   type JobAcceptance,
   type JobResult,
   runJob,
-} from "./_job.ts";
-export { failedJobError, responseFacts } from "./_job_response.ts";
-export { sleep } from "./_timers.ts";
-export { checkBudget, type CheckedBudget } from "./limiter.ts";
-export { wrapObjects } from "./_wrap_objects.ts";
-export { scrubbing } from "./_scrub_input_error.ts";
+} from "./jobs/job_runner.ts";
+export {
+  checkPollOptions,
+  type JobStatusResponse,
+  type JobStep,
+  type PollOptions,
+  type PollTiming,
+} from "./jobs/poller.ts";
+export { failedJobError, responseFacts } from "./jobs/job_response.ts";
+
+// OAuth 1.0 signing, which the sandbox checks requests with.
+export {
+  oauthAuthorizationHeader,
+  type OAuthBaseStringInput,
+  type OAuthHeaderInput,
+  type OAuthSignInput,
+  signOAuth,
+} from "./auth/oauth.ts";

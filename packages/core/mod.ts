@@ -24,14 +24,14 @@
  * @module
  */
 
-export { Client } from "./client.ts";
+export { Client } from "./client/client.ts";
 export {
   Auth,
   type AuthOptions,
   DEFAULT_TOKEN_URL,
   type TokenRequestInfo,
-} from "./auth.ts";
-export type { ReadContext, ResponseReader } from "./_read.ts";
+} from "./auth/auth.ts";
+export type { ReadContext, ResponseReader } from "./http/read.ts";
 export {
   DEFAULT_SERVICE_REQUESTS_PER_SECOND,
   type Limiter,
@@ -39,7 +39,7 @@ export {
   LocalLimiter,
   type RateBudget,
   type TurnRequest,
-} from "./limiter.ts";
+} from "./limits/limiter.ts";
 export {
   bulk,
   type BulkFailure,
@@ -49,7 +49,7 @@ export {
   type BulkOptions,
   type BulkProgress,
   type BulkSuccess,
-} from "./bulk.ts";
+} from "./jobs/bulk.ts";
 export type {
   ClientOptions,
   ExtraQueryValue,
@@ -61,14 +61,14 @@ export type {
   ResponseEvent,
   RetryEvent,
   UrlRequestSpec,
-} from "./client_options.ts";
+} from "./client/client_options.ts";
 export {
   isApiError,
   isConnectionError,
   isLSError,
   isTimeoutError,
   isValueError,
-} from "./error_guards.ts";
+} from "./errors/error_guards.ts";
 export {
   ApiError,
   type ApiErrorInit,
@@ -87,25 +87,25 @@ export {
   TimeoutError,
   UnprocessableEntityError,
   ValueError,
-} from "./errors.ts";
+} from "./errors/errors.ts";
 export {
   type EnvSource,
   PlatformCredentials,
   type PlatformCredentialsInit,
   type PlatformCredentialsJSON,
-} from "./credentials.ts";
-export type { Country, Service } from "./hosts.ts";
+} from "./auth/credentials.ts";
+export type { Country, Service } from "./http/hosts.ts";
 export type {
   BoundingBox,
   BoundingBoxObject,
   LatLng,
   LatLngObject,
   SearchCircle,
-} from "./coordinates.ts";
-export type { LatLngLike } from "./point.ts";
-export type { PollOptions } from "./poller.ts";
-export type { BoundingBoxLike, Circle, CircleLike } from "./area.ts";
-export * from "./polyline.ts";
+} from "./geo/coordinates.ts";
+export type { LatLngLike } from "./geo/point.ts";
+export type { PollOptions } from "./jobs/poller.ts";
+export type { BoundingBoxLike, Circle, CircleLike } from "./geo/area.ts";
+export * from "./geo/polyline.ts";
 export {
   AvoidBoundingBox,
   Course,
@@ -118,12 +118,12 @@ export {
   TunnelCategory,
   Via,
   WayPointOptions,
-} from "./options.ts";
+} from "./vocabulary/route_options.ts";
 export {
   AvoidFeature,
   RoutingMode,
   TransportMode,
-} from "./routing_vocabulary.ts";
+} from "./vocabulary/routing_vocabulary.ts";
 export {
   type ChargingCurve,
   ConnectorType,
@@ -133,11 +133,11 @@ export {
   type EvOptions,
   type PhysicalEvOptions,
   type SpeedTable,
-} from "./ev_options.ts";
-export type { NamedValues, OpenValue } from "./named_values.ts";
-export type { Notice, NoticeSeverity } from "./notice.ts";
-export { Query } from "./query.ts";
-export { ApiResponse } from "./response.ts";
+} from "./vocabulary/ev_options.ts";
+export type { NamedValues, OpenValue } from "./params/named_values.ts";
+export type { Notice, NoticeSeverity } from "./vocabulary/notice.ts";
+export { Query } from "./params/query.ts";
+export { ApiResponse } from "./http/response.ts";
 export type {
   BBox,
   Feature,

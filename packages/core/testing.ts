@@ -19,6 +19,6 @@
  * @module
  */
 
-export * from "./_testing_server.ts";
-export * from "./_testing_clients.ts";
-export * from "./_testing_asserts.ts";
+export * from "./testing/server.ts";
+export * from "./testing/clients.ts";
+export * from "./testing/asserts.ts";

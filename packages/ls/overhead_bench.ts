@@ -2,7 +2,7 @@
 // fetch + json() of the same URL on the same loopback server, in one run.
 // Run: npx -y deno@2.9.6 bench -A packages/ls/overhead_bench.ts
 import { LS } from "./mod.ts";
-import { cancelExpiry, expireAfter } from "../core/_timers.ts";
+import { cancelExpiry, expireAfter } from "../core/http/timers.ts";
 
 const BODY = JSON.stringify({
   items: [{

@@ -1,0 +1,271 @@
+// Credentials a Client finds by itself when it is given none: the
+// environment, then HERE's default credentials file. The runtime is probed
+// through globalThis (no import of Deno or Node APIs), so the same code runs
+// on the edge and in browsers, where every source is simply absent; on Deno
+// a variable or file is read only when the permission is already granted,
+// so a lookup never prompts.
+
+import { ValueError } from "../errors/errors.ts";
+import { PlatformCredentials } from "./credentials.ts";
+import { decodeProperties } from "./_properties.ts";
+
+/** What a lookup can read; the runtime's, or a test's. */
+export interface Surroundings {
+  /** A variable's value; `undefined` when unset or not readable. */
+  env(name: string): string | undefined;
+  /** Whether variables can be read at all here. */
+  hasEnv: boolean;
+  /** Why a source could not be read (a missing permission), if it could not. */
+  denied(kind: "env" | "read", what: string): string | undefined;
+  /** The home directory, when known. */
+  home(): string | undefined;
+  /**
+   * A file's text and permission bits; `undefined` when it does not exist
+   * or cannot be read, or a reason it was not read (not a regular file, too
+   * large).
+   */
+  readFile(path: string): { text: string; mode?: number } | string | undefined;
+  /** Whether files can be read at all here. */
+  hasFiles: boolean;
+  /** Where a warning goes. */
+  warn(message: string): void;
+}
+
+/** The credential found, and where. */
+export type Found =
+  | { apiKey: string; source: string }
+  | { platformCredentials: PlatformCredentials; source: string };
+
+/** The path of HERE's credentials file under `home`. */
+export function credentialsFilePath(home: string): string {
+  const sep = home.includes("\\") && !home.includes("/") ? "\\" : "/";
+  return `${
+    home.replace(/[\\/]+$/, "")
+  }${sep}.here${sep}credentials.properties`;
+}
+
+const KEY_VARIABLES = ["HERE_API_KEY", "LS_API_KEY"] as const;
+/** Where the home directory is read from, in order. */
+const HOME_VARIABLES = ["HOME", "USERPROFILE"] as const;
+const OAUTH_VARIABLES = [
+  "HERE_ACCESS_KEY_ID",
+  "HERE_ACCESS_KEY",
+  "HERE_ACCESS_KEY_SECRET",
+  "HERE_ACCESS_SECRET",
+  "HERE_TOKEN_ENDPOINT_URL",
+  "HERE_TOKEN_ENDPOINT",
+  "HERE_TOKEN_SCOPE",
+  "HERE_USER_ID",
+  "HERE_CLIENT_ID",
+];
+
+/**
+ * The first credential among `HERE_API_KEY`, `LS_API_KEY`, the OAuth
+ * variables of {@linkcode PlatformCredentials.fromEnv} and
+ * `~/.here/credentials.properties`.
+ *
+ * @throws {ValueError} when none is found, listing every source and what
+ * became of it; or when a source is set but incomplete (an OAuth key id
+ * without its secret, a file without one): a half-set source is a mistake
+ * to report, not a reason to fall through to the next
+ */
+export function ambientCredentials(
+  around: Surroundings = runtimeSurroundings(),
+): Found {
+  const tried: string[] = [];
+  const why = (kind: "env" | "read", what: string, absent: string) =>
+    ` (${
+      !(kind === "env" ? around.hasEnv : around.hasFiles)
+        ? `no ${kind === "env" ? "environment" : "file"} access here`
+        : around.denied(kind, what) ?? absent
+    })`;
+  // A variable set to nothing but blanks is no credential, but is not unset
+  // either: saying so points at the mistake. Its value is never quoted.
+  const isBlank = (name: string) => around.env(name)?.trim() === "";
+  const blanks = (names: readonly string[]) => {
+    const blank = names.filter(isBlank);
+    return blank.length ? `${blank.join(" and ")} blank` : undefined;
+  };
+  for (const name of KEY_VARIABLES) {
+    const value = around.env(name)?.trim();
+    if (value) return { apiKey: value, source: name };
+    tried.push(name + why("env", name, isBlank(name) ? "blank" : "not set"));
+  }
+  const vars: Record<string, string> = {};
+  for (const name of OAUTH_VARIABLES) {
+    const value = around.env(name);
+    if (value !== undefined) vars[name] = value;
+  }
+  const oauthKeys = OAUTH_VARIABLES.filter((k) => /KEY|SECRET/.test(k));
+  if (oauthKeys.some((k) => vars[k]?.trim())) {
+    return {
+      platformCredentials: PlatformCredentials.fromEnv(vars),
+      source: "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET",
+    };
+  }
+  tried.push(
+    "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET" +
+      why("env", "HERE_ACCESS_KEY_ID", blanks(oauthKeys) ?? "not set"),
+  );
+  const home = around.hasFiles ? around.home() : undefined;
+  if (home === undefined) {
+    const blankHome = blanks(HOME_VARIABLES);
+    tried.push(
+      "~/.here/credentials.properties" +
+        (around.hasFiles
+          ? why(
+            "env",
+            "HOME",
+            `no home directory known${blankHome ? `: ${blankHome}` : ""}`,
+          )
+          : " (no file access here)"),
+    );
+  } else {
+    const path = credentialsFilePath(home);
+    const file = around.readFile(path);
+    if (typeof file === "string") {
+      tried.push(`${path} (${file})`);
+    } else if (file !== undefined) {
+      const credentials = PlatformCredentials.fromProperties(file.text, path);
+      if (file.mode !== undefined && (file.mode & 0o077) !== 0) {
+        around.warn(
+          `Warning: ${path} can be read by other users (mode ${
+            (file.mode & 0o777).toString(8).padStart(3, "0")
+          }); restrict it with: chmod 600 ${path}`,
+        );
+      }
+      return { platformCredentials: credentials, source: path };
+    } else {
+      tried.push(path + why("read", path, "not found or not readable"));
+    }
+  }
+  throw new ValueError(
+    "apiKey",
+    `a credential is required and none was found; tried ${
+      tried.join(", ")
+    }. Pass apiKey, platformCredentials or auth, or set HERE_API_KEY`,
+  );
+}
+
+interface DenoLike {
+  env?: { get(name: string): string | undefined };
+  permissions?: {
+    querySync?(d: { name: string; variable?: string; path?: string }): {
+      state: string;
+    };
+  };
+  readFileSync?(path: string): Uint8Array;
+  statSync?(
+    path: string,
+  ): { mode: number | null; isFile: boolean; size: number };
+}
+
+interface NodeLike {
+  env?: Record<string, string | undefined>;
+  platform?: string;
+  getBuiltinModule?(name: string): unknown;
+}
+
+interface NodeFs {
+  readFileSync(path: string): Uint8Array;
+  statSync(path: string): { mode: number; size: number; isFile(): boolean };
+}
+
+/** The largest credentials file read: a real one is a few hundred bytes. */
+const MAX_FILE_BYTES = 64 * 1024;
+
+/** The surroundings of the running program, probed without importing. */
+export function runtimeSurroundings(): Surroundings {
+  const deno = Reflect.get(globalThis, "Deno") as DenoLike | undefined;
+  const node = deno ? undefined : Reflect.get(globalThis, "process") as
+    | NodeLike
+    | undefined;
+  const granted = (d: { name: string; variable?: string; path?: string }) => {
+    try {
+      return deno?.permissions?.querySync?.(d).state === "granted";
+    } catch {
+      return false;
+    }
+  };
+  const denied = (kind: "env" | "read", what: string) =>
+    deno && !granted(
+        kind === "env"
+          ? { name: "env", variable: what }
+          : { name: "read", path: what },
+      )
+      ? `not permitted: run Deno with --allow-${kind}`
+      : undefined;
+  const env = (name: string): string | undefined => {
+    try {
+      if (deno) {
+        return granted({ name: "env", variable: name })
+          ? deno.env?.get(name)
+          : undefined;
+      }
+      const value = node?.env?.[name];
+      return typeof value === "string" ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  let fs: NodeFs | undefined;
+  try {
+    fs = node?.getBuiltinModule?.("node:fs") as NodeFs | undefined;
+  } catch {
+    fs = undefined;
+  }
+  const hasFiles = typeof deno?.readFileSync === "function" ||
+    typeof fs?.readFileSync === "function";
+  let hasEnv = false;
+  try {
+    hasEnv = typeof deno?.env?.get === "function" ||
+      (typeof node?.env === "object" && node.env !== null);
+  } catch {
+    // A process object whose env cannot be read: no environment.
+  }
+  return {
+    env,
+    denied,
+    hasEnv,
+    // A blank variable names no directory: the next one is read.
+    home: () =>
+      HOME_VARIABLES.map(env).find((v) => v !== undefined && v.trim() !== ""),
+    hasFiles,
+    readFile(path) {
+      try {
+        // Look before reading: a FIFO would block, a device never end.
+        let stat: { isFile: boolean; size: number; mode?: number };
+        let read: () => Uint8Array;
+        if (deno?.readFileSync && deno.statSync) {
+          if (!granted({ name: "read", path })) return undefined;
+          const s = deno.statSync(path);
+          stat = { isFile: s.isFile, size: s.size, mode: s.mode ?? undefined };
+          read = () => deno.readFileSync!(path);
+        } else if (fs) {
+          const s = fs.statSync(path);
+          // Windows has no permission bits to speak of.
+          const mode = node?.platform === "win32" ? undefined : s.mode;
+          stat = { isFile: s.isFile(), size: s.size, mode };
+          read = () => fs!.readFileSync(path);
+        } else {
+          return undefined;
+        }
+        if (!stat.isFile) return "not a regular file";
+        if (stat.size > MAX_FILE_BYTES) {
+          return `larger than ${MAX_FILE_BYTES / 1024} KiB`;
+        }
+        const bytes = read();
+        if (bytes.length > MAX_FILE_BYTES) {
+          return `larger than ${MAX_FILE_BYTES / 1024} KiB`;
+        }
+        return { text: decodeProperties(bytes), mode: stat.mode };
+      } catch {
+        // Missing, unreadable, a loop of links: not a source.
+      }
+      return undefined;
+    },
+    warn(message) {
+      console.warn(message);
+    },
+  };
+}

@@ -1,0 +1,355 @@
+/**
+ * HERE platform credentials (access key id and secret, plus the optional
+ * token endpoint and scope) from an object, a `credentials.properties` text or
+ * environment variables. The secret is held in a private field and never
+ * appears in `JSON.stringify`, `String()`, `console.log` or `inspect` output.
+ * Reading the file from disk lives in `@ls/core/file`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PlatformCredentials } from "@ls/core";
+ * const credentials = PlatformCredentials.fromProperties(
+ *   "here.access.key.id = AKID\nhere.access.key.secret = SECRET\n",
+ * );
+ * assert.equal(credentials.accessKeySecret, "SECRET");
+ * assert.equal(JSON.stringify(credentials), '{"accessKeyId":"AKID"}');
+ * assert.equal(Deno.inspect(credentials), 'PlatformCredentials { accessKeyId: "AKID", accessKeySecret: [REDACTED] }');
+ * ```
+ *
+ * @module
+ */
+
+import { ValueError } from "../errors/errors.ts";
+import { parseProperties } from "./_properties.ts";
+
+/** The fields of {@linkcode PlatformCredentials}. */
+export interface PlatformCredentialsInit {
+  /** `here.access.key.id`: sent as `oauth_consumer_key`. */
+  accessKeyId: string;
+  /** `here.access.key.secret`: the HMAC key material. Never shown. */
+  accessKeySecret: string;
+  /** `here.token.endpoint.url`: the token URL, when not the default. */
+  tokenEndpointUrl?: string;
+  /** `here.token.scope`: a project HRN for project-scoped tokens. */
+  scope?: string;
+  /** `here.user.id`: informational, not sent. */
+  userId?: string;
+  /** `here.client.id`: informational, not sent. */
+  clientId?: string;
+}
+
+/** The JSON view of {@linkcode PlatformCredentials}: every field but the secret. */
+export interface PlatformCredentialsJSON {
+  /** The access key id. */
+  accessKeyId: string;
+  /** The token URL, when set. */
+  tokenEndpointUrl?: string;
+  /** The token scope, when set. */
+  scope?: string;
+  /** The user id, when set. */
+  userId?: string;
+  /** The client id, when set. */
+  clientId?: string;
+}
+
+/**
+ * Environment variables for {@linkcode PlatformCredentials.fromEnv}: a plain
+ * record (such as Node's `process.env`) or an object with `get` (such as
+ * `Deno.env`).
+ */
+export type EnvSource =
+  | Record<string, string | undefined>
+  | { get(name: string): string | undefined };
+
+/** `credentials.properties` keys and the fields they map to. */
+const PROPERTY_KEYS: Record<string, keyof PlatformCredentialsInit> = {
+  "here.access.key.id": "accessKeyId",
+  "here.access.key.secret": "accessKeySecret",
+  "here.token.endpoint.url": "tokenEndpointUrl",
+  "here.token.scope": "scope",
+  "here.user.id": "userId",
+  "here.client.id": "clientId",
+};
+
+/** Environment variable names (primary first, then aliases) per field. */
+const ENV_NAMES: Record<keyof PlatformCredentialsInit, readonly string[]> = {
+  accessKeyId: ["HERE_ACCESS_KEY_ID", "HERE_ACCESS_KEY"],
+  accessKeySecret: ["HERE_ACCESS_KEY_SECRET", "HERE_ACCESS_SECRET"],
+  tokenEndpointUrl: ["HERE_TOKEN_ENDPOINT_URL", "HERE_TOKEN_ENDPOINT"],
+  scope: ["HERE_TOKEN_SCOPE"],
+  userId: ["HERE_USER_ID"],
+  clientId: ["HERE_CLIENT_ID"],
+};
+
+const REDACTED = "[REDACTED]";
+const INSPECT_DENO: unique symbol = /* @__PURE__ */ Symbol.for(
+  "Deno.customInspect",
+) as never;
+const INSPECT_NODE: unique symbol = /* @__PURE__ */ Symbol.for(
+  "nodejs.util.inspect.custom",
+) as never;
+
+/**
+ * An access key id and secret for HERE's OAuth token endpoint. The secret is
+ * readable through {@linkcode PlatformCredentials.accessKeySecret} but is left
+ * out of every printed or serialised form.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PlatformCredentials } from "@ls/core";
+ * const credentials = new PlatformCredentials({
+ *   accessKeyId: "<ACCESS_KEY_ID>",
+ *   accessKeySecret: "<ACCESS_KEY_SECRET>",
+ * });
+ * assert.equal(
+ *   String(credentials),
+ *   'PlatformCredentials { accessKeyId: "<ACCESS_KEY_ID>", accessKeySecret: [REDACTED] }',
+ * );
+ * assert.throws(() => new PlatformCredentials({ accessKeyId: "<ACCESS_KEY_ID>", accessKeySecret: " " }), {
+ *   message: "Invalid accessKeySecret: must be a non-empty string",
+ * });
+ * ```
+ */
+export class PlatformCredentials {
+  /** The access key id (`oauth_consumer_key`). */
+  readonly accessKeyId: string;
+  /** The token URL, when not the default. */
+  readonly tokenEndpointUrl?: string;
+  /** A project HRN sent as the token request's `scope`. */
+  readonly scope?: string;
+  /** The user id (not sent). */
+  readonly userId?: string;
+  /** The client id (not sent). */
+  readonly clientId?: string;
+  #secret: string;
+
+  /**
+   * Validates and stores the credentials; empty optional fields become unset.
+   *
+   * @throws {ValueError} when the key id or secret is missing or empty, or the
+   * token endpoint is not an absolute http(s) URL
+   */
+  constructor(init: PlatformCredentialsInit) {
+    if (typeof init !== "object" || init === null) {
+      throw new ValueError(
+        "credentials",
+        "must be an object with accessKeyId and accessKeySecret",
+      );
+    }
+    if (!isNonEmpty(init.accessKeyId)) {
+      throw new ValueError("accessKeyId", "must be a non-empty string");
+    }
+    if (!isNonEmpty(init.accessKeySecret)) {
+      // Never describe the given value: it may be a mistyped secret.
+      throw new ValueError("accessKeySecret", "must be a non-empty string");
+    }
+    this.accessKeyId = init.accessKeyId;
+    this.#secret = init.accessKeySecret;
+    const url = optional(init.tokenEndpointUrl, "tokenEndpointUrl");
+    if (url !== undefined && !isHttpUrl(url)) {
+      throw new ValueError(
+        "tokenEndpointUrl",
+        // Not quoted: a URL can carry a password.
+        "must be an absolute http(s) URL",
+      );
+    }
+    if (url !== undefined) this.tokenEndpointUrl = url;
+    const scope = optional(init.scope, "scope");
+    if (scope !== undefined) this.scope = scope;
+    const userId = optional(init.userId, "userId");
+    if (userId !== undefined) this.userId = userId;
+    const clientId = optional(init.clientId, "clientId");
+    if (clientId !== undefined) this.clientId = clientId;
+    // Console hooks that keep the secret hidden, set per instance (not as
+    // computed class members) so bundlers can drop the class when unused.
+    const inspect = { value: () => this.toString() };
+    Object.defineProperties(this, {
+      [INSPECT_DENO]: inspect,
+      [INSPECT_NODE]: inspect,
+    });
+  }
+
+  /** The access key secret. Not enumerable, never printed. */
+  get accessKeySecret(): string {
+    return this.#secret;
+  }
+
+  /**
+   * Parses a Java-properties style `credentials.properties` text: blank lines
+   * and lines starting with `#` or `!` are skipped, each line is split at the
+   * first `=` (else the first `:`), keys and values are trimmed, values may
+   * contain `:` and `//`, and unknown keys are ignored.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { PlatformCredentials } from "@ls/core";
+   * const credentials = PlatformCredentials.fromProperties([
+   *   "# downloaded from the HERE platform",
+   *   "here.access.key.id = AKID",
+   *   "here.access.key.secret = SECRET",
+   *   "here.token.endpoint.url = https://account.api.here.com/oauth2/token",
+   * ].join("\n"));
+   * assert.equal(credentials.tokenEndpointUrl, "https://account.api.here.com/oauth2/token");
+   * assert.throws(() => PlatformCredentials.fromProperties("here.access.key.id = AKID", "creds.properties"), {
+   *   message: "Invalid here.access.key.secret: must be set in creds.properties",
+   * });
+   * ```
+   *
+   * @param text the file contents
+   * @param source how to name the text in error messages, e.g. its path
+   * @throws {ValueError} when the key id or the secret is missing or empty
+   */
+  static fromProperties(
+    text: string,
+    source = "the credentials properties",
+  ): PlatformCredentials {
+    const init: Partial<Record<keyof PlatformCredentialsInit, string>> = {};
+    for (const [key, value] of parseProperties(String(text))) {
+      const field = Object.hasOwn(PROPERTY_KEYS, key)
+        ? PROPERTY_KEYS[key]
+        : undefined;
+      if (field !== undefined) init[field] = value.trim();
+    }
+    if (!init.accessKeyId) {
+      throw new ValueError("here.access.key.id", `must be set in ${source}`);
+    }
+    if (!init.accessKeySecret) {
+      throw new ValueError(
+        "here.access.key.secret",
+        `must be set in ${source}`,
+      );
+    }
+    return new PlatformCredentials(init as PlatformCredentialsInit);
+  }
+
+  /**
+   * Reads the credentials from environment variables: `HERE_ACCESS_KEY_ID`
+   * (alias `HERE_ACCESS_KEY`), `HERE_ACCESS_KEY_SECRET` (alias
+   * `HERE_ACCESS_SECRET`), `HERE_TOKEN_ENDPOINT_URL` (alias
+   * `HERE_TOKEN_ENDPOINT`), `HERE_TOKEN_SCOPE`, `HERE_USER_ID` and
+   * `HERE_CLIENT_ID`. A primary name wins over its alias; empty values count
+   * as unset.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { PlatformCredentials } from "@ls/core";
+   * const credentials = PlatformCredentials.fromEnv({
+   *   HERE_ACCESS_KEY: "AKID",
+   *   HERE_ACCESS_KEY_SECRET: "SECRET",
+   * });
+   * assert.equal(credentials.accessKeyId, "AKID");
+   * assert.throws(() => PlatformCredentials.fromEnv({ HERE_ACCESS_KEY_ID: "AKID" }), {
+   *   message: "Invalid HERE_ACCESS_KEY_SECRET: must be set (or its alias HERE_ACCESS_SECRET)",
+   * });
+   * // On Deno: PlatformCredentials.fromEnv(Deno.env); on Node: fromEnv(process.env)
+   * ```
+   *
+   * @throws {ValueError} when no key id or no secret is set
+   */
+  static fromEnv(env: EnvSource): PlatformCredentials {
+    if (typeof env !== "object" || env === null) {
+      throw new ValueError(
+        "env",
+        "must be an object of variables or have a get(name) method",
+        env,
+      );
+    }
+    const get = typeof env?.get === "function"
+      ? (name: string) =>
+        (env as { get(name: string): string | undefined }).get(name)
+      : (name: string) => (env as Record<string, string | undefined>)[name];
+    const init: Partial<Record<keyof PlatformCredentialsInit, string>> = {};
+    for (const [field, names] of Object.entries(ENV_NAMES)) {
+      for (const name of names) {
+        const value = get(name)?.trim();
+        if (value) {
+          init[field as keyof PlatformCredentialsInit] = value;
+          break;
+        }
+      }
+    }
+    if (!init.accessKeyId) {
+      throw new ValueError(
+        "HERE_ACCESS_KEY_ID",
+        "must be set (or its alias HERE_ACCESS_KEY)",
+      );
+    }
+    if (!init.accessKeySecret) {
+      throw new ValueError(
+        "HERE_ACCESS_KEY_SECRET",
+        "must be set (or its alias HERE_ACCESS_SECRET)",
+      );
+    }
+    return new PlatformCredentials(init as PlatformCredentialsInit);
+  }
+
+  /**
+   * Every field but the secret, for logs and `JSON.stringify`.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { PlatformCredentials } from "@ls/core";
+   * const c = new PlatformCredentials({ accessKeyId: "AKID", accessKeySecret: "SECRET", scope: "hrn:here:authorization::org:project/p" });
+   * assert.deepEqual(c.toJSON(), { accessKeyId: "AKID", scope: "hrn:here:authorization::org:project/p" });
+   * ```
+   */
+  toJSON(): PlatformCredentialsJSON {
+    const out: PlatformCredentialsJSON = { accessKeyId: this.accessKeyId };
+    if (this.tokenEndpointUrl !== undefined) {
+      out.tokenEndpointUrl = this.tokenEndpointUrl;
+    }
+    if (this.scope !== undefined) out.scope = this.scope;
+    if (this.userId !== undefined) out.userId = this.userId;
+    if (this.clientId !== undefined) out.clientId = this.clientId;
+    return out;
+  }
+
+  /**
+   * A one-line description with the secret shown as `[REDACTED]`.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { PlatformCredentials } from "@ls/core";
+   * const c = new PlatformCredentials({ accessKeyId: "AKID", accessKeySecret: "SECRET" });
+   * assert.equal(`${c}`, 'PlatformCredentials { accessKeyId: "AKID", accessKeySecret: [REDACTED] }');
+   * ```
+   */
+  toString(): string {
+    const { accessKeyId, ...rest } = this.toJSON();
+    const fields = [
+      `accessKeyId: ${JSON.stringify(accessKeyId)}`,
+      `accessKeySecret: ${REDACTED}`,
+      ...Object.entries(rest).map(([k, v]) => `${k}: ${JSON.stringify(v)}`),
+    ];
+    return `PlatformCredentials { ${fields.join(", ")} }`;
+  }
+}
+
+function isNonEmpty(value: unknown): value is string {
+  return typeof value === "string" && value.trim() !== "";
+}
+
+function optional(value: unknown, parameter: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") {
+    // Described by its type alone: it may hold the secret, given by mistake.
+    throw new ValueError(parameter, `must be a string, not ${typeof value}`);
+  }
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}

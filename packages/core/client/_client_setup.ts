@@ -1,0 +1,267 @@
+// Reading a Client's options once, at construction: every option checked
+// (a ValueError naming it, never quoting a credential), the limiters,
+// hooks, fetch and token source built.
+
+import { Auth } from "../auth/auth.ts";
+import type { ClientOptions } from "./client_options.ts";
+import { ValueError } from "../errors/errors.ts";
+import { type Country, defaultTokenUrl } from "../http/hosts.ts";
+import { encodeContent } from "../params/query.ts";
+import { ambientCredentials } from "../auth/_ambient_credentials.ts";
+import { Redactor } from "../redact/_redact.ts";
+import { Semaphore } from "../http/timers.ts";
+import { scrubInputError } from "../redact/scrubbing.ts";
+import { hasLoneSurrogate } from "../params/check_params.ts";
+import { type Limiter, LocalLimiter } from "../limits/limiter.ts";
+import {
+  checkApiKey,
+  checkBaseUrl,
+  nonNegative,
+  nonNegativeInt,
+  positive,
+  positiveInt,
+  proxyClient,
+} from "./client_checks.ts";
+
+/** What a Client runs with, read from its options. */
+export interface ClientSettings {
+  country: Country;
+  baseUrl?: string;
+  baseOrigin?: string;
+  /** Whether `http:` URLs may be followed: the client's baseUrl is http. */
+  httpAllowed: boolean;
+  apiKey?: string;
+  /** `apiKey=<encoded key>`, built once. */
+  keyParam?: string;
+  auth?: Auth;
+  fetch: typeof fetch;
+  maxRetries: number;
+  timeoutMs: number;
+  retryBase: number;
+  retryMax: number;
+  maxRetryAfter: number;
+  maxResponseBytes?: number;
+  semaphore?: Semaphore;
+  limiter: Limiter;
+  redactor: Redactor;
+  httpClient?: { close(): void };
+  hooks: Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
+}
+
+/**
+ * Checks every option and builds the settings; nothing is sent.
+ *
+ * @throws {ValueError} on missing credentials or invalid options, naming
+ * the option and never quoting a credential
+ */
+export function clientSettings(options: ClientOptions = {}): ClientSettings {
+  const s = {
+    httpAllowed: false,
+    redactor: new Redactor(),
+  } as ClientSettings;
+
+  // An option error may quote a value, and a credential can sit in the
+  // wrong option: every message is scrubbed of the credentials given.
+  const given = new Redactor();
+  if (typeof options === "object" && options !== null) {
+    for (
+      const secret of [
+        options.apiKey,
+        options.platformCredentials?.accessKeySecret,
+      ]
+    ) {
+      if (typeof secret === "string" && !hasLoneSurrogate(secret)) {
+        given.add(secret);
+      }
+    }
+  }
+  try {
+    if (typeof options !== "object" || options === null) {
+      throw new ValueError("options", "must be an object", options);
+    }
+    const country = options.country ?? "row";
+    if (country !== "row" && country !== "china") {
+      throw new ValueError("country", 'must be "row" or "china"', country);
+    }
+    s.country = country;
+    if (options.baseUrl !== undefined) {
+      s.baseUrl = checkBaseUrl(options.baseUrl);
+      s.baseOrigin = new URL(s.baseUrl).origin;
+      s.httpAllowed = s.baseOrigin.startsWith("http:");
+    }
+
+    let { apiKey, platformCredentials } = options;
+    let source: string | undefined;
+    if (
+      apiKey === undefined && options.auth === undefined &&
+      platformCredentials === undefined
+    ) {
+      // `{ apiKey: process.env.TYPO }`: a credential meant but missing.
+      // Reading another one from the environment could be another account.
+      for (const name of ["apiKey", "platformCredentials", "auth"] as const) {
+        if (Object.hasOwn(options, name)) {
+          throw new ValueError(
+            name,
+            "is undefined; pass a credential, or leave the option out to read one from the environment",
+          );
+        }
+      }
+      // Given none: the environment, then HERE's credentials file.
+      const found = ambientCredentials();
+      source = found.source;
+      if ("apiKey" in found) apiKey = found.apiKey;
+      else platformCredentials = found.platformCredentials;
+    }
+    if (
+      platformCredentials !== undefined && !isCredentials(platformCredentials)
+    ) {
+      throw new ValueError(
+        "platformCredentials",
+        "must be a PlatformCredentials (with accessKeyId and accessKeySecret)",
+      );
+    }
+    if (apiKey !== undefined) {
+      s.apiKey = source === undefined
+        ? checkApiKey(apiKey)
+        : renamed(() => checkApiKey(apiKey), source);
+      s.keyParam = `apiKey=${encodeContent(s.apiKey)}`;
+      s.redactor.add(s.apiKey);
+    } else if (options.auth !== undefined) {
+      if (!(options.auth instanceof Auth)) {
+        throw new ValueError("auth", "must be an Auth");
+      }
+      s.auth = options.auth;
+      s.redactor.chain(options.auth);
+    } else {
+      const secret = platformCredentials?.accessKeySecret;
+      if (typeof secret === "string") s.redactor.add(secret);
+    }
+
+    s.maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
+    s.timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
+    s.retryBase = nonNegative(
+      options.retryBaseDelayMs,
+      500,
+      "retryBaseDelayMs",
+    );
+    s.retryMax = nonNegative(
+      options.retryMaxDelayMs,
+      30_000,
+      "retryMaxDelayMs",
+    );
+    s.maxRetryAfter = nonNegative(
+      options.maxRetryAfterMs,
+      60_000,
+      "maxRetryAfterMs",
+    );
+    if (options.maxResponseBytes !== undefined) {
+      s.maxResponseBytes = positiveInt(
+        options.maxResponseBytes,
+        "maxResponseBytes",
+      );
+    }
+    if (options.maxConcurrency !== undefined) {
+      s.semaphore = new Semaphore(
+        positiveInt(options.maxConcurrency, "maxConcurrency"),
+      );
+    }
+    if (options.limiter !== undefined) {
+      const limiter = options.limiter;
+      if (
+        typeof limiter !== "object" || limiter === null ||
+        typeof limiter.acquire !== "function"
+      ) {
+        throw new ValueError(
+          "limiter",
+          "must be a Limiter (an object with acquire)",
+        );
+      }
+      for (
+        const name of ["requestsPerSecond", "serviceRequestsPerSecond"] as const
+      ) {
+        if (options[name] !== undefined) {
+          throw new ValueError(
+            name,
+            "cannot be combined with limiter; give the budget to the limiter",
+          );
+        }
+      }
+      s.limiter = limiter;
+    } else {
+      s.limiter = new LocalLimiter({
+        requestsPerSecond: options.requestsPerSecond,
+        serviceRequestsPerSecond: options.serviceRequestsPerSecond,
+      });
+    }
+    for (const hook of ["onRequest", "onResponse", "onRetry"] as const) {
+      if (
+        options[hook] !== undefined && typeof options[hook] !== "function"
+      ) {
+        throw new ValueError(hook, "must be a function", options[hook]);
+      }
+    }
+    s.hooks = {
+      onRequest: options.onRequest,
+      onResponse: options.onResponse,
+      onRetry: options.onRetry,
+    };
+
+    if (options.fetch !== undefined && typeof options.fetch !== "function") {
+      throw new ValueError("fetch", "must be a function", options.fetch);
+    }
+    let fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+    if (options.proxies !== undefined) {
+      const httpClient = proxyClient(options);
+      s.httpClient = httpClient;
+      const base = fetchFn;
+      fetchFn = (input, init) =>
+        base(
+          input,
+          { ...init, client: httpClient } as unknown as RequestInit,
+        );
+    }
+    s.fetch = fetchFn;
+
+    if (!s.apiKey && !s.auth && platformCredentials !== undefined) {
+      s.auth = new Auth({
+        credentials: platformCredentials,
+        tokenUrl: s.baseUrl
+          ? `${s.baseUrl}/oauth2/token`
+          : platformCredentials.tokenEndpointUrl ??
+            defaultTokenUrl(country),
+        fetch: s.fetch,
+        timeoutMs: s.timeoutMs,
+        maxResponseBytes: s.maxResponseBytes,
+      });
+    }
+  } catch (err) {
+    // Its name too (a key given as a service's name), and of the
+    // credentials found so far as well (the environment's, an Auth's).
+    throw scrubInputError(err, (t) => s.redactor.scrub(given.scrub(t)));
+  }
+  return s;
+}
+
+/** Whether `value` looks like PlatformCredentials (any copy of the class). */
+function isCredentials(value: unknown): boolean {
+  return typeof value === "object" && value !== null &&
+    typeof (value as { accessKeyId?: unknown }).accessKeyId === "string" &&
+    typeof (value as { accessKeySecret?: unknown }).accessKeySecret ===
+      "string";
+}
+
+/** `check()`, with a ValueError renamed to the variable the value came from. */
+function renamed<T>(check: () => T, source: string): T {
+  try {
+    return check();
+  } catch (err) {
+    if (!(err instanceof ValueError)) throw err;
+    const prefix = `Invalid ${err.parameter}: `;
+    throw new ValueError(
+      source,
+      err.message.startsWith(prefix)
+        ? err.message.slice(prefix.length)
+        : err.message,
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import assert from "node:assert/strict";
+import { describe } from "./describe.ts";
+
+Deno.test("describe shows a short value whole and a long one only by its shape", () => {
+  assert.equal(describe("x".repeat(60)), JSON.stringify("x".repeat(60)));
+  assert.equal(describe("k".repeat(61)), "a string of 61 characters");
+  assert.equal(describe([1, "a"]), '[1,"a"]');
+  assert.equal(describe(["a", "b", "c", "d", "e"]), "an array of 5 items");
+  const long = "s".repeat(100);
+  assert.equal(describe([long]), "an array of 1 item");
+  assert.equal(describe([long, long]), "an array of 2 items");
+  assert.equal(describe({ key: long }), "an object");
+  // No piece of a long value: a client can only scrub a whole credential.
+  for (const value of [long, [long], { key: long }, [1, { key: long }]]) {
+    assert.ok(!describe(value).includes("ssssssss"), describe(value));
+  }
+});

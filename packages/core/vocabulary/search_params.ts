@@ -1,0 +1,112 @@
+/**
+ * The parameter checks that geocoding and place search share: the comma
+ * lists of names (`show`, `types`, `foodTypes`) and the `politicalView`
+ * country code.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nameListValue, politicalViewValue } from "@ls/core/internal";
+ * assert.deepEqual(nameListValue(["tz", "streetInfo"], "show"), ["tz", "streetInfo"]);
+ * assert.equal(politicalViewValue("SRB"), "SRB");
+ * ```
+ *
+ * @module
+ */
+
+import * as z from "zod/mini";
+import { parseWith, stringMatching } from "../params/validate.ts";
+import { ValueError } from "../errors/errors.ts";
+
+const nameListSchema: z.ZodMiniType<string[]> = /* @__PURE__ */ (() =>
+  z.array(
+    stringMatching(
+      /^[^,\s]+$/,
+      "must be a non-empty string without commas or spaces",
+    ),
+    { error: "must be an array of strings" },
+  ))();
+
+/**
+ * A list parameter that HERE takes as names joined by commas (`show`,
+ * `types`, `foodTypes`): an array of non-empty strings without commas or
+ * white space, and, with `allowed` (a set HERE documents as closed), each
+ * one of those; without it names are kept as given. An empty list is
+ * returned as is (the query then omits the key); `undefined` passes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nameListValue } from "@ls/core/internal";
+ * assert.deepEqual(nameListValue(["houseNumber", "street"], "types"), ["houseNumber", "street"]);
+ * assert.equal(nameListValue(undefined, "types"), undefined);
+ * assert.throws(() => nameListValue(["tz,fuel"], "show"), {
+ *   message: 'Invalid show[0]: must be a non-empty string without commas or spaces, got "tz,fuel"',
+ * });
+ * assert.throws(() => nameListValue("tz", "show"), {
+ *   message: 'Invalid show: must be an array of strings, got "tz"',
+ * });
+ * assert.throws(() => nameListValue(["tz", "timezone"], "show", ["tz", "streetInfo"]), {
+ *   message: 'Invalid show[1]: must be one of "tz", "streetInfo" (a value HERE adds later goes through the query option), got "timezone"',
+ * });
+ * ```
+ *
+ * @throws {ValueError} naming `parameter` or `parameter[i]`
+ */
+export function nameListValue(
+  value: unknown,
+  parameter: string,
+  allowed?: readonly string[],
+): string[] | undefined {
+  // A list that long cannot fit in a URL: refused before it is walked.
+  if (Array.isArray(value) && value.length > MAX_NAMES) {
+    throw new ValueError(
+      parameter,
+      `must have at most ${MAX_NAMES} names (no URL could hold more)`,
+    );
+  }
+  if (value === undefined) return undefined;
+  const names = parseWith(nameListSchema, value, parameter);
+  const i = allowed ? names.findIndex((n) => !allowed.includes(n)) : -1;
+  if (i >= 0) {
+    throw new ValueError(
+      `${parameter}[${i}]`,
+      `must be one of ${
+        allowed!.map((v) => JSON.stringify(v)).join(", ")
+      } (a value HERE adds later goes through the query option)`,
+      names[i],
+    );
+  }
+  return names;
+}
+
+/** Names of one character and a comma each fill a 64 KiB URL at this. */
+const MAX_NAMES = 32_767;
+
+const politicalViewSchema = /* @__PURE__ */ stringMatching(
+  /^[A-Z]{3}$/,
+  "must be an upper-case ISO 3166-1 alpha-3 code such as RUS",
+);
+
+/**
+ * `politicalView`: the upper-case ISO 3166-1 alpha-3 code of the country
+ * whose view of disputed borders and names the results follow; `undefined`
+ * passes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { politicalViewValue } from "@ls/core/internal";
+ * assert.equal(politicalViewValue("MAR"), "MAR");
+ * assert.throws(() => politicalViewValue("RU"), {
+ *   message: 'Invalid politicalView: must be an upper-case ISO 3166-1 alpha-3 code such as RUS, got "RU"',
+ * });
+ * ```
+ *
+ * @throws {ValueError} for anything but three upper-case letters
+ */
+export function politicalViewValue(value: unknown): string | undefined {
+  return value === undefined
+    ? undefined
+    : parseWith(politicalViewSchema, value, "politicalView");
+}
