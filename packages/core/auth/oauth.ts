@@ -68,7 +68,7 @@ const VERSION = "1.0";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { oauthNonce } from "@ls/core/internal";
+ * import { oauthNonce } from "./oauth.ts";
  * assert.match(oauthNonce(), /^[0-9a-f]{32}$/);
  * assert.notEqual(oauthNonce(), oauthNonce());
  * ```
@@ -89,7 +89,7 @@ export function oauthNonce(): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { oauthBaseString } from "@ls/core/internal";
+ * import { oauthBaseString } from "./oauth.ts";
  * const base = oauthBaseString({
  *   method: "post",
  *   url: "HTTPS://www.sampleurl.com:443/some/path?b=2",

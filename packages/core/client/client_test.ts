@@ -841,7 +841,7 @@ Deno.test("proxies route requests through the proxy (Deno.createHttpClient)", as
 });
 
 Deno.test("error classes set name and work across duplicate copies of the module", async () => {
-  const copy = await import("./errors.ts?copy=2");
+  const copy = await import("../errors/errors.ts?copy=2");
   assert.notEqual(copy.ApiError, ApiError);
   const foreign = new copy.ApiError({ status: 500, method: "GET", url: "u" });
   assert.ok(foreign instanceof ApiError);
@@ -1077,7 +1077,7 @@ Deno.test("a 429 is retried, then thrown as a RateLimitError with its Retry-Afte
 });
 
 Deno.test("the ApiError subclasses work across duplicate copies of the module, and a user's subclass keeps its class", async () => {
-  const copy = await import("./errors.ts?copy=3");
+  const copy = await import("../errors/errors.ts?copy=3");
   assert.notEqual(copy.RateLimitError, RateLimitError);
   const init = { status: 429, method: "GET", url: "u" };
   const foreign = new copy.ApiError(init);

@@ -12,7 +12,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseBox, parseCircle } from "@ls/core/internal";
+ * import { parseBox, parseCircle } from "./area.ts";
  * assert.deepEqual(parseCircle({ center: [52.5, 13.4], radius: 1000 }, "circle"), { lat: 52.5, lng: 13.4, radius: 1000 });
  * assert.deepEqual(parseBox([13.3, 52.4, 13.5, 52.6], "box"), { west: 13.3, south: 52.4, east: 13.5, north: 52.6 });
  * ```
@@ -59,7 +59,7 @@ export type BoundingBoxLike =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseCircle } from "@ls/core/internal";
+ * import { parseCircle } from "./area.ts";
  * const centre = { type: "Point", coordinates: [13.4, 52.5] };
  * assert.deepEqual(parseCircle({ center: centre, radius: 500 }, "circle"), { lat: 52.5, lng: 13.4, radius: 500 });
  * assert.deepEqual(parseCircle({ lat: 52.5, lng: 13.4, radius: 500 }, "circle"), { lat: 52.5, lng: 13.4, radius: 500 });
@@ -113,7 +113,7 @@ export function parseCircle(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseBox } from "@ls/core/internal";
+ * import { parseBox } from "./area.ts";
  * const box = { west: 13.3, south: 52.4, east: 13.5, north: 52.6 };
  * assert.deepEqual(parseBox({ ...box, type: "boundingBox" }, "boundingBox"), box);
  * assert.throws(() => parseBox([13.3, 52.6, 13.5, 52.4], "boundingBox"), {

@@ -107,7 +107,8 @@ export const longitude: z.ZodMiniType<number> =
  * ```ts
  * import assert from "node:assert/strict";
  * import * as z from "zod/mini";
- * import { latLngSchema, parseWith } from "@ls/core/internal";
+ * import { parseWith } from "@ls/core/internal";
+ * import { latLngSchema } from "./coordinates.ts";
  * assert.deepEqual(parseWith(z.array(latLngSchema), [[52.5, 13.4]], "polygon"), [[52.5, 13.4]]);
  * assert.throws(() => parseWith(z.array(latLngSchema), [[52.5, 13.4], [52.6]], "polygon"), {
  *   message: "Invalid polygon[1]: must be a [lat, lng] array, got [52.6]",
@@ -125,7 +126,8 @@ export const latLngSchema: z.ZodMiniType<LatLng> =
  * ```ts
  * import assert from "node:assert/strict";
  * import * as z from "zod/mini";
- * import { latLngObjectSchema, parseWith } from "@ls/core/internal";
+ * import { parseWith } from "@ls/core/internal";
+ * import { latLngObjectSchema } from "./coordinates.ts";
  * const origins = parseWith(z.array(latLngObjectSchema), [{ lat: 52.5, lng: 13.4, name: "A" }], "origins");
  * assert.deepEqual(origins, [{ lat: 52.5, lng: 13.4 }]);
  * ```
@@ -149,7 +151,8 @@ const SOUTH_NORTH = "south must not be greater than north";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { boundingBoxSchema, parseWith } from "@ls/core/internal";
+ * import { parseWith } from "@ls/core/internal";
+ * import { boundingBoxSchema } from "./coordinates.ts";
  * assert.deepEqual(parseWith(boundingBoxSchema, [13.08, 52.33, 13.76, 52.67], "bbox"), [13.08, 52.33, 13.76, 52.67]);
  * assert.throws(() => parseWith(boundingBoxSchema, [13.08, 52.67, 13.76, 52.33], "bbox"), {
  *   message: "Invalid bbox: south must not be greater than north, got [13.08,52.67,13.76,52.33]",
@@ -186,7 +189,8 @@ export interface BoundingBoxObject {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { boundingBoxObjectSchema, parseWith } from "@ls/core/internal";
+ * import { parseWith } from "@ls/core/internal";
+ * import { boundingBoxObjectSchema } from "./coordinates.ts";
  * const area = { west: 13.4, south: 52.5, east: 13.5, north: 52.6 };
  * assert.deepEqual(parseWith(boundingBoxObjectSchema, { ...area, id: 1 }, "area"), area);
  * ```
@@ -208,7 +212,7 @@ export const boundingBoxObjectSchema: z.ZodMiniType<BoundingBoxObject> =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { validateLatLng } from "@ls/core/internal";
+ * import { validateLatLng } from "./coordinates.ts";
  * assert.deepEqual(validateLatLng([52.5, 13.4], "origin"), [52.5, 13.4]);
  * assert.throws(() => validateLatLng([95, 13.4], "origin"), {
  *   name: "ValueError",
@@ -229,7 +233,7 @@ export function validateLatLng(value: unknown, parameter: string): LatLng {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { validateLatLngObject } from "@ls/core/internal";
+ * import { validateLatLngObject } from "./coordinates.ts";
  * assert.deepEqual(validateLatLngObject({ lat: 52.5, lng: 13.4 }, "origins[0]"), { lat: 52.5, lng: 13.4 });
  * assert.throws(() => validateLatLngObject({ lat: 52.5 }, "origins[0]"), {
  *   message: "Invalid origins[0].lng: is required",
@@ -255,7 +259,7 @@ export function validateLatLngObject(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { validateBbox } from "@ls/core/internal";
+ * import { validateBbox } from "./coordinates.ts";
  * assert.deepEqual(validateBbox([13.08836, 52.33812, 13.761, 52.6755], "bbox"), [13.08836, 52.33812, 13.761, 52.6755]);
  * assert.deepEqual(validateBbox([170, -50, -170, -30], "bbox"), [170, -50, -170, -30]); // crosses the antimeridian
  * assert.throws(() => validateBbox([13.08, 52.33, 13.76], "bbox"), {
@@ -324,7 +328,7 @@ const COUNTRY_CODES = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { validateCountryCodes } from "@ls/core/internal";
+ * import { validateCountryCodes } from "./coordinates.ts";
  * assert.deepEqual(validateCountryCodes(["DEU", "FRA"], "countryCodes"), ["DEU", "FRA"]);
  * assert.deepEqual(validateCountryCodes(["DE"], "politicalView", { alpha: 2 }), ["DE"]);
  * assert.throws(() => validateCountryCodes(["DEU", "fra"], "countryCodes"), {

@@ -27,7 +27,7 @@ export const SUBMIT_RETRY_STATUSES: ReadonlySet<number> =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseRetryAfter } from "@ls/core/internal";
+ * import { parseRetryAfter } from "./_retry.ts";
  * assert.equal(parseRetryAfter("2"), 2000);
  * assert.equal(parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.parse("Wed, 21 Oct 2015 07:27:58 GMT")), 2000);
  * assert.equal(parseRetryAfter("soon"), undefined);
@@ -63,7 +63,7 @@ export interface BackoffOptions {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { backoffDelay } from "@ls/core/internal";
+ * import { backoffDelay } from "./_retry.ts";
  * const ms = backoffDelay(2, { baseDelayMs: 500, maxDelayMs: 30_000 });
  * assert.ok(ms >= 0 && ms < 2000); // up to 500 * 2^2
  * assert.equal(backoffDelay(10, { baseDelayMs: 500, maxDelayMs: 30_000, random: () => 0.5 }), 15_000);

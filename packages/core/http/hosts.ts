@@ -47,7 +47,7 @@ export const SERVICES: readonly Service[] = Object.keys(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { serviceOrigin } from "@ls/core/internal";
+ * import { serviceOrigin } from "./hosts.ts";
  * assert.equal(serviceOrigin("revgeocode", "row"), "https://revgeocode.search.hereapi.com");
  * assert.equal(serviceOrigin("router", "china"), "https://router.hereapi.cn");
  * ```
@@ -64,7 +64,7 @@ export function serviceOrigin(service: Service, country: Country): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { defaultTokenUrl } from "@ls/core/internal";
+ * import { defaultTokenUrl } from "./hosts.ts";
  * assert.equal(defaultTokenUrl("row"), "https://account.api.here.com/oauth2/token");
  * assert.equal(defaultTokenUrl("china"), "https://elb.cn-northwest-1.account.hereapi.cn/oauth2/token");
  * ```
@@ -82,7 +82,7 @@ export function defaultTokenUrl(country: Country): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { isHereHost } from "@ls/core/internal";
+ * import { isHereHost } from "./hosts.ts";
  * assert.equal(isHereHost("aws-eu-west-1.matrix.router.hereapi.com"), true);
  * assert.equal(isHereHost("bucket.s3.amazonaws.com"), false);
  * assert.equal(isHereHost("hereapi.com.example.org"), false);

@@ -357,7 +357,7 @@ export async function buffered(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { readJsonBody } from "@ls/core/internal";
+ * import { readJsonBody } from "./read.ts";
  * const body = await readJsonBody(new Response('{"items":[]}'), {
  *   signal: new AbortController().signal,
  * });

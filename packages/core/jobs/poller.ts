@@ -138,7 +138,7 @@ export interface PollTiming {
  * ```ts
  * import assert from "node:assert/strict";
  * import { ValueError } from "@ls/core";
- * import { checkPollTiming } from "@ls/core/internal";
+ * import { checkPollTiming } from "./poller.ts";
  * checkPollTiming({ initialDelayMs: 500, maxDelayMs: 5_000 }, "poll");
  * assert.throws(
  *   () => checkPollTiming({ minDelayMs: 0 }, "poll"),
@@ -283,7 +283,7 @@ export type JobOutcome =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { pollJob } from "@ls/core/internal";
+ * import { pollJob } from "./poller.ts";
  * import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
  * await using server = await startTestServer();
  * server.route("GET /v8/matrix/ID/status", [
@@ -505,7 +505,8 @@ export interface ReadDownloadOptions<T> extends DownloadOptions {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { downloadResult, readJsonBody } from "@ls/core/internal";
+ * import { downloadResult } from "./poller.ts";
+ * import { readJsonBody } from "../http/read.ts";
  * import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
  * await using server = await startTestServer();
  * server.route("GET /v8/matrix/ID", jsonReply(200, { matrix: { numOrigins: 1 } }));
@@ -531,7 +532,7 @@ export function downloadResult<T>(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { downloadResult } from "@ls/core/internal";
+ * import { downloadResult } from "./poller.ts";
  * import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
  * await using server = await startTestServer();
  * server.route("GET /v8/matrix/ID", jsonReply(302, {}, { location: "/results/ID" }));

@@ -108,7 +108,7 @@ export interface CheckedBudget {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { checkBudget } from "@ls/core/internal";
+ * import { checkBudget } from "./limiter.ts";
  * const b = checkBudget({ requestsPerSecond: 20 });
  * assert.equal(b.overall, 20);
  * assert.deepEqual([...b.services], [["tourplanning", 2]]);

@@ -66,7 +66,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { fieldText } from "@ls/core/internal";
+ * import { fieldText } from "./check_params.ts";
  * assert.equal(fieldText(401300), "401300");
  * assert.equal(fieldText(""), undefined);
  * ```
@@ -214,7 +214,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { hasLoneSurrogate } from "@ls/core/internal";
+ * import { hasLoneSurrogate } from "./check_params.ts";
  * assert.equal(hasLoneSurrogate("Café 😀"), false);
  * assert.equal(hasLoneSurrogate("a\uD800"), true);
  * ```
@@ -253,7 +253,7 @@ function tooDeep(parameter: string): ValueError {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { checkWellFormed } from "@ls/core/internal";
+ * import { checkWellFormed } from "./check_params.ts";
  * checkWellFormed({ nameHint: "Café 😀" }, "originPlaceOptions"); // passes
  * assert.throws(() => checkWellFormed({ nameHint: ["a", "\uD800"] }, "originPlaceOptions"), {
  *   message: 'Invalid originPlaceOptions.nameHint[1]: must be well-formed Unicode text (it has an unpaired surrogate), got "\\ud800"',

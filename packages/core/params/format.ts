@@ -14,7 +14,7 @@ import { ValueError } from "../errors/errors.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatNumber } from "@ls/core/internal";
+ * import { formatNumber } from "./format.ts";
  * assert.equal(formatNumber(1e-7), "0.0000001");
  * assert.equal(formatNumber(13.43), "13.43");
  * assert.equal(formatNumber(1e21), "1000000000000000000000");

@@ -200,7 +200,8 @@ export function appendScooter(
  * ```ts
  * import assert from "node:assert/strict";
  * import { Query } from "@ls/core";
- * import { appendTruck, appendVehicleFields } from "@ls/core/internal";
+ * import { appendTruck } from "@ls/core/internal";
+ * import { appendVehicleFields } from "./vehicles.ts";
  * const q = appendVehicleFields(new Query(), [["currentWeight", "2500"]], "ev");
  * assert.equal(q.toString(), "vehicle%5BcurrentWeight%5D=2500");
  * assert.throws(

@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatWaypoint } from "@ls/core/internal";
+ * import { formatWaypoint } from "./waypoints.ts";
  * const destination = formatWaypoint([52.5, 13.4], {
  *   role: "destination",
  *   parameter: "destination",
@@ -117,7 +117,7 @@ export interface WaypointFormatOptions {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatWaypoint } from "@ls/core/internal";
+ * import { formatWaypoint } from "./waypoints.ts";
  * const origin = formatWaypoint([52.51375, 13.42462], {
  *   role: "origin",
  *   parameter: "origin",
