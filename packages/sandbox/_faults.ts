@@ -1,7 +1,7 @@
 // Fault injection: scripted 429/503/any status, latency and dropped
 // connections, matched by method and path, limited by count.
 
-import type { Fault } from "./handler.ts";
+import type { Fault } from "./fault.ts";
 
 interface Slot {
   fault: Fault;
