@@ -91,14 +91,11 @@ export function buildGeometry(
         }
       }
     }
-    const finalBearing = (initialBearing(B, A) + 180) % 360;
     const toLatLng = ([s, c]: [number, number]): LatLngLike => {
       if (s <= 0) return A;
       if (s >= D) return B;
-      const base = intermediatePoint(A, B, s / D);
-      if (c === 0) return base;
-      const brg = s / D < 0.999 ? initialBearing(base, B) : finalBearing;
-      return destinationPoint(base, brg + 90, c);
+      if (c === 0) return intermediatePoint(A, B, s / D);
+      return abeam(A, B, s / D, c);
     };
     let prev = A;
     for (let v = 1; v < vertices.length; v++) {
@@ -125,6 +122,23 @@ export function buildGeometry(
     pathIndex.push(points.length - 1);
   }
   return { points, roads, pathIndex };
+}
+
+/**
+ * The point `meters` to the right of the great circle from `a` to `b` (to
+ * the left when negative), abeam the point `fraction` of the way along it.
+ */
+export function abeam(
+  a: LatLngLike,
+  b: LatLngLike,
+  fraction: number,
+  meters: number,
+): LatLngLike {
+  const base = intermediatePoint(a, b, fraction);
+  const bearing = fraction < 0.999
+    ? initialBearing(base, b)
+    : (initialBearing(b, a) + 180) % 360;
+  return destinationPoint(base, bearing + 90, meters);
 }
 
 /**

@@ -1,20 +1,10 @@
 // The sections of a route and their schedule: where a route stops (its
 // non-pass-through vias), the path of each section around avoided areas,
-// the bends that make an alternative, and when each section departs.
+// and when each section departs.
 
-import type { Gazetteer } from "./_gazetteer.ts";
-import { matchPoint } from "./_network.ts";
 import type { RouteRequest } from "./_route_request.ts";
-import type { Waypoint } from "./_waypoints.ts";
-import { touchesBoxes } from "./_route_geometry.ts";
 import { offsetForLongitude } from "./_util.ts";
-import {
-  destinationPoint,
-  haversineMeters,
-  initialBearing,
-  intermediatePoint,
-  type LatLngLike,
-} from "./geodesy.ts";
+import type { LatLngLike } from "./geodesy.ts";
 import { planPath } from "./plan_path.ts";
 import { durationSeconds, pathDistanceMeters } from "./travel_model.ts";
 
@@ -33,62 +23,6 @@ export interface SectionPlan {
   duration: number;
   /** Seconds spent at the section's end before the next one, when not the waypoint's `stopDuration` (charging). */
   dwell?: number;
-}
-
-/**
- * An alternative to `req`: the longest leg of each section pushed sideways
- * by `bend` (a fraction of the leg, signed) through a shape point, a
- * pass-through waypoint the response never shows. `req` itself for a bend
- * of 0; undefined when the bend is not possible (a short leg, off the
- * network or into an avoided area). Charging stops planned on the result
- * keep its shape: they split the bent path, not bend again.
- */
-export function bendRoute(
-  req: RouteRequest,
-  bend: number,
-  g: Gazetteer,
-): RouteRequest | undefined {
-  if (bend === 0) return req;
-  const wps = req.waypoints;
-  const boxes = req.options.avoidAreas ?? [];
-  const bent: Waypoint[] = [wps[0]];
-  let sectionStart = 0;
-  for (let i = 1; i < wps.length; i++) {
-    if (wps[i].passThrough && i < wps.length - 1) continue;
-    // The section sectionStart..i: bend its longest leg.
-    let longest = 0, at = -1;
-    for (let k = sectionStart + 1; k <= i; k++) {
-      const d = haversineMeters(wps[k - 1], wps[k]);
-      if (d > longest) [longest, at] = [d, k];
-    }
-    if (longest < 300) return undefined;
-    const a = wps[at - 1], b = wps[at];
-    const mid = intermediatePoint(a, b, 0.5);
-    const p = destinationPoint(
-      mid,
-      initialBearing(mid, b) + 90,
-      bend * longest,
-    );
-    if (!matchPoint(g, p) || touchesBoxes([p], boxes)) return undefined;
-    for (let k = sectionStart + 1; k <= i; k++) {
-      if (k === at) bent.push(shapePoint(p));
-      bent.push(wps[k]);
-    }
-    sectionStart = i;
-  }
-  return { ...req, waypoints: bent };
-}
-
-/** A pass-through waypoint that shapes an alternative. */
-function shapePoint(p: LatLngLike): Waypoint {
-  return {
-    lat: p.lat,
-    lng: p.lng,
-    place: {},
-    stopDuration: 0,
-    passThrough: true,
-    shape: true,
-  };
 }
 
 /**
@@ -184,10 +118,3 @@ export function timing(
   }
   return { offsetFor, departures };
 }
-
-/**
- * The bends tried, in order, for alternatives. Not mirrored: a bend to
- * either side by the same amount gives two routes of the same length and
- * duration, which read as one route twice.
- */
-export const BENDS: readonly number[] = [0.12, -0.15, 0.24, -0.28, 0.36, -0.41];

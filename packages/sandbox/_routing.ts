@@ -9,7 +9,8 @@ import { type Ctx, json } from "./_http.ts";
 import { type City, loadGazetteer } from "./_gazetteer.ts";
 import { connected, matchPoint } from "./_network.ts";
 import { buildGeometry } from "./_route_geometry.ts";
-import { bendRoute, BENDS, timing } from "./_route_plan.ts";
+import { bendRoute, BENDS } from "./_route_alternatives.ts";
+import { timing } from "./_route_plan.ts";
 import {
   checkExclude,
   parseRouteRequest,
