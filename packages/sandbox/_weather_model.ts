@@ -181,6 +181,38 @@ export function conditionsAt(lat: number, lng: number, ms: number): Conditions {
   };
 }
 
+/** A sky: `skyInfo`, `skyDesc`, `iconId`, `iconName`, and whether it is precipitation. */
+type SkyRow = readonly [number, string, number, string, boolean?];
+
+/** The sky row of conditions. */
+function skyRow(c: Conditions): SkyRow {
+  if (c.thunder) return [24, "Thunderstorms", 20, "tstorms", true];
+  if (c.snow > 0) {
+    return c.snow > 1
+      ? [22, "Snow", 17, "snow", true]
+      : [21, "Light snow", 16, "light_snow", true];
+  }
+  if (c.rain > 0) {
+    return c.rain > 1.5
+      ? [19, "Rain", 12, "rain", true]
+      : [18, "Light rain", 11, "light_rain", true];
+  }
+  if (c.fog) return [10, "Fog", 15, "fog"];
+  if (c.cloud > 0.9) return [17, "Overcast", 7, "cloudy"];
+  if (c.cloud > 0.7) return [13, "Mostly cloudy", 4, "mostly_cloudy"];
+  if (c.cloud > 0.45) {
+    return c.day
+      ? [7, "Partly cloudy", 2, "partly_cloudy"]
+      : [7, "Partly cloudy", 27, "night_partly_cloudy"];
+  }
+  if (c.cloud > 0.2) {
+    return c.day
+      ? [3, "Mostly sunny", 1, "mostly_sunny"]
+      : [3, "Mostly clear", 26, "night_mostly_clear"];
+  }
+  return c.day ? [1, "Sunny", 1, "sunny"] : [1, "Clear", 14, "clear"];
+}
+
 /** Sky description and icon of conditions. */
 export function sky(c: Conditions): {
   skyInfo: number;
@@ -189,125 +221,14 @@ export function sky(c: Conditions): {
   iconName: string;
   precipitationDesc: string;
 } {
-  if (c.thunder) {
-    return {
-      skyInfo: 24,
-      skyDesc: "Thunderstorms",
-      iconId: 20,
-      iconName: "tstorms",
-      precipitationDesc: "Thunderstorms",
-    };
-  }
-  if (c.snow > 0) {
-    return c.snow > 1
-      ? {
-        skyInfo: 22,
-        skyDesc: "Snow",
-        iconId: 17,
-        iconName: "snow",
-        precipitationDesc: "Snow",
-      }
-      : {
-        skyInfo: 21,
-        skyDesc: "Light snow",
-        iconId: 16,
-        iconName: "light_snow",
-        precipitationDesc: "Light snow",
-      };
-  }
-  if (c.rain > 0) {
-    return c.rain > 1.5
-      ? {
-        skyInfo: 19,
-        skyDesc: "Rain",
-        iconId: 12,
-        iconName: "rain",
-        precipitationDesc: "Rain",
-      }
-      : {
-        skyInfo: 18,
-        skyDesc: "Light rain",
-        iconId: 11,
-        iconName: "light_rain",
-        precipitationDesc: "Light rain",
-      };
-  }
-  if (c.fog) {
-    return {
-      skyInfo: 10,
-      skyDesc: "Fog",
-      iconId: 15,
-      iconName: "fog",
-      precipitationDesc: "",
-    };
-  }
-  if (c.cloud > 0.9) {
-    return {
-      skyInfo: 17,
-      skyDesc: "Overcast",
-      iconId: 7,
-      iconName: "cloudy",
-      precipitationDesc: "",
-    };
-  }
-  if (c.cloud > 0.7) {
-    return {
-      skyInfo: 13,
-      skyDesc: "Mostly cloudy",
-      iconId: 4,
-      iconName: "mostly_cloudy",
-      precipitationDesc: "",
-    };
-  }
-  if (c.cloud > 0.45) {
-    return c.day
-      ? {
-        skyInfo: 7,
-        skyDesc: "Partly cloudy",
-        iconId: 2,
-        iconName: "partly_cloudy",
-        precipitationDesc: "",
-      }
-      : {
-        skyInfo: 7,
-        skyDesc: "Partly cloudy",
-        iconId: 27,
-        iconName: "night_partly_cloudy",
-        precipitationDesc: "",
-      };
-  }
-  if (c.cloud > 0.2) {
-    return c.day
-      ? {
-        skyInfo: 3,
-        skyDesc: "Mostly sunny",
-        iconId: 1,
-        iconName: "mostly_sunny",
-        precipitationDesc: "",
-      }
-      : {
-        skyInfo: 3,
-        skyDesc: "Mostly clear",
-        iconId: 26,
-        iconName: "night_mostly_clear",
-        precipitationDesc: "",
-      };
-  }
-  return c.day
-    ? {
-      skyInfo: 1,
-      skyDesc: "Sunny",
-      iconId: 1,
-      iconName: "sunny",
-      precipitationDesc: "",
-    }
-    : {
-      skyInfo: 1,
-      skyDesc: "Clear",
-      iconId: 14,
-      iconName: "clear",
-      precipitationDesc: "",
-    };
+  const [skyInfo, skyDesc, iconId, iconName, precipitation] = skyRow(c);
+  return {
+    skyInfo,
+    skyDesc,
+    iconId,
+    iconName,
+    precipitationDesc: precipitation ? skyDesc : "",
+  };
 }
 
 /** `Mild`, `Hot`, ... for a temperature in °C. */
