@@ -22,9 +22,9 @@ import {
   poiName,
 } from "./_pois.ts";
 import {
-  areaCenter,
   areaFilter,
   checkCommon,
+  checkTextQuery,
   illegal,
   missing,
   withShow,
@@ -88,16 +88,9 @@ function poiResult(
 
 /** `GET /v1/discover`. */
 export async function discover(ctx: Ctx): Promise<Response> {
-  const common = checkCommon(ctx, "discover", 20);
-  const q = ctx.params.get("q");
-  if (q === undefined) missing("q");
-  if (q.trim() === "") illegal("q", q, "Provide a non-empty query");
-  const { at, area } = common;
-  if (!at && (!area || area.type === "countryCode")) {
-    missing("at", "Provide one of 'at', 'in=circle' or 'in=bbox'");
-  }
+  const { common, q, center } = checkTextQuery(ctx, "discover");
+  const { area } = common;
   const g = await loadGazetteer();
-  const center = areaCenter(area, at)!;
   const filter = areaFilter(g, area);
   const folded = fold(q);
   const items: Item[] = [];
@@ -217,14 +210,8 @@ export async function lookup(ctx: Ctx): Promise<Response> {
 
 /** `GET /v1/autosuggest`. */
 export async function autosuggest(ctx: Ctx): Promise<Response> {
-  const common = checkCommon(ctx, "autosuggest", 20);
-  const q = ctx.params.get("q");
-  if (q === undefined) missing("q");
-  if (q.trim() === "") illegal("q", q, "Provide a non-empty query");
-  const { at, area } = common;
-  if (!at && (!area || area.type === "countryCode")) {
-    missing("at", "Provide one of 'at', 'in=circle' or 'in=bbox'");
-  }
+  const { common, q, center } = checkTextQuery(ctx, "autosuggest");
+  const { area } = common;
   const termsText = ctx.params.get("termsLimit");
   let termsLimit = 5;
   if (termsText !== undefined) {
@@ -234,7 +221,6 @@ export async function autosuggest(ctx: Ctx): Promise<Response> {
     termsLimit = Number(termsText);
   }
   const g = await loadGazetteer();
-  const center = areaCenter(area, at)!;
   const filter = areaFilter(g, area);
   const folded = fold(q);
   const lastStart = q.search(/\S+\s*$/);

@@ -45,39 +45,38 @@ const EU27 = [
   "SWE",
 ];
 
-/** `show` values of discover, browse and lookup. */
-const PLACE_SHOW = [
-  "eMobilityServiceProviders",
-  "ev",
-  "fuel",
-  "fuelPrices",
-  "phonemes",
-  "streetInfo",
-  "tripadvisor",
-  "tripadvisorImageVariants",
-  "truck",
-  "tz",
-  "countryInfo",
-];
+/**
+ * Which endpoints take each `show` value: `a` the address endpoints
+ * (geocode, revgeocode), `p` the place endpoints (discover, browse,
+ * lookup), `s` autosuggest.
+ */
+const SHOW_TAKEN_BY: ReadonlyMap<string, string> = new Map([
+  ["addressUsage", "a"],
+  ["countryInfo", "ap"],
+  ["details", "s"],
+  ["eMobilityServiceProviders", "p"],
+  ["ev", "p"],
+  ["fuel", "ps"],
+  ["fuelPrices", "p"],
+  ["parsing", "a"],
+  ["phonemes", "ps"],
+  ["postalCodeDetails", "a"],
+  ["secondaryUnitInfo", "a"],
+  ["streetInfo", "aps"],
+  ["tripadvisor", "p"],
+  ["tripadvisorImageVariants", "p"],
+  ["truck", "ps"],
+  ["tz", "aps"],
+]);
 
-/** `show` values of geocode and reverse geocode. */
-const ADDRESS_SHOW = [
-  "addressUsage",
-  "countryInfo",
-  "parsing",
-  "postalCodeDetails",
-  "secondaryUnitInfo",
-  "streetInfo",
-  "tz",
-];
-
-const SHOW: Record<string, readonly string[]> = {
-  geocode: ADDRESS_SHOW,
-  revgeocode: ADDRESS_SHOW,
-  discover: PLACE_SHOW,
-  browse: PLACE_SHOW,
-  lookup: PLACE_SHOW,
-  autosuggest: ["details", "fuel", "phonemes", "streetInfo", "truck", "tz"],
+/** The letter of each endpoint in {@linkcode SHOW_TAKEN_BY}. */
+const SHOW_GROUP: Record<string, string> = {
+  geocode: "a",
+  revgeocode: "a",
+  discover: "p",
+  browse: "p",
+  lookup: "p",
+  autosuggest: "s",
 };
 
 /** Throws HERE's 400 for an invalid parameter value. */
@@ -154,7 +153,7 @@ export function checkCommon(
   const showText = p.get("show");
   const show = showText ? showText.split(",") : [];
   for (const s of show) {
-    if (!SHOW[endpoint].includes(s)) {
+    if (!SHOW_TAKEN_BY.get(s)?.includes(SHOW_GROUP[endpoint])) {
       illegal("show", showText!, `Unsupported value: '${s}'`);
     }
   }
@@ -173,6 +172,24 @@ export function checkCommon(
     }
   }
   return { lang, limit, show, at, area: parseArea(ctx) };
+}
+
+/**
+ * {@linkcode checkCommon} for discover and autosuggest, which also need a
+ * non-empty `q` and a point to search around: `at`, or the middle of an
+ * `in` circle or box.
+ */
+export function checkTextQuery(
+  ctx: Ctx,
+  endpoint: string,
+): { common: Common; q: string; center: LatLngLike } {
+  const common = checkCommon(ctx, endpoint, 20);
+  const q = ctx.params.get("q");
+  if (q === undefined) missing("q");
+  if (q.trim() === "") illegal("q", q, "Provide a non-empty query");
+  const center = areaCenter(common.area, common.at);
+  if (!center) missing("at", "Provide one of 'at', 'in=circle' or 'in=bbox'");
+  return { common, q, center };
 }
 
 function parsePosition(text: string): LatLngLike | undefined {
@@ -272,7 +289,7 @@ export function areaFilter(
   return { point: () => true, city: (c) => allowed.has(c.country) };
 }
 
-export function areaCenter(
+function areaCenter(
   area: Area | undefined,
   at?: LatLngLike,
 ): LatLngLike | undefined {
