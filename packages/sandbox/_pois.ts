@@ -19,108 +19,51 @@ export interface Category {
 }
 
 const lg = (pop: number) => Math.max(0, Math.log10(Math.max(1, pop)) - 3);
-const scaled = (base: number, factor: number, min = 0) => (pop: number) =>
-  Math.max(min, Math.min(9, Math.round(base + factor * lg(pop))));
+
+/**
+ * One category a line: its id, its English name, `[base factor]` when it
+ * has `base + factor * lg(population)` places (rounded, at most 9), then
+ * the folded words that select it in free text.
+ */
+const TABLE = `
+100-1000-0000 Restaurant [1 2]: restaurant, restaurants, food, eat, dinner, lunch
+100-1100-0010 Coffee Shop [1 1.5]: coffee, cafe, cafes, coffee shop, espresso
+200-2000-0011 Bar or Pub [0 1.5]: bar, bars, pub, pubs, beer, drinks
+300-3100-0000 Museum: museum, museums, gallery, art
+400-4000-4581 Airport: airport, airports, flight, flights
+400-4100-0035 Train Station: train, station, railway, train station, rail
+500-5000-0053 Hotel [0.5 1.5]: hotel, hotels, accommodation, stay, inn
+550-5510-0202 Park-Recreation Area [1 1]: park, parks, recreation, garden
+600-6300-0066 Grocery [1 1.5]: grocery, supermarket, groceries, market
+600-6400-0070 Pharmacy [1 1]: pharmacy, pharmacies, drugstore, chemist
+700-7000-0107 Bank [0.5 1]: bank, banks
+700-7010-0108 ATM [1 1]: atm, cash, cash machine
+700-7600-0116 Petrol-Gasoline Station [1 1]: petrol, gas, fuel, gas station, petrol station
+700-7600-0322 EV Charging Station [0.5 1]: ev, charging, ev charging, charging station, charger
+800-8000-0159 Hospital: hospital, hospitals, clinic, emergency
+800-8500-0178 Parking Lot [1 1]: parking, car park, parking lot
+`;
+
+/** The place counts of the categories the table gives no `[base factor]`. */
+const COUNTS: Record<string, (population: number) => number> = {
+  "300-3100-0000": (p) => p >= 20_000 ? Math.round(lg(p)) : 0,
+  "400-4000-4581": (p) => p >= 3_000_000 ? 2 : p >= 300_000 ? 1 : 0,
+  "400-4100-0035": (p) => p >= 500_000 ? 2 : p >= 5_000 ? 1 : 0,
+  "800-8000-0159": (p) => p >= 10_000 ? Math.max(1, Math.round(lg(p))) : 0,
+};
 
 /** The categories the sandbox synthesises places for. */
-export const CATEGORIES: readonly Category[] = [
-  {
-    id: "100-1000-0000",
-    name: "Restaurant",
-    keywords: ["restaurant", "restaurants", "food", "eat", "dinner", "lunch"],
-    count: scaled(1, 2),
+export const CATEGORIES: readonly Category[] = TABLE.trim().split("\n").map(
+  (line) => {
+    const [, id, name, base, factor, words] =
+      /^(\S+) ([^:[]+?)(?: \[(\S+) (\S+)\])?: (.+)$/.exec(line)!;
+    const count = base === undefined
+      ? COUNTS[id]
+      : (pop: number) =>
+        Math.max(0, Math.min(9, Math.round(+base + +factor * lg(pop))));
+    return { id, name, keywords: words.split(", "), count };
   },
-  {
-    id: "100-1100-0010",
-    name: "Coffee Shop",
-    keywords: ["coffee", "cafe", "cafes", "coffee shop", "espresso"],
-    count: scaled(1, 1.5),
-  },
-  {
-    id: "200-2000-0011",
-    name: "Bar or Pub",
-    keywords: ["bar", "bars", "pub", "pubs", "beer", "drinks"],
-    count: scaled(0, 1.5),
-  },
-  {
-    id: "300-3100-0000",
-    name: "Museum",
-    keywords: ["museum", "museums", "gallery", "art"],
-    count: (p) => p >= 20_000 ? Math.round(lg(p)) : 0,
-  },
-  {
-    id: "400-4000-4581",
-    name: "Airport",
-    keywords: ["airport", "airports", "flight", "flights"],
-    count: (p) => p >= 3_000_000 ? 2 : p >= 300_000 ? 1 : 0,
-  },
-  {
-    id: "400-4100-0035",
-    name: "Train Station",
-    keywords: ["train", "station", "railway", "train station", "rail"],
-    count: (p) => p >= 500_000 ? 2 : p >= 5_000 ? 1 : 0,
-  },
-  {
-    id: "500-5000-0053",
-    name: "Hotel",
-    keywords: ["hotel", "hotels", "accommodation", "stay", "inn"],
-    count: scaled(0.5, 1.5),
-  },
-  {
-    id: "550-5510-0202",
-    name: "Park-Recreation Area",
-    keywords: ["park", "parks", "recreation", "garden"],
-    count: scaled(1, 1),
-  },
-  {
-    id: "600-6300-0066",
-    name: "Grocery",
-    keywords: ["grocery", "supermarket", "groceries", "market"],
-    count: scaled(1, 1.5),
-  },
-  {
-    id: "600-6400-0070",
-    name: "Pharmacy",
-    keywords: ["pharmacy", "pharmacies", "drugstore", "chemist"],
-    count: scaled(1, 1),
-  },
-  {
-    id: "700-7000-0107",
-    name: "Bank",
-    keywords: ["bank", "banks"],
-    count: scaled(0.5, 1),
-  },
-  {
-    id: "700-7010-0108",
-    name: "ATM",
-    keywords: ["atm", "cash", "cash machine"],
-    count: scaled(1, 1),
-  },
-  {
-    id: "700-7600-0116",
-    name: "Petrol-Gasoline Station",
-    keywords: ["petrol", "gas", "fuel", "gas station", "petrol station"],
-    count: scaled(1, 1),
-  },
-  {
-    id: "700-7600-0322",
-    name: "EV Charging Station",
-    keywords: ["ev", "charging", "ev charging", "charging station", "charger"],
-    count: scaled(0.5, 1),
-  },
-  {
-    id: "800-8000-0159",
-    name: "Hospital",
-    keywords: ["hospital", "hospitals", "clinic", "emergency"],
-    count: (p) => p >= 10_000 ? Math.max(1, Math.round(lg(p))) : 0,
-  },
-  {
-    id: "800-8500-0178",
-    name: "Parking Lot",
-    keywords: ["parking", "car park", "parking lot"],
-    count: scaled(1, 1),
-  },
-];
+);
 
 const NAMES = [
   "Linden",
