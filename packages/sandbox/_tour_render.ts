@@ -36,15 +36,6 @@ export async function renderSolution(
   const { locations } = problem;
   const solution = await solve(problem, new Slicer(signal));
   const at = (i: number) => ({ lat: locations[i].lat, lng: locations[i].lng });
-  const total = {
-    cost: 0,
-    distance: 0,
-    duration: 0,
-    driving: 0,
-    serving: 0,
-    waiting: 0,
-    break: 0,
-  };
   const tours = solution.tours.map(({ shift: si, evaluation: ev }) => {
     const shift = problem.shifts[si];
     const stops: Record<string, unknown>[] = [];
@@ -110,13 +101,6 @@ export async function renderSolution(
         break: Math.round(ev.breakTime),
       },
     };
-    total.cost += ev.cost;
-    total.distance += statistic.distance;
-    total.duration += statistic.duration;
-    total.driving += statistic.times.driving;
-    total.serving += statistic.times.serving;
-    total.waiting += statistic.times.waiting;
-    total.break += statistic.times.break;
     return {
       vehicleId: shift.vehicleId,
       typeId: shift.typeId,
@@ -125,16 +109,23 @@ export async function renderSolution(
       statistic,
     };
   });
+  // The solution's statistic sums its tours' (the cost unrounded).
+  const sum = (of: (tour: (typeof tours)[number]) => number) =>
+    tours.reduce((total, tour) => total + of(tour), 0);
+  const cost = solution.tours.reduce(
+    (total, t) => total + t.evaluation.cost,
+    0,
+  );
   const out: Record<string, unknown> = {
     statistic: {
-      cost: round(total.cost, 3),
-      distance: total.distance,
-      duration: total.duration,
+      cost: round(cost, 3),
+      distance: sum((t) => t.statistic.distance),
+      duration: sum((t) => t.statistic.duration),
       times: {
-        driving: total.driving,
-        serving: total.serving,
-        waiting: total.waiting,
-        break: total.break,
+        driving: sum((t) => t.statistic.times.driving),
+        serving: sum((t) => t.statistic.times.serving),
+        waiting: sum((t) => t.statistic.times.waiting),
+        break: sum((t) => t.statistic.times.break),
       },
     },
     tours,
