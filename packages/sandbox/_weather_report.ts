@@ -14,6 +14,10 @@ import type { LatLngLike } from "./geodesy.ts";
 /** A malformed report request: HERE's 400 with code E611001. */
 const bad = (cause: string) => malformed("E611001", cause);
 
+/** No place for the request: HERE's 400 with code E611404. */
+const notFound = (cause: string) =>
+  routingError(400, "E611404", "Location not found", cause);
+
 const ZIP_STATES: Record<string, string[]> = {
   "0": ["MA", "CT", "RI", "NH", "ME", "VT", "NJ"],
   "1": ["NY", "PA", "DE"],
@@ -118,12 +122,7 @@ export async function report(ctx: Ctx): Promise<Response> {
     const q = p.get("q")!;
     city = q.trim() ? bestPlace(g, q) : undefined;
     if (!city) {
-      throw routingError(
-        400,
-        "E611404",
-        "Location not found",
-        `No place matches q='${q}'`,
-      );
+      throw notFound(`No place matches q='${q}'`);
     }
     point = city;
   } else {
@@ -136,22 +135,12 @@ export async function report(ctx: Ctx): Promise<Response> {
     const zip = zipText.slice(0, 5);
     city = zipPlace(g, zip);
     if (!city) {
-      throw routingError(
-        400,
-        "E611404",
-        "Location not found",
-        `No place for zipCode='${zip}'`,
-      );
+      throw notFound(`No place for zipCode='${zip}'`);
     }
     point = city;
   }
   if (!city) {
-    throw routingError(
-      400,
-      "E611404",
-      "Location not found",
-      "No place near the location",
-    );
+    throw notFound("No place near the location");
   }
 
   const now = ctx.state.now().getTime();
