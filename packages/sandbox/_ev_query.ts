@@ -29,32 +29,34 @@ const MODEL_KEYS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-const BATTERY_KEYS: readonly string[] = [
-  "initialCharge",
-  "maxCharge",
-  "minChargeAtDestination",
-  "minChargeAtFirstChargingStation",
-  "minChargeAtChargingStation",
-  "maxChargeAfterChargingStation",
-  "chargingCurve",
-  "chargingSetupDuration",
-  "maxChargingDuration",
-  "maxChargingVoltage",
-  "maxChargingCurrent",
-  "maxPowerAtLowVoltage",
-  "connectorTypes",
-  "makeReachable",
-];
+/**
+ * The battery's numeric options in the order they are checked, each with
+ * its lower bound: `0` for 0 or more, `+` for above 0.
+ */
+const BATTERY_NUMBERS = {
+  initialCharge: "0",
+  maxCharge: "+",
+  maxChargeAfterChargingStation: "+",
+  minChargeAtDestination: "0",
+  minChargeAtFirstChargingStation: "0",
+  minChargeAtChargingStation: "0",
+  chargingSetupDuration: "0",
+  maxChargingDuration: "0",
+  maxChargingVoltage: "+",
+  maxChargingCurrent: "+",
+  maxPowerAtLowVoltage: "+",
+} as const;
+
+/** The battery's options that are not a number. */
+const BATTERY_TEXTS = ["chargingCurve", "connectorTypes", "makeReachable"];
+
+/** True for the battery and charging options (isolines ignore them). */
+function isBatteryKey(name: string): boolean {
+  return Object.hasOwn(BATTERY_NUMBERS, name) || BATTERY_TEXTS.includes(name);
+}
 
 /** Connector types HERE documents for `ev[connectorTypes]`. */
-const CONNECTORS: readonly string[] = [
-  "iec62196Type1Combo",
-  "iec62196Type2Combo",
-  "chademo",
-  "tesla",
-  "saeJ3400",
-  "gbtDc",
-];
+const CONNECTOR = /^(?:iec62196Type[12]Combo|chademo|tesla|saeJ3400|gbtDc)$/;
 
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)$/;
 
@@ -115,7 +117,7 @@ export function parseEv(
     const name = key.slice(3, -1);
     if (
       !key.endsWith("]") || !(MODEL_KEYS[kind].includes(name) ||
-        BATTERY_KEYS.includes(name))
+        isBatteryKey(name))
     ) {
       const other = kind === "empirical" ? "physical" : "empirical";
       invalid(
@@ -124,12 +126,10 @@ export function parseEv(
           : `Unknown EV parameter '${key}'`,
       );
     }
-    if (isoline && BATTERY_KEYS.includes(name)) ignored.push(key);
+    if (isoline && isBatteryKey(name)) ignored.push(key);
   }
   const ev = (name: string) =>
-    isoline && BATTERY_KEYS.includes(name)
-      ? undefined
-      : params.get(`ev[${name}]`);
+    isoline && isBatteryKey(name) ? undefined : params.get(`ev[${name}]`);
   // `above`: the value must be above `min`, not equal to it (the client's
   // "above 0" rules, which HERE's E605030 enforces the same way here).
   const num: NumberReader = (name, min = 0, max = Infinity, above = false) => {
@@ -225,25 +225,24 @@ function parseBattery(
   num: NumberReader,
   ev: (name: string) => string | undefined,
 ): Battery | undefined {
-  const positive = (name: string) => num(name, 0, Infinity, true);
-  const initial = num("initialCharge");
-  const max = positive("maxCharge");
+  const n = {} as Record<keyof typeof BATTERY_NUMBERS, number | undefined>;
+  for (const [name, bound] of Object.entries(BATTERY_NUMBERS)) {
+    n[name as keyof typeof BATTERY_NUMBERS] = num(
+      name,
+      0,
+      Infinity,
+      bound === "+",
+    );
+  }
+  const initial = n.initialCharge;
+  const max = n.maxCharge;
   // Above the minimums, whose default is 0.
-  const after = positive("maxChargeAfterChargingStation");
+  const after = n.maxChargeAfterChargingStation;
   const minimums = {
-    minAtDestination: num("minChargeAtDestination"),
-    minAtFirstStation: num("minChargeAtFirstChargingStation"),
-    minAtStation: num("minChargeAtChargingStation"),
+    minAtDestination: n.minChargeAtDestination,
+    minAtFirstStation: n.minChargeAtFirstChargingStation,
+    minAtStation: n.minChargeAtChargingStation,
   };
-  const setup = num("chargingSetupDuration");
-  const maxDuration = num("maxChargingDuration");
-  for (
-    const name of [
-      "maxChargingVoltage",
-      "maxChargingCurrent",
-      "maxPowerAtLowVoltage",
-    ]
-  ) positive(name);
   const curveText = ev("chargingCurve");
   const connectorText = ev("connectorTypes");
   const reachable = ev("makeReachable");
@@ -305,7 +304,7 @@ function parseBattery(
     ? []
     : connectorText.split(",");
   for (const c of connectors) {
-    if (!CONNECTORS.includes(c)) {
+    if (!CONNECTOR.test(c)) {
       invalid(`Invalid value for parameter 'ev[connectorTypes]': '${c}'`);
     }
   }
@@ -329,8 +328,8 @@ function parseBattery(
     minAtStation: minimums.minAtStation ?? 0,
     maxAfterStation: after,
     curve,
-    setupDuration: setup ?? 0,
-    maxChargingDuration: maxDuration,
+    setupDuration: n.chargingSetupDuration ?? 0,
+    maxChargingDuration: n.maxChargingDuration,
     connectors,
     makeReachable,
   };
