@@ -44,13 +44,7 @@ const MAX_ASYNC_ENTRIES = 1_000_000;
 export type Region =
   | { type: "world" }
   | { type: "circle"; center: LatLngLike; radius: number }
-  | {
-    type: "boundingBox";
-    north: number;
-    south: number;
-    west: number;
-    east: number;
-  }
+  | ({ type: "boundingBox" } & AvoidBox)
   | { type: "polygon"; outer: LatLngLike[] };
 
 /** A parsed matrix request body. */
