@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
-import { fetchReply, type FetchReplyInit } from "@ls/core/testing";
 import { createSandboxHandler, SANDBOX_API_KEY } from "./handler.ts";
 import { MAX_BODY_BYTES } from "./_http.ts";
-import { type Sandbox, startSandbox } from "./sandbox.ts";
-
-/** Calls the sandbox with its API key (`apiKey: null` sends none). */
-const call = (sandbox: Sandbox, path: string, init: FetchReplyInit = {}) =>
-  fetchReply(sandbox, path, { apiKey: SANDBOX_API_KEY, ...init });
+import { startSandbox } from "./sandbox.ts";
+import { call } from "./_test_sandbox.ts";
 
 const MATRIX = {
   origins: [{ lat: 52.52, lng: 13.405 }],

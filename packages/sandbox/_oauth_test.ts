@@ -1,14 +1,10 @@
 import assert from "node:assert/strict";
-import { fetchReply, type FetchReplyInit } from "@ls/core/testing";
 import { Client, PlatformCredentials, Query } from "@ls/core";
 import { Auth } from "@ls/core";
 import { oauthAuthorizationHeader } from "@ls/core/internal";
-import { SANDBOX_API_KEY, SANDBOX_CREDENTIALS } from "./handler.ts";
-import { type Sandbox, startSandbox } from "./sandbox.ts";
-
-/** Calls the sandbox with its API key (`apiKey: null` sends none). */
-const call = (sandbox: Sandbox, path: string, init: FetchReplyInit = {}) =>
-  fetchReply(sandbox, path, { apiKey: SANDBOX_API_KEY, ...init });
+import { SANDBOX_CREDENTIALS } from "./handler.ts";
+import { startSandbox } from "./sandbox.ts";
+import { call } from "./_test_sandbox.ts";
 
 const credentials = new PlatformCredentials(SANDBOX_CREDENTIALS);
 

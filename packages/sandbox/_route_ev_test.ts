@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
-import { fetchReply, type FetchReplyInit } from "@ls/core/testing";
-import { SANDBOX_API_KEY } from "./handler.ts";
-import { type Sandbox, startSandbox } from "./sandbox.ts";
-
-/** Calls the sandbox with its API key. */
-const call = (sandbox: Sandbox, path: string, init: FetchReplyInit = {}) =>
-  fetchReply(sandbox, path, { apiKey: SANDBOX_API_KEY, ...init });
+import { startSandbox } from "./sandbox.ts";
+import { call } from "./_test_sandbox.ts";
 
 /** Berlin to Dresden, about 240 km of road. */
 const TRIP = "transportMode=car&origin=52.53,13.38&destination=51.05,13.74" +

@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
-import { fetchReply, type FetchReplyInit } from "@ls/core/testing";
-import { SANDBOX_API_KEY } from "./handler.ts";
-import { type Sandbox, startSandbox } from "./sandbox.ts";
-
-/** Calls the sandbox with its API key (`apiKey: null` sends none). */
-const call = (sandbox: Sandbox, path: string, init: FetchReplyInit = {}) =>
-  fetchReply(sandbox, path, { apiKey: SANDBOX_API_KEY, ...init });
+import { startSandbox } from "./sandbox.ts";
+import { call } from "./_test_sandbox.ts";
 
 Deno.test("discover finds coffee shops inside the circle, nearest first, with lookup-able ids", async () => {
   await using sandbox = await startSandbox();

@@ -1,30 +1,10 @@
 import assert from "node:assert/strict";
-import { fetchReply, type FetchReplyInit } from "@ls/core/testing";
 import type { LatLngLike } from "./geodesy.ts";
 import { distanceMeters, durationSeconds } from "./travel_model.ts";
 import { SANDBOX_API_KEY } from "./handler.ts";
 import { type Sandbox, startSandbox } from "./sandbox.ts";
 import VAN_TYPE from "./testdata/van_type.json" with { type: "json" };
-
-/** Calls the sandbox with its API key (`apiKey: null` sends none). */
-const call = (sandbox: Sandbox, path: string, init: FetchReplyInit = {}) =>
-  fetchReply(sandbox, path, { apiKey: SANDBOX_API_KEY, ...init });
-
-/**
- * Resolves once the sandbox has logged a request for `method` and `path`
- * (it logs a request as soon as it starts handling it).
- */
-async function received(
-  sandbox: Sandbox,
-  method: string,
-  path: string,
-): Promise<void> {
-  while (
-    !sandbox.requests.some((r) => r.method === method && r.path === path)
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-}
+import { call, received } from "./_test_sandbox.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;

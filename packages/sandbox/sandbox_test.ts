@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
-import { fetchReply, type FetchReplyInit } from "@ls/core/testing";
 import { ApiError, Client, Query } from "@ls/core";
 import { createSandboxHandler, SANDBOX_API_KEY } from "./handler.ts";
-import { type Sandbox, startSandbox } from "./sandbox.ts";
-
-/** Calls the sandbox with its API key (`apiKey: null` sends none). */
-const call = (sandbox: Sandbox, path: string, init: FetchReplyInit = {}) =>
-  fetchReply(sandbox, path, { apiKey: SANDBOX_API_KEY, ...init });
+import { startSandbox } from "./sandbox.ts";
+import { call } from "./_test_sandbox.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
