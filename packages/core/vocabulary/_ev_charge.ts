@@ -6,27 +6,8 @@ import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
 import { formatBoolean, formatInteger } from "../params/format.ts";
 import { minLength, nonEmptyString, parseWith } from "../params/validate.ts";
-import type { EvChargeOptions } from "./ev_options.ts";
 import type { EvEntries } from "./_ev_entries.ts";
 import { chargingCurve, formatPairs } from "./_ev_tables.ts";
-
-/** The battery and charging keys, in the order they are sent. */
-export const CHARGE_KEYS: readonly (keyof EvChargeOptions)[] = [
-  "initialCharge",
-  "maxCharge",
-  "minChargeAtDestination",
-  "minChargeAtFirstChargingStation",
-  "minChargeAtChargingStation",
-  "maxChargeAfterChargingStation",
-  "chargingCurve",
-  "chargingSetupDuration",
-  "maxChargingDuration",
-  "maxChargingVoltage",
-  "maxChargingCurrent",
-  "maxPowerAtLowVoltage",
-  "connectorTypes",
-  "makeReachable",
-];
 
 const MINIMUMS = [
   "minChargeAtDestination",

@@ -34,10 +34,14 @@ import { ValueError } from "../errors/errors.ts";
 import { formatNumber } from "../params/format.ts";
 import type { Query } from "../params/query.ts";
 import { appendVehicleFields } from "./vehicles.ts";
-import { ConsumptionModel, type EvOptions } from "./ev_options.ts";
+import {
+  ConsumptionModel,
+  type EvChargeOptions,
+  type EvOptions,
+} from "./ev_options.ts";
 import { formatPairs, speedTable } from "./_ev_tables.ts";
 import { type EvEntries, evEntries } from "./_ev_entries.ts";
-import { CHARGE_KEYS, chargeEntries } from "./_ev_charge.ts";
+import { chargeEntries } from "./_ev_charge.ts";
 
 // -------------------------------------------------------------- the wire
 
@@ -50,6 +54,23 @@ export interface AppendEvOptions {
   /** The parameter's name in messages. Default `ev`. */
   parameter?: string;
 }
+
+const CHARGE_KEYS: readonly (keyof EvChargeOptions)[] = [
+  "initialCharge",
+  "maxCharge",
+  "minChargeAtDestination",
+  "minChargeAtFirstChargingStation",
+  "minChargeAtChargingStation",
+  "maxChargeAfterChargingStation",
+  "chargingCurve",
+  "chargingSetupDuration",
+  "maxChargingDuration",
+  "maxChargingVoltage",
+  "maxChargingCurrent",
+  "maxPowerAtLowVoltage",
+  "connectorTypes",
+  "makeReachable",
+];
 
 const EMPIRICAL_KEYS: readonly string[] = [
   "consumptionModel",

@@ -34,7 +34,6 @@
  */
 
 import type { LatLngLike } from "../geo/point.ts";
-import { type NamedValues, namedValues } from "../params/named_values.ts";
 
 // ------------------------------------------------------------ named values
 
@@ -90,31 +89,19 @@ export const Course: {
  * assert.deepEqual(truck.shippedHazardousGoods, ["explosive"]);
  * ```
  */
-export const ShippedHazardousGoods: NamedValues<[
-  "explosive",
-  "gas",
-  "flammable",
-  "combustible",
-  "organic",
-  "poison",
-  "radioactive",
-  "corrosive",
-  "poisonousInhalation",
-  "harmfulToWater",
-  "other",
-]> = /* @__PURE__ */ namedValues(
-  "explosive",
-  "gas",
-  "flammable",
-  "combustible",
-  "organic",
-  "poison",
-  "radioactive",
-  "corrosive",
-  "poisonousInhalation",
-  "harmfulToWater",
-  "other",
-);
+export const ShippedHazardousGoods = {
+  explosive: "explosive",
+  gas: "gas",
+  flammable: "flammable",
+  combustible: "combustible",
+  organic: "organic",
+  poison: "poison",
+  radioactive: "radioactive",
+  corrosive: "corrosive",
+  poisonousInhalation: "poisonousInhalation",
+  harmfulToWater: "harmfulToWater",
+  other: "other",
+} as const;
 
 /** A hazardous-goods class: one of HERE's eleven. */
 export type ShippedHazardousGoods =
