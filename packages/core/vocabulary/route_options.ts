@@ -71,12 +71,7 @@ export type MatchSideOfStreet =
  * assert.equal(Course.west, 270);
  * ```
  */
-export const Course: {
-  readonly east: 90;
-  readonly south: 180;
-  readonly west: 270;
-  readonly north: 360;
-} = { east: 90, south: 180, west: 270, north: 360 } as const;
+export const Course = { east: 90, south: 180, west: 270, north: 360 } as const;
 
 /**
  * Values of {@linkcode Truck.shippedHazardousGoods}.
@@ -137,10 +132,10 @@ export type TunnelCategory =
  * assert.equal(TruckType.tractor, "Tractor");
  * ```
  */
-export const TruckType: {
-  readonly straightTruck: "StraightTruck";
-  readonly tractor: "Tractor";
-} = { straightTruck: "StraightTruck", tractor: "Tractor" } as const;
+export const TruckType = {
+  straightTruck: "StraightTruck",
+  tractor: "Tractor",
+} as const;
 
 /** A truck type: `StraightTruck` or `Tractor`. */
 export type TruckType = (typeof TruckType)[keyof typeof TruckType];
