@@ -147,10 +147,13 @@ export function ambientCredentials(
   );
 }
 
+/** A permission Deno may have granted. */
+type Permission = { name: string; variable?: string; path?: string };
+
 interface DenoLike {
   env?: { get(name: string): string | undefined };
   permissions?: {
-    querySync?(d: { name: string; variable?: string; path?: string }): {
+    querySync?(d: Permission): {
       state: string;
     };
   };
@@ -174,96 +177,135 @@ interface NodeFs {
 /** The largest credentials file read: a real one is a few hundred bytes. */
 const MAX_FILE_BYTES = 64 * 1024;
 
-/** The surroundings of the running program, probed without importing. */
-export function runtimeSurroundings(): Surroundings {
+/** The running program's runtime objects, found through globalThis. */
+interface Runtime {
+  deno?: DenoLike;
+  node?: NodeLike;
+  /** Node's `node:fs`, when the runtime offers it. */
+  fs?: NodeFs;
+}
+
+function probeRuntime(): Runtime {
   const deno = Reflect.get(globalThis, "Deno") as DenoLike | undefined;
   const node = deno ? undefined : Reflect.get(globalThis, "process") as
     | NodeLike
     | undefined;
-  const granted = (d: { name: string; variable?: string; path?: string }) => {
-    try {
-      return deno?.permissions?.querySync?.(d).state === "granted";
-    } catch {
-      return false;
-    }
-  };
-  const denied = (kind: "env" | "read", what: string) =>
-    deno && !granted(
-        kind === "env"
-          ? { name: "env", variable: what }
-          : { name: "read", path: what },
-      )
-      ? `not permitted: run Deno with --allow-${kind}`
-      : undefined;
-  const env = (name: string): string | undefined => {
-    try {
-      if (deno) {
-        return granted({ name: "env", variable: name })
-          ? deno.env?.get(name)
-          : undefined;
-      }
-      const value = node?.env?.[name];
-      return typeof value === "string" ? value : undefined;
-    } catch {
-      return undefined;
-    }
-  };
   let fs: NodeFs | undefined;
   try {
     fs = node?.getBuiltinModule?.("node:fs") as NodeFs | undefined;
   } catch {
     fs = undefined;
   }
-  const hasFiles = typeof deno?.readFileSync === "function" ||
-    typeof fs?.readFileSync === "function";
-  let hasEnv = false;
+  return { deno, node, fs };
+}
+
+/** Whether Deno has granted `permission` already (never asks). */
+function granted({ deno }: Runtime, permission: Permission): boolean {
   try {
-    hasEnv = typeof deno?.env?.get === "function" ||
+    return deno?.permissions?.querySync?.(permission).state === "granted";
+  } catch {
+    return false;
+  }
+}
+
+function readVariable(rt: Runtime, name: string): string | undefined {
+  try {
+    if (rt.deno) {
+      return granted(rt, { name: "env", variable: name })
+        ? rt.deno.env?.get(name)
+        : undefined;
+    }
+    const value = rt.node?.env?.[name];
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hasVariables({ deno, node }: Runtime): boolean {
+  try {
+    return typeof deno?.env?.get === "function" ||
       (typeof node?.env === "object" && node.env !== null);
   } catch {
     // A process object whose env cannot be read: no environment.
+    return false;
   }
+}
+
+/** A file's kind, size and permission bits, and how to read it. */
+interface OpenFile {
+  isFile: boolean;
+  size: number;
+  mode?: number;
+  read(): Uint8Array;
+}
+
+/** Looks at a file before reading it; `undefined` where files cannot be read. */
+function lookAt(rt: Runtime, path: string): OpenFile | undefined {
+  const { deno, node, fs } = rt;
+  if (deno?.readFileSync && deno.statSync) {
+    if (!granted(rt, { name: "read", path })) return undefined;
+    const s = deno.statSync(path);
+    return {
+      isFile: s.isFile,
+      size: s.size,
+      mode: s.mode ?? undefined,
+      read: () => deno.readFileSync!(path),
+    };
+  }
+  if (!fs) return undefined;
+  const s = fs.statSync(path);
+  return {
+    isFile: s.isFile(),
+    size: s.size,
+    // Windows has no permission bits to speak of.
+    mode: node?.platform === "win32" ? undefined : s.mode,
+    read: () => fs.readFileSync(path),
+  };
+}
+
+function readSmallFile(
+  rt: Runtime,
+  path: string,
+): ReturnType<Surroundings["readFile"]> {
+  const tooLarge = `larger than ${MAX_FILE_BYTES / 1024} KiB`;
+  try {
+    // Look before reading: a FIFO would block, a device never end.
+    const file = lookAt(rt, path);
+    if (file === undefined) return undefined;
+    if (!file.isFile) return "not a regular file";
+    if (file.size > MAX_FILE_BYTES) return tooLarge;
+    const bytes = file.read();
+    if (bytes.length > MAX_FILE_BYTES) return tooLarge;
+    return { text: decodeProperties(bytes), mode: file.mode };
+  } catch {
+    // Missing, unreadable, a loop of links: not a source.
+    return undefined;
+  }
+}
+
+/** The surroundings of the running program, probed without importing. */
+export function runtimeSurroundings(): Surroundings {
+  const rt = probeRuntime();
+  const env = (name: string) => readVariable(rt, name);
   return {
     env,
-    denied,
-    hasEnv,
+    denied: (kind, what) =>
+      rt.deno && !granted(
+          rt,
+          kind === "env"
+            ? { name: "env", variable: what }
+            : { name: "read", path: what },
+        )
+        ? `not permitted: run Deno with --allow-${kind}`
+        : undefined,
+    hasEnv: hasVariables(rt),
     // A blank variable names no directory: the next one is read.
     home: () =>
       HOME_VARIABLES.map(env).find((v) => v !== undefined && v.trim() !== ""),
-    hasFiles,
-    readFile(path) {
-      try {
-        // Look before reading: a FIFO would block, a device never end.
-        let stat: { isFile: boolean; size: number; mode?: number };
-        let read: () => Uint8Array;
-        if (deno?.readFileSync && deno.statSync) {
-          if (!granted({ name: "read", path })) return undefined;
-          const s = deno.statSync(path);
-          stat = { isFile: s.isFile, size: s.size, mode: s.mode ?? undefined };
-          read = () => deno.readFileSync!(path);
-        } else if (fs) {
-          const s = fs.statSync(path);
-          // Windows has no permission bits to speak of.
-          const mode = node?.platform === "win32" ? undefined : s.mode;
-          stat = { isFile: s.isFile(), size: s.size, mode };
-          read = () => fs!.readFileSync(path);
-        } else {
-          return undefined;
-        }
-        if (!stat.isFile) return "not a regular file";
-        if (stat.size > MAX_FILE_BYTES) {
-          return `larger than ${MAX_FILE_BYTES / 1024} KiB`;
-        }
-        const bytes = read();
-        if (bytes.length > MAX_FILE_BYTES) {
-          return `larger than ${MAX_FILE_BYTES / 1024} KiB`;
-        }
-        return { text: decodeProperties(bytes), mode: stat.mode };
-      } catch {
-        // Missing, unreadable, a loop of links: not a source.
-      }
-      return undefined;
-    },
+    hasFiles: typeof rt.deno?.readFileSync === "function" ||
+      typeof rt.fs?.readFileSync === "function",
+    readFile: (path) => readSmallFile(rt, path),
     warn(message) {
       console.warn(message);
     },

@@ -28,13 +28,7 @@
  * @module
  */
 
-import {
-  type ApiError,
-  ConnectionError,
-  ResponseTooLargeError,
-  TimeoutError,
-  ValueError,
-} from "../errors/errors.ts";
+import { type ApiError, ValueError } from "../errors/errors.ts";
 import {
   type CachedToken,
   isClockSkew,
@@ -45,15 +39,10 @@ import { encodeContent as enc } from "../params/query.ts";
 import { Redactor } from "../redact/_redact.ts";
 import { scrubInputError } from "../redact/scrubbing.ts";
 import { apiErrorFrom } from "../http/_error_response.ts";
-import {
-  BodyTooLarge,
-  DEFAULT_MAX_TOKEN_BYTES,
-  MAX_ERROR_BYTES,
-  readBytes,
-  readText,
-} from "../http/read.ts";
+import { DEFAULT_MAX_TOKEN_BYTES } from "../http/read.ts";
 import { parseRetryAfter } from "../http/_retry.ts";
 import { oauthAuthorizationHeader, oauthNonce } from "./oauth.ts";
+import { exchange, type TokenEndpoint } from "./_token_exchange.ts";
 import type { PlatformCredentials } from "./credentials.ts";
 
 /** HERE's default token endpoint. */
@@ -135,9 +124,7 @@ export class Auth {
   /** The token endpoint this manager uses. */
   readonly tokenUrl: string;
   #credentials: PlatformCredentials;
-  #fetch: typeof fetch;
-  #timeoutMs: number;
-  #maxBytes: number;
+  #endpoint: TokenEndpoint;
   #now: () => number;
   #onTokenRequest?: (info: TokenRequestInfo) => void;
   #redactor = new Redactor();
@@ -194,7 +181,6 @@ export class Auth {
           timeoutMs,
         );
       }
-      this.#timeoutMs = timeoutMs;
       const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_TOKEN_BYTES;
       if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
         throw new ValueError(
@@ -203,13 +189,17 @@ export class Auth {
           maxBytes,
         );
       }
-      this.#maxBytes = maxBytes;
+      this.#endpoint = {
+        // Look the global up per call (tests may stub it) and never call it
+        // as a method.
+        fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+        timeoutMs,
+        maxBytes,
+        redactor: this.#redactor,
+      };
     } catch (err) {
       throw scrubInputError(err, (text) => this.#redactor.scrub(text));
     }
-    const customFetch = options.fetch;
-    // Look the global up per call (tests may stub it) and never call it as a method.
-    this.#fetch = customFetch ?? ((input, init) => fetch(input, init));
     this.#now = options.now ?? Date.now;
     this.#onTokenRequest = options.onTokenRequest;
   }
@@ -404,7 +394,8 @@ export class Auth {
     } catch {
       // A logging hook must not break authentication.
     }
-    const { response, text } = await this.#send(
+    const { response, text } = await exchange(
+      this.#endpoint,
       this.tokenUrl,
       {
         method: "POST",
@@ -438,7 +429,8 @@ export class Auth {
     url.search = "";
     url.hash = "";
     const sentAt = this.#now();
-    const { response, text } = await this.#send(
+    const { response, text } = await exchange(
+      this.#endpoint,
       url.href,
       { method: "GET", headers: { accept: "application/json" } },
       signal,
@@ -456,76 +448,6 @@ export class Auth {
     }
     const serverMs = seconds > 1e11 ? seconds : seconds * 1000;
     this.#offsetMs = serverMs - (sentAt + receivedAt) / 2;
-  }
-
-  /** One HTTP exchange with a timeout; the body is always read. */
-  async #send(
-    url: string,
-    init: RequestInit,
-    signal: AbortSignal,
-    what: string,
-  ): Promise<{ response: Response; text: string }> {
-    signal.throwIfAborted();
-    const controller = new AbortController();
-    let timedOut = false;
-    // setTimeout fires at once for a delay beyond 2^31 - 1 ms (24.8 days).
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, Math.min(this.#timeoutMs, 2 ** 31 - 1));
-    const onAbort = () => controller.abort(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    try {
-      const fetchFn = this.#fetch; // a plain call: never `this`-bound to Auth
-      // A token endpoint does not redirect: a redirect is not followed (it
-      // would take the signed request elsewhere), and ends as an ApiError.
-      const response = await fetchFn(url, {
-        ...init,
-        redirect: "manual",
-        signal: controller.signal,
-      });
-      const guard = {
-        signal: controller.signal,
-        maxBytes: this.#maxBytes,
-      };
-      const text = response.ok
-        ? await readText(response, guard)
-        : new TextDecoder().decode(
-          await readBytes(response, guard, MAX_ERROR_BYTES),
-        );
-      return { response, text };
-    } catch (err) {
-      if (signal.aborted) throw signal.reason;
-      const safeUrl = this.#redactor.scrub(url);
-      if (err instanceof BodyTooLarge) {
-        throw new ResponseTooLargeError({
-          status: 200,
-          method: init.method ?? "GET",
-          url: safeUrl,
-          limit: err.limit,
-        });
-      }
-      if (timedOut) {
-        throw new TimeoutError(
-          `${what} timed out after ${this.#timeoutMs} ms`,
-          { url: safeUrl },
-        );
-      }
-      const reason = err instanceof Error ? err.message : String(err);
-      // Scrubbed whole, then cut: a cut could leave part of a key to show.
-      const detail = this.#redactor.scrub(reason.replace(/\s+/g, " "))
-        .slice(0, 200);
-      // A scrubbed copy of the runtime's error: its message names the URL.
-      const cause = new Error(detail);
-      if (err instanceof Error) cause.name = err.name;
-      throw new ConnectionError(`${what} to ${safeUrl} failed: ${detail}`, {
-        url: safeUrl,
-        cause,
-      });
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-    }
   }
 
   #apiError(

@@ -29,36 +29,19 @@
  * @module
  */
 
-import * as z from "zod/mini";
 import { checkKeys, isRecord } from "../params/check_params.ts";
 import { ValueError } from "../errors/errors.ts";
-import {
-  formatBoolean,
-  formatInteger,
-  formatNumber,
-} from "../params/format.ts";
+import { formatNumber } from "../params/format.ts";
 import type { Query } from "../params/query.ts";
-import {
-  minLength,
-  nonEmptyString,
-  nonNegativeInteger,
-  numberInRange,
-  parseWith,
-  positiveInteger,
-} from "../params/validate.ts";
 import { appendVehicleFields } from "./vehicles.ts";
 import {
   ConsumptionModel,
   type EvChargeOptions,
   type EvOptions,
 } from "./ev_options.ts";
-import {
-  chargingCurve,
-  formatPairs,
-  nonNegative,
-  positive,
-  speedTable,
-} from "./_ev_tables.ts";
+import { formatPairs, speedTable } from "./_ev_tables.ts";
+import { type EvEntries, evEntries } from "./_ev_entries.ts";
+import { chargeEntries } from "./_ev_charge.ts";
 
 // -------------------------------------------------------------- the wire
 
@@ -120,63 +103,6 @@ const REQUIRED_PHYSICAL: readonly string[] = [
   "rollingResistanceCoefficient",
   "airDragCoefficient",
 ];
-// Spelt out, not spread: a spread would keep the lists in every bundle.
-const PHYSICAL_KEYS: readonly string[] = [
-  "consumptionModel",
-  "driveEfficiency",
-  "recuperationEfficiency",
-  "auxiliaryPowerConsumption",
-  "airDensity",
-  "currentWeight",
-  "width",
-  "height",
-  "frontalArea",
-  "rollingResistanceCoefficient",
-  "airDragCoefficient",
-];
-
-/** What a number must be, by key. */
-const share = /* @__PURE__ */ numberInRange(0, 1);
-const DRIVE_RULE = "must be a number above 0, up to 1";
-/** A drive that turns none of the battery's energy into motion moves nothing. */
-const driveShare: z.ZodMiniType<number> =
-  /* @__PURE__ */ (() =>
-    z.number({ error: DRIVE_RULE }).check(
-      z.refine((n) => n > 0 && n <= 1, { error: DRIVE_RULE }),
-    ))();
-
-const NUMBER_RULES: Readonly<Record<string, z.ZodMiniType<number>>> = {
-  ascent: nonNegative,
-  descent: nonNegative,
-  auxiliaryConsumption: nonNegative,
-  driveEfficiency: driveShare,
-  recuperationEfficiency: share,
-  auxiliaryPowerConsumption: nonNegative,
-  airDensity: positive,
-  currentWeight: positiveInteger,
-  width: positiveInteger,
-  height: positiveInteger,
-  frontalArea: positive,
-  rollingResistanceCoefficient: nonNegative,
-  airDragCoefficient: nonNegative,
-  initialCharge: nonNegative,
-  maxCharge: positive,
-  minChargeAtDestination: nonNegative,
-  minChargeAtFirstChargingStation: nonNegative,
-  minChargeAtChargingStation: nonNegative,
-  // Above the minimums, whose default is 0.
-  maxChargeAfterChargingStation: positive,
-  chargingSetupDuration: nonNegativeInteger,
-  maxChargingDuration: nonNegativeInteger,
-  maxChargingVoltage: positive,
-  maxChargingCurrent: positive,
-  maxPowerAtLowVoltage: positive,
-};
-
-const connectorList = /* @__PURE__ */ (() =>
-  z.array(nonEmptyString, {
-    error: "must be an array of connector types",
-  }).check(minLength(1, "must list at least one connector type")))();
 
 /** The transport modes HERE has no EV routing for (E605027). */
 const NO_EV: ReadonlySet<string> = /* @__PURE__ */ new Set([
@@ -247,6 +173,29 @@ export function appendEv(
     );
   }
   const values = ev as unknown as Record<string, unknown>;
+  const model = consumptionModel(values, name);
+  checkEvKeys(values, name, model, options.isoline === true);
+  const entries = evEntries(values, name);
+  let vehicle: [string, string][] = [];
+  if (model === "physical") vehicle = physicalEntries(entries, query);
+  else empiricalEntries(entries);
+  if (!options.isoline) chargeEntries(entries);
+
+  // Everything is valid: write it.
+  query.setStructured("consumptionModel", model);
+  appendVehicleFields(query, vehicle, name);
+  for (const [key, text] of entries.out) {
+    if (typeof text === "string") query.setStructured(key, text);
+    else query.set(key, text);
+  }
+  return query;
+}
+
+/** The consumption model: `empirical` when left out. */
+function consumptionModel(
+  values: Record<string, unknown>,
+  name: string,
+): ConsumptionModel {
   // Only a missing model means the default: `null` is refused, as it is
   // for every other key.
   const model = values.consumptionModel === undefined
@@ -259,265 +208,94 @@ export function appendEv(
       model,
     );
   }
-  const physical = model === "physical";
-  const own = physical ? PHYSICAL_KEYS : EMPIRICAL_KEYS;
-  const other = physical ? EMPIRICAL_KEYS : PHYSICAL_KEYS;
-  const otherName = physical
+  return model;
+}
+
+/**
+ * Refuses a key the model does not take, saying where a key of the other
+ * model, or a charging key on an isoline, belongs.
+ */
+function checkEvKeys(
+  values: Record<string, unknown>,
+  name: string,
+  model: ConsumptionModel,
+  isoline: boolean,
+): void {
+  const physical = [
+    "consumptionModel",
+    ...PHYSICAL_EV_KEYS,
+    ...PHYSICAL_VEHICLE_KEYS,
+  ];
+  const own = model === "physical" ? physical : EMPIRICAL_KEYS;
+  const other = model === "physical" ? EMPIRICAL_KEYS : physical;
+  const otherName = model === "physical"
     ? 'the empirical model (consumptionModel: "empirical")'
     : 'the physical model (consumptionModel: "physical")';
   const elsewhere: Record<string, string> = {};
   for (const key of other) elsewhere[`${name}.${key}`] = otherName;
-  if (options.isoline) {
+  if (isoline) {
     for (const key of CHARGE_KEYS) {
       elsewhere[`${name}.${key}`] =
         "routes, not isolines (an isoline's range is its energy budget)";
     }
   }
-  const known = options.isoline ? own : [...own, ...CHARGE_KEYS];
+  const known = isoline ? own : [...own, ...CHARGE_KEYS];
   checkKeys(
     Object.fromEntries(Object.keys(values).map((k) => [`${name}.${k}`, 0])),
     known.map((k) => `${name}.${k}`),
     { operation: `the ${model} consumption model`, elsewhere },
   );
-
-  const num = (key: string): number | undefined =>
-    values[key] === undefined
-      ? undefined
-      : parseWith(NUMBER_RULES[key], values[key], `${name}.${key}`);
-  const out: [string, string | readonly string[]][] = [];
-  const put = (key: string, text: string | readonly string[] | undefined) => {
-    if (text !== undefined) out.push([`ev[${key}]`, text]);
-  };
-  const putNumber = (key: string) => {
-    const n = num(key);
-    put(key, n === undefined ? undefined : formatNumber(n));
-  };
-
-  const vehicle: [string, string][] = [];
-  if (physical) {
-    for (const key of REQUIRED_PHYSICAL) {
-      if (values[key] === undefined) {
-        const wire = PHYSICAL_EV_KEYS.includes(key) ? "ev" : "vehicle";
-        throw new ValueError(
-          `${name}.${key}`,
-          `is required by the physical consumption model (HERE's ${wire}[${key}])`,
-        );
-      }
-    }
-    for (const key of PHYSICAL_VEHICLE_KEYS) {
-      const n = num(key);
-      if (n !== undefined) vehicle.push([key, formatNumber(n)]);
-    }
-    const has = (key: string) =>
-      values[key] !== undefined || query.has(`vehicle[${key}]`);
-    if (values.frontalArea === undefined && !(has("width") && has("height"))) {
-      throw new ValueError(
-        `${name}.frontalArea`,
-        "is required by the physical consumption model unless the " +
-          "vehicle's width and height are given (in ev, or as the truck's)",
-      );
-    }
-    for (const key of PHYSICAL_EV_KEYS) putNumber(key);
-  } else {
-    if (values.freeFlowSpeedTable === undefined) {
-      throw new ValueError(
-        `${name}.freeFlowSpeedTable`,
-        "is required by the empirical consumption model " +
-          '(or set consumptionModel: "physical" with its vehicle attributes)',
-      );
-    }
-    for (const key of ["freeFlowSpeedTable", "trafficSpeedTable"]) {
-      if (values[key] === undefined) continue;
-      put(key, formatPairs(speedTable(values[key], `${name}.${key}`)));
-    }
-    for (const key of ["ascent", "descent", "auxiliaryConsumption"]) {
-      putNumber(key);
-    }
-  }
-  if (!options.isoline) chargeEntries(values, name, num, put);
-
-  // Everything is valid: write it.
-  query.setStructured("consumptionModel", model);
-  appendVehicleFields(query, vehicle, name);
-  for (const [key, text] of out) {
-    if (typeof text === "string") query.setStructured(key, text);
-    else query.set(key, text);
-  }
-  return query;
 }
 
-/** Checks the battery and charging options and their rules; writes them. */
-function chargeEntries(
-  values: Record<string, unknown>,
-  name: string,
-  num: (key: string) => number | undefined,
-  put: (key: string, text: string | readonly string[] | undefined) => void,
-): void {
-  const initial = num("initialCharge");
-  const max = num("maxCharge");
-  const after = num("maxChargeAfterChargingStation");
-  const at = (key: string) => `${name}.${key}`;
-  if (initial !== undefined && max === undefined) {
-    throw new ValueError(
-      at("initialCharge"),
-      `needs ${at("maxCharge")} (the battery's capacity, kWh)`,
-      initial,
-    );
-  }
-  if (max !== undefined && initial === undefined) {
-    throw new ValueError(
-      at("maxCharge"),
-      `needs ${at("initialCharge")}: HERE tracks the charge only with both`,
-      max,
-    );
-  }
-  if (initial !== undefined && initial > max!) {
-    throw new ValueError(
-      at("initialCharge"),
-      `must not exceed ${at("maxCharge")} (${max} kWh)`,
-      initial,
-    );
-  }
-  if (after !== undefined) {
-    if (max === undefined) {
-      throw new ValueError(
-        at("maxChargeAfterChargingStation"),
-        `needs ${at("initialCharge")} and ${at("maxCharge")}`,
-        after,
-      );
-    }
-    if (after > max) {
-      throw new ValueError(
-        at("maxChargeAfterChargingStation"),
-        `must not exceed ${at("maxCharge")} (${max} kWh)`,
-        after,
-      );
-    }
-  }
-  const minimums = [
-    "minChargeAtDestination",
-    "minChargeAtFirstChargingStation",
-    "minChargeAtChargingStation",
-  ];
-  const minValues = minimums.map((key) => {
-    const n = num(key);
-    if (n === undefined) return undefined;
-    if (max === undefined) {
+/**
+ * The physical model's entries: its required keys, its vehicle attributes
+ * (returned, for `vehicle[…]`), a frontal area or the width and height to
+ * work it out from, and its `ev[…]` keys.
+ */
+function physicalEntries(ev: EvEntries, query: Query): [string, string][] {
+  const { values, at } = ev;
+  for (const key of REQUIRED_PHYSICAL) {
+    if (values[key] === undefined) {
+      const wire = PHYSICAL_EV_KEYS.includes(key) ? "ev" : "vehicle";
       throw new ValueError(
         at(key),
-        `needs ${at("initialCharge")} and ${at("maxCharge")}: HERE checks ` +
-          "the charge only when it tracks it",
-        n,
+        `is required by the physical consumption model (HERE's ${wire}[${key}])`,
       );
     }
-    // Strictly below: a minimum equal to the charge it is measured
-    // against leaves nothing to drive on.
-    const [limitKey, limit] = after !== undefined
-      ? ["maxChargeAfterChargingStation", after]
-      : ["maxCharge", max!];
-    if (n >= limit) {
-      throw new ValueError(
-        at(key),
-        `must be below ${at(limitKey)} (${limit} kWh)`,
-        n,
-      );
-    }
-    return n;
-  });
-  const curve = values.chargingCurve === undefined
-    ? undefined
-    : chargingCurve(values.chargingCurve, at("chargingCurve"), after);
-  const connectors = values.connectorTypes === undefined
-    ? undefined
-    : parseWith(connectorList, values.connectorTypes, at("connectorTypes"));
-  connectors?.forEach((type, i) => {
-    // HERE reads the list split at commas: one item with a comma would be
-    // two connector types, a repeated one a list HERE was not documented
-    // to take.
-    if (type.includes(",")) {
-      throw new ValueError(
-        `${at("connectorTypes")}[${i}]`,
-        "must be one connector type without a comma (HERE splits the list at commas)",
-        type,
-      );
-    }
-    const first = connectors.indexOf(type);
-    if (first < i) {
-      throw new ValueError(
-        `${at("connectorTypes")}[${i}]`,
-        `must not repeat a connector type (it is ${
-          at("connectorTypes")
-        }[${first}] already)`,
-        type,
-      );
-    }
-  });
-  if (connectors?.includes("tesla") && connectors.includes("saeJ3400")) {
+  }
+  const vehicle: [string, string][] = [];
+  for (const key of PHYSICAL_VEHICLE_KEYS) {
+    const n = ev.num(key);
+    if (n !== undefined) vehicle.push([key, formatNumber(n)]);
+  }
+  const has = (key: string) =>
+    values[key] !== undefined || query.has(`vehicle[${key}]`);
+  if (values.frontalArea === undefined && !(has("width") && has("height"))) {
     throw new ValueError(
-      at("connectorTypes"),
-      'must not list both "tesla" and "saeJ3400" ("tesla" is HERE\'s old name of it)',
-      connectors,
+      at("frontalArea"),
+      "is required by the physical consumption model unless the " +
+        "vehicle's width and height are given (in ev, or as the truck's)",
     );
   }
-  const reachable = values.makeReachable === undefined
-    ? undefined
-    : formatBoolean(values.makeReachable as boolean, at("makeReachable"));
-  if (reachable === "true") {
-    const missing = [
-      "initialCharge",
-      "maxCharge",
-      "maxChargeAfterChargingStation",
-      "chargingCurve",
-      "connectorTypes",
-    ].filter((key) => values[key] === undefined).map(at);
-    if (missing.length > 0) {
-      throw new ValueError(
-        at("makeReachable"),
-        `needs ${
-          missing.length === 1
-            ? missing[0]
-            : `${missing.slice(0, -1).join(", ")} and ${missing.at(-1)}`
-        }`,
-        true,
-      );
-    }
-  }
+  for (const key of PHYSICAL_EV_KEYS) ev.putNumber(key);
+  return vehicle;
+}
 
-  put(
-    "initialCharge",
-    initial === undefined ? undefined : formatNumber(initial),
-  );
-  put("maxCharge", max === undefined ? undefined : formatNumber(max));
-  minimums.forEach((key, i) =>
-    put(
-      key,
-      minValues[i] === undefined ? undefined : formatNumber(minValues[i]),
-    )
-  );
-  put(
-    "maxChargeAfterChargingStation",
-    after === undefined ? undefined : formatNumber(after),
-  );
-  put("chargingCurve", curve && formatPairs(curve));
-  for (
-    const key of [
-      "chargingSetupDuration",
-      "maxChargingDuration",
-    ]
-  ) {
-    const n = num(key);
-    put(key, n === undefined ? undefined : formatInteger(n));
+/** The empirical model's entries: its speed tables and climb costs. */
+function empiricalEntries(ev: EvEntries): void {
+  const { values, at } = ev;
+  if (values.freeFlowSpeedTable === undefined) {
+    throw new ValueError(
+      at("freeFlowSpeedTable"),
+      "is required by the empirical consumption model " +
+        '(or set consumptionModel: "physical" with its vehicle attributes)',
+    );
   }
-  for (
-    const key of [
-      "maxChargingVoltage",
-      "maxChargingCurrent",
-      "maxPowerAtLowVoltage",
-    ]
-  ) {
-    const n = num(key);
-    put(key, n === undefined ? undefined : formatNumber(n));
+  for (const key of ["freeFlowSpeedTable", "trafficSpeedTable"]) {
+    if (values[key] === undefined) continue;
+    ev.put(key, formatPairs(speedTable(values[key], at(key))));
   }
-  put("connectorTypes", connectors);
-  put("makeReachable", reachable);
+  for (const key of ["ascent", "descent", "auxiliaryConsumption"]) {
+    ev.putNumber(key);
+  }
 }

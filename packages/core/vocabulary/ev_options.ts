@@ -48,10 +48,8 @@ import {
  * assert.deepEqual(Object.values(ConsumptionModel), ["empirical", "physical"]);
  * ```
  */
-export const ConsumptionModel = {
-  empirical: "empirical",
-  physical: "physical",
-} as const;
+export const ConsumptionModel: NamedValues<["empirical", "physical"]> =
+  /* @__PURE__ */ namedValues("empirical", "physical");
 
 /** A consumption model: `empirical` or `physical`. */
 export type ConsumptionModel =
@@ -70,21 +68,14 @@ export type ConsumptionModel =
  * assert.deepEqual(plugs.connectorTypes, ["iec62196Type2Combo", "chademo"]);
  * ```
  */
-export const ConnectorType: NamedValues<[
-  "iec62196Type1Combo",
-  "iec62196Type2Combo",
-  "chademo",
-  "tesla",
-  "saeJ3400",
-  "gbtDc",
-]> = /* @__PURE__ */ namedValues(
-  "iec62196Type1Combo",
-  "iec62196Type2Combo",
-  "chademo",
-  "tesla",
-  "saeJ3400",
-  "gbtDc",
-);
+export const ConnectorType = {
+  iec62196Type1Combo: "iec62196Type1Combo",
+  iec62196Type2Combo: "iec62196Type2Combo",
+  chademo: "chademo",
+  tesla: "tesla",
+  saeJ3400: "saeJ3400",
+  gbtDc: "gbtDc",
+} as const;
 
 /** A connector type: a known one, or any other string HERE adds. */
 export type ConnectorType = OpenValue<typeof ConnectorType>;

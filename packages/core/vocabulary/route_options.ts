@@ -34,7 +34,6 @@
  */
 
 import type { LatLngLike } from "../geo/point.ts";
-import { type NamedValues, namedValues } from "../params/named_values.ts";
 
 // ------------------------------------------------------------ named values
 
@@ -72,12 +71,7 @@ export type MatchSideOfStreet =
  * assert.equal(Course.west, 270);
  * ```
  */
-export const Course: {
-  readonly east: 90;
-  readonly south: 180;
-  readonly west: 270;
-  readonly north: 360;
-} = { east: 90, south: 180, west: 270, north: 360 } as const;
+export const Course = { east: 90, south: 180, west: 270, north: 360 } as const;
 
 /**
  * Values of {@linkcode Truck.shippedHazardousGoods}.
@@ -90,31 +84,19 @@ export const Course: {
  * assert.deepEqual(truck.shippedHazardousGoods, ["explosive"]);
  * ```
  */
-export const ShippedHazardousGoods: NamedValues<[
-  "explosive",
-  "gas",
-  "flammable",
-  "combustible",
-  "organic",
-  "poison",
-  "radioactive",
-  "corrosive",
-  "poisonousInhalation",
-  "harmfulToWater",
-  "other",
-]> = /* @__PURE__ */ namedValues(
-  "explosive",
-  "gas",
-  "flammable",
-  "combustible",
-  "organic",
-  "poison",
-  "radioactive",
-  "corrosive",
-  "poisonousInhalation",
-  "harmfulToWater",
-  "other",
-);
+export const ShippedHazardousGoods = {
+  explosive: "explosive",
+  gas: "gas",
+  flammable: "flammable",
+  combustible: "combustible",
+  organic: "organic",
+  poison: "poison",
+  radioactive: "radioactive",
+  corrosive: "corrosive",
+  poisonousInhalation: "poisonousInhalation",
+  harmfulToWater: "harmfulToWater",
+  other: "other",
+} as const;
 
 /** A hazardous-goods class: one of HERE's eleven. */
 export type ShippedHazardousGoods =
@@ -150,10 +132,10 @@ export type TunnelCategory =
  * assert.equal(TruckType.tractor, "Tractor");
  * ```
  */
-export const TruckType: {
-  readonly straightTruck: "StraightTruck";
-  readonly tractor: "Tractor";
-} = { straightTruck: "StraightTruck", tractor: "Tractor" } as const;
+export const TruckType = {
+  straightTruck: "StraightTruck",
+  tractor: "Tractor",
+} as const;
 
 /** A truck type: `StraightTruck` or `Tractor`. */
 export type TruckType = (typeof TruckType)[keyof typeof TruckType];
