@@ -100,6 +100,12 @@ export {
   formatCountryList,
 } from "./vocabulary/avoid_areas.ts";
 export {
+  avoidFeaturesValue,
+  evWireNames,
+  sendsDefault,
+  truckWireNames,
+} from "./vocabulary/route_checks.ts";
+export {
   nameListValue,
   politicalViewValue,
 } from "./vocabulary/search_params.ts";

@@ -1,0 +1,192 @@
+/**
+ * What the route and isoline builders check and name alike: the
+ * `avoidFeatures` list with HERE's modes that have no U-turn avoidance, the
+ * rule that a default gives way to the same key in `options.query`, and the
+ * HERE wire names of the `ev` and `truck` options, which lead to ours in
+ * the unknown-key error.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { avoidFeaturesValue, evWireNames } from "@ls/core/internal";
+ * assert.deepEqual(avoidFeaturesValue(["tollRoad"], "car"), ["tollRoad"]);
+ * assert.throws(() => avoidFeaturesValue(["uTurns"], "bicycle"), /E605011/);
+ * assert.equal(evWireNames()["ev[initialCharge]"], "ev.initialCharge");
+ * ```
+ *
+ * @module
+ */
+
+import * as z from "zod/mini";
+import { ValueError } from "../errors/errors.ts";
+import { parseWith } from "../params/validate.ts";
+import type { EmpiricalEvOptions, PhysicalEvOptions } from "./ev_options.ts";
+import { AvoidFeature } from "./routing_vocabulary.ts";
+import { TRUCK_FIELDS } from "./vehicles.ts";
+
+const avoidFeatureList = /* @__PURE__ */ z.optional(
+  z.array(z.enum(Object.values(AvoidFeature)), { error: "must be an array" }),
+);
+
+/** Modes for which HERE has no `avoid[features]=uTurns` (E605011). */
+const NO_U_TURNS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  "bicycle",
+  "pedestrian",
+  "scooter",
+]);
+
+/**
+ * The `avoidFeatures` parameter, checked: an array of HERE's
+ * {@linkcode AvoidFeature} values, without `"uTurns"` for the modes HERE
+ * has no U-turn avoidance for (bicycle, pedestrian, scooter). `undefined`
+ * when not given.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { avoidFeaturesValue } from "@ls/core/internal";
+ * assert.deepEqual(avoidFeaturesValue(["uTurns", "ferry"], "car"), ["uTurns", "ferry"]);
+ * assert.equal(avoidFeaturesValue(undefined, "pedestrian"), undefined);
+ * assert.throws(
+ *   () => avoidFeaturesValue(["uTurns"], "scooter"),
+ *   { parameter: "avoidFeatures", message: /must not list "uTurns" for transportMode "scooter"/ },
+ * );
+ * ```
+ *
+ * @throws {ValueError} for a value outside HERE's set (the message lists
+ * the allowed ones), or `"uTurns"` for bicycle, pedestrian or scooter
+ */
+export function avoidFeaturesValue(
+  value: unknown,
+  transportMode: string,
+): AvoidFeature[] | undefined {
+  const avoid = parseWith(avoidFeatureList, value, "avoidFeatures");
+  if (avoid?.includes("uTurns") && NO_U_TURNS.has(transportMode)) {
+    throw new ValueError(
+      "avoidFeatures",
+      `must not list "uTurns" for transportMode "${transportMode}" (HERE answers E605011)`,
+      avoid,
+    );
+  }
+  return avoid;
+}
+
+/**
+ * Whether a parameter's default is sent, given the call's `options.query`:
+ * a value the caller gave always is; a default gives way to the same key in
+ * `options.query`, which is the way to send a value HERE added after this
+ * client's closed sets. Returns the test for one key and its given value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sendsDefault } from "@ls/core/internal";
+ * const sends = sendsDefault({ routingMode: "eco" });
+ * assert.equal(sends("routingMode", undefined), false); // options.query has it
+ * assert.equal(sends("routingMode", "short"), true); // given, so sent
+ * assert.equal(sends("lang", undefined), true); // the default goes out
+ * ```
+ */
+export function sendsDefault(
+  extra: Readonly<Record<string, unknown>> | undefined,
+): (key: string, value: unknown) => boolean {
+  return (key, value) =>
+    value !== undefined || !extra || !Object.hasOwn(extra, key);
+}
+
+/** Where an `ev` option goes on the wire. */
+type EvWire = "consumptionModel" | "ev" | "battery" | "vehicle";
+
+/**
+ * Each `ev` option and where HERE takes it: `consumptionModel` by that
+ * name, the model's and the battery's keys as `ev[…]` (isolines take no
+ * battery keys), the physical model's vehicle attributes as `vehicle[…]`.
+ * An option added to the EV types but not here fails to compile.
+ */
+const EV_WIRE = {
+  consumptionModel: "consumptionModel",
+  freeFlowSpeedTable: "ev",
+  trafficSpeedTable: "ev",
+  ascent: "ev",
+  descent: "ev",
+  auxiliaryConsumption: "ev",
+  driveEfficiency: "ev",
+  recuperationEfficiency: "ev",
+  auxiliaryPowerConsumption: "ev",
+  airDensity: "ev",
+  initialCharge: "battery",
+  maxCharge: "battery",
+  minChargeAtDestination: "battery",
+  minChargeAtFirstChargingStation: "battery",
+  minChargeAtChargingStation: "battery",
+  maxChargeAfterChargingStation: "battery",
+  chargingCurve: "battery",
+  chargingSetupDuration: "battery",
+  maxChargingDuration: "battery",
+  maxChargingVoltage: "battery",
+  maxChargingCurrent: "battery",
+  maxPowerAtLowVoltage: "battery",
+  connectorTypes: "battery",
+  makeReachable: "battery",
+  currentWeight: "vehicle",
+  width: "vehicle",
+  height: "vehicle",
+  frontalArea: "vehicle",
+  rollingResistanceCoefficient: "vehicle",
+  airDragCoefficient: "vehicle",
+} as const satisfies Record<
+  keyof EmpiricalEvOptions | keyof PhysicalEvOptions,
+  EvWire
+>;
+
+/**
+ * HERE's wire names of the `ev` option, each mapped to our `ev.…` path:
+ * `consumptionModel`, each `ev[…]` key and the physical model's
+ * `vehicle[…]` attributes. With `isoline`, the battery and charging keys,
+ * which isolines do not take, are left out.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { evWireNames } from "@ls/core/internal";
+ * assert.equal(evWireNames().consumptionModel, "ev.consumptionModel");
+ * assert.equal(evWireNames()["vehicle[currentWeight]"], "ev.currentWeight");
+ * assert.equal(evWireNames(true)["ev[maxCharge]"], undefined);
+ * ```
+ */
+export /* @__NO_SIDE_EFFECTS__ */ function evWireNames(
+  isoline = false,
+): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const [key, wire] of Object.entries(EV_WIRE)) {
+    if (isoline && wire === "battery") continue;
+    const name = wire === "consumptionModel"
+      ? key
+      : `${wire === "vehicle" ? "vehicle" : "ev"}[${key}]`;
+    names[name] = `ev.${key}`;
+  }
+  return names;
+}
+
+/**
+ * HERE's wire names of the `truck` option: each truck field under the
+ * `truck[…]` and the `vehicle[…]` prefix, mapped to our `truck.…` path.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { truckWireNames } from "@ls/core/internal";
+ * assert.equal(truckWireNames()["vehicle[grossWeight]"], "truck.grossWeight");
+ * assert.equal(truckWireNames()["truck[height]"], "truck.height");
+ * ```
+ */
+export /* @__NO_SIDE_EFFECTS__ */ function truckWireNames(): Record<
+  string,
+  string
+> {
+  const names: Record<string, string> = {};
+  for (const prefix of ["truck", "vehicle"]) {
+    for (const key of TRUCK_FIELDS) names[`${prefix}[${key}]`] = `truck.${key}`;
+  }
+  return names;
+}
