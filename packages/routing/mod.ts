@@ -71,6 +71,8 @@ export * from "./routes.ts";
 export * from "./truck_route.ts";
 export * from "./scooter_route.ts";
 export * from "./routing_json.ts";
+export * from "./place_json.ts";
 export * from "./section.ts";
+export * from "./section_properties.ts";
 export * from "./route.ts";
 export * from "./routing_response.ts";
