@@ -79,7 +79,6 @@ export { inBbox, inCircle } from "./geo/area.ts";
 export {
   checkRoutingMode,
   departureTimeValue,
-  routingModeValue,
 } from "./vocabulary/routing_vocabulary.ts";
 export {
   formatVia,
@@ -96,13 +95,13 @@ export { appendEv, type AppendEvOptions } from "./vocabulary/ev.ts";
 export {
   type AvoidAreaJson,
   avoidAreaToJson,
-  formatAvoidAreas,
   formatCountryList,
 } from "./vocabulary/avoid_areas.ts";
 export {
-  avoidFeaturesValue,
   evWireNames,
   sendsDefault,
+  setAvoid,
+  setRoutingMode,
   truckWireNames,
 } from "./vocabulary/route_checks.ts";
 export {

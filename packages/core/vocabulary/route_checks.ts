@@ -1,16 +1,17 @@
 /**
  * What the route and isoline builders check and name alike: the
  * `avoidFeatures` list with HERE's modes that have no U-turn avoidance, the
- * rule that a default gives way to the same key in `options.query`, and the
- * HERE wire names of the `ev` and `truck` options, which lead to ours in
- * the unknown-key error.
+ * rule that a default gives way to the same key in `options.query` (and
+ * `routingMode`, which both send so), and the HERE wire names of the `ev`
+ * and `truck` options, which lead to ours in the unknown-key error.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { avoidFeaturesValue, evWireNames } from "@ls/core/internal";
- * assert.deepEqual(avoidFeaturesValue(["tollRoad"], "car"), ["tollRoad"]);
- * assert.throws(() => avoidFeaturesValue(["uTurns"], "bicycle"), /E605011/);
+ * import { Query } from "@ls/core";
+ * import { evWireNames, setAvoid } from "@ls/core/internal";
+ * assert.equal(setAvoid(new Query(), { avoidFeatures: ["tollRoad"] }, "car").toString(), "avoid%5Bfeatures%5D=tollRoad");
+ * assert.throws(() => setAvoid(new Query(), { avoidFeatures: ["uTurns"] }, "bicycle"), /E605011/);
  * assert.equal(evWireNames()["ev[initialCharge]"], "ev.initialCharge");
  * ```
  *
@@ -19,10 +20,12 @@
 
 import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
+import type { Query } from "../params/query.ts";
 import { parseWith } from "../params/validate.ts";
 import type { EmpiricalEvOptions, PhysicalEvOptions } from "./ev_options.ts";
-import { AvoidFeature } from "./routing_vocabulary.ts";
+import { AvoidFeature, routingModeValue } from "./routing_vocabulary.ts";
 import { TRUCK_FIELDS } from "./vehicles.ts";
+import { formatAvoidAreas } from "./avoid_areas.ts";
 
 const avoidFeatureList = /* @__PURE__ */ z.optional(
   z.array(z.enum(Object.values(AvoidFeature)), { error: "must be an array" }),
@@ -38,25 +41,9 @@ const NO_U_TURNS: ReadonlySet<string> = /* @__PURE__ */ new Set([
 /**
  * The `avoidFeatures` parameter, checked: an array of HERE's
  * {@linkcode AvoidFeature} values, without `"uTurns"` for the modes HERE
- * has no U-turn avoidance for (bicycle, pedestrian, scooter). `undefined`
- * when not given.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { avoidFeaturesValue } from "@ls/core/internal";
- * assert.deepEqual(avoidFeaturesValue(["uTurns", "ferry"], "car"), ["uTurns", "ferry"]);
- * assert.equal(avoidFeaturesValue(undefined, "pedestrian"), undefined);
- * assert.throws(
- *   () => avoidFeaturesValue(["uTurns"], "scooter"),
- *   { parameter: "avoidFeatures", message: /must not list "uTurns" for transportMode "scooter"/ },
- * );
- * ```
- *
- * @throws {ValueError} for a value outside HERE's set (the message lists
- * the allowed ones), or `"uTurns"` for bicycle, pedestrian or scooter
+ * has no U-turn avoidance for. `undefined` when not given.
  */
-export function avoidFeaturesValue(
+function avoidFeaturesValue(
   value: unknown,
   transportMode: string,
 ): AvoidFeature[] | undefined {
@@ -69,6 +56,48 @@ export function avoidFeaturesValue(
     );
   }
   return avoid;
+}
+
+/**
+ * Sets what a route or isoline avoids: `avoid[features]`, HERE's
+ * {@linkcode AvoidFeature} values without `"uTurns"` for the modes HERE
+ * has no U-turn avoidance for (bicycle, pedestrian, scooter), then
+ * `avoid[areas]`, boxes and polygons. Neither is sent when not given.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Query } from "@ls/core";
+ * import { setAvoid } from "@ls/core/internal";
+ * const query = setAvoid(new Query(), { avoidFeatures: ["ferry"], avoidAreas: [[13.41, 52.51, 13.43, 52.53]] }, "car");
+ * assert.equal(query.toString(), "avoid%5Bfeatures%5D=ferry&avoid%5Bareas%5D=bbox:13.41,52.51,13.43,52.53");
+ * assert.throws(
+ *   () => setAvoid(new Query(), { avoidFeatures: ["uTurns"] }, "scooter"),
+ *   { parameter: "avoidFeatures", message: /must not list "uTurns" for transportMode "scooter"/ },
+ * );
+ * ```
+ *
+ * @throws {ValueError} for a feature outside HERE's set (the message lists
+ * the allowed ones), `"uTurns"` for bicycle, pedestrian or scooter, or an
+ * invalid area (see `formatAvoidAreas`)
+ */
+export function setAvoid(
+  query: Query,
+  params: {
+    avoidFeatures?: readonly unknown[];
+    avoidAreas?: readonly unknown[];
+  },
+  transportMode: string,
+): Query {
+  query.set(
+    "avoid[features]",
+    avoidFeaturesValue(params.avoidFeatures, transportMode),
+  );
+  query.setStructured(
+    "avoid[areas]",
+    formatAvoidAreas(params.avoidAreas, "avoidAreas"),
+  );
+  return query;
 }
 
 /**
@@ -92,6 +121,38 @@ export function sendsDefault(
 ): (key: string, value: unknown) => boolean {
   return (key, value) =>
     value !== undefined || !extra || !Object.hasOwn(extra, key);
+}
+
+/**
+ * Sets `routingMode` on a route or isoline query: the given value, checked
+ * against the transport mode (`"short"` only where HERE has it), or the
+ * default `fast` unless `options.query` sets the key (see
+ * {@linkcode sendsDefault}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Query } from "@ls/core";
+ * import { setRoutingMode } from "@ls/core/internal";
+ * assert.equal(setRoutingMode(new Query(), undefined, "car", undefined).toString(), "routingMode=fast");
+ * assert.equal(setRoutingMode(new Query(), undefined, "car", { routingMode: "eco" }).toString(), "");
+ * assert.throws(() => setRoutingMode(new Query(), "short", "bicycle", undefined), /routingMode/);
+ * ```
+ *
+ * @throws {ValueError} naming `routingMode` for a value that is neither
+ * `"fast"` nor `"short"`, or `"short"` with a mode HERE routes the fast way
+ * only
+ */
+export function setRoutingMode(
+  query: Query,
+  routingMode: unknown,
+  transportMode: string,
+  extra: Readonly<Record<string, unknown>> | undefined,
+): Query {
+  if (sendsDefault(extra)("routingMode", routingMode)) {
+    query.set("routingMode", routingModeValue(routingMode, transportMode));
+  }
+  return query;
 }
 
 /** Where an `ev` option goes on the wire. */

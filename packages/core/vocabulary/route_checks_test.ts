@@ -1,31 +1,50 @@
 import assert from "node:assert/strict";
 import { assertValueError } from "../testing.ts";
 import {
-  avoidFeaturesValue,
   evWireNames,
   sendsDefault,
+  setAvoid,
+  setRoutingMode,
   truckWireNames,
 } from "./route_checks.ts";
+import { Query } from "../params/query.ts";
 import { TRUCK_FIELDS } from "./vehicles.ts";
 
-Deno.test("avoidFeaturesValue: HERE's values pass; uTurns only where HERE has it", () => {
-  assert.equal(avoidFeaturesValue(undefined, "car"), undefined);
+Deno.test("setAvoid: HERE's features and areas; uTurns only where HERE has it", () => {
+  const avoid = (params: object, mode: string) =>
+    setAvoid(new Query(), params, mode).toString();
+  assert.equal(avoid({}, "car"), "");
+  assert.equal(avoid({ avoidFeatures: [], avoidAreas: [] }, "car"), "");
   for (const mode of ["car", "truck", "taxi", "bus"]) {
-    assert.deepEqual(avoidFeaturesValue(["uTurns"], mode), ["uTurns"]);
+    assert.equal(
+      avoid({ avoidFeatures: ["uTurns"] }, mode),
+      "avoid%5Bfeatures%5D=uTurns",
+    );
   }
   for (const mode of ["bicycle", "pedestrian", "scooter"]) {
     const e = assertValueError(
-      () => avoidFeaturesValue(["ferry", "uTurns"], mode),
+      () => avoid({ avoidFeatures: ["ferry", "uTurns"] }, mode),
       "avoidFeatures",
     );
     assert.match(e.message, new RegExp(`"uTurns" for transportMode "${mode}"`));
     assert.match(e.message, /HERE answers E605011/);
   }
   assertValueError(
-    () => avoidFeaturesValue(["tollRoads"], "car"),
+    () => avoid({ avoidFeatures: ["tollRoads"] }, "car"),
     "avoidFeatures[0]",
   );
-  assertValueError(() => avoidFeaturesValue("ferry", "car"), "avoidFeatures");
+  assertValueError(
+    () => avoid({ avoidFeatures: "ferry" }, "car"),
+    "avoidFeatures",
+  );
+  assertValueError(
+    () =>
+      avoid(
+        { avoidAreas: [{ west: 13, south: 53, east: 14, north: 52 }] },
+        "car",
+      ),
+    "avoidAreas[0]",
+  );
 });
 
 Deno.test("sendsDefault: a default gives way to options.query; a given value does not", () => {
@@ -37,6 +56,20 @@ Deno.test("sendsDefault: a default gives way to options.query; a given value doe
   // Only own keys count.
   const extra = Object.create({ lang: "de" });
   assert.equal(sendsDefault(extra)("lang", undefined), true);
+});
+
+Deno.test("setRoutingMode: fast by default, unless options.query has it; short where HERE has it", () => {
+  const routingMode = (value: unknown, mode: string, extra?: object) =>
+    setRoutingMode(new Query(), value, mode, extra as never).toString();
+  assert.equal(routingMode(undefined, "car"), "routingMode=fast");
+  assert.equal(routingMode(undefined, "car", { routingMode: "eco" }), "");
+  assert.equal(
+    routingMode("short", "truck", { routingMode: "eco" }),
+    "routingMode=short",
+  );
+  assert.equal(routingMode(undefined, "pedestrian"), "routingMode=fast");
+  assertValueError(() => routingMode("short", "bicycle"), "routingMode");
+  assertValueError(() => routingMode("fastest", "car"), "routingMode");
 });
 
 Deno.test("evWireNames: every EV option, battery keys for routes only", () => {
