@@ -43,19 +43,18 @@ import {
 import {
   appendEv,
   appendTruck,
-  avoidFeaturesValue,
   checkKeys,
   checkParams,
   departureTimeValue,
   evWireNames,
-  formatAvoidAreas,
   formatDateTime,
   formatInteger,
   parseWith,
   positiveInteger,
-  routingModeValue,
   scrubbing,
   sendsDefault,
+  setAvoid,
+  setRoutingMode,
   setWaypoint,
   truckWireNames,
 } from "@ls/core/internal";
@@ -344,14 +343,8 @@ export function buildCalculateIsolineRequest(
     "range[values]",
     rangeValues(params.range).map((n) => formatInteger(n)).join(","),
   );
-  const sends = sendsDefault(options?.query);
-  if (sends("routingMode", params.routingMode)) {
-    query.set(
-      "routingMode",
-      routingModeValue(params.routingMode, transportMode),
-    );
-  }
-  if (sends("optimizeFor", params.optimisedFor)) {
+  setRoutingMode(query, params.routingMode, transportMode, options?.query);
+  if (sendsDefault(options?.query)("optimizeFor", params.optimisedFor)) {
     query.set(
       "optimizeFor",
       parseWith(
@@ -376,14 +369,7 @@ export function buildCalculateIsolineRequest(
       ),
     );
   }
-  query.set(
-    "avoid[features]",
-    avoidFeaturesValue(params.avoidFeatures, transportMode),
-  );
-  query.setStructured(
-    "avoid[areas]",
-    formatAvoidAreas(params.avoidAreas, "avoidAreas"),
-  );
+  setAvoid(query, params, transportMode);
   appendTruck(query, params.truck, "truck");
   if (params.rangeType === "consumption" && params.ev === undefined) {
     throw new ValueError(

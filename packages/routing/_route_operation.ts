@@ -18,23 +18,26 @@ import {
   Query,
   type RequestOptions,
   type RequestSpec,
+  type Scooter,
+  type Truck,
   ValueError,
 } from "@ls/core";
 import {
   appendEv,
-  avoidFeaturesValue,
+  appendScooter,
+  appendTruck,
   checkKeys,
   checkParams,
   departureTimeValue,
-  formatAvoidAreas,
   formatCountryList,
   formatInteger,
   formatVia,
   integer,
   parseWith,
-  routingModeValue,
   scrubbing,
   sendsDefault,
+  setAvoid,
+  setRoutingMode,
   setWaypoint,
   validateLanguages,
 } from "@ls/core/internal";
@@ -43,24 +46,24 @@ import type { RoutingParams } from "./params.ts";
 import type { RoutingResponseBody } from "./routing_json.ts";
 import { RoutingResponse } from "./routing_response.ts";
 
-/** The parameters {@linkcode buildRoute} reads: the common ones and `ev`. */
-export type RouteParams = RoutingParams & { ev?: EvOptions };
+/** The parameters {@linkcode buildRoute} reads: the common ones and the extras. */
+export type RouteParams = RoutingParams & {
+  ev?: EvOptions;
+  truck?: Truck;
+  scooter?: Scooter;
+};
 
 /** A mode's keys beyond {@linkcode RoutingParams}', each listed as `key: 0`. */
 export type Extras<P> = Record<Exclude<keyof P, keyof RoutingParams>, 0>;
 
-/** What makes one route function: its mode, name, extra keys, wire names. */
-export interface RouteMode<P> {
-  /** The `transportMode` sent. */
+/** What makes one route function: its mode, extra keys and wire names. */
+export interface RouteMode {
+  /** The `transportMode` sent; the function is named after it (`carRoute`). */
   transportMode: "car" | "bicycle" | "truck" | "scooter" | "pedestrian";
-  /** The function's name, in the unknown-key error. */
-  operation: string;
   /** The keys beyond the common ones, in the order they are listed. */
   extras: Readonly<Record<string, 0>>;
   /** HERE's names for our parameters, mapped to ours. */
   wireNames: Readonly<Record<string, string>>;
-  /** Writes the vehicle's options (`truck`, `scooter`) after the common ones. */
-  appendVehicle?: (query: Query, params: P) => void;
 }
 
 // A parameter added to RoutingParams but not here fails to compile.
@@ -130,15 +133,15 @@ const viaList = /* @__PURE__ */ z.optional(
  * exclude[countries], then vehicle[…] or scooter[…], then consumptionModel
  * and ev[…] (the physical model's vehicle[…] just before its ev[…]).
  */
-export function buildRoute<P extends RouteParams>(
-  mode: RouteMode<P>,
-  params: P,
+export function buildRoute(
+  mode: RouteMode,
+  params: RouteParams,
   options: Pick<RequestOptions, "query"> | undefined,
 ): RequestSpec {
   const { transportMode } = mode;
   checkParams(params);
   checkKeys(params, [...COMMON_KEYS, ...Object.keys(mode.extras)], {
-    operation: mode.operation,
+    operation: `${transportMode}Route`,
     elsewhere: EXTRA_OWNER,
     wireNames: mode.wireNames,
   });
@@ -150,13 +153,8 @@ export function buildRoute<P extends RouteParams>(
   via.forEach((v, i) => query.append("via", formatVia(v, i)));
 
   query.set("departureTime", departureTimeValue(params.departureTime));
+  setRoutingMode(query, params.routingMode, transportMode, options?.query);
   const sends = sendsDefault(options?.query);
-  if (sends("routingMode", params.routingMode)) {
-    query.set(
-      "routingMode",
-      routingModeValue(params.routingMode, transportMode),
-    );
-  }
   if (sends("alternatives", params.alternatives)) {
     query.setStructured(
       "alternatives",
@@ -182,20 +180,16 @@ export function buildRoute<P extends RouteParams>(
   query.set("return", returns);
   query.set("spans", spans);
 
-  query.set(
-    "avoid[features]",
-    avoidFeaturesValue(params.avoidFeatures, transportMode),
-  );
-  query.setStructured(
-    "avoid[areas]",
-    formatAvoidAreas(params.avoidAreas, "avoidAreas"),
-  );
+  setAvoid(query, params, transportMode);
   query.setStructured(
     "exclude[countries]",
     formatCountryList(params.exclude, "exclude"),
   );
 
-  mode.appendVehicle?.(query, params);
+  if (transportMode === "truck") appendTruck(query, params.truck, "truck");
+  if (transportMode === "scooter") {
+    appendScooter(query, params.scooter, "scooter");
+  }
   appendEv(query, params.ev, { transportMode });
   return { service: "router", method: "GET", path: "/v8/routes", query };
 }

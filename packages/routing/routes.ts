@@ -40,6 +40,7 @@ import {
   buildRoute,
   COMMON_WIRE_NAMES,
   type Extras,
+  type RouteMode,
   sendRoute,
 } from "./_route_operation.ts";
 import type { RoutingParams } from "./params.ts";
@@ -99,6 +100,13 @@ export interface CarRoutingParams extends RoutingParams {
 export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES, ...evWireNames() });
 
+/** carRoute: its mode, keys beyond the common ones, and wire names. */
+const CAR: RouteMode = {
+  transportMode: "car",
+  extras: { ev: 0 } satisfies Extras<CarRoutingParams>,
+  wireNames: CAR_ROUTE_WIRE_NAMES,
+};
+
 /**
  * The names HERE's Routing v8 gives parameters that
  * {@linkcode bicycleRoute} names otherwise, mapped to ours: `return`,
@@ -115,6 +123,13 @@ export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
 export const BICYCLE_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES });
 
+/** bicycleRoute: its mode, keys beyond the common ones, and wire names. */
+const BICYCLE: RouteMode = {
+  transportMode: "bicycle",
+  extras: {},
+  wireNames: BICYCLE_ROUTE_WIRE_NAMES,
+};
+
 /**
  * The names HERE's Routing v8 gives parameters that
  * {@linkcode pedestrianRoute} names otherwise, mapped to ours (as for
@@ -129,6 +144,13 @@ export const BICYCLE_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
  */
 export const PEDESTRIAN_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES });
+
+/** pedestrianRoute: its mode, keys beyond the common ones, and wire names. */
+const PEDESTRIAN: RouteMode = {
+  transportMode: "pedestrian",
+  extras: {},
+  wireNames: PEDESTRIAN_ROUTE_WIRE_NAMES,
+};
 
 /**
  * The request {@linkcode carRoute} sends, validated: `GET /v8/routes` on the
@@ -222,16 +244,7 @@ export function buildCarRouteRequest(
   params: CarRoutingParams,
   options?: Pick<RequestOptions, "query">,
 ): RequestSpec {
-  return buildRoute(
-    {
-      transportMode: "car",
-      operation: "carRoute",
-      extras: { ev: 0 } satisfies Extras<CarRoutingParams>,
-      wireNames: CAR_ROUTE_WIRE_NAMES,
-    },
-    params,
-    options,
-  );
+  return buildRoute(CAR, params, options);
 }
 
 /**
@@ -260,16 +273,7 @@ export function buildBicycleRouteRequest(
   params: RoutingParams,
   options?: Pick<RequestOptions, "query">,
 ): RequestSpec {
-  return buildRoute(
-    {
-      transportMode: "bicycle",
-      operation: "bicycleRoute",
-      extras: {},
-      wireNames: BICYCLE_ROUTE_WIRE_NAMES,
-    },
-    params,
-    options,
-  );
+  return buildRoute(BICYCLE, params, options);
 }
 
 /**
@@ -298,16 +302,7 @@ export function buildPedestrianRouteRequest(
   params: RoutingParams,
   options?: Pick<RequestOptions, "query">,
 ): RequestSpec {
-  return buildRoute(
-    {
-      transportMode: "pedestrian",
-      operation: "pedestrianRoute",
-      extras: {},
-      wireNames: PEDESTRIAN_ROUTE_WIRE_NAMES,
-    },
-    params,
-    options,
-  );
+  return buildRoute(PEDESTRIAN, params, options);
 }
 
 /**

@@ -21,14 +21,13 @@
  */
 
 import type { Client, RequestOptions, RequestSpec, Scooter } from "@ls/core";
-import { appendScooter, evWireNames } from "@ls/core/internal";
 import {
   buildRoute,
-  COMMON_WIRE_NAMES,
   type Extras,
+  type RouteMode,
   sendRoute,
 } from "./_route_operation.ts";
-import type { CarRoutingParams } from "./routes.ts";
+import { CAR_ROUTE_WIRE_NAMES, type CarRoutingParams } from "./routes.ts";
 import type { RoutingResponse } from "./routing_response.ts";
 
 /**
@@ -66,10 +65,16 @@ export interface ScooterRoutingParams extends CarRoutingParams {
  */
 export const SCOOTER_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   /* @__PURE__ */ Object.freeze({
-    ...COMMON_WIRE_NAMES,
-    ...evWireNames(),
+    ...CAR_ROUTE_WIRE_NAMES,
     "scooter[allowHighway]": "scooter.allowHighway",
   });
+
+/** scooterRoute: its mode, keys beyond the common ones, and wire names. */
+const SCOOTER: RouteMode = {
+  transportMode: "scooter",
+  extras: { scooter: 0, ev: 0 } satisfies Extras<ScooterRoutingParams>,
+  wireNames: SCOOTER_ROUTE_WIRE_NAMES,
+};
 
 /**
  * The request {@linkcode scooterRoute} sends (`transportMode=scooter`).
@@ -99,17 +104,7 @@ export function buildScooterRouteRequest(
   params: ScooterRoutingParams,
   options?: Pick<RequestOptions, "query">,
 ): RequestSpec {
-  return buildRoute(
-    {
-      transportMode: "scooter",
-      operation: "scooterRoute",
-      extras: { scooter: 0, ev: 0 } satisfies Extras<ScooterRoutingParams>,
-      wireNames: SCOOTER_ROUTE_WIRE_NAMES,
-      appendVehicle: (query, p) => appendScooter(query, p.scooter, "scooter"),
-    },
-    params,
-    options,
-  );
+  return buildRoute(SCOOTER, params, options);
 }
 
 /**

@@ -20,14 +20,14 @@
  */
 
 import type { Client, RequestOptions, RequestSpec, Truck } from "@ls/core";
-import { appendTruck, evWireNames, truckWireNames } from "@ls/core/internal";
+import { truckWireNames } from "@ls/core/internal";
 import {
   buildRoute,
-  COMMON_WIRE_NAMES,
   type Extras,
+  type RouteMode,
   sendRoute,
 } from "./_route_operation.ts";
-import type { CarRoutingParams } from "./routes.ts";
+import { CAR_ROUTE_WIRE_NAMES, type CarRoutingParams } from "./routes.ts";
 import type { RoutingResponse } from "./routing_response.ts";
 
 /**
@@ -69,10 +69,16 @@ export interface TruckRoutingParams extends CarRoutingParams {
  */
 export const TRUCK_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   /* @__PURE__ */ Object.freeze({
-    ...COMMON_WIRE_NAMES,
-    ...evWireNames(),
+    ...CAR_ROUTE_WIRE_NAMES,
     ...truckWireNames(),
   });
+
+/** truckRoute: its mode, keys beyond the common ones, and wire names. */
+const TRUCK: RouteMode = {
+  transportMode: "truck",
+  extras: { truck: 0, ev: 0 } satisfies Extras<TruckRoutingParams>,
+  wireNames: TRUCK_ROUTE_WIRE_NAMES,
+};
 
 /**
  * The request {@linkcode truckRoute} sends (`transportMode=truck`). Query
@@ -105,17 +111,7 @@ export function buildTruckRouteRequest(
   params: TruckRoutingParams,
   options?: Pick<RequestOptions, "query">,
 ): RequestSpec {
-  return buildRoute(
-    {
-      transportMode: "truck",
-      operation: "truckRoute",
-      extras: { truck: 0, ev: 0 } satisfies Extras<TruckRoutingParams>,
-      wireNames: TRUCK_ROUTE_WIRE_NAMES,
-      appendVehicle: (query, p) => appendTruck(query, p.truck, "truck"),
-    },
-    params,
-    options,
-  );
+  return buildRoute(TRUCK, params, options);
 }
 
 /**
