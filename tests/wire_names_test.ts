@@ -13,8 +13,8 @@ import {
   PEDESTRIAN_ROUTE_WIRE_NAMES,
   SCOOTER_ROUTE_WIRE_NAMES,
   TRUCK_ROUTE_WIRE_NAMES,
-} from "../packages/routing/route_request.ts";
-import { CALCULATE_ISOLINE_WIRE_NAMES } from "../packages/isoline/calculate_isoline.ts";
+} from "@ls/routing";
+import { CALCULATE_ISOLINE_WIRE_NAMES } from "@ls/isoline";
 import { MATRIX_WIRE_NAMES } from "../packages/matrix/build_matrix_request.ts";
 import { SOLVE_TOUR_PLANNING_WIRE_NAMES } from "../packages/tour/problem.ts";
 import { GEOCODE_WIRE_NAMES, REVERSE_GEOCODE_WIRE_NAMES } from "@ls/geocoding";

@@ -79,7 +79,6 @@ export { inBbox, inCircle } from "./geo/area.ts";
 export {
   checkRoutingMode,
   departureTimeValue,
-  routingModeValue,
 } from "./vocabulary/routing_vocabulary.ts";
 export {
   formatVia,
@@ -96,9 +95,15 @@ export { appendEv, type AppendEvOptions } from "./vocabulary/ev.ts";
 export {
   type AvoidAreaJson,
   avoidAreaToJson,
-  formatAvoidAreas,
   formatCountryList,
 } from "./vocabulary/avoid_areas.ts";
+export {
+  evWireNames,
+  sendsDefault,
+  setAvoid,
+  setRoutingMode,
+  truckWireNames,
+} from "./vocabulary/route_checks.ts";
 export {
   nameListValue,
   politicalViewValue,

@@ -28,7 +28,6 @@
 import * as z from "zod/mini";
 import {
   ApiError,
-  AvoidFeature,
   type Client,
   type EvOptions,
   type JsonResponse,
@@ -47,16 +46,17 @@ import {
   checkKeys,
   checkParams,
   departureTimeValue,
-  formatAvoidAreas,
+  evWireNames,
   formatDateTime,
   formatInteger,
-  minLength,
   parseWith,
   positiveInteger,
-  routingModeValue,
   scrubbing,
+  sendsDefault,
+  setAvoid,
+  setRoutingMode,
   setWaypoint,
-  TRUCK_FIELDS,
+  truckWireNames,
 } from "@ls/core/internal";
 import {
   type IsolineAvoidArea,
@@ -66,11 +66,9 @@ import {
   OptimisedFor,
   RangeType,
 } from "./constants.ts";
-import {
-  type IsolineNotice,
-  IsolineResponse,
-  type IsolineResponseBody,
-} from "./isoline_response.ts";
+import type { IsolineNotice, IsolineResponseBody } from "./isoline_json.ts";
+import { IsolineResponse } from "./isoline_response.ts";
+import { rangeValues } from "./_range_values.ts";
 
 /**
  * The parameters of {@linkcode calculateIsoline}. `range`, `rangeType`,
@@ -151,42 +149,29 @@ export interface IsolineParams {
   destinationWaypointOptions?: WayPointOptions;
 }
 
-const KEYS = [
-  "range",
-  "rangeType",
-  "transportMode",
-  "origin",
-  "destination",
-  "departureTime",
-  "arrivalTime",
-  "routingMode",
-  "shapeMaxPoints",
-  "optimisedFor",
-  "avoidFeatures",
-  "avoidAreas",
-  "truck",
-  "ev",
-  "originPlaceOptions",
-  "originWaypointOptions",
-  "destinationPlaceOptions",
-  "destinationWaypointOptions",
-] as const satisfies readonly (keyof IsolineParams)[];
-
-// A parameter added to IsolineParams but not to KEYS fails to compile here.
-const _allKeysListed:
-  [Exclude<keyof IsolineParams, typeof KEYS[number]>] extends [never] ? true
-    : false = true;
-
-/** `prefix[key]` → `target.key` for each key. */
-function nested(
-  prefix: string,
-  target: string,
-  keys: readonly string[],
-): Record<string, string> {
-  return Object.fromEntries(
-    keys.map((key) => [`${prefix}[${key}]`, `${target}.${key}`]),
-  );
-}
+// A parameter added to IsolineParams but not here fails to compile.
+const KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
+  {
+    range: 0,
+    rangeType: 0,
+    transportMode: 0,
+    origin: 0,
+    destination: 0,
+    departureTime: 0,
+    arrivalTime: 0,
+    routingMode: 0,
+    shapeMaxPoints: 0,
+    optimisedFor: 0,
+    avoidFeatures: 0,
+    avoidAreas: 0,
+    truck: 0,
+    ev: 0,
+    originPlaceOptions: 0,
+    originWaypointOptions: 0,
+    destinationPlaceOptions: 0,
+    destinationWaypointOptions: 0,
+  } satisfies Record<keyof IsolineParams, 0>,
+);
 
 /**
  * The names HERE's Isoline Routing v8 gives parameters that
@@ -225,26 +210,8 @@ export const CALCULATE_ISOLINE_WIRE_NAMES: Readonly<Record<string, string>> =
     "shape[maxPoints]": "shapeMaxPoints",
     "avoid[features]": "avoidFeatures",
     "avoid[areas]": "avoidAreas",
-    consumptionModel: "ev.consumptionModel",
-    ...nested("ev", "ev", [
-      "freeFlowSpeedTable",
-      "trafficSpeedTable",
-      "ascent",
-      "descent",
-      "auxiliaryConsumption",
-      "driveEfficiency",
-      "recuperationEfficiency",
-      "auxiliaryPowerConsumption",
-      "airDensity",
-    ]),
-    ...nested("vehicle", "ev", [
-      "currentWeight",
-      "frontalArea",
-      "rollingResistanceCoefficient",
-      "airDragCoefficient",
-    ]),
-    ...nested("truck", "truck", TRUCK_FIELDS),
-    ...nested("vehicle", "truck", TRUCK_FIELDS),
+    ...evWireNames(true),
+    ...truckWireNames(),
   });
 
 const transportModeSchema = /* @__PURE__ */ z.enum(
@@ -252,20 +219,6 @@ const transportModeSchema = /* @__PURE__ */ z.enum(
 );
 const rangeTypeSchema = /* @__PURE__ */ z.enum(Object.values(RangeType));
 const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
-const avoidFeatureList = /* @__PURE__ */ z.optional(
-  z.array(z.enum(Object.values(AvoidFeature)), { error: "must be an array" }),
-);
-/** Modes for which HERE has no `avoid[features]=uTurns` (E605011). */
-const NO_U_TURNS: readonly string[] = ["bicycle", "pedestrian", "scooter"];
-const rangeValue = z.number({ error: "must be a positive integer" }).check(
-  z.refine((n) => Number.isSafeInteger(n) && n > 0, {
-    error: "must be a positive integer",
-  }),
-);
-const rangeList = z.array(rangeValue, {
-  error: 'must be a comma list such as "300,600" or an array of numbers',
-}).check(minLength(1, "must hold at least one value"));
-
 /**
  * The request {@linkcode calculateIsoline} sends, validated:
  * `GET /v8/isolines` on the isoline host. Pass it to `client.requestJson`
@@ -390,18 +343,8 @@ export function buildCalculateIsolineRequest(
     "range[values]",
     rangeValues(params.range).map((n) => formatInteger(n)).join(","),
   );
-  // A default gives way to the same key in `options.query`: the way to send
-  // a value HERE added after this client's closed sets.
-  const extra = options?.query;
-  const given = (key: string, value: unknown) =>
-    value !== undefined || !extra || !Object.hasOwn(extra, key);
-  if (given("routingMode", params.routingMode)) {
-    query.set(
-      "routingMode",
-      routingModeValue(params.routingMode, transportMode),
-    );
-  }
-  if (given("optimizeFor", params.optimisedFor)) {
+  setRoutingMode(query, params.routingMode, transportMode, options?.query);
+  if (sendsDefault(options?.query)("optimizeFor", params.optimisedFor)) {
     query.set(
       "optimizeFor",
       parseWith(
@@ -426,23 +369,7 @@ export function buildCalculateIsolineRequest(
       ),
     );
   }
-  const avoid = parseWith(
-    avoidFeatureList,
-    params.avoidFeatures,
-    "avoidFeatures",
-  );
-  if (avoid?.includes("uTurns") && NO_U_TURNS.includes(transportMode)) {
-    throw new ValueError(
-      "avoidFeatures",
-      `must not list "uTurns" for transportMode "${transportMode}" (HERE answers E605011)`,
-      avoid,
-    );
-  }
-  query.set("avoid[features]", avoid);
-  query.setStructured(
-    "avoid[areas]",
-    formatAvoidAreas(params.avoidAreas, "avoidAreas"),
-  );
+  setAvoid(query, params, transportMode);
   appendTruck(query, params.truck, "truck");
   if (params.rangeType === "consumption" && params.ev === undefined) {
     throw new ValueError(
@@ -536,20 +463,4 @@ function requires(
   if (params[key] !== undefined && params[needs] === undefined) {
     throw new ValueError(key, `requires ${needs}`, params[key]);
   }
-}
-
-/** `"300,600"` or `[300, 600]` → `[300, 600]`, positive integers only. */
-function rangeValues(range: unknown): number[] {
-  if (typeof range === "string") {
-    const parts = range.split(",").map((s) => s.trim());
-    if (!parts.every((s) => /^\d+$/.test(s))) {
-      throw new ValueError(
-        "range",
-        'must be a comma list of positive integers such as "300,600"',
-        range,
-      );
-    }
-    return parseWith(rangeList, parts.map(Number), "range");
-  }
-  return parseWith(rangeList, range, "range");
 }

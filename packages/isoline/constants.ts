@@ -31,9 +31,11 @@ import {
   AvoidFeature,
   type BoundingBoxLike,
   type LatLngLike,
+  type NamedValues,
   RoutingMode,
   TransportMode,
 } from "@ls/core";
+import { namedValues } from "@ls/core/internal";
 
 /**
  * Values of `rangeType` (`range[type]`): what `range` counts. `distance`
@@ -47,11 +49,8 @@ import {
  * assert.deepEqual(Object.keys(RangeType), ["distance", "time", "consumption"]);
  * ```
  */
-export const RangeType = {
-  distance: "distance",
-  time: "time",
-  consumption: "consumption",
-} as const;
+export const RangeType: NamedValues<["distance", "time", "consumption"]> =
+  /* @__PURE__ */ namedValues("distance", "time", "consumption");
 
 /** A `rangeType` value: `distance`, `time` or `consumption`. */
 export type RangeType = (typeof RangeType)[keyof typeof RangeType];
@@ -68,11 +67,9 @@ export type RangeType = (typeof RangeType)[keyof typeof RangeType];
  * assert.equal(OptimisedFor.performance, "performance");
  * ```
  */
-export const OptimisedFor = {
-  quality: "quality",
-  performance: "performance",
-  balanced: "balanced",
-} as const;
+export const OptimisedFor: NamedValues<
+  ["quality", "performance", "balanced"]
+> = /* @__PURE__ */ namedValues("quality", "performance", "balanced");
 
 /** An `optimisedFor` value: `quality`, `performance` or `balanced`. */
 export type OptimisedFor = (typeof OptimisedFor)[keyof typeof OptimisedFor];

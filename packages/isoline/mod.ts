@@ -45,4 +45,5 @@
 
 export * from "./calculate_isoline.ts";
 export * from "./constants.ts";
+export * from "./isoline_json.ts";
 export * from "./isoline_response.ts";

@@ -1,8 +1,9 @@
 /**
- * The parameters of the five route functions: {@linkcode RoutingParams} for
- * every mode, plus `truck` for truck routes, `scooter` for scooter routes,
- * and `ev` (electric-vehicle consumption and charging) for car, truck and
- * scooter routes.
+ * The parameters every route function takes: {@linkcode RoutingParams},
+ * with the forms a via ({@linkcode ViaPoint}) and an avoided area
+ * ({@linkcode AvoidArea}) come in. A mode's own parameters are in its
+ * function's file: `ev` with `carRoute` (and truck and scooter routes),
+ * `truck` with `truckRoute`, `scooter` with `scooterRoute`.
  *
  * @example
  * ```ts
@@ -22,11 +23,8 @@
 import type {
   AvoidBoundingBox,
   BoundingBoxLike,
-  EvOptions,
   LatLngLike,
   PlaceOptions,
-  Scooter,
-  Truck,
   Via,
   WayPointOptions,
 } from "@ls/core";
@@ -193,79 +191,4 @@ export interface RoutingParams {
   avoidAreas?: readonly AvoidArea[];
   /** Countries to leave out, upper-case ISO 3166-1 alpha-3 (`exclude[countries]`). */
   exclude?: readonly string[];
-}
-
-/**
- * The parameters of `carRoute`: {@linkcode RoutingParams} plus `ev`, the
- * electric vehicle's consumption model and battery (`consumptionModel`,
- * `ev[...]`, and for the physical model `vehicle[...]`).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { buildCarRouteRequest, type CarRoutingParams } from "@ls/routing";
- * const params: CarRoutingParams = {
- *   origin: [52.5, 13.4],
- *   destination: [51.05, 13.74],
- *   ev: { freeFlowSpeedTable: [[0, 0.239], [27, 0.239]], initialCharge: 48, maxCharge: 80 },
- * };
- * assert.match(
- *   buildCarRouteRequest(params).query!.toString(),
- *   /&consumptionModel=empirical&ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239&ev%5BinitialCharge%5D=48&ev%5BmaxCharge%5D=80$/,
- * );
- * ```
- */
-export interface CarRoutingParams extends RoutingParams {
-  /**
-   * Electric vehicle: its consumption model (empirical speed tables, or the
-   * physical model with the vehicle's weight and drag), its battery, and
-   * what the router needs to add charging stops (`makeReachable`). The
-   * response then carries the charge at each section's ends, the
-   * consumption in its summary and the charging stops.
-   */
-  ev?: EvOptions;
-}
-
-/**
- * The parameters of `truckRoute`: {@linkcode RoutingParams} plus the truck's
- * restrictions, sent as `vehicle[...]` (only the fields given), and `ev`
- * for an electric truck.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { buildTruckRouteRequest, type TruckRoutingParams } from "@ls/routing";
- * const params: TruckRoutingParams = {
- *   origin: [52.5, 13.4],
- *   destination: [52.6, 13.5],
- *   truck: { grossWeight: 12000, height: 380, shippedHazardousGoods: ["explosive"] },
- * };
- * const query = buildTruckRouteRequest(params).query!.toString();
- * assert.match(query, /&vehicle%5BshippedHazardousGoods%5D=explosive&vehicle%5BgrossWeight%5D=12000&/);
- * ```
- */
-export interface TruckRoutingParams extends CarRoutingParams {
-  /** Vehicle restrictions (weights in kg, dimensions in cm). */
-  truck?: Truck;
-}
-
-/**
- * The parameters of `scooterRoute`: {@linkcode RoutingParams} plus scooter
- * options (`scooter[allowHighway]`) and `ev` for an electric scooter.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { buildScooterRouteRequest, type ScooterRoutingParams } from "@ls/routing";
- * const params: ScooterRoutingParams = {
- *   origin: [52.5, 13.4],
- *   destination: [52.6, 13.5],
- *   scooter: { allowHighway: true },
- * };
- * assert.match(buildScooterRouteRequest(params).query!.toString(), /&scooter%5BallowHighway%5D=true$/);
- * ```
- */
-export interface ScooterRoutingParams extends CarRoutingParams {
-  /** Scooter options. */
-  scooter?: Scooter;
 }

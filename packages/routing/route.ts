@@ -25,7 +25,8 @@ import type {
 import type { Notice } from "./notices.ts";
 import { wrapObjects } from "@ls/core/internal";
 import type { RouteJson, SectionJson } from "./routing_json.ts";
-import { Section, type SectionProperties } from "./section.ts";
+import { Section } from "./section.ts";
+import type { SectionProperties } from "./section_properties.ts";
 
 /**
  * `properties` of a whole route's GeoJSON line

@@ -1,16 +1,29 @@
 /**
- * The five route functions: {@linkcode carRoute}, {@linkcode bicycleRoute},
- * {@linkcode truckRoute}, {@linkcode scooterRoute} and
- * {@linkcode pedestrianRoute}. Each builds its request with the matching
- * builder (a `ValueError` before any request for an invalid parameter),
- * sends it with the client, and wraps the body in a
- * {@linkcode RoutingResponse}.
+ * The route functions without vehicle options of their own, with their
+ * parameters, wire names and the requests they send:
+ * {@linkcode carRoute} (with `ev`), {@linkcode bicycleRoute} and
+ * {@linkcode pedestrianRoute}, and {@linkcode buildCarRouteRequest},
+ * {@linkcode buildBicycleRouteRequest} and
+ * {@linkcode buildPedestrianRouteRequest}. Each builder validates the
+ * common parameters and the mode's extras, then writes `GET /v8/routes`'s
+ * query in a fixed order; everything that can be wrong with the input
+ * throws a `ValueError` there, before any request. Each function builds its
+ * request with the matching builder, sends it with the client, and wraps
+ * the body in a {@linkcode RoutingResponse}. Trucks and scooters are in
+ * `truck_route.ts` and `scooter_route.ts`.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { Client } from "@ls/core";
- * import { carRoute } from "@ls/routing";
+ * import { buildCarRouteRequest, carRoute } from "@ls/routing";
+ * const spec = buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.503, 13.405] });
+ * assert.equal(spec.path, "/v8/routes");
+ * assert.equal(
+ *   spec.query?.toString(),
+ *   "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
+ *     "&routingMode=fast&alternatives=0&units=metric&lang=en-US",
+ * );
  * const client = new Client({ apiKey: "<API_KEY>" });
  * await assert.rejects(
  *   carRoute(client, { origin: [91, 13.4], destination: [52.503, 13.405] }),
@@ -21,68 +34,275 @@
  * @module
  */
 
+import type { Client, EvOptions, RequestOptions, RequestSpec } from "@ls/core";
+import { evWireNames } from "@ls/core/internal";
 import {
-  ApiError,
-  type Client,
-  type JsonResponse,
-  type RequestOptions,
-  type RequestSpec,
-} from "@ls/core";
-import {
-  buildBicycleRouteRequest,
-  buildCarRouteRequest,
-  buildPedestrianRouteRequest,
-  buildScooterRouteRequest,
-  buildTruckRouteRequest,
-} from "./route_request.ts";
-import type {
-  CarRoutingParams,
-  RoutingParams,
-  ScooterRoutingParams,
-  TruckRoutingParams,
-} from "./params.ts";
-import { scrubbing } from "@ls/core/internal";
-import type { RoutingResponseBody } from "./routing_json.ts";
-import { RoutingResponse } from "./routing_response.ts";
+  buildRoute,
+  COMMON_WIRE_NAMES,
+  type Extras,
+  type RouteMode,
+  sendRoute,
+} from "./_route_operation.ts";
+import type { RoutingParams } from "./params.ts";
+import type { RoutingResponse } from "./routing_response.ts";
 
 /**
- * The shared implementation of the five route functions. The request is
- * built inside, so an invalid parameter rejects the promise.
+ * The parameters of `carRoute`: {@linkcode RoutingParams} plus `ev`, the
+ * electric vehicle's consumption model and battery (`consumptionModel`,
+ * `ev[...]`, and for the physical model `vehicle[...]`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCarRouteRequest, type CarRoutingParams } from "@ls/routing";
+ * const params: CarRoutingParams = {
+ *   origin: [52.5, 13.4],
+ *   destination: [51.05, 13.74],
+ *   ev: { freeFlowSpeedTable: [[0, 0.239], [27, 0.239]], initialCharge: 48, maxCharge: 80 },
+ * };
+ * assert.match(
+ *   buildCarRouteRequest(params).query!.toString(),
+ *   /&consumptionModel=empirical&ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239&ev%5BinitialCharge%5D=48&ev%5BmaxCharge%5D=80$/,
+ * );
+ * ```
  */
-async function route<P>(
-  client: Client,
-  build: (params: P, options?: Pick<RequestOptions, "query">) => RequestSpec,
-  params: P,
-  options: RequestOptions | undefined,
-): Promise<RoutingResponse> {
-  const spec = scrubbing(client, () => build(params, options));
-  const res = await client.requestJson<RoutingResponseBody>(spec, options);
-  const response = new RoutingResponse(res);
-  if (response.routes.length === 0 && response.discardedRoutes.length > 0) {
-    throw allDiscarded(res, response);
-  }
-  return response;
+export interface CarRoutingParams extends RoutingParams {
+  /**
+   * Electric vehicle: its consumption model (empirical speed tables, or the
+   * physical model with the vehicle's weight and drag), its battery, and
+   * what the router needs to add charging stops (`makeReachable`). The
+   * response then carries the charge at each section's ends, the
+   * consumption in its summary and the charging stops.
+   */
+  ev?: EvOptions;
 }
 
-/** The error for a response whose every route must be discarded. */
-function allDiscarded(
-  res: JsonResponse<RoutingResponseBody>,
-  response: RoutingResponse,
-): ApiError {
-  const discarded = response.discardedRoutes;
-  const notices = discarded.flatMap((r) => r.blockingNotices);
-  // Whole: ApiError.fromResponse scrubs, then cuts.
-  const codes = [...new Set(notices.map((n) => String(n?.code)))];
-  const which = discarded.length === 1
-    ? "the only route"
-    : `all ${discarded.length} routes`;
-  return ApiError.fromResponse(res, {
-    title: "Every route carries a critical notice and must be discarded",
-    code: codes[0],
-    detail: `HERE flagged ${which} with critical notice codes this client ` +
-      `does not know (${codes.join(", ")}); HERE's rule is to discard such ` +
-      "sections",
-  });
+/**
+ * The names HERE's Routing v8 gives parameters that {@linkcode carRoute}
+ * names otherwise, mapped to ours: the unknown-key error for one of them
+ * names our parameter. `return` is `returnResults`, `avoid[features]`
+ * `avoidFeatures`, `avoid[areas]` `avoidAreas`, `exclude[countries]`
+ * `exclude`, `consumptionModel` and each `ev[…]` key (and the physical
+ * model's `vehicle[…]` attributes) an option of `ev`. The transport mode is
+ * the function itself.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCarRouteRequest, CAR_ROUTE_WIRE_NAMES } from "@ls/routing";
+ * assert.equal(CAR_ROUTE_WIRE_NAMES.return, "returnResults");
+ * assert.throws(
+ *   () => buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.6, 13.5], return: "summary" } as never),
+ *   /^ValueError: Invalid return: is not a parameter of carRoute; .*"returnResults"/,
+ * );
+ * ```
+ */
+export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
+  /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES, ...evWireNames() });
+
+/** carRoute: its mode, keys beyond the common ones, and wire names. */
+const CAR: RouteMode = {
+  transportMode: "car",
+  extras: { ev: 0 } satisfies Extras<CarRoutingParams>,
+  wireNames: CAR_ROUTE_WIRE_NAMES,
+};
+
+/**
+ * The names HERE's Routing v8 gives parameters that
+ * {@linkcode bicycleRoute} names otherwise, mapped to ours: `return`,
+ * `avoid[features]`, `avoid[areas]` and `exclude[countries]` (see
+ * {@linkcode CAR_ROUTE_WIRE_NAMES}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { BICYCLE_ROUTE_WIRE_NAMES } from "@ls/routing";
+ * assert.equal(BICYCLE_ROUTE_WIRE_NAMES["avoid[features]"], "avoidFeatures");
+ * ```
+ */
+export const BICYCLE_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
+  /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES });
+
+/** bicycleRoute: its mode, keys beyond the common ones, and wire names. */
+const BICYCLE: RouteMode = {
+  transportMode: "bicycle",
+  extras: {},
+  wireNames: BICYCLE_ROUTE_WIRE_NAMES,
+};
+
+/**
+ * The names HERE's Routing v8 gives parameters that
+ * {@linkcode pedestrianRoute} names otherwise, mapped to ours (as for
+ * {@linkcode bicycleRoute}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PEDESTRIAN_ROUTE_WIRE_NAMES } from "@ls/routing";
+ * assert.equal(PEDESTRIAN_ROUTE_WIRE_NAMES["exclude[countries]"], "exclude");
+ * ```
+ */
+export const PEDESTRIAN_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
+  /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES });
+
+/** pedestrianRoute: its mode, keys beyond the common ones, and wire names. */
+const PEDESTRIAN: RouteMode = {
+  transportMode: "pedestrian",
+  extras: {},
+  wireNames: PEDESTRIAN_ROUTE_WIRE_NAMES,
+};
+
+/**
+ * The request {@linkcode carRoute} sends, validated: `GET /v8/routes` on the
+ * router host with `transportMode=car`. Pass it to `client.requestJson` (or
+ * `client.request` for the raw `Response`).
+ *
+ * The query carries, in this order: `transportMode`, `origin`,
+ * `destination`, each `via`, `departureTime`, `routingMode`, `alternatives`,
+ * `units`, `lang` (the last four always, with their defaults `fast`, `0`,
+ * `metric`, `en-US`), then `return`, `spans`, `avoid[features]`,
+ * `avoid[areas]`, `exclude[countries]` when given, and last, for `ev`,
+ * `consumptionModel` and the `ev[...]` keys (see `appendEv` in
+ * `@ls/core/internal` for their order). `returnResults`, `spans`,
+ * `avoidFeatures`, `routingMode` and `units` take HERE's documented values
+ * only. A value HERE adds later goes through the `query` request option:
+ * pass the same `options` as to the call, and the defaults of
+ * `routingMode`, `alternatives`, `units` and `lang` give way to the keys it
+ * sets (`{ query: { routingMode: "eco" } }`).
+ * Points (`origin`, `destination`, each `via`, `sideOfStreetHint`, polygon
+ * vertices) take every point form: `[lat, lng]`, `{ lat, lng }`, a GeoJSON
+ * `Point` or `Feature`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildCarRouteRequest } from "@ls/routing";
+ * const spec = buildCarRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: [52.503, 13.405],
+ *   via: [{ lat: 52.501, lng: 13.402, waypointOptions: { passThrough: true } }],
+ *   returnResults: ["polyline", "summary"],
+ *   avoidFeatures: ["tollRoad"],
+ * });
+ * assert.equal(spec.service, "router");
+ * assert.equal(
+ *   spec.query?.toString(),
+ *   "transportMode=car&origin=52.5,13.4&destination=52.503,13.405" +
+ *     "&via=52.501,13.402!passThrough=true" +
+ *     "&routingMode=fast&alternatives=0&units=metric&lang=en-US" +
+ *     "&return=polyline,summary&avoid%5Bfeatures%5D=tollRoad",
+ * );
+ * assert.throws(
+ *   () => buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.5, 13.41], truck: {} } as never),
+ *   { message: "Invalid truck: is not a parameter of carRoute; it belongs to truckRoute" },
+ * );
+ *
+ * // An electric car that may stop to charge on the way.
+ * const ev = buildCarRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: [51.05, 13.74],
+ *   ev: {
+ *     freeFlowSpeedTable: [[0, 0.239], [27, 0.239], [60, 0.196]],
+ *     initialCharge: 20,
+ *     maxCharge: 80,
+ *     maxChargeAfterChargingStation: 72,
+ *     chargingCurve: [[0, 239], [64, 111], [80, 1]],
+ *     connectorTypes: ["iec62196Type2Combo"],
+ *     makeReachable: true,
+ *   },
+ * });
+ * assert.equal(
+ *   ev.query?.toString(),
+ *   "transportMode=car&origin=52.5,13.4&destination=51.05,13.74" +
+ *     "&routingMode=fast&alternatives=0&units=metric&lang=en-US" +
+ *     "&consumptionModel=empirical&ev%5BfreeFlowSpeedTable%5D=0,0.239,27,0.239,60,0.196" +
+ *     "&ev%5BinitialCharge%5D=20&ev%5BmaxCharge%5D=80&ev%5BmaxChargeAfterChargingStation%5D=72" +
+ *     "&ev%5BchargingCurve%5D=0,239,64,111,80,1&ev%5BconnectorTypes%5D=iec62196Type2Combo" +
+ *     "&ev%5BmakeReachable%5D=true",
+ * );
+ *
+ * // A routing mode HERE added later: the default gives way to options.query.
+ * const later = buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.6, 13.5] }, { query: { routingMode: "eco" } });
+ * assert.doesNotMatch(later.query?.toString() ?? "", /routingMode/);
+ * ```
+ *
+ * @throws {ValueError} for invalid points; a value outside HERE's set for
+ * `returnResults`, `spans`, `avoidFeatures`, `routingMode` or `units` (the
+ * message lists the allowed ones); `alternatives` that is not
+ * an integer from 0 to 6; `actions` without `polyline`, `instructions`
+ * without `actions`, `turnByTurnActions` without `polyline`, `spans` without
+ * `polyline`; `stopDuration` on the origin; `passThrough` anywhere but a
+ * via, or with a `stopDuration` above 0; more than 250 avoided areas,
+ * more than 20 polygons, or a polygon without 3 to 100 points; country
+ * codes that are not upper-case alpha-3; malformed times or languages; an `ev` value that
+ * breaks a rule of its model or of the battery options (a missing
+ * dependency such as `makeReachable` without `chargingCurve`, speeds out of
+ * order, `initialCharge` above `maxCharge`, …); a key that is not a
+ * parameter of carRoute
+ */
+export function buildCarRouteRequest(
+  params: CarRoutingParams,
+  options?: Pick<RequestOptions, "query">,
+): RequestSpec {
+  return buildRoute(CAR, params, options);
+}
+
+/**
+ * The request {@linkcode bicycleRoute} sends (`transportMode=bicycle`).
+ * Query and validation as in {@linkcode buildCarRouteRequest}; HERE supports
+ * only `routingMode: "fast"` for bicycles, no `"uTurns"` in
+ * `avoidFeatures`, and no `ev` (E605027).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildBicycleRouteRequest, type RoutingParams } from "@ls/routing";
+ * const params: RoutingParams = { origin: [52.5, 13.4], destination: [52.52, 13.41] };
+ * const spec = buildBicycleRouteRequest({ ...params, spans: ["names"], returnResults: ["polyline"] });
+ * assert.match(spec.query!.toString(), /^transportMode=bicycle&.*&return=polyline&spans=names$/);
+ * assert.throws(
+ *   () => buildBicycleRouteRequest({ ...params, routingMode: "short" }),
+ *   /routingMode: must be "fast" for transportMode "bicycle"/,
+ * );
+ * ```
+ *
+ * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
+ * and for `routingMode: "short"` or `"uTurns"` in `avoidFeatures`
+ */
+export function buildBicycleRouteRequest(
+  params: RoutingParams,
+  options?: Pick<RequestOptions, "query">,
+): RequestSpec {
+  return buildRoute(BICYCLE, params, options);
+}
+
+/**
+ * The request {@linkcode pedestrianRoute} sends
+ * (`transportMode=pedestrian`). Query and validation as in
+ * {@linkcode buildCarRouteRequest}; HERE supports only `routingMode: "fast"`
+ * for pedestrians, no `"uTurns"` in `avoidFeatures`, and no `ev` (E605027).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildPedestrianRouteRequest } from "@ls/routing";
+ * const spec = buildPedestrianRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: [52.501, 13.402],
+ *   lang: ["de-DE", "en-US"],
+ * });
+ * assert.equal(spec.query?.toString().split("&")[0], "transportMode=pedestrian");
+ * assert.match(spec.query!.toString(), /&lang=de-DE,en-US$/);
+ * ```
+ *
+ * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
+ * and for `routingMode: "short"` or `"uTurns"` in `avoidFeatures`
+ */
+export function buildPedestrianRouteRequest(
+  params: RoutingParams,
+  options?: Pick<RequestOptions, "query">,
+): RequestSpec {
+  return buildRoute(PEDESTRIAN, params, options);
 }
 
 /**
@@ -130,7 +350,7 @@ export function carRoute(
   params: CarRoutingParams,
   options?: RequestOptions,
 ): Promise<RoutingResponse> {
-  return route(client, buildCarRouteRequest, params, options);
+  return sendRoute(client, buildCarRouteRequest, params, options);
 }
 
 /**
@@ -169,84 +389,7 @@ export function bicycleRoute(
   params: RoutingParams,
   options?: RequestOptions,
 ): Promise<RoutingResponse> {
-  return route(client, buildBicycleRouteRequest, params, options);
-}
-
-/**
- * Calculates a truck route (`transportMode=truck`): sends
- * {@linkcode buildTruckRouteRequest}'s request, with the truck's
- * restrictions as `vehicle[...]` keys, and wraps the answer in a
- * {@linkcode RoutingResponse}, as {@linkcode carRoute} does. Routes that
- * break a restriction come back flagged (`route.hasViolations`).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { Client } from "@ls/core";
- * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
- * await using sandbox = await startSandbox();
- * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
- * import { truckRoute } from "@ls/routing";
- *
- * const res = await truckRoute(client, {
- *   origin: [52.5, 13.4],
- *   destination: [52.6, 13.5],
- *   truck: { grossWeight: 12000, height: 380, axleCount: 4, shippedHazardousGoods: ["explosive", "gas"] },
- *   returnResults: ["polyline", "summary"],
- * });
- * assert.equal(res.routes[0].hasViolations, false);
- * assert.equal(res.routes[0].sections[0].transport.mode, "truck");
- * ```
- *
- * @throws {ValueError} before any request, for the reasons of
- * {@linkcode buildTruckRouteRequest}
- * @throws {ApiError} for an error response (HERE's `E605…` codes) or when
- * every route must be discarded
- */
-export function truckRoute(
-  client: Client,
-  params: TruckRoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return route(client, buildTruckRouteRequest, params, options);
-}
-
-/**
- * Calculates a scooter route (`transportMode=scooter`): sends
- * {@linkcode buildScooterRouteRequest}'s request and wraps the answer in a
- * {@linkcode RoutingResponse}, as {@linkcode carRoute} does. An
- * `avoidFeatures: ["controlledAccessHighway"]` wins over
- * `scooter.allowHighway`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { Client } from "@ls/core";
- * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
- * await using sandbox = await startSandbox();
- * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
- * import { scooterRoute } from "@ls/routing";
- *
- * const res = await scooterRoute(client, {
- *   origin: [52.5, 13.4],
- *   destination: [52.52, 13.41],
- *   scooter: { allowHighway: true },
- * });
- * assert.equal(res.routes.length, 1);
- * assert.equal(res.routes[0].sections[0].polyline, undefined); // not requested
- * ```
- *
- * @throws {ValueError} before any request, for the reasons of
- * {@linkcode buildScooterRouteRequest}
- * @throws {ApiError} for an error response (HERE's `E605…` codes) or when
- * every route must be discarded
- */
-export function scooterRoute(
-  client: Client,
-  params: ScooterRoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return route(client, buildScooterRouteRequest, params, options);
+  return sendRoute(client, buildBicycleRouteRequest, params, options);
 }
 
 /**
@@ -284,5 +427,5 @@ export function pedestrianRoute(
   params: RoutingParams,
   options?: RequestOptions,
 ): Promise<RoutingResponse> {
-  return route(client, buildPedestrianRouteRequest, params, options);
+  return sendRoute(client, buildPedestrianRouteRequest, params, options);
 }

@@ -40,7 +40,7 @@ import { type EvNotice, isEvNotice, type Notice } from "./notices.ts";
 import { Route, type RouteProperties } from "./route.ts";
 import { wrapObjects } from "@ls/core/internal";
 import type { RouteJson, RoutingResponseBody } from "./routing_json.ts";
-import type { SectionProperties } from "./section.ts";
+import type { SectionProperties } from "./section_properties.ts";
 
 const NO_NOTICES: readonly Notice[] = Object.freeze([]);
 

@@ -1,0 +1,31 @@
+// The isoline's `range`: HERE's comma list or an array of numbers, checked
+// to be positive integers.
+
+import * as z from "zod/mini";
+import { ValueError } from "@ls/core";
+import { minLength, parseWith } from "@ls/core/internal";
+
+const rangeValue = z.number({ error: "must be a positive integer" }).check(
+  z.refine((n) => Number.isSafeInteger(n) && n > 0, {
+    error: "must be a positive integer",
+  }),
+);
+const rangeList = z.array(rangeValue, {
+  error: 'must be a comma list such as "300,600" or an array of numbers',
+}).check(minLength(1, "must hold at least one value"));
+
+/** `"300,600"` or `[300, 600]` → `[300, 600]`, positive integers only. */
+export function rangeValues(range: unknown): number[] {
+  if (typeof range === "string") {
+    const parts = range.split(",").map((s) => s.trim());
+    if (!parts.every((s) => /^\d+$/.test(s))) {
+      throw new ValueError(
+        "range",
+        'must be a comma list of positive integers such as "300,600"',
+        range,
+      );
+    }
+    return parseWith(rangeList, parts.map(Number), "range");
+  }
+  return parseWith(rangeList, range, "range");
+}

@@ -1,0 +1,154 @@
+/**
+ * {@linkcode truckRoute}: a route for a truck (`transportMode=truck`), with
+ * its parameters ({@linkcode TruckRoutingParams}: the common ones, the
+ * truck's restrictions and `ev`), its wire names and
+ * {@linkcode buildTruckRouteRequest}, the request it sends.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTruckRouteRequest } from "@ls/routing";
+ * const spec = buildTruckRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: [52.6, 13.5],
+ *   truck: { axleCount: 4 },
+ * });
+ * assert.match(spec.query!.toString(), /^transportMode=truck&.*&vehicle%5BaxleCount%5D=4$/);
+ * ```
+ *
+ * @module
+ */
+
+import type { Client, RequestOptions, RequestSpec, Truck } from "@ls/core";
+import { truckWireNames } from "@ls/core/internal";
+import {
+  buildRoute,
+  type Extras,
+  type RouteMode,
+  sendRoute,
+} from "./_route_operation.ts";
+import { CAR_ROUTE_WIRE_NAMES, type CarRoutingParams } from "./routes.ts";
+import type { RoutingResponse } from "./routing_response.ts";
+
+/**
+ * The parameters of `truckRoute`: {@linkcode RoutingParams} plus the truck's
+ * restrictions, sent as `vehicle[...]` (only the fields given), and `ev`
+ * for an electric truck.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTruckRouteRequest, type TruckRoutingParams } from "@ls/routing";
+ * const params: TruckRoutingParams = {
+ *   origin: [52.5, 13.4],
+ *   destination: [52.6, 13.5],
+ *   truck: { grossWeight: 12000, height: 380, shippedHazardousGoods: ["explosive"] },
+ * };
+ * const query = buildTruckRouteRequest(params).query!.toString();
+ * assert.match(query, /&vehicle%5BshippedHazardousGoods%5D=explosive&vehicle%5BgrossWeight%5D=12000&/);
+ * ```
+ */
+export interface TruckRoutingParams extends CarRoutingParams {
+  /** Vehicle restrictions (weights in kg, dimensions in cm). */
+  truck?: Truck;
+}
+
+/**
+ * The names HERE's Routing v8 gives parameters that {@linkcode truckRoute}
+ * names otherwise, mapped to ours: those of carRoute, and each truck field
+ * under HERE's `vehicle[…]` or `truck[…]` prefix as an option of `truck`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TRUCK_ROUTE_WIRE_NAMES } from "@ls/routing";
+ * assert.equal(TRUCK_ROUTE_WIRE_NAMES["vehicle[grossWeight]"], "truck.grossWeight");
+ * assert.equal(TRUCK_ROUTE_WIRE_NAMES["truck[height]"], "truck.height");
+ * assert.equal(TRUCK_ROUTE_WIRE_NAMES["vehicle[currentWeight]"], "ev.currentWeight");
+ * ```
+ */
+export const TRUCK_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
+  /* @__PURE__ */ Object.freeze({
+    ...CAR_ROUTE_WIRE_NAMES,
+    ...truckWireNames(),
+  });
+
+/** truckRoute: its mode, keys beyond the common ones, and wire names. */
+const TRUCK: RouteMode = {
+  transportMode: "truck",
+  extras: { truck: 0, ev: 0 } satisfies Extras<TruckRoutingParams>,
+  wireNames: TRUCK_ROUTE_WIRE_NAMES,
+};
+
+/**
+ * The request {@linkcode truckRoute} sends (`transportMode=truck`). Query
+ * and validation as in {@linkcode buildCarRouteRequest}, plus `truck`: the
+ * vehicle's restrictions, sent last as `vehicle[...]` keys (HERE's
+ * recommended prefix; `truck[...]` takes the same fields). Only the fields
+ * given are sent — no defaults for `type` or `trailerCount`. `ev` as for
+ * cars; the physical model may take `width` and `height` from `truck`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildTruckRouteRequest } from "@ls/routing";
+ * const spec = buildTruckRouteRequest({
+ *   origin: [52.5, 13.4],
+ *   destination: [52.6, 13.5],
+ *   truck: { grossWeight: 12000, height: 380 },
+ * });
+ * assert.match(
+ *   spec.query!.toString(),
+ *   /&lang=en-US&vehicle%5BgrossWeight%5D=12000&vehicle%5Bheight%5D=380$/,
+ * );
+ * ```
+ *
+ * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
+ * and for truck weights (kg), dimensions (cm), `axleCount` or
+ * `trailerCount` that are not integers ≥ 0, or an unknown truck field
+ */
+export function buildTruckRouteRequest(
+  params: TruckRoutingParams,
+  options?: Pick<RequestOptions, "query">,
+): RequestSpec {
+  return buildRoute(TRUCK, params, options);
+}
+
+/**
+ * Calculates a truck route (`transportMode=truck`): sends
+ * {@linkcode buildTruckRouteRequest}'s request, with the truck's
+ * restrictions as `vehicle[...]` keys, and wraps the answer in a
+ * {@linkcode RoutingResponse}, as {@linkcode carRoute} does. Routes that
+ * break a restriction come back flagged (`route.hasViolations`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Client } from "@ls/core";
+ * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+ * await using sandbox = await startSandbox();
+ * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
+ * import { truckRoute } from "@ls/routing";
+ *
+ * const res = await truckRoute(client, {
+ *   origin: [52.5, 13.4],
+ *   destination: [52.6, 13.5],
+ *   truck: { grossWeight: 12000, height: 380, axleCount: 4, shippedHazardousGoods: ["explosive", "gas"] },
+ *   returnResults: ["polyline", "summary"],
+ * });
+ * assert.equal(res.routes[0].hasViolations, false);
+ * assert.equal(res.routes[0].sections[0].transport.mode, "truck");
+ * ```
+ *
+ * @throws {ValueError} before any request, for the reasons of
+ * {@linkcode buildTruckRouteRequest}
+ * @throws {ApiError} for an error response (HERE's `E605…` codes) or when
+ * every route must be discarded
+ */
+export function truckRoute(
+  client: Client,
+  params: TruckRoutingParams,
+  options?: RequestOptions,
+): Promise<RoutingResponse> {
+  return sendRoute(client, buildTruckRouteRequest, params, options);
+}
