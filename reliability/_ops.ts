@@ -2,7 +2,8 @@
 // Response) and one valid parameters object for the sandbox. Shared by the
 // fault, malformed-response, credential and fuzz tests.
 
-import type { LS, MatrixOptions } from "@ls/ls";
+import { type LS, LS_OPERATIONS, type LSOperation } from "@ls/ls";
+import type { MatrixOptions } from "@ls/ls";
 
 /** One `LS` operation. */
 export interface Op {
@@ -17,23 +18,7 @@ export interface Op {
 }
 
 /** Every operation of `LS`. */
-export type OpName =
-  | "geocode"
-  | "reverseGeocode"
-  | "discover"
-  | "browse"
-  | "lookup"
-  | "autosuggest"
-  | "carRoute"
-  | "bicycleRoute"
-  | "truckRoute"
-  | "scooterRoute"
-  | "pedestrianRoute"
-  | "calculateIsoline"
-  | "matrix"
-  | "getDestWeather"
-  | "getWeatherAlerts"
-  | "solveTourPlanning";
+export type OpName = LSOperation;
 
 /** A day in the sandbox's future, at `hour` UTC, as RFC 3339. */
 export function tomorrowAt(hour: number): string {
@@ -49,33 +34,25 @@ const POTSDAM: [number, number] = [52.3906, 13.0645];
 /** A small, valid tour planning problem (two jobs, one van type). */
 export function tourProblem(): Record<string, unknown> {
   const depot = { lat: BERLIN[0], lng: BERLIN[1] };
+  const shift = {
+    start: { time: tomorrowAt(8), location: depot },
+    end: { time: tomorrowAt(17), location: depot },
+  };
+  const costs = { fixed: 20, distance: 0.0002, time: 0.005 };
+  const van = { id: "van", profile: "car_profile", costs, shifts: [shift] };
+  const delivery = (lat: number, lng: number) => ({
+    places: [{ location: { lat, lng }, duration: 300 }],
+    demand: [1],
+  });
   return {
     fleet: {
-      types: [{
-        id: "van",
-        profile: "car_profile",
-        costs: { fixed: 20, distance: 0.0002, time: 0.005 },
-        shifts: [{
-          start: { time: tomorrowAt(8), location: depot },
-          end: { time: tomorrowAt(17), location: depot },
-        }],
-        capacity: [4],
-        amount: 1,
-      }],
+      types: [{ ...van, capacity: [4], amount: 1 }],
       profiles: [{ name: "car_profile", type: "car" }],
     },
     plan: {
-      jobs: [
-        [52.5206, 13.4095],
-        [52.5163, 13.3777],
-      ].map(([lat, lng], i) => ({
+      jobs: [[52.5206, 13.4095], [52.5163, 13.3777]].map(([lat, lng], i) => ({
         id: `job-${i + 1}`,
-        tasks: {
-          deliveries: [{
-            places: [{ location: { lat, lng }, duration: 300 }],
-            demand: [1],
-          }],
-        },
+        tasks: { deliveries: [delivery(lat, lng)] },
       })),
     },
   };
@@ -92,87 +69,101 @@ async function drain(value: unknown): Promise<unknown> {
 // deno-lint-ignore no-explicit-any
 type Method = (params: any, options?: MatrixOptions) => Promise<unknown>;
 
-function op(
-  name: OpName,
-  path: string,
-  example: () => Record<string, unknown>,
-): Op {
-  return {
+/** What the sandbox is sent for each operation, and where it goes first. */
+const REQUESTS: Record<OpName, Pick<Op, "path" | "example">> = {
+  geocode: { path: "/v1/geocode", example: () => ({ query: "Berlin" }) },
+  reverseGeocode: {
+    path: "/v1/revgeocode",
+    example: () => ({ lat: BERLIN[0], lng: BERLIN[1] }),
+  },
+  discover: {
+    path: "/v1/discover",
+    example: () => ({ query: "cafe", center: BERLIN, radius: 5000 }),
+  },
+  browse: {
+    path: "/v1/browse",
+    example: () => ({ center: BERLIN, radius: 5000 }),
+  },
+  lookup: {
+    path: "/v1/lookup",
+    example: () => ({ locationId: "here:cm:namedplace:2950159" }),
+  },
+  autosuggest: {
+    path: "/v1/autosuggest",
+    example: () => ({ query: "ber", at: BERLIN }),
+  },
+  carRoute: {
+    path: "/v8/routes",
+    example: () => ({ origin: BERLIN, destination: POTSDAM }),
+  },
+  bicycleRoute: {
+    path: "/v8/routes",
+    example: () => ({ origin: BERLIN, destination: POTSDAM }),
+  },
+  truckRoute: {
+    path: "/v8/routes",
+    example: () => ({
+      origin: BERLIN,
+      destination: POTSDAM,
+      truck: { grossWeight: 12_000, axleCount: 3 },
+    }),
+  },
+  scooterRoute: {
+    path: "/v8/routes",
+    example: () => ({ origin: BERLIN, destination: POTSDAM }),
+  },
+  pedestrianRoute: {
+    path: "/v8/routes",
+    example: () => ({ origin: BERLIN, destination: [52.52, 13.4] }),
+  },
+  calculateIsoline: {
+    path: "/v8/isolines",
+    example: () => ({
+      origin: BERLIN,
+      range: [600],
+      rangeType: "time",
+      transportMode: "car",
+    }),
+  },
+  matrix: {
+    path: "/v8/matrix",
+    example: () => ({
+      origins: [
+        { lat: BERLIN[0], lng: BERLIN[1] },
+        { lat: 52.52, lng: 13.4 },
+      ],
+      regionDefinition: {
+        type: "circle",
+        center: { lat: BERLIN[0], lng: BERLIN[1] },
+        radius: 20_000,
+      },
+    }),
+  },
+  getDestWeather: {
+    path: "/v3/report",
+    example: () => ({ products: ["observation"], at: BERLIN }),
+  },
+  getWeatherAlerts: {
+    path: "/v3/alerts",
+    example: () => ({
+      geometry: { type: "Point", coordinates: [BERLIN[1], BERLIN[0]] },
+      startTime: new Date(),
+    }),
+  },
+  solveTourPlanning: { path: "/v3/problems", example: tourProblem },
+};
+
+/** All sixteen operations, in `LS` order. */
+export const OPS: readonly Op[] = (Object.keys(LS_OPERATIONS) as OpName[]).map(
+  (name): Op => ({
     name,
-    path,
-    example,
+    ...REQUESTS[name],
     async call(ls, params, options) {
       const method = (ls[name] as Method).bind(ls);
       return await drain(await method(params, options));
     },
-  };
-}
-
-/** All sixteen operations, in `LS` order. */
-export const OPS: readonly Op[] = [
-  op("geocode", "/v1/geocode", () => ({ query: "Berlin" })),
-  op("reverseGeocode", "/v1/revgeocode", () => ({
-    lat: BERLIN[0],
-    lng: BERLIN[1],
-  })),
-  op("discover", "/v1/discover", () => ({
-    query: "cafe",
-    center: BERLIN,
-    radius: 5000,
-  })),
-  op("browse", "/v1/browse", () => ({ center: BERLIN, radius: 5000 })),
-  op("lookup", "/v1/lookup", () => ({
-    locationId: "here:cm:namedplace:2950159",
-  })),
-  op("autosuggest", "/v1/autosuggest", () => ({ query: "ber", at: BERLIN })),
-  op("carRoute", "/v8/routes", () => ({
-    origin: BERLIN,
-    destination: POTSDAM,
-  })),
-  op("bicycleRoute", "/v8/routes", () => ({
-    origin: BERLIN,
-    destination: POTSDAM,
-  })),
-  op("truckRoute", "/v8/routes", () => ({
-    origin: BERLIN,
-    destination: POTSDAM,
-    truck: { grossWeight: 12_000, axleCount: 3 },
-  })),
-  op("scooterRoute", "/v8/routes", () => ({
-    origin: BERLIN,
-    destination: POTSDAM,
-  })),
-  op("pedestrianRoute", "/v8/routes", () => ({
-    origin: BERLIN,
-    destination: [52.52, 13.4],
-  })),
-  op("calculateIsoline", "/v8/isolines", () => ({
-    origin: BERLIN,
-    range: [600],
-    rangeType: "time",
-    transportMode: "car",
-  })),
-  op("matrix", "/v8/matrix", () => ({
-    origins: [
-      { lat: BERLIN[0], lng: BERLIN[1] },
-      { lat: 52.52, lng: 13.4 },
-    ],
-    regionDefinition: {
-      type: "circle",
-      center: { lat: BERLIN[0], lng: BERLIN[1] },
-      radius: 20_000,
-    },
-  })),
-  op("getDestWeather", "/v3/report", () => ({
-    products: ["observation"],
-    at: BERLIN,
-  })),
-  op("getWeatherAlerts", "/v3/alerts", () => ({
-    geometry: { type: "Point", coordinates: [BERLIN[1], BERLIN[0]] },
-    startTime: new Date(),
-  })),
-  op("solveTourPlanning", "/v3/problems", tourProblem),
-];
+  }),
+);
 
 /** The operation called `name`. */
 export function opNamed(name: OpName): Op {

@@ -16,7 +16,7 @@ import {
 } from "@ls/routing";
 import { CALCULATE_ISOLINE_WIRE_NAMES } from "@ls/isoline";
 import { MATRIX_WIRE_NAMES } from "../packages/matrix/build_matrix_request.ts";
-import { SOLVE_TOUR_PLANNING_WIRE_NAMES } from "../packages/tour/problem.ts";
+import { SOLVE_TOUR_PLANNING_WIRE_NAMES } from "@ls/tour";
 import { GEOCODE_WIRE_NAMES, REVERSE_GEOCODE_WIRE_NAMES } from "@ls/geocoding";
 import {
   AUTOSUGGEST_WIRE_NAMES,

@@ -73,6 +73,7 @@ import type {
   SolveTourPlanningParams,
   TourPlanningResponse,
 } from "@ls/tour";
+import { LS_OPERATIONS, type LSBulkOperation } from "./operations.ts";
 
 /**
  * Options of {@linkcode LS}: a credential (`apiKey`, `platformCredentials`
@@ -84,56 +85,9 @@ import type {
  */
 export type LSOptions = ClientOptions;
 
-/**
- * The `LS` methods {@linkcode LS.bulk} runs by name: every operation that
- * resolves to a typed response. (`autosuggest` resolves to a raw `Response`
- * whose body the caller must read; run it with a function instead.)
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { LS, type LSBulkOperation } from "@ls/ls";
- * const operation: LSBulkOperation = "reverseGeocode";
- * using ls = new LS({ apiKey: "<API_KEY>" });
- * // Nothing is sent until the loop pulls; a name that is not one is refused at once.
- * ls.bulk(operation, [{ lat: 52.5, lng: 13.4 }]);
- * assert.throws(() => ls.bulk("autosuggest" as LSBulkOperation, []), { name: "ValueError" });
- * ```
- */
-export type LSBulkOperation =
-  | "geocode"
-  | "reverseGeocode"
-  | "discover"
-  | "browse"
-  | "lookup"
-  | "carRoute"
-  | "bicycleRoute"
-  | "truckRoute"
-  | "scooterRoute"
-  | "pedestrianRoute"
-  | "calculateIsoline"
-  | "matrix"
-  | "getDestWeather"
-  | "getWeatherAlerts"
-  | "solveTourPlanning";
-
-const BULK_OPERATIONS: readonly string[] = [
-  "geocode",
-  "reverseGeocode",
-  "discover",
-  "browse",
-  "lookup",
-  "carRoute",
-  "bicycleRoute",
-  "truckRoute",
-  "scooterRoute",
-  "pedestrianRoute",
-  "calculateIsoline",
-  "matrix",
-  "getDestWeather",
-  "getWeatherAlerts",
-  "solveTourPlanning",
-] satisfies LSBulkOperation[];
+/** The names {@linkcode LS.bulk} runs, in the order of the class. */
+const BULK_OPERATIONS: readonly string[] = Object.entries(LS_OPERATIONS)
+  .filter(([, answer]) => answer === "response").map(([name]) => name);
 
 /**
  * An unknown operation given to {@linkcode LS.bulk}, for its error message:

@@ -35,6 +35,7 @@
  */
 
 export * from "./ls.ts";
+export * from "./operations.ts";
 
 export * from "@ls/core";
 export * from "@ls/geocoding";

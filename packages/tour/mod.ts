@@ -43,12 +43,7 @@
  * @module
  */
 
-export {
-  buildTourPlanningProblem,
-  SOLVE_TOUR_PLANNING_WIRE_NAMES,
-  timeWindow,
-  type TourPlanningProblemParams,
-} from "./problem.ts";
 export * from "./problem_types.ts";
 export * from "./solve_tour_planning.ts";
+export * from "./time_window.ts";
 export * from "./tour_planning_response.ts";
