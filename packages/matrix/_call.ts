@@ -23,14 +23,18 @@ import {
 } from "@ls/core/internal";
 import type { MatrixData, MatrixResultBody } from "./response.ts";
 import {
-  type ArraySource,
-  type ExpectedSize,
   MatrixResultParser,
   type ParsedMatrix,
   type ParsedResult,
   ResultSyntaxError,
-  typedArrayFrom,
 } from "./_result_parser.ts";
+import {
+  type ArraySource,
+  type ExpectedSize,
+  isNumericKey,
+  NUMERIC_KEYS,
+  typedArrayFrom,
+} from "./_typed_arrays.ts";
 
 /** Options of one `matrix()` call that the calls use. */
 export interface RunOptions extends RequestOptions {
@@ -261,10 +265,7 @@ function fromJson(body: unknown): ParsedResult {
       matrix = {
         entries: Object.entries(value).map(([k, v]): [string, unknown] => [
           k,
-          Array.isArray(v) && (k === "travelTimes" || k === "distances" ||
-              k === "errorCodes")
-            ? typedArrayFrom(k, v)
-            : v,
+          Array.isArray(v) && isNumericKey(k) ? typedArrayFrom(k, v) : v,
         ]),
       };
       return [key, matrix];
@@ -307,7 +308,7 @@ function toResultBody(
       }, the request was ${expected.numOrigins} × ${expected.numDestinations}`,
     );
   }
-  for (const key of ["travelTimes", "distances", "errorCodes"] as const) {
+  for (const key of NUMERIC_KEYS) {
     const values = matrix[key];
     if (values !== undefined && values.length !== n * m) {
       throw malformed(
