@@ -84,26 +84,10 @@ export async function call(
 ): Promise<CallResult> {
   const { client, options } = run;
   const submitUrl = `${client.originFor("matrix")}${spec.path}`;
-  const {
-    timeoutMs,
-    maxRetries,
-    headers,
-    requestId,
-    maxResponseBytes,
-    query,
-    body,
-  } = options;
-  const requestOptions: RequestOptions = {
-    signal: run.signal,
-    timeoutMs,
-    maxRetries,
-    headers,
-    requestId,
-    maxResponseBytes,
-    onProgress: options.onProgress,
-    query,
-    body,
-  };
+  // Every request option reaches the requests but the polls' cadence and
+  // the deadline, which the job takes as its own; the signal is the run's.
+  const { poll, deadlineMs: _deadlineMs, ...passed } = options;
+  const requestOptions: RequestOptions = { ...passed, signal: run.signal };
   const { value, ...tracing } = await runJob(
     client,
     {
@@ -130,7 +114,7 @@ export async function call(
         readResult(run, res, context, expected, "GET"),
       beforeDownload: run.beforeDownload,
       // Checked before any request; read again as the plain timing.
-      poll: checkPollOptions(options.poll, "matrix"),
+      poll: checkPollOptions(poll, "matrix"),
     },
     requestOptions,
     run.deadline,

@@ -676,6 +676,49 @@ Deno.test("async: 202 → polls → 303 → gzipped result, statuses reported", 
   ]]);
 });
 
+Deno.test("options: request options matrix does not handle itself reach every request, tiles and job polls included", async () => {
+  await using server = await startTestServer();
+  server.route(SUBMIT, syncService);
+  const options = {
+    headers: { "x-trace": "t-1" },
+    requestId: "req-9",
+    concurrency: 2,
+  };
+  // Flexible mode, 20 × 100: two sync tiles.
+  await matrix(testClient(server.url), {
+    origins: many(20),
+    destinations: many(100, "d"),
+    regionDefinition: new WorldRegion(),
+  }, options);
+  assert.equal(server.requests.length, 2);
+
+  server.route(
+    SUBMIT,
+    jsonReply(202, {
+      status: "accepted",
+      statusUrl: `${server.url}/v8/matrix/job-1/status`,
+    }),
+  );
+  server.route(STATUS, completed(server));
+  server.route(RESULT, () => gzipJson(EXAMPLE_RESULT));
+  await matrix(testClient(server.url), {
+    origins: ORIGINS,
+    destinations: DESTINATIONS,
+    regionDefinition: new WorldRegion(),
+    async: true,
+  }, { ...options, ...fastPolls });
+  assert.equal(server.requests.length, 5);
+
+  for (const r of server.requests) {
+    assert.equal(r.headers.get("x-trace"), "t-1", `${r.method} ${r.path}`);
+    assert.equal(
+      r.headers.get("x-request-id"),
+      "req-9",
+      `${r.method} ${r.path}`,
+    );
+  }
+});
+
 Deno.test("async: a 303 without resultUrl in its body uses Location", async () => {
   await using server = await startTestServer();
   asyncRoutes(server, [
