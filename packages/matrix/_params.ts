@@ -18,35 +18,27 @@ import {
 import { MAX_POINTS } from "./_tiling.ts";
 
 // Closed sets: the message lists the allowed values.
-const profileSchema = /* @__PURE__ */ z.enum(Object.values(MatrixProfile));
-const routingModeSchema = /* @__PURE__ */ z.enum(Object.values(RoutingMode));
-const transportModeSchema = /* @__PURE__ */ z.enum(
-  Object.values(TransportMode),
-);
+const NAMED = {
+  profile: /* @__PURE__ */ z.enum(Object.values(MatrixProfile)),
+  routingMode: /* @__PURE__ */ z.enum(Object.values(RoutingMode)),
+  transportMode: /* @__PURE__ */ z.enum(Object.values(TransportMode)),
+};
 const avoidFeatureSchema = /* @__PURE__ */ z.enum(
   Object.values(MatrixAvoidFeature),
 );
 const attributeSchema = /* @__PURE__ */ z.enum(Object.values(MatrixAttribute));
 
-/** `profile`, one of {@linkcode MatrixProfile}. */
-export function profileValue(value: unknown): string | undefined {
+/**
+ * `profile` (one of {@linkcode MatrixProfile}), `routingMode` (`"fast"` or
+ * `"short"`) or `transportMode` (one of core's `TransportMode` values).
+ */
+export function namedValue(
+  parameter: keyof typeof NAMED,
+  value: unknown,
+): string | undefined {
   return value === undefined
     ? undefined
-    : parseWith(profileSchema, value, "profile");
-}
-
-/** `routingMode`: `"fast"` or `"short"`. */
-export function routingModeValue(value: unknown): string | undefined {
-  return value === undefined
-    ? undefined
-    : parseWith(routingModeSchema, value, "routingMode");
-}
-
-/** `transportMode`, one of core's `TransportMode` values. */
-export function transportModeValue(value: unknown): string | undefined {
-  return value === undefined
-    ? undefined
-    : parseWith(transportModeSchema, value, "transportMode");
+    : parseWith(NAMED[parameter], value, parameter);
 }
 
 /**

@@ -49,10 +49,8 @@ import {
   avoidValue,
   definedFields,
   matrixAttributesValue,
+  namedValue,
   pointsValue,
-  profileValue,
-  routingModeValue,
-  transportModeValue,
 } from "./_params.ts";
 import { runTiles } from "./_run_tiles.ts";
 import {
@@ -291,7 +289,7 @@ export function planMatrix(params: MatrixParams): Plan {
 }
 
 function checkProfile(p: MatrixParams, region: RegionDefinitionJson): void {
-  profileValue(p.profile);
+  namedValue("profile", p.profile);
   if (region.type !== "world") {
     throw new ValueError(
       "profile",
@@ -319,8 +317,8 @@ function rest(p: MatrixParams): Record<string, unknown> {
     departureTime: p.departureTime === undefined
       ? undefined
       : formatDateTime(p.departureTime, "departureTime", { allowAny: true }),
-    routingMode: routingModeValue(p.routingMode),
-    transportMode: transportModeValue(p.transportMode),
+    routingMode: namedValue("routingMode", p.routingMode),
+    transportMode: namedValue("transportMode", p.transportMode),
     avoid: avoidValue(p.avoidFeatures, p.avoidAreas),
     truck: p.truck === undefined ? undefined : truckToJson(p.truck, "truck"),
     matrixAttributes: matrixAttributesValue(p.matrixAttributes),
