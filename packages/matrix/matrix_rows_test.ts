@@ -26,6 +26,7 @@ import {
   WorldRegion,
 } from "./mod.ts";
 import {
+  caught,
   distanceOf,
   errorCodeOf,
   fastPolls,
@@ -935,15 +936,6 @@ Deno.test("rows: bad parameters and options are ValueErrors at once, before any 
   );
   assert.equal(server.requests.length, 0);
 });
-
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
 
 // ------------------------------------------------------------------- LS
 

@@ -30,6 +30,7 @@ import {
 } from "./mod.ts";
 import { haversine } from "./_covering_circle.ts";
 import {
+  acceptedReply,
   distanceOf,
   errorCodeOf,
   fastPolls,
@@ -76,11 +77,7 @@ function asyncRoutes(
 ) {
   server.route(
     SUBMIT,
-    jsonReply(202, {
-      matrixId: "job-1",
-      status: "accepted",
-      statusUrl: `${server.url}/v8/matrix/job-1/status`,
-    }, { "x-correlation-id": "corr-submit" }),
+    acceptedReply(server.url, { "x-correlation-id": "corr-submit" }),
   );
   server.route(STATUS, statuses);
   server.route(RESULT, result);
@@ -692,13 +689,7 @@ Deno.test("options: request options matrix does not handle itself reach every re
   }, options);
   assert.equal(server.requests.length, 2);
 
-  server.route(
-    SUBMIT,
-    jsonReply(202, {
-      status: "accepted",
-      statusUrl: `${server.url}/v8/matrix/job-1/status`,
-    }),
-  );
+  server.route(SUBMIT, acceptedReply(server.url));
   server.route(STATUS, completed(server));
   server.route(RESULT, () => gzipJson(EXAMPLE_RESULT));
   await matrix(testClient(server.url), {
