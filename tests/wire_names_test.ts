@@ -15,7 +15,7 @@ import {
   TRUCK_ROUTE_WIRE_NAMES,
 } from "@ls/routing";
 import { CALCULATE_ISOLINE_WIRE_NAMES } from "@ls/isoline";
-import { MATRIX_WIRE_NAMES } from "../packages/matrix/build_matrix_request.ts";
+import { MATRIX_WIRE_NAMES } from "@ls/matrix";
 import { SOLVE_TOUR_PLANNING_WIRE_NAMES } from "@ls/tour";
 import { GEOCODE_WIRE_NAMES, REVERSE_GEOCODE_WIRE_NAMES } from "@ls/geocoding";
 import {

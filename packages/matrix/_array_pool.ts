@@ -4,7 +4,7 @@
 // few kilobytes, about as much time as parsing the numbers into it; a
 // reused array costs nothing.
 
-import type { ArraySource } from "./_numeric_array.ts";
+import type { ArraySource } from "./_typed_arrays.ts";
 
 /** How many arrays of each kind. */
 export interface ArrayCounts {

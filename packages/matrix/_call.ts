@@ -23,14 +23,18 @@ import {
 } from "@ls/core/internal";
 import type { MatrixData, MatrixResultBody } from "./response.ts";
 import {
-  type ArraySource,
-  type ExpectedSize,
   MatrixResultParser,
   type ParsedMatrix,
   type ParsedResult,
   ResultSyntaxError,
-  typedArrayFrom,
 } from "./_result_parser.ts";
+import {
+  type ArraySource,
+  type ExpectedSize,
+  isNumericKey,
+  NUMERIC_KEYS,
+  typedArrayFrom,
+} from "./_typed_arrays.ts";
 
 /** Options of one `matrix()` call that the calls use. */
 export interface RunOptions extends RequestOptions {
@@ -80,26 +84,10 @@ export async function call(
 ): Promise<CallResult> {
   const { client, options } = run;
   const submitUrl = `${client.originFor("matrix")}${spec.path}`;
-  const {
-    timeoutMs,
-    maxRetries,
-    headers,
-    requestId,
-    maxResponseBytes,
-    query,
-    body,
-  } = options;
-  const requestOptions: RequestOptions = {
-    signal: run.signal,
-    timeoutMs,
-    maxRetries,
-    headers,
-    requestId,
-    maxResponseBytes,
-    onProgress: options.onProgress,
-    query,
-    body,
-  };
+  // Every request option reaches the requests but the polls' cadence and
+  // the deadline, which the job takes as its own; the signal is the run's.
+  const { poll, deadlineMs: _deadlineMs, ...passed } = options;
+  const requestOptions: RequestOptions = { ...passed, signal: run.signal };
   const { value, ...tracing } = await runJob(
     client,
     {
@@ -126,7 +114,7 @@ export async function call(
         readResult(run, res, context, expected, "GET"),
       beforeDownload: run.beforeDownload,
       // Checked before any request; read again as the plain timing.
-      poll: checkPollOptions(options.poll, "matrix"),
+      poll: checkPollOptions(poll, "matrix"),
     },
     requestOptions,
     run.deadline,
@@ -261,10 +249,7 @@ function fromJson(body: unknown): ParsedResult {
       matrix = {
         entries: Object.entries(value).map(([k, v]): [string, unknown] => [
           k,
-          Array.isArray(v) && (k === "travelTimes" || k === "distances" ||
-              k === "errorCodes")
-            ? typedArrayFrom(k, v)
-            : v,
+          Array.isArray(v) && isNumericKey(k) ? typedArrayFrom(k, v) : v,
         ]),
       };
       return [key, matrix];
@@ -307,7 +292,7 @@ function toResultBody(
       }, the request was ${expected.numOrigins} × ${expected.numDestinations}`,
     );
   }
-  for (const key of ["travelTimes", "distances", "errorCodes"] as const) {
+  for (const key of NUMERIC_KEYS) {
     const values = matrix[key];
     if (values !== undefined && values.length !== n * m) {
       throw malformed(

@@ -14,33 +14,13 @@
 // and distances go straight into their result array; error codes go
 // through a small staging array that is flushed into their Uint8Array.
 
-/** The keys inside `matrix` that are parsed into typed arrays. */
-export type NumericKey = "travelTimes" | "distances" | "errorCodes";
-
-/** Dimensions to preallocate for, when the caller knows them. */
-export interface ExpectedSize {
-  /** Origins of the request. */
-  numOrigins: number;
-  /** Destinations of the request. */
-  numDestinations: number;
-}
-
-/**
- * Where a reader gets the arrays it preallocates for the requested size;
- * without one, new arrays. Their content does not matter: the reader
- * writes every entry it keeps.
- */
-export interface ArraySource {
-  /** A Float64Array of `length` entries. */
-  float64(length: number): Float64Array;
-  /** A Uint8Array of `length` entries. */
-  uint8(length: number): Uint8Array;
-}
-
-const NEW_ARRAYS: ArraySource = {
-  float64: (length) => new Float64Array(length),
-  uint8: (length) => new Uint8Array(length),
-};
+import {
+  type ArraySource,
+  codeOf,
+  type ExpectedSize,
+  NEW_ARRAYS,
+  type NumericKey,
+} from "./_typed_arrays.ts";
 
 /** Where an array reader reports malformed input. */
 export interface ArrayHost {
@@ -79,11 +59,6 @@ export function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/** Whether a key inside `matrix` holds a numeric array. */
-export function isNumericKey(key: string): key is NumericKey {
-  return key === "travelTimes" || key === "distances" || key === "errorCodes";
-}
-
 function latin1(buf: Uint8Array, from: number, to: number): string {
   return String.fromCharCode.apply(
     null,
@@ -93,11 +68,6 @@ function latin1(buf: Uint8Array, from: number, to: number): string {
 
 function validCount(v: unknown): v is number {
   return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
-}
-
-/** An error code as stored: an integer 0–255, else 99. */
-function codeOf(v: number): number {
-  return v >= 0 && v <= 255 && Number.isInteger(v) ? v : 99;
 }
 
 /** Where {@linkcode scanIntegers} stopped (its second result). */
@@ -517,22 +487,4 @@ export class NumericArrayReader {
     out[this.#n++] = v;
     this.#aState = A_AFTER;
   }
-}
-
-/**
- * A plain array as the reader would have produced it: `Float64Array` with
- * `null` (or any non-number) as NaN, or, for error codes, a `Uint8Array`
- * with anything outside 0–255 or not an integer as 99.
- */
-export function typedArrayFrom(
-  key: NumericKey,
-  list: readonly unknown[],
-): Float64Array | Uint8Array {
-  if (key === "errorCodes") {
-    return Uint8Array.from(
-      list,
-      (v) => typeof v === "number" ? codeOf(v) : 99,
-    );
-  }
-  return Float64Array.from(list, (v) => typeof v === "number" ? v : NaN);
 }

@@ -11,20 +11,12 @@
 // ResultSyntaxError carrying the byte offset and a snippet of the text.
 
 import { parseJsonText } from "@ls/core/internal";
+import { isWhitespace, NumericArrayReader } from "./_numeric_array.ts";
 import {
   type ArraySource,
   type ExpectedSize,
   isNumericKey,
-  isWhitespace,
-  NumericArrayReader,
-} from "./_numeric_array.ts";
-
-export {
-  type ArraySource,
-  type ExpectedSize,
-  type NumericKey,
-  typedArrayFrom,
-} from "./_numeric_array.ts";
+} from "./_typed_arrays.ts";
 
 /** What the parser found inside `matrix`. */
 export interface ParsedMatrix {

@@ -8,6 +8,7 @@ import {
   ResultSyntaxError,
 } from "./_result_parser.ts";
 import { maxResultBytes } from "./_call.ts";
+import { caught } from "./_test_matrix_service.ts";
 
 const encoder = new TextEncoder();
 
@@ -45,15 +46,6 @@ function reference(text: string): Record<string, unknown> {
     }
   }
   return json;
-}
-
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
 }
 
 function parseChunks(chunks: Uint8Array[], expected?: {

@@ -1,29 +1,28 @@
 // Running a tiled matrix: the tiles' calls in a small worker pool, merged
 // into full-size arrays laid out exactly as one call's result.
 
-import { matrixRequest, type Plan } from "./build_matrix_request.ts";
-import type { RegionDefinitionJson } from "./regions.ts";
+import type { RequestSpec } from "@ls/core";
 import type { MatrixResultBody } from "./response.ts";
 import { call, type CallResult, type Run } from "./_call.ts";
 import type { Tile } from "./_tiling.ts";
+import {
+  emptyArray,
+  NUMERIC_KEYS,
+  type NumericKey,
+  placeTile,
+} from "./_typed_arrays.ts";
 
 /** How the tiles of one request are sent. */
 export interface TileRun {
-  /** The region every tile is sent with. */
-  region: RegionDefinitionJson;
-  /** Whether each tile is an async job. */
-  async: boolean;
+  /** Origins of the whole matrix. */
+  numOrigins: number;
+  /** Destinations of the whole matrix. */
+  numDestinations: number;
   /** Most tiles in flight at once. */
   concurrency: number;
+  /** The request of one tile. */
+  request(tile: Tile): RequestSpec;
 }
-
-type TypedKey = "travelTimes" | "distances" | "errorCodes";
-
-const TYPED_KEYS: readonly TypedKey[] = [
-  "travelTimes",
-  "distances",
-  "errorCodes",
-];
 
 /**
  * Runs the tiles with a small worker pool and merges them into full-size
@@ -33,40 +32,30 @@ const TYPED_KEYS: readonly TypedKey[] = [
  */
 export async function runTiles(
   run: Run,
-  plan: Plan,
   tiles: Tile[],
-  { region, async, concurrency }: TileRun,
+  { numOrigins: n, numDestinations: m, concurrency, request }: TileRun,
 ): Promise<CallResult> {
-  const n = plan.origins.length;
-  const m = (plan.destinations ?? plan.origins).length;
   const internal = new AbortController();
   const signal = run.signal
     ? AbortSignal.any([run.signal, internal.signal])
     : internal.signal;
   const tileRun: Run = { ...run, signal };
-  const arrays: Partial<Record<TypedKey, Float64Array | Uint8Array>> = {};
+  const arrays: Partial<Record<NumericKey, Float64Array | Uint8Array>> = {};
   let first: CallResult | undefined;
   let failure: { error: unknown } | undefined;
   let next = 0;
 
   const merge = (tile: Tile, body: MatrixResultBody) => {
-    const width = tile.d1 - tile.d0;
-    for (const key of TYPED_KEYS) {
+    for (const key of NUMERIC_KEYS) {
       const part = body.matrix[key];
       if (!part) continue;
-      let target = arrays[key];
-      if (!target) {
-        target = key === "errorCodes"
-          ? new Uint8Array(n * m)
-          : new Float64Array(n * m).fill(NaN);
-        arrays[key] = target;
-      }
-      for (let r = 0; r < tile.o1 - tile.o0; r++) {
-        target.set(
-          part.subarray(r * width, (r + 1) * width),
-          (tile.o0 + r) * m + tile.d0,
-        );
-      }
+      const target = arrays[key] ??= emptyArray(key, n * m);
+      placeTile(target, part, {
+        rows: tile.o1 - tile.o0,
+        width: tile.d1 - tile.d0,
+        at: tile.o0 * m + tile.d0,
+        stride: m,
+      });
     }
   };
 
@@ -74,17 +63,11 @@ export async function runTiles(
     while (!failure && next < tiles.length) {
       const index = next++;
       const tile = tiles[index];
-      const origins = plan.origins.slice(tile.o0, tile.o1);
-      const destinations = (plan.destinations ?? plan.origins).slice(
-        tile.d0,
-        tile.d1,
-      );
       try {
-        const result = await call(
-          tileRun,
-          matrixRequest(plan, { origins, destinations, region, async }),
-          { numOrigins: origins.length, numDestinations: destinations.length },
-        );
+        const result = await call(tileRun, request(tile), {
+          numOrigins: tile.o1 - tile.o0,
+          numDestinations: tile.d1 - tile.d0,
+        });
         merge(tile, result.body);
         if (index === 0) first = result;
       } catch (error) {
@@ -107,7 +90,7 @@ export async function runTiles(
 /** The first tile's body with the merged arrays and the full dimensions. */
 function mergedBody(
   head: MatrixResultBody,
-  arrays: Partial<Record<TypedKey, Float64Array | Uint8Array>>,
+  arrays: Partial<Record<NumericKey, Float64Array | Uint8Array>>,
   n: number,
   m: number,
 ): MatrixResultBody {
@@ -117,7 +100,7 @@ function mergedBody(
   }
   matrix.numOrigins = n;
   matrix.numDestinations = m;
-  for (const key of TYPED_KEYS) {
+  for (const key of NUMERIC_KEYS) {
     if (arrays[key]) matrix[key] = arrays[key];
     else delete matrix[key];
   }

@@ -4,7 +4,11 @@
 // value by value.
 
 import type { LatLngObject } from "@ls/core";
-import type { RecordedRequest, RouteHandler } from "@ls/core/testing";
+import {
+  jsonReply,
+  type RecordedRequest,
+  type RouteHandler,
+} from "@ls/core/testing";
 
 /** Poll fast in tests. */
 export const fastPolls = {
@@ -100,3 +104,25 @@ export function gzipJson(value: unknown, status = 200): Response {
 /** `count` test points. */
 export const many = (count: number, kind: "o" | "d" = "o") =>
   Array.from({ length: count }, (_, k) => point(k, kind));
+
+/** A submit's answer: job `job-1` accepted, its status URL on `url`. */
+export function acceptedReply(
+  url: string,
+  headers?: Record<string, string>,
+): RouteHandler {
+  return jsonReply(202, {
+    matrixId: "job-1",
+    status: "accepted",
+    statusUrl: `${url}/v8/matrix/job-1/status`,
+  }, headers);
+}
+
+/** What `fn` throws, or undefined. */
+export function caught(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}

@@ -2,8 +2,7 @@
 // calls (one, or tiles that each fit one call), and the region the tiles are
 // sent with.
 
-import { ValueError } from "@ls/core";
-import type { Plan } from "./build_matrix_request.ts";
+import { type LatLngObject, ValueError } from "@ls/core";
 import type { RegionDefinitionJson } from "./regions.ts";
 import { coveringCircle } from "./_covering_circle.ts";
 
@@ -148,13 +147,24 @@ export function layoutCalls(
   return { kind: "single", async: true, shapes: limits.async };
 }
 
+/** The points of a request and the region they lie in. */
+export interface PlacedPoints {
+  /** The region, as HERE's JSON. */
+  region: RegionDefinitionJson;
+  /** The origins. */
+  origins: readonly LatLngObject[];
+  /** The destinations; undefined for origins × origins. */
+  destinations?: readonly LatLngObject[];
+}
+
 /**
  * The region every tile is sent with: an `autoCircle` becomes one circle
  * covering every origin and destination plus its margin, so that every
  * tile routes in the same region.
  */
-export function tileRegion(plan: Plan): RegionDefinitionJson {
-  const { region, origins, destinations } = plan;
+export function tileRegion(
+  { region, origins, destinations }: PlacedPoints,
+): RegionDefinitionJson {
   if (region.type !== "autoCircle") return region;
   return coveringCircle(
     destinations ? [...origins, ...destinations] : origins,

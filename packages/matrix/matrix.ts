@@ -1,23 +1,329 @@
 /**
  * {@linkcode matrix}: HERE Matrix Routing v8, sync and async, split into
  * tiles when a request is larger than one call allows, and results streamed
- * into typed arrays.
+ * into typed arrays; {@linkcode buildMatrixRequest}: its parameters,
+ * validated, as the `POST /v8/matrix` request that computes it in one call.
  *
  * @module
  */
 
-import type { Client, RequestOptions } from "@ls/core";
-import { Deadline, type PollOptions, scrubbing } from "@ls/core/internal";
 import {
-  type MatrixParams,
-  matrixRequest,
-  planMatrix,
-} from "./build_matrix_request.ts";
+  type AvoidBoundingBox,
+  type Client,
+  type LatLngLike,
+  type LatLngObject,
+  Query,
+  type RequestOptions,
+  type RequestSpec,
+  type Truck,
+  ValueError,
+} from "@ls/core";
+import {
+  checkKeys,
+  checkParams,
+  checkPollOptions,
+  checkRequestOptions,
+  Deadline,
+  describe,
+  formatDateTime,
+  type PollOptions,
+  requestHeaders,
+  scrubbing,
+  truckToJson,
+} from "@ls/core/internal";
+import type {
+  MatrixAttribute,
+  MatrixAvoidFeature,
+  MatrixProfile,
+  MatrixRoutingMode,
+  MatrixTransportMode,
+} from "./constants.ts";
+import {
+  type RegionDefinition,
+  type RegionDefinitionJson,
+  regionToJson,
+} from "./regions.ts";
 import { MatrixRoutingResponse } from "./response.ts";
 import { call, type CallResult, type Run } from "./_call.ts";
-import { checkMatrixOptions } from "./_options.ts";
+import {
+  avoidValue,
+  definedFields,
+  matrixAttributesValue,
+  namedValue,
+  pointsValue,
+} from "./_params.ts";
 import { runTiles } from "./_run_tiles.ts";
-import { layoutCalls, planTiles, tileRegion } from "./_tiling.ts";
+import {
+  layoutCalls,
+  type Mode,
+  planTiles,
+  type Tile,
+  tileRegion,
+} from "./_tiling.ts";
+
+/** Parameters of `matrix` and {@linkcode buildMatrixRequest}. */
+export interface MatrixParams {
+  /**
+   * Origins, 1 to 10,000 points: `[lat, lng]`, `{ lat, lng }` (any
+   * `position` a response returns), a GeoJSON `Point` or `Feature`. Sent as
+   * `{ lat, lng }`.
+   */
+  origins: readonly LatLngLike[];
+  /** The region every origin and destination lies in. */
+  regionDefinition: RegionDefinition;
+  /**
+   * Run as an async job (submit, poll, download): HERE's `async` query
+   * parameter, the seed's `async_req`. Default `false`; a request too
+   * large for sync calls may switch to async by itself (see `matrix`). The
+   * polls' cadence is `options.poll`.
+   */
+  async?: boolean;
+  /** Destinations, 1 to 10,000 points; omitted, the matrix is origins × origins. */
+  destinations?: readonly LatLngLike[];
+  /** A profile (`carFast`, ...): only with a world region, and no custom options. */
+  profile?: MatrixProfile;
+  /** A `Date` (sent with its offset), an RFC 3339 string, or `"any"` (no traffic). */
+  departureTime?: Date | string;
+  /** `"fast"` or `"short"`. */
+  routingMode?: MatrixRoutingMode;
+  /** `"car"`, `"truck"`, `"pedestrian"`, `"bicycle"`, `"scooter"`, `"bus"`, `"privateBus"` or `"taxi"`. */
+  transportMode?: MatrixTransportMode;
+  /** Features to avoid; sent as `avoid.features` whether or not areas are given. */
+  avoidFeatures?: readonly MatrixAvoidFeature[];
+  /** Bounding boxes to avoid; sent as `avoid.areas` whether or not features are given. */
+  avoidAreas?: readonly AvoidBoundingBox[];
+  /** Truck options; only with `transportMode: "truck"`. */
+  truck?: Truck;
+  /**
+   * `travelTimes` and/or `distances`. Omitted, nothing is sent and HERE's
+   * default applies (which is not documented reliably): pass it.
+   */
+  matrixAttributes?: readonly MatrixAttribute[];
+}
+
+/** Options a profile does not take (profiles imply `departureTime: "any"`). */
+const CUSTOM_OPTIONS = [
+  "departureTime",
+  "routingMode",
+  "transportMode",
+  "avoidFeatures",
+  "avoidAreas",
+  "truck",
+] as const satisfies readonly (keyof MatrixParams)[];
+
+const MATRIX_KEYS = Object.keys(
+  {
+    origins: 0,
+    regionDefinition: 0,
+    async: 0,
+    destinations: 0,
+    profile: 0,
+    departureTime: 0,
+    routingMode: 0,
+    transportMode: 0,
+    avoidFeatures: 0,
+    avoidAreas: 0,
+    truck: 0,
+    matrixAttributes: 0,
+  } satisfies Record<keyof MatrixParams, 0>,
+);
+
+/**
+ * The names HERE's Matrix Routing API (and the seed's client) gives
+ * parameters that `matrix` names otherwise, mapped to ours: an unknown-key
+ * error for one of them names our parameter. HERE's `avoid` object is
+ * `avoidFeatures` and `avoidAreas` here; the seed's async switch
+ * (`async_req`, camelCased `asyncReq`) and tour planning's old one
+ * (`isAsync`) are `async`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildMatrixRequest, MATRIX_WIRE_NAMES, WorldRegion } from "@ls/matrix";
+ * assert.equal(MATRIX_WIRE_NAMES.asyncReq, "async");
+ * assert.throws(
+ *   () => buildMatrixRequest({ origins: [[52.5, 13.4]], regionDefinition: new WorldRegion(), asyncReq: true } as never),
+ *   /asyncReq: is not a parameter of matrix.*"async"/,
+ * );
+ * ```
+ */
+export const MATRIX_WIRE_NAMES: Readonly<Record<string, string>> = {
+  async_req: "async",
+  asyncReq: "async",
+  is_async: "async",
+  isAsync: "async",
+  avoid: "avoidFeatures",
+};
+
+/** Validated parameters, ready to be sent whole or split into tiles. */
+export interface Plan {
+  /** Matrix Routing's mode, which sets the size limits of a call. */
+  mode: Mode;
+  /** The origins, as `{ lat, lng }` copies. */
+  origins: LatLngObject[];
+  /** The destinations; undefined for origins × origins. */
+  destinations?: LatLngObject[];
+  /** The region, as HERE's JSON. */
+  region: RegionDefinitionJson;
+  /** Everything after `regionDefinition`, in the order HERE lists it. */
+  rest: Record<string, unknown>;
+  /** Whether the caller asked for an async job. */
+  async: boolean;
+}
+
+/** One call's part of a plan: its points, its region and how it runs. */
+export interface CallPart {
+  /**
+   * The origins and destinations of the call; without it, the whole plan
+   * (destinations omitted for origins × origins).
+   */
+  tile?: Tile;
+  /** The region sent. */
+  region: RegionDefinitionJson;
+  /** Whether the call is an async job. */
+  async: boolean;
+}
+
+/**
+ * The request that computes the matrix of `params` in one call:
+ * `POST /v8/matrix?async=<async>` on the matrix host, with the origins and
+ * the destinations as `{ lat, lng }` (destinations omitted for origins ×
+ * origins), the region as HERE's
+ * JSON (an `autoCircle` with its margin) and the options in HERE's order.
+ * It is what `matrix` sends when the matrix fits one call; a larger one
+ * `matrix` splits into tiles of this request, or sends as one async job.
+ * Pass it to `client.request` for the raw response.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildMatrixRequest, WorldRegion } from "@ls/matrix";
+ * const spec = buildMatrixRequest({
+ *   origins: [[52.5, 13.4]],
+ *   destinations: [{ lat: 52.52, lng: 13.38 }],
+ *   regionDefinition: new WorldRegion(),
+ *   matrixAttributes: ["travelTimes"],
+ * });
+ * assert.equal(spec.path, "/v8/matrix");
+ * assert.equal(spec.query?.toString(), "async=false");
+ * assert.deepEqual(spec.body, {
+ *   origins: [{ lat: 52.5, lng: 13.4 }],
+ *   destinations: [{ lat: 52.52, lng: 13.38 }],
+ *   regionDefinition: { type: "world" },
+ *   matrixAttributes: ["travelTimes"],
+ * });
+ * ```
+ *
+ * @throws {ValueError} for an unknown parameter; `profile` with a region
+ * that is not `world` or with a custom option (`departureTime`,
+ * `routingMode`, `transportMode`, `avoidFeatures`, `avoidAreas`, `truck`);
+ * `truck` without `transportMode: "truck"`; origins or destinations that are
+ * not 1 to 10,000 valid points; an invalid region, date-time, avoid area
+ * or truck; a `profile`, `routingMode`, `transportMode`, avoid feature or
+ * matrix attribute outside its set (the message lists the allowed values)
+ */
+export function buildMatrixRequest(params: MatrixParams): RequestSpec {
+  const plan = planMatrix(params);
+  return matrixRequest(plan, { region: plan.region, async: plan.async });
+}
+
+/** The request of one call of a plan. */
+export function matrixRequest(
+  plan: Plan,
+  { tile, region, async }: CallPart,
+): RequestSpec {
+  const origins = tile ? plan.origins.slice(tile.o0, tile.o1) : plan.origins;
+  const destinations = tile
+    ? (plan.destinations ?? plan.origins).slice(tile.d0, tile.d1)
+    : plan.destinations;
+  return {
+    service: "matrix",
+    method: "POST",
+    path: "/v8/matrix",
+    query: new Query().set("async", async),
+    body: {
+      origins,
+      ...(destinations ? { destinations } : {}),
+      regionDefinition: region,
+      ...plan.rest,
+    },
+    // A sync call may be answered 202: the job then continues as async.
+    expect: async ? [202] : [200, 202],
+    // A submit that creates a job is retried only when HERE refused it.
+    retry: async ? "submit" : "idempotent",
+  };
+}
+
+/** Validates `params` (see {@linkcode buildMatrixRequest}). */
+export function planMatrix(params: MatrixParams): Plan {
+  checkParams(params);
+  checkKeys(params, MATRIX_KEYS, {
+    operation: "matrix",
+    wireNames: MATRIX_WIRE_NAMES,
+  });
+  const p = params;
+  const origins = pointsValue(p.origins, "origins", true)!;
+  const destinations = pointsValue(p.destinations, "destinations", false);
+  const region = regionToJson(p.regionDefinition);
+
+  const async = p.async ?? false;
+  if (typeof async !== "boolean") {
+    throw new ValueError("async", "must be a boolean", async);
+  }
+  if (p.profile !== undefined) checkProfile(p, region);
+  if (p.truck !== undefined && p.transportMode !== "truck") {
+    throw new ValueError(
+      "truck",
+      `requires transportMode "truck" (transportMode is ${
+        p.transportMode === undefined ? "not set" : describe(p.transportMode)
+      })`,
+    );
+  }
+
+  const mode: Mode = region.type !== "world"
+    ? "region"
+    : p.profile !== undefined
+    ? "profile"
+    : "flexible";
+  return { mode, origins, destinations, region, rest: rest(p), async };
+}
+
+function checkProfile(p: MatrixParams, region: RegionDefinitionJson): void {
+  namedValue("profile", p.profile);
+  if (region.type !== "world") {
+    throw new ValueError(
+      "profile",
+      `can only be used with a world regionDefinition, not "${region.type}"`,
+      p.profile,
+    );
+  }
+  for (const option of CUSTOM_OPTIONS) {
+    if (p[option] !== undefined) {
+      throw new ValueError(
+        option,
+        `cannot be combined with profile ${
+          describe(p.profile)
+        } (a profile implies departureTime "any" and takes no custom options)`,
+        p[option],
+      );
+    }
+  }
+}
+
+/** The body's fields after `regionDefinition`, validated, in HERE's order. */
+function rest(p: MatrixParams): Record<string, unknown> {
+  return definedFields({
+    profile: p.profile,
+    departureTime: p.departureTime === undefined
+      ? undefined
+      : formatDateTime(p.departureTime, "departureTime", { allowAny: true }),
+    routingMode: namedValue("routingMode", p.routingMode),
+    transportMode: namedValue("transportMode", p.transportMode),
+    avoid: avoidValue(p.avoidFeatures, p.avoidAreas),
+    truck: p.truck === undefined ? undefined : truckToJson(p.truck, "truck"),
+    matrixAttributes: matrixAttributesValue(p.matrixAttributes),
+  });
+}
 
 /** Options of {@linkcode matrix}: the usual request options, plus tiling and polling. */
 export interface MatrixOptions extends RequestOptions {
@@ -32,6 +338,28 @@ export interface MatrixOptions extends RequestOptions {
    * 10), the same option as tour planning's; progress goes to `onProgress`.
    */
   poll?: PollOptions;
+}
+
+/**
+ * Checks the options of `matrix` and `matrixRows` before any request;
+ * returns the concurrency.
+ */
+export function checkMatrixOptions(options: MatrixOptions): number {
+  checkRequestOptions(options);
+  // Headers and requestId are checked now, as every request checks them,
+  // so that a bad one is refused when matrixRows is called rather than at
+  // its first row.
+  requestHeaders(options);
+  checkPollOptions(options.poll, "matrix");
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
+    throw new ValueError(
+      "concurrency",
+      "must be a positive integer",
+      concurrency,
+    );
+  }
+  return concurrency;
 }
 
 /**
@@ -129,23 +457,19 @@ export async function matrix(
     deadline: new Deadline(options.deadlineMs),
   };
 
+  const { async } = layout;
   if (layout.kind === "single") {
-    const spec = matrixRequest(plan, {
-      origins,
-      destinations,
-      region: plan.region,
-      async: layout.async,
-    });
-    const result = await call(run, spec, {
-      numOrigins: n,
-      numDestinations: m,
-    });
-    return response(result);
+    const spec = matrixRequest(plan, { region: plan.region, async });
+    return response(
+      await call(run, spec, { numOrigins: n, numDestinations: m }),
+    );
   }
-  const merged = await runTiles(run, plan, planTiles(n, m, layout.shapes), {
-    region: tileRegion(plan),
-    async: layout.async,
+  const region = tileRegion(plan);
+  const merged = await runTiles(run, planTiles(n, m, layout.shapes), {
+    numOrigins: n,
+    numDestinations: m,
     concurrency,
+    request: (tile) => matrixRequest(plan, { tile, region, async }),
   });
   return response(merged);
 }

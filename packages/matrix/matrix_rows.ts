@@ -8,18 +8,24 @@
 import { type Client, ValueError } from "@ls/core";
 import { Deadline, scrubbing } from "@ls/core/internal";
 import {
+  checkMatrixOptions,
+  type MatrixOptions,
   type MatrixParams,
   matrixRequest,
   type Plan,
   planMatrix,
-} from "./build_matrix_request.ts";
-import type { MatrixOptions } from "./matrix.ts";
+} from "./matrix.ts";
 import type { RegionDefinitionJson } from "./regions.ts";
 import type { MatrixResultBody } from "./response.ts";
 import { ArrayPool } from "./_array_pool.ts";
 import { call, type Run } from "./_call.ts";
-import { checkMatrixOptions } from "./_options.ts";
 import { layoutCalls, planTiles, type Tile, tileRegion } from "./_tiling.ts";
+import {
+  emptyArray,
+  NUMERIC_KEYS,
+  type NumericKey,
+  placeTile,
+} from "./_typed_arrays.ts";
 
 /**
  * One row of a routing matrix: the entries from one origin to every
@@ -102,16 +108,8 @@ interface Block {
   /** Calls not yet merged. */
   pending: number;
   /** The block's arrays, `(o1 - o0) × m`, once calls have arrived. */
-  arrays: Partial<Record<TypedKey, Float64Array | Uint8Array>>;
+  arrays: Partial<Record<NumericKey, Float64Array | Uint8Array>>;
 }
-
-type TypedKey = "travelTimes" | "distances" | "errorCodes";
-
-const TYPED_KEYS: readonly TypedKey[] = [
-  "travelTimes",
-  "distances",
-  "errorCodes",
-];
 
 /**
  * Calculates a routing matrix like `matrix`, and yields it row by row, in
@@ -269,7 +267,6 @@ async function* rows(
   const { signal: outer } = options;
   if (outer?.aborted) throw outer.reason;
   const m = (plan.destinations ?? plan.origins).length;
-  const destinations = plan.destinations ?? plan.origins;
 
   // Blocks: consecutive tiles of the same origins.
   const blocks: (Block | undefined)[] = [];
@@ -342,10 +339,7 @@ async function* rows(
       next++;
       try {
         const spec = matrixRequest(plan, {
-          origins: plan.origins.slice(tile.o0, tile.o1),
-          destinations: single
-            ? plan.destinations
-            : destinations.slice(tile.d0, tile.d1),
+          tile: single ? undefined : tile,
           region,
           async,
         });
@@ -399,7 +393,7 @@ async function* rows(
         check();
         yield rowOf(current, i, m);
       }
-      for (const key of TYPED_KEYS) {
+      for (const key of NUMERIC_KEYS) {
         const array = current.arrays[key];
         if (array) arrays.release(array);
       }
@@ -437,9 +431,8 @@ function merge(
   arrays: ArrayPool,
 ): void {
   const whole = tile.d0 === 0 && tile.d1 === m;
-  const width = tile.d1 - tile.d0;
   const height = block.o1 - block.o0;
-  for (const key of TYPED_KEYS) {
+  for (const key of NUMERIC_KEYS) {
     const part = matrix[key];
     if (!part) continue;
     if (whole) {
@@ -447,19 +440,13 @@ function merge(
       block.arrays[key] = part;
       continue;
     }
-    let target = block.arrays[key];
-    if (!target) {
-      target = key === "errorCodes"
-        ? arrays.uint8(height * m).fill(0)
-        : arrays.float64(height * m).fill(NaN);
-      block.arrays[key] = target;
-    }
-    for (let r = 0; r < tile.o1 - tile.o0; r++) {
-      target.set(
-        part.subarray(r * width, (r + 1) * width),
-        (tile.o0 - block.o0 + r) * m + tile.d0,
-      );
-    }
+    const target = block.arrays[key] ??= emptyArray(key, height * m, arrays);
+    placeTile(target, part, {
+      rows: tile.o1 - tile.o0,
+      width: tile.d1 - tile.d0,
+      at: (tile.o0 - block.o0) * m + tile.d0,
+      stride: m,
+    });
     arrays.release(part);
   }
   block.pending--;

@@ -26,6 +26,7 @@ import {
   WorldRegion,
 } from "./mod.ts";
 import {
+  caught,
   distanceOf,
   errorCodeOf,
   fastPolls,
@@ -337,6 +338,22 @@ Deno.test("rows: where matrix() tiles sync, a block is a row of tiles, merged", 
     assert.equal(r.rawQuery, `async=false&${KEY_QUERY}`);
   }
   checkRows(rows, origins, destinations);
+});
+
+Deno.test("rows: request options matrixRows does not handle itself reach every call", async () => {
+  await using server = await startTestServer();
+  server.route(SUBMIT, syncService);
+  await collect(
+    matrixRows(testClient(server.url), {
+      origins: many(30),
+      destinations: many(700, "d"),
+      regionDefinition: CIRCLE,
+    }, { blockEntries: 14_000, headers: { "x-trace": "t-1" } }),
+  );
+  assert.equal(server.requests.length, 4);
+  for (const r of server.requests) {
+    assert.equal(r.headers.get("x-trace"), "t-1");
+  }
 });
 
 Deno.test("rows: flexible mode makes the calls matrix() makes: 40 × 250 in 9 tiles of ≤ 15 × 100", async () => {
@@ -919,15 +936,6 @@ Deno.test("rows: bad parameters and options are ValueErrors at once, before any 
   );
   assert.equal(server.requests.length, 0);
 });
-
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
 
 // ------------------------------------------------------------------- LS
 

@@ -1,8 +1,18 @@
 import assert from "node:assert/strict";
-import { ApiError, Client, ConnectionError, type LatLngObject } from "@ls/core";
+import {
+  ApiError,
+  Client,
+  ConnectionError,
+  type LatLngObject,
+  Query,
+} from "@ls/core";
 import { TimeoutError, ValueError } from "@ls/core";
 import { formatDateTime } from "@ls/core/internal";
-import { hostRecordingClient, jsonReply } from "@ls/core/testing";
+import {
+  assertValueError,
+  hostRecordingClient,
+  jsonReply,
+} from "@ls/core/testing";
 import type { RecordedRequest } from "@ls/core/testing";
 import { startTestServer, TEST_API_KEY as KEY } from "@ls/core/testing";
 import { TEST_KEY_QUERY as KEY_QUERY, testClient } from "@ls/core/testing";
@@ -10,6 +20,7 @@ import { type TestServer, textReply } from "@ls/core/testing";
 import {
   AutoCircleRegion,
   BoundingBoxRegion,
+  buildMatrixRequest,
   CircleRegion,
   matrix,
   type MatrixParams,
@@ -19,6 +30,7 @@ import {
 } from "./mod.ts";
 import { haversine } from "./_covering_circle.ts";
 import {
+  acceptedReply,
   distanceOf,
   errorCodeOf,
   fastPolls,
@@ -65,11 +77,7 @@ function asyncRoutes(
 ) {
   server.route(
     SUBMIT,
-    jsonReply(202, {
-      matrixId: "job-1",
-      status: "accepted",
-      statusUrl: `${server.url}/v8/matrix/job-1/status`,
-    }, { "x-correlation-id": "corr-submit" }),
+    acceptedReply(server.url, { "x-correlation-id": "corr-submit" }),
   );
   server.route(STATUS, statuses);
   server.route(RESULT, result);
@@ -663,6 +671,43 @@ Deno.test("async: 202 → polls → 303 → gzipped result, statuses reported", 
     10900,
     4800,
   ]]);
+});
+
+Deno.test("options: request options matrix does not handle itself reach every request, tiles and job polls included", async () => {
+  await using server = await startTestServer();
+  server.route(SUBMIT, syncService);
+  const options = {
+    headers: { "x-trace": "t-1" },
+    requestId: "req-9",
+    concurrency: 2,
+  };
+  // Flexible mode, 20 × 100: two sync tiles.
+  await matrix(testClient(server.url), {
+    origins: many(20),
+    destinations: many(100, "d"),
+    regionDefinition: new WorldRegion(),
+  }, options);
+  assert.equal(server.requests.length, 2);
+
+  server.route(SUBMIT, acceptedReply(server.url));
+  server.route(STATUS, completed(server));
+  server.route(RESULT, () => gzipJson(EXAMPLE_RESULT));
+  await matrix(testClient(server.url), {
+    origins: ORIGINS,
+    destinations: DESTINATIONS,
+    regionDefinition: new WorldRegion(),
+    async: true,
+  }, { ...options, ...fastPolls });
+  assert.equal(server.requests.length, 5);
+
+  for (const r of server.requests) {
+    assert.equal(r.headers.get("x-trace"), "t-1", `${r.method} ${r.path}`);
+    assert.equal(
+      r.headers.get("x-request-id"),
+      "req-9",
+      `${r.method} ${r.path}`,
+    );
+  }
 });
 
 Deno.test("async: a 303 without resultUrl in its body uses Location", async () => {
@@ -1564,4 +1609,91 @@ Deno.test("errors never show the key", async (t) => {
       assert.ok(!text.includes(encodeURIComponent(KEY)), err.message);
     });
   }
+});
+
+Deno.test("buildMatrixRequest: a sync request, the body in HERE's order", () => {
+  const spec = buildMatrixRequest({
+    matrixAttributes: ["distances", "travelTimes", "distances"],
+    regionDefinition: new AutoCircleRegion(),
+    origins: ORIGINS,
+    routingMode: "short",
+  });
+  assert.equal(spec.service, "matrix");
+  assert.equal(spec.method, "POST");
+  assert.equal(spec.path, "/v8/matrix");
+  assert.ok(spec.query instanceof Query);
+  assert.equal(spec.query.toString(), "async=false");
+  assert.deepEqual(spec.expect, [200, 202]);
+  assert.equal(spec.retry, "idempotent");
+  assert.equal(
+    JSON.stringify(spec.body),
+    '{"origins":[{"lat":52.5,"lng":13.4},{"lat":52.52,"lng":13.38}],' +
+      '"regionDefinition":{"type":"autoCircle","margin":10000},' +
+      '"routingMode":"short","matrixAttributes":["distances","travelTimes"]}',
+  );
+});
+
+Deno.test("buildMatrixRequest: async submits a job, retried only when refused", () => {
+  const spec = buildMatrixRequest({
+    origins: ORIGINS,
+    regionDefinition: new WorldRegion(),
+    profile: "carFast",
+    async: true,
+  });
+  assert.equal(spec.query?.toString(), "async=true");
+  assert.deepEqual(spec.expect, [202]);
+  assert.equal(spec.retry, "submit");
+  assert.deepEqual(spec.body, {
+    origins: ORIGINS,
+    regionDefinition: { type: "world" },
+    profile: "carFast",
+  });
+});
+
+Deno.test("buildMatrixRequest: positions are copied, not the caller's objects", () => {
+  const origin = { lat: 52.5, lng: 13.4, label: "depot" };
+  const spec = buildMatrixRequest({
+    origins: [origin],
+    regionDefinition: new WorldRegion(),
+  });
+  const [sent] = (spec.body as { origins: unknown[] }).origins;
+  assert.notEqual(sent, origin);
+  assert.deepEqual(sent, { lat: 52.5, lng: 13.4 });
+});
+
+Deno.test("buildMatrixRequest: an unknown parameter is a ValueError naming the one meant", () => {
+  const error = assertValueError(
+    () =>
+      buildMatrixRequest({
+        origins: ORIGINS,
+        regionDefinition: new WorldRegion(),
+        matrixAtributes: ["distances"],
+      } as MatrixParams),
+    "matrixAtributes",
+  );
+  assert.match(
+    error.message,
+    /is not a parameter of matrix; did you mean "matrixAttributes"\?/,
+  );
+});
+
+Deno.test("buildMatrixRequest: params that are not an object", () => {
+  for (const params of [null, [], "origins"]) {
+    assert.throws(
+      () => buildMatrixRequest(params as unknown as MatrixParams),
+      (e) => e instanceof ValueError && e.parameter === "params",
+    );
+  }
+});
+
+Deno.test("buildMatrixRequest: a matrix larger than one call is still one request (matrix() tiles it)", () => {
+  const many = Array.from({ length: 600 }, (_, k) => ({
+    lat: 52 + k * 1e-4,
+    lng: 13,
+  }));
+  const spec = buildMatrixRequest({
+    origins: many,
+    regionDefinition: { type: "circle", center: ORIGINS[0], radius: 50_000 },
+  });
+  assert.equal((spec.body as { origins: unknown[] }).origins.length, 600);
 });

@@ -34,10 +34,11 @@
 export * from "./constants.ts";
 export {
   buildMatrixRequest,
+  matrix,
   MATRIX_WIRE_NAMES,
+  type MatrixOptions,
   type MatrixParams,
-} from "./build_matrix_request.ts";
-export * from "./matrix.ts";
+} from "./matrix.ts";
 export * from "./matrix_rows.ts";
 export * from "./regions.ts";
 export * from "./response.ts";

@@ -21,7 +21,7 @@ import {
   PolygonRegion,
   WorldRegion,
 } from "./mod.ts";
-import { gzipJson } from "./_test_matrix_service.ts";
+import { acceptedReply, gzipJson } from "./_test_matrix_service.ts";
 
 const SUBMIT = "POST /v8/matrix";
 const RESULT_1x1 = {
@@ -106,14 +106,7 @@ Deno.test("matrix: region centres and polygons take any point; a box takes [w, s
 
 Deno.test("matrix: async is the switch, options.poll the cadence, onProgress the statuses", async () => {
   await using server = await startTestServer();
-  server.route(
-    SUBMIT,
-    jsonReply(202, {
-      matrixId: "job-1",
-      status: "accepted",
-      statusUrl: `${server.url}/v8/matrix/job-1/status`,
-    }),
-  );
+  server.route(SUBMIT, acceptedReply(server.url));
   server.route(
     "GET /v8/matrix/job-1/status",
     jsonReply(303, {

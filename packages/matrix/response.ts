@@ -8,7 +8,7 @@
 
 import { ApiResponse, ValueError } from "@ls/core";
 import type { RegionDefinitionJson } from "./regions.ts";
-import { typedArrayFrom } from "./_numeric_array.ts";
+import { isNumericKey, NUMERIC_KEYS, typedArrayFrom } from "./_typed_arrays.ts";
 
 /**
  * The `matrix` object of a result with its arrays as typed arrays, flat and
@@ -146,8 +146,6 @@ export const MatrixErrorCode: {
   unknown: 99,
 } as const;
 
-const TYPED_KEYS = ["travelTimes", "distances", "errorCodes"] as const;
-
 /**
  * The result of `matrix()`: the matrix in typed arrays, accessors by origin
  * `i` and destination `j`, nested rows on demand, and the body as HERE sent
@@ -237,7 +235,7 @@ export class MatrixRoutingResponse extends ApiResponse<MatrixRoutingResult> {
       throw new ValueError("json.matrix", "must be an object", matrix);
     }
     const typed: Record<string, unknown> = { ...matrix };
-    for (const key of TYPED_KEYS) {
+    for (const key of NUMERIC_KEYS) {
       const list = matrix[key];
       if (list === undefined || list === null) {
         delete typed[key];
@@ -338,7 +336,7 @@ function checkMatrix(matrix: MatrixData | undefined): void {
       );
     }
   }
-  for (const key of TYPED_KEYS) {
+  for (const key of NUMERIC_KEYS) {
     const values = matrix[key];
     if (values === undefined) continue;
     const ok = key === "errorCodes"
@@ -374,10 +372,7 @@ function lazyJson(body: MatrixResultBody): MatrixRoutingResult {
     }
     const matrix: Record<string, unknown> = {};
     for (const [mKey, mValue] of Object.entries(value as MatrixData)) {
-      if (
-        (TYPED_KEYS as readonly string[]).includes(mKey) &&
-        ArrayBuffer.isView(mValue)
-      ) {
+      if (isNumericKey(mKey) && ArrayBuffer.isView(mValue)) {
         const typed = mValue as Float64Array | Uint8Array;
         Object.defineProperty(matrix, mKey, {
           enumerable: true,
