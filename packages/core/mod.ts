@@ -52,16 +52,18 @@ export {
 } from "./jobs/bulk.ts";
 export type {
   ClientOptions,
-  ExtraQueryValue,
-  JsonResponse,
   Proxies,
   RequestEvent,
-  RequestOptions,
-  RequestSpec,
   ResponseEvent,
   RetryEvent,
-  UrlRequestSpec,
 } from "./client/client_options.ts";
+export type {
+  ExtraQueryValue,
+  JsonResponse,
+  RequestOptions,
+  RequestSpec,
+  UrlRequestSpec,
+} from "./http/spec.ts";
 export {
   isApiError,
   isConnectionError,

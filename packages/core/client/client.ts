@@ -6,13 +6,13 @@
  * @module
  */
 
+import type { ClientOptions } from "./client_options.ts";
 import type {
-  ClientOptions,
   JsonResponse,
   RequestOptions,
   RequestSpec,
   UrlRequestSpec,
-} from "./client_options.ts";
+} from "../http/spec.ts";
 import {
   ApiError,
   LSError,
