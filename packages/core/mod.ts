@@ -73,7 +73,6 @@ export {
 } from "./errors/error_guards.ts";
 export {
   ApiError,
-  type ApiErrorInit,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -90,6 +89,7 @@ export {
   UnprocessableEntityError,
   ValueError,
 } from "./errors/errors.ts";
+export type { ApiErrorInit } from "./errors/api_error_init.ts";
 export {
   type EnvSource,
   PlatformCredentials,
