@@ -52,16 +52,18 @@ export {
 } from "./jobs/bulk.ts";
 export type {
   ClientOptions,
-  ExtraQueryValue,
-  JsonResponse,
   Proxies,
   RequestEvent,
-  RequestOptions,
-  RequestSpec,
   ResponseEvent,
   RetryEvent,
-  UrlRequestSpec,
 } from "./client/client_options.ts";
+export type {
+  ExtraQueryValue,
+  JsonResponse,
+  RequestOptions,
+  RequestSpec,
+  UrlRequestSpec,
+} from "./http/spec.ts";
 export {
   isApiError,
   isConnectionError,
@@ -71,7 +73,6 @@ export {
 } from "./errors/error_guards.ts";
 export {
   ApiError,
-  type ApiErrorInit,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -88,6 +89,7 @@ export {
   UnprocessableEntityError,
   ValueError,
 } from "./errors/errors.ts";
+export type { ApiErrorInit } from "./errors/api_error_init.ts";
 export {
   type EnvSource,
   PlatformCredentials,

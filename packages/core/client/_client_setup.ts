@@ -13,6 +13,8 @@ import { Semaphore } from "../http/timers.ts";
 import { scrubInputError } from "../redact/scrubbing.ts";
 import { hasLoneSurrogate } from "../params/check_params.ts";
 import { type Limiter, LocalLimiter } from "../limits/limiter.ts";
+import type { PlatformCredentials } from "../auth/credentials.ts";
+import type { Hooks } from "./_hooks.ts";
 import {
   checkApiKey,
   checkBaseUrl,
@@ -45,7 +47,7 @@ export interface ClientSettings {
   limiter: Limiter;
   redactor: Redactor;
   httpClient?: { close(): void };
-  hooks: Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
+  hooks: Hooks;
 }
 
 /**
@@ -59,22 +61,7 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
     httpAllowed: false,
     redactor: new Redactor(),
   } as ClientSettings;
-
-  // An option error may quote a value, and a credential can sit in the
-  // wrong option: every message is scrubbed of the credentials given.
-  const given = new Redactor();
-  if (typeof options === "object" && options !== null) {
-    for (
-      const secret of [
-        options.apiKey,
-        options.platformCredentials?.accessKeySecret,
-      ]
-    ) {
-      if (typeof secret === "string" && !hasLoneSurrogate(secret)) {
-        given.add(secret);
-      }
-    }
-  }
+  const given = givenSecrets(options);
   try {
     if (typeof options !== "object" || options === null) {
       throw new ValueError("options", "must be an object", options);
@@ -89,139 +76,11 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
       s.baseOrigin = new URL(s.baseUrl).origin;
       s.httpAllowed = s.baseOrigin.startsWith("http:");
     }
-
-    let { apiKey, platformCredentials } = options;
-    let source: string | undefined;
-    if (
-      apiKey === undefined && options.auth === undefined &&
-      platformCredentials === undefined
-    ) {
-      // `{ apiKey: process.env.TYPO }`: a credential meant but missing.
-      // Reading another one from the environment could be another account.
-      for (const name of ["apiKey", "platformCredentials", "auth"] as const) {
-        if (Object.hasOwn(options, name)) {
-          throw new ValueError(
-            name,
-            "is undefined; pass a credential, or leave the option out to read one from the environment",
-          );
-        }
-      }
-      // Given none: the environment, then HERE's credentials file.
-      const found = ambientCredentials();
-      source = found.source;
-      if ("apiKey" in found) apiKey = found.apiKey;
-      else platformCredentials = found.platformCredentials;
-    }
-    if (
-      platformCredentials !== undefined && !isCredentials(platformCredentials)
-    ) {
-      throw new ValueError(
-        "platformCredentials",
-        "must be a PlatformCredentials (with accessKeyId and accessKeySecret)",
-      );
-    }
-    if (apiKey !== undefined) {
-      s.apiKey = source === undefined
-        ? checkApiKey(apiKey)
-        : renamed(() => checkApiKey(apiKey), source);
-      s.keyParam = `apiKey=${encodeContent(s.apiKey)}`;
-      s.redactor.add(s.apiKey);
-    } else if (options.auth !== undefined) {
-      if (!(options.auth instanceof Auth)) {
-        throw new ValueError("auth", "must be an Auth");
-      }
-      s.auth = options.auth;
-      s.redactor.chain(options.auth);
-    } else {
-      const secret = platformCredentials?.accessKeySecret;
-      if (typeof secret === "string") s.redactor.add(secret);
-    }
-
-    s.maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
-    s.timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
-    s.retryBase = nonNegative(
-      options.retryBaseDelayMs,
-      500,
-      "retryBaseDelayMs",
-    );
-    s.retryMax = nonNegative(
-      options.retryMaxDelayMs,
-      30_000,
-      "retryMaxDelayMs",
-    );
-    s.maxRetryAfter = nonNegative(
-      options.maxRetryAfterMs,
-      60_000,
-      "maxRetryAfterMs",
-    );
-    if (options.maxResponseBytes !== undefined) {
-      s.maxResponseBytes = positiveInt(
-        options.maxResponseBytes,
-        "maxResponseBytes",
-      );
-    }
-    if (options.maxConcurrency !== undefined) {
-      s.semaphore = new Semaphore(
-        positiveInt(options.maxConcurrency, "maxConcurrency"),
-      );
-    }
-    if (options.limiter !== undefined) {
-      const limiter = options.limiter;
-      if (
-        typeof limiter !== "object" || limiter === null ||
-        typeof limiter.acquire !== "function"
-      ) {
-        throw new ValueError(
-          "limiter",
-          "must be a Limiter (an object with acquire)",
-        );
-      }
-      for (
-        const name of ["requestsPerSecond", "serviceRequestsPerSecond"] as const
-      ) {
-        if (options[name] !== undefined) {
-          throw new ValueError(
-            name,
-            "cannot be combined with limiter; give the budget to the limiter",
-          );
-        }
-      }
-      s.limiter = limiter;
-    } else {
-      s.limiter = new LocalLimiter({
-        requestsPerSecond: options.requestsPerSecond,
-        serviceRequestsPerSecond: options.serviceRequestsPerSecond,
-      });
-    }
-    for (const hook of ["onRequest", "onResponse", "onRetry"] as const) {
-      if (
-        options[hook] !== undefined && typeof options[hook] !== "function"
-      ) {
-        throw new ValueError(hook, "must be a function", options[hook]);
-      }
-    }
-    s.hooks = {
-      onRequest: options.onRequest,
-      onResponse: options.onResponse,
-      onRetry: options.onRetry,
-    };
-
-    if (options.fetch !== undefined && typeof options.fetch !== "function") {
-      throw new ValueError("fetch", "must be a function", options.fetch);
-    }
-    let fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
-    if (options.proxies !== undefined) {
-      const httpClient = proxyClient(options);
-      s.httpClient = httpClient;
-      const base = fetchFn;
-      fetchFn = (input, init) =>
-        base(
-          input,
-          { ...init, client: httpClient } as unknown as RequestInit,
-        );
-    }
-    s.fetch = fetchFn;
-
+    const platformCredentials = credentialSettings(s, options);
+    retrySettings(s, options);
+    s.limiter = limiterSetting(options);
+    s.hooks = hookSettings(options);
+    s.fetch = fetchSetting(s, options);
     if (!s.apiKey && !s.auth && platformCredentials !== undefined) {
       s.auth = new Auth({
         credentials: platformCredentials,
@@ -240,6 +99,184 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
     throw scrubInputError(err, (t) => s.redactor.scrub(given.scrub(t)));
   }
   return s;
+}
+
+/**
+ * The credentials given in `options`: an option error may quote a value,
+ * and a credential can sit in the wrong option, so every message is
+ * scrubbed of them.
+ */
+function givenSecrets(options: ClientOptions): Redactor {
+  const given = new Redactor();
+  if (typeof options === "object" && options !== null) {
+    for (
+      const secret of [
+        options.apiKey,
+        options.platformCredentials?.accessKeySecret,
+      ]
+    ) {
+      if (typeof secret === "string" && !hasLoneSurrogate(secret)) {
+        given.add(secret);
+      }
+    }
+  }
+  return given;
+}
+
+/**
+ * Sets the client's credential (an API key or an Auth) from the options or,
+ * given none, from the environment or HERE's credentials file; returns the
+ * platform credentials an Auth is still to be made for.
+ */
+function credentialSettings(
+  s: ClientSettings,
+  options: ClientOptions,
+): PlatformCredentials | undefined {
+  let { apiKey, platformCredentials } = options;
+  let source: string | undefined;
+  if (
+    apiKey === undefined && options.auth === undefined &&
+    platformCredentials === undefined
+  ) {
+    // `{ apiKey: process.env.TYPO }`: a credential meant but missing.
+    // Reading another one from the environment could be another account.
+    for (const name of ["apiKey", "platformCredentials", "auth"] as const) {
+      if (Object.hasOwn(options, name)) {
+        throw new ValueError(
+          name,
+          "is undefined; pass a credential, or leave the option out to read one from the environment",
+        );
+      }
+    }
+    // Given none: the environment, then HERE's credentials file.
+    const found = ambientCredentials();
+    source = found.source;
+    if ("apiKey" in found) apiKey = found.apiKey;
+    else platformCredentials = found.platformCredentials;
+  }
+  if (
+    platformCredentials !== undefined && !isCredentials(platformCredentials)
+  ) {
+    throw new ValueError(
+      "platformCredentials",
+      "must be a PlatformCredentials (with accessKeyId and accessKeySecret)",
+    );
+  }
+  if (apiKey !== undefined) {
+    s.apiKey = source === undefined
+      ? checkApiKey(apiKey)
+      : renamed(() => checkApiKey(apiKey), source);
+    s.keyParam = `apiKey=${encodeContent(s.apiKey)}`;
+    s.redactor.add(s.apiKey);
+  } else if (options.auth !== undefined) {
+    if (!(options.auth instanceof Auth)) {
+      throw new ValueError("auth", "must be an Auth");
+    }
+    s.auth = options.auth;
+    s.redactor.chain(options.auth);
+  } else {
+    const secret = platformCredentials?.accessKeySecret;
+    if (typeof secret === "string") s.redactor.add(secret);
+  }
+  return platformCredentials;
+}
+
+/** Sets the retries, timeouts, body cap and concurrency limit. */
+function retrySettings(s: ClientSettings, options: ClientOptions): void {
+  s.maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
+  s.timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
+  s.retryBase = nonNegative(
+    options.retryBaseDelayMs,
+    500,
+    "retryBaseDelayMs",
+  );
+  s.retryMax = nonNegative(
+    options.retryMaxDelayMs,
+    30_000,
+    "retryMaxDelayMs",
+  );
+  s.maxRetryAfter = nonNegative(
+    options.maxRetryAfterMs,
+    60_000,
+    "maxRetryAfterMs",
+  );
+  if (options.maxResponseBytes !== undefined) {
+    s.maxResponseBytes = positiveInt(
+      options.maxResponseBytes,
+      "maxResponseBytes",
+    );
+  }
+  if (options.maxConcurrency !== undefined) {
+    s.semaphore = new Semaphore(
+      positiveInt(options.maxConcurrency, "maxConcurrency"),
+    );
+  }
+}
+
+/** The rate budget: the limiter given, or one built from the rates. */
+function limiterSetting(options: ClientOptions): Limiter {
+  if (options.limiter === undefined) {
+    return new LocalLimiter({
+      requestsPerSecond: options.requestsPerSecond,
+      serviceRequestsPerSecond: options.serviceRequestsPerSecond,
+    });
+  }
+  const limiter = options.limiter;
+  if (
+    typeof limiter !== "object" || limiter === null ||
+    typeof limiter.acquire !== "function"
+  ) {
+    throw new ValueError(
+      "limiter",
+      "must be a Limiter (an object with acquire)",
+    );
+  }
+  for (
+    const name of ["requestsPerSecond", "serviceRequestsPerSecond"] as const
+  ) {
+    if (options[name] !== undefined) {
+      throw new ValueError(
+        name,
+        "cannot be combined with limiter; give the budget to the limiter",
+      );
+    }
+  }
+  return limiter;
+}
+
+/** The hooks, each checked to be a function. */
+function hookSettings(options: ClientOptions): Hooks {
+  for (const hook of ["onRequest", "onResponse", "onRetry"] as const) {
+    if (
+      options[hook] !== undefined && typeof options[hook] !== "function"
+    ) {
+      throw new ValueError(hook, "must be a function", options[hook]);
+    }
+  }
+  return {
+    onRequest: options.onRequest,
+    onResponse: options.onResponse,
+    onRetry: options.onRetry,
+  };
+}
+
+/** The fetch to use, through the proxies when there are any. */
+function fetchSetting(
+  s: ClientSettings,
+  options: ClientOptions,
+): typeof fetch {
+  if (options.fetch !== undefined && typeof options.fetch !== "function") {
+    throw new ValueError("fetch", "must be a function", options.fetch);
+  }
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  if (options.proxies === undefined) return fetchFn;
+  const httpClient = proxyClient(options);
+  s.httpClient = httpClient;
+  return (input, init) =>
+    fetchFn(
+      input,
+      { ...init, client: httpClient } as unknown as RequestInit,
+    );
 }
 
 /** Whether `value` looks like PlatformCredentials (any copy of the class). */

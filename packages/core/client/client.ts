@@ -6,41 +6,26 @@
  * @module
  */
 
+import type { ClientOptions } from "./client_options.ts";
 import type {
-  ClientOptions,
   JsonResponse,
   RequestOptions,
   RequestSpec,
   UrlRequestSpec,
-} from "./client_options.ts";
-import {
-  ApiError,
-  LSError,
-  TimeoutError,
-  ValueError,
-} from "../errors/errors.ts";
-import {
-  type Country,
-  isHereHost,
-  type Service,
-  serviceOrigin,
-} from "../http/hosts.ts";
-import { redactHeaders } from "../redact/_redact.ts";
-import { apiErrorFrom, tracing } from "../http/_error_response.ts";
+} from "../http/spec.ts";
+import { ApiError } from "../errors/errors.ts";
+import { type Country, type Service, serviceOrigin } from "../http/hosts.ts";
 import { Deadline } from "../http/deadline.ts";
 import { ReceivedJson } from "../redact/_scrubbers.ts";
-import { bodyFailure, connectionFailure } from "../http/_failures.ts";
+import { bodyFailure } from "../http/_failures.ts";
 import { type ClientSettings, clientSettings } from "./_client_setup.ts";
-import { followable, nextHop, REDIRECTS } from "../http/_redirect.ts";
+import { followable } from "../http/_redirect.ts";
 import {
   buffered,
-  MAX_ERROR_BYTES,
-  readBytes,
   type ReadContext,
   readJson,
   type ResponseReader,
 } from "../http/read.ts";
-
 import { OK, type Target, toTarget } from "../http/_target.ts";
 import { scrubInputError } from "../redact/scrubbing.ts";
 import {
@@ -48,35 +33,11 @@ import {
   checkRequestOptions,
   requestHeaders,
 } from "./client_checks.ts";
-import {
-  backoffDelay,
-  parseRetryAfter,
-  RETRY_STATUSES,
-  SUBMIT_RETRY_STATUSES,
-} from "../http/_retry.ts";
-import { cancelExpiry, expireAfter, isNoTurn, sleep } from "../http/timers.ts";
-import type { LimiterTurn } from "../limits/limiter.ts";
-
-/** The signal of a wait that only the limiter itself can end. */
-const NEVER = new AbortController().signal;
-
-/** Tells a turn its request starts; a limiter's own failure is its own. */
-function startTurn(turn: LimiterTurn | undefined): void {
-  try {
-    turn?.started?.();
-  } catch {
-    // A broken hook must not fail a request that was allowed to start.
-  }
-}
-
-/** Ends a turn (the caller makes sure it is once). */
-function settle(turn: LimiterTurn | undefined): void {
-  try {
-    turn?.release?.();
-  } catch {
-    // As above: the attempt's outcome stands.
-  }
-}
+import { sleep } from "../http/timers.ts";
+import type { Call } from "./_call.ts";
+import { attempt, trusts } from "./_attempt.ts";
+import { retryDelay } from "./_outcome.ts";
+import { emit } from "./_hooks.ts";
 
 /**
  * The transport every domain package uses. Construct one per set of
@@ -312,346 +273,79 @@ export class Client {
 
   /** True when credentials may be sent to this URL. */
   isTrusted(url: string | URL): boolean {
-    const u = typeof url === "string" ? new URL(url) : url;
-    if (this.baseUrl && u.origin === this.#s.baseOrigin) return true;
-    return u.protocol === "https:" && isHereHost(u.hostname);
+    return trusts(this.#s, url);
   }
 
-  /** Adds a bearer token to a request to `url`, when it is trusted. */
-  async #authorize(
-    url: string,
-    trusted: boolean,
-    headers: Record<string, string>,
-    signal: AbortSignal,
-  ): Promise<{ url: string; bearer?: string }> {
-    delete headers.authorization;
-    if (!trusted || !this.#s.auth) return { url };
-    const bearer = await this.#s.auth.getToken(signal);
-    this.#redactor.add(bearer, true);
-    headers.authorization = `Bearer ${bearer}`;
-    return { url, bearer };
-  }
-
+  /**
+   * Runs a request's attempts: each that fails in a way the retry policy
+   * allows is followed, after its delay, by another, until one answers or
+   * the policy gives up. A token that a 401 refused is renewed once, which
+   * is not a retry.
+   */
   async #run<T>(
     target: Target,
     options: RequestOptions,
     read: ResponseReader<unknown>,
   ): Promise<T> {
-    let baseHeaders: Record<string, string>;
+    const call = this.#call(target, options, read);
+    let renewed = false;
+    for (let n = 0;; n++) {
+      const outcome = await attempt(this.#s, call, n);
+      if ("value" in outcome) return outcome.value as T;
+      if (outcome.refused !== undefined && !renewed) {
+        renewed = true;
+        this.#s.auth!.invalidate(outcome.refused);
+        n--; // a token renewal is not a retry
+        continue;
+      }
+      const delayMs = retryDelay(outcome, n, call, this.#s);
+      if (delayMs === undefined) throw outcome.failure;
+      if (this.#hooks.onRetry) {
+        emit(this.#hooks, "onRetry", {
+          method: target.method,
+          url: call.safeUrl(),
+          attempt: n,
+          delayMs,
+          status: outcome.status,
+          error: outcome.failure,
+        });
+      }
+      await sleep(delayMs, call.signal);
+    }
+  }
+
+  /** What every attempt of a call shares; its options checked first. */
+  #call(
+    target: Target,
+    options: RequestOptions,
+    read: ResponseReader<unknown>,
+  ): Call {
+    let headers: Record<string, string>;
     try {
       checkRequestOptions(options);
-      baseHeaders = requestHeaders(options);
+      headers = requestHeaders(options);
     } catch (err) {
       throw this.#scrubbed(err);
     }
     const signal = options.signal;
     if (signal?.aborted) throw signal.reason;
-    const maxRetries = options.maxRetries ?? this.#s.maxRetries;
-    const timeoutMs = options.timeoutMs ?? this.#s.timeoutMs;
-    const maxBytes = options.maxResponseBytes ?? this.#s.maxResponseBytes;
-    const deadline = new Deadline(options.deadlineMs);
-    baseHeaders.accept ??= "application/json";
+    headers.accept ??= "application/json";
     if (target.body !== undefined) {
-      baseHeaders["content-type"] = "application/json";
+      headers["content-type"] = "application/json";
     }
     // Redacting costs a regex pass: do it only for hooks and errors.
     let redacted: string | undefined;
-    const safe = () => (redacted ??= this.redact(target.url));
-    const limiter = this.#s.limiter;
-    const limited = limiter.limits?.(target.service) ?? true;
-    const queued = limited || this.#s.semaphore;
-    let renewed = false;
-
-    for (let attempt = 0;; attempt++) {
-      // In the order that keeps the budget honest: the concurrency slot,
-      // then (in the first hop below) any token, and the rate turn last,
-      // right before the request is sent. A turn taken earlier would be
-      // spent waiting, and the turns saved up that way start in a burst.
-      let turn: LimiterTurn | undefined;
-      let free: (() => void) | undefined;
-      const queueError = () =>
-        deadline.error(
-          "waiting for a request slot; the request was not sent",
-          target.method,
-          safe(),
-        );
-      const semaphore = this.#s.semaphore;
-      if (semaphore) {
-        // The deadline covers waiting for a slot and a turn: a call whose
-        // deadline passes in the queue fails without being sent.
-        free = await deadline.bound(
-          signal,
-          (wait) => semaphore.acquire(wait),
-          queueError,
-          (late) => late(),
-        );
-      }
-      let released = false;
-      const release = queued
-        ? () => {
-          if (released) return;
-          released = true;
-          free?.();
-          settle(turn);
-        }
-        : undefined;
-      /** The limiter failed, or the deadline passed waiting for it. */
-      let turnFailed = false;
-      const takeTurn = async () => {
-        const left = deadline.left();
-        turn = await deadline.bound(
-          signal,
-          async (wait) =>
-            await limiter.acquire({
-              service: target.service,
-              signal: wait ?? NEVER,
-              deadlineMs: left === Infinity ? undefined : left,
-            }) ?? undefined,
-          queueError,
-          settle,
-        ).catch((err) => {
-          turnFailed = true;
-          // Our limiters' "no turn before the deadline" is the deadline
-          // passed in the queue, whether they or the deadline's timer noticed
-          // first; any other limiter's exception passes through unchanged.
-          throw isNoTurn(err) ? queueError() : err;
-        });
-      };
-      let failure: Error;
-      let status: number | undefined;
-      let retryAfterMs: number | undefined;
-      let bearer: string | undefined;
-      const attemptCtl = new AbortController();
-      const attemptSignal = signal
-        ? AbortSignal.any([signal, attemptCtl.signal])
-        : attemptCtl.signal;
-      let timedOut: "attempt" | "deadline" | undefined;
-      const left = deadline.left();
-      const limit = Math.min(timeoutMs, left);
-      const armedAt = performance.now();
-      const arm = (ms: number, kind: "attempt" | "deadline", now?: number) =>
-        expireAfter(Math.max(0, ms), () => {
-          timedOut = kind;
-          attemptCtl.abort(new TimeoutError("timeout"));
-        }, now);
-      let expiry = arm(
-        limit,
-        limit === timeoutMs ? "attempt" : "deadline",
-        armedAt,
-      );
-      let res: Response | undefined;
-      let reading = false;
-      let hopUrl = target.url;
-      if (left <= 0) {
-        cancelExpiry(expiry);
-        release?.();
-        throw deadline.error(
-          "before the request was sent",
-          target.method,
-          safe(),
-        );
-      }
-      try {
-        const headers = { ...baseHeaders };
-        let trusted = target.trusted;
-        // Defaults (GET, no body) are left out: fetch converts every member
-        // it is given. Redirects are followed here, within the rules.
-        const init: RequestInit = {
-          headers,
-          signal: attemptSignal,
-          redirect: "manual",
-        };
-        if (target.method !== "GET") init.method = target.method;
-        if (target.body !== undefined) init.body = target.body;
-        for (let hop = 0;; hop++) {
-          // The key is added in place; only a token needs waiting for.
-          const authorized = trusted && this.#s.keyParam
-            ? {
-              url: `${hopUrl}${
-                hopUrl.includes("?") ? "&" : "?"
-              }${this.#s.keyParam}`,
-            }
-            : await this.#authorize(hopUrl, trusted, headers, attemptSignal);
-          bearer = authorized.bearer;
-          if (hop === 0 && limited) {
-            // The attempt's clock stops while it waits for its turn: only
-            // the deadline bounds that wait.
-            cancelExpiry(expiry);
-            const spent = performance.now() - armedAt;
-            await takeTurn();
-            const rest = deadline.left();
-            const attemptLeft = timeoutMs - spent;
-            expiry = attemptLeft <= rest
-              ? arm(attemptLeft, "attempt")
-              : arm(rest, "deadline");
-          }
-          // onRequest sees the request as it goes: after its turn.
-          if (this.#hooks.onRequest) {
-            this.#emit("onRequest", {
-              method: target.method,
-              url: hop === 0 ? safe() : this.redact(hopUrl),
-              headers: redactHeaders(new Headers(headers), this.#redactor),
-              attempt,
-            });
-          }
-          const started = this.#hooks.onResponse ? performance.now() : 0;
-          if (hop === 0) startTurn(turn);
-          res = await this.#s.fetch(authorized.url, init);
-          if (res.type === "opaqueredirect") {
-            // A browser hides a manual redirect: let it follow by its own
-            // rules (a status poll then sees the result itself).
-            await res.body?.cancel().catch(() => {});
-            res = await this.#s.fetch(authorized.url, {
-              ...init,
-              redirect: "follow",
-            });
-          }
-          status = res.status;
-          if (this.#hooks.onResponse) {
-            this.#emit("onResponse", {
-              method: target.method,
-              url: hop === 0 ? safe() : this.redact(hopUrl),
-              status: res.status,
-              attempt,
-              durationMs: performance.now() - started,
-              ...tracing(res.headers, this.#redactor),
-            });
-          }
-          if (
-            target.redirect === "manual" || !REDIRECTS.has(res.status) ||
-            target.expect.includes(res.status)
-          ) break;
-          await res.body?.cancel().catch(() => {});
-          hopUrl = nextHop(
-            {
-              res,
-              from: hopUrl,
-              mayLeave: trusted && target.crossHost,
-              hop,
-              method: target.method,
-            },
-            this.#s.httpAllowed,
-            this.#redactor,
-          );
-          trusted = this.isTrusted(hopUrl);
-          if (res.status === 303 && init.method !== undefined) {
-            delete init.method;
-            delete init.body;
-            delete headers["content-type"];
-          }
-        }
-        if (target.expect.includes(res.status)) {
-          // Read within the attempt: its clock keeps running, its slot is
-          // held, and a body that breaks off is retried.
-          reading = true;
-          return await read(res, { signal: attemptSignal, maxBytes }) as T;
-        }
-        reading = true;
-        const text = decoder.decode(
-          await readBytes(res, {
-            signal: attemptSignal,
-            maxBytes: Infinity,
-          }, MAX_ERROR_BYTES),
-        );
-        retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
-        failure = apiErrorFrom(res.status, res.headers, text, {
-          method: target.method,
-          url: safe(),
-          redactor: this.#redactor,
-          retryAfterMs,
-        });
-        if (res.status === 401 && bearer && !renewed) {
-          renewed = true;
-          this.#s.auth!.invalidate(bearer);
-          attempt--; // a token renewal is not a retry
-          continue;
-        }
-      } catch (err) {
-        if (signal?.aborted) throw signal.reason;
-        // Not a failure of the request, which was never sent.
-        if (turnFailed) throw err;
-        if (timedOut === "deadline") {
-          throw deadline.error(
-            reading ? "while the response was read" : "",
-            target.method,
-            safe(),
-          );
-        }
-        if (timedOut === "attempt") {
-          failure = new TimeoutError(
-            `Request timed out after ${timeoutMs} ms${
-              reading ? " while the response was read" : ""
-            } [${target.method} ${safe()}]`,
-            { url: safe() },
-          );
-        } else if (err instanceof ValueError) {
-          throw err;
-        } else if (err instanceof ApiError) {
-          failure = err;
-          status = err.status;
-          retryAfterMs = err.retryAfterMs;
-        } else if (err instanceof LSError) {
-          failure = err;
-        } else {
-          const fromBody = reading && res
-            ? bodyFailure(err, res, target.method, safe(), this.#redactor)
-            : undefined;
-          if (fromBody instanceof ApiError) status = fromBody.status;
-          // The runtime's error names the URL, key included: keep a scrubbed copy.
-          failure = fromBody ??
-            connectionFailure(err, target.method, safe(), this.#redactor);
-        }
-        // A failure after the status was accepted (a broken body) is retried
-        // like a connection failure; a non-JSON 200 body is not.
-        if (
-          failure instanceof ApiError && status !== undefined &&
-          (target.expect.includes(status) || REDIRECTS.has(status))
-        ) {
-          throw failure;
-        }
-      } finally {
-        cancelExpiry(expiry);
-        release?.();
-      }
-
-      const retryable = failure instanceof ApiError
-        ? (target.retry === "submit" ? SUBMIT_RETRY_STATUSES : RETRY_STATUSES)
-          .has(failure.status)
-        : target.retry === "idempotent";
-      if (!retryable || attempt >= maxRetries) throw failure;
-      const delayMs = retryAfterMs !== undefined
-        ? Math.min(retryAfterMs, this.#s.maxRetryAfter)
-        : backoffDelay(attempt, {
-          baseDelayMs: this.#s.retryBase,
-          maxDelayMs: this.#s.retryMax,
-        });
-      if (performance.now() + delayMs > deadline.at) throw failure;
-      if (this.#hooks.onRetry) {
-        this.#emit("onRetry", {
-          method: target.method,
-          url: safe(),
-          attempt,
-          delayMs,
-          status,
-          error: failure,
-        });
-      }
-      await sleep(delayMs, signal);
-    }
-  }
-
-  #emit<K extends "onRequest" | "onResponse" | "onRetry">(
-    hook: K,
-    event: Parameters<NonNullable<ClientOptions[K]>>[0],
-  ): void {
-    const fn = this.#hooks[hook] as ((e: typeof event) => void) | undefined;
-    if (!fn) return;
-    try {
-      fn(event);
-    } catch {
-      // A hook must never break a request.
-    }
+    return {
+      target,
+      signal,
+      headers,
+      maxRetries: options.maxRetries ?? this.#s.maxRetries,
+      timeoutMs: options.timeoutMs ?? this.#s.timeoutMs,
+      maxBytes: options.maxResponseBytes ?? this.#s.maxResponseBytes,
+      deadline: new Deadline(options.deadlineMs),
+      read,
+      limited: this.#s.limiter.limits?.(target.service) ?? true,
+      safeUrl: () => (redacted ??= this.redact(target.url)),
+    };
   }
 }
-
-const decoder = new TextDecoder();

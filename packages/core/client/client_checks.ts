@@ -1,7 +1,8 @@
 // Checks of the client's options and of a call's headers: each bad value
 // is a ValueError naming the option, and none quotes a credential.
 
-import type { ClientOptions, RequestOptions } from "./client_options.ts";
+import type { ClientOptions } from "./client_options.ts";
+import type { RequestOptions } from "../http/spec.ts";
 import { ValueError } from "../errors/errors.ts";
 import { hasLoneSurrogate } from "../params/check_params.ts";
 

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { Auth } from "../auth/auth.ts";
 import { Client } from "./client.ts";
-import type { ClientOptions, RequestOptions } from "./client_options.ts";
+import type { ClientOptions } from "./client_options.ts";
+import type { RequestOptions } from "../http/spec.ts";
 import { PlatformCredentials } from "../auth/credentials.ts";
 import {
   ApiError,

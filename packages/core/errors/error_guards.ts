@@ -5,14 +5,14 @@
  * @module
  */
 
-import {
-  type ApiError,
-  type ConnectionError,
-  hasKind,
-  type LSError,
-  type TimeoutError,
-  type ValueError,
+import type {
+  ApiError,
+  ConnectionError,
+  LSError,
+  TimeoutError,
+  ValueError,
 } from "./errors.ts";
+import { hasKind } from "./_kind.ts";
 
 /**
  * True for any error thrown by an `@ls/*` package, from any copy of it.

@@ -8,6 +8,8 @@
 
 import { scrubberOf } from "../redact/_scrubbers.ts";
 import { describe } from "../params/describe.ts";
+import { type ApiErrorInit, apiMessage } from "./api_error_init.ts";
+import { brand, hasKind, withCause } from "./_kind.ts";
 
 /**
  * What {@linkcode ApiError.fromResponse} reads from a response: the fields
@@ -40,15 +42,6 @@ export interface ResponseErrorDetails {
   action?: string;
   /** The body the error carries, when not the response's own. */
   body?: unknown;
-}
-
-const KIND: unique symbol = Symbol.for("@ls/core.error.kind") as never;
-
-/** Whether `value` carries the brand of `kind` (any copy of the package). */
-export function hasKind(value: unknown, kind: string): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  const kinds = Reflect.get(value, KIND);
-  return Array.isArray(kinds) && kinds.includes(kind);
 }
 
 /**
@@ -89,7 +82,7 @@ export class LSError extends Error {
       if (Object.hasOwn(c, "kind")) kinds.push(c.kind);
     }
     this.name = new.target.kind;
-    Object.defineProperty(this, KIND, { value: kinds, configurable: true });
+    brand(this, kinds);
   }
 
   /** A plain-object view for logs; never contains credentials. */
@@ -137,36 +130,6 @@ export class ValueError extends LSError {
   }
 }
 
-/** Fields of an {@linkcode ApiError}. */
-export interface ApiErrorInit {
-  /** HTTP status of the response. */
-  status: number;
-  /** HTTP method of the request. */
-  method: string;
-  /** Request URL with credentials redacted. */
-  url: string;
-  /** HERE's error code (`E605001`, `401204`, ...), as a string. */
-  code?: string;
-  /** HERE's title (`title`, `error` or `message`). */
-  title?: string;
-  /** HERE's cause text (`cause`, `error_description` or `message`). */
-  detail?: string;
-  /** HERE's suggested action. */
-  action?: string;
-  /** `correlationId` from the body, else the `X-Correlation-Id` header. */
-  correlationId?: string;
-  /** The `X-Request-Id` response header. */
-  requestId?: string;
-  /** The parsed JSON body, when the body was JSON. */
-  body?: unknown;
-  /** The body text (credentials scrubbed), possibly truncated. */
-  bodyText?: string;
-  /** Delay the server asked for (`Retry-After`), in milliseconds. */
-  retryAfterMs?: number;
-  /** The standard `Error.cause`. */
-  cause?: unknown;
-}
-
 /**
  * A response whose HTTP status was not the one expected, or a job that failed.
  * Carries HERE's error fields whichever body shape the service used.
@@ -193,6 +156,38 @@ export interface ApiErrorInit {
  * const e = await client.request({ service: "geocode", path: "/v1/geocode" }).catch((e) => e);
  * assert.ok(e instanceof ApiError);
  * assert.deepEqual([e.status, e.code, e.correlationId], [400, "E605001", "4199533b"]);
+ * ```
+ *
+ * @example The class of each status
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import {
+ *   ApiError,
+ *   AuthenticationError,
+ *   BadRequestError,
+ *   ConflictError,
+ *   InternalServerError,
+ *   NotFoundError,
+ *   PermissionDeniedError,
+ *   RateLimitError,
+ *   UnprocessableEntityError,
+ * } from "@ls/core";
+ * const classes = [
+ *   [400, BadRequestError, "BadRequestError"],
+ *   [401, AuthenticationError, "AuthenticationError"],
+ *   [403, PermissionDeniedError, "PermissionDeniedError"],
+ *   [404, NotFoundError, "NotFoundError"],
+ *   [409, ConflictError, "ConflictError"],
+ *   [422, UnprocessableEntityError, "UnprocessableEntityError"],
+ *   [429, RateLimitError, "RateLimitError"],
+ *   [503, InternalServerError, "InternalServerError"],
+ *   [418, ApiError, "ApiError"],
+ * ] as const;
+ * for (const [status, Class, name] of classes) {
+ *   const err = new ApiError({ status, method: "GET", url: "https://example.com/", retryAfterMs: 2000 });
+ *   assert.ok(err instanceof Class && err instanceof ApiError);
+ *   assert.deepEqual([err.name, err.status, err.retryAfterMs], [name, status, 2000]);
+ * }
  * ```
  */
 export class ApiError extends LSError {
@@ -231,10 +226,7 @@ export class ApiError extends LSError {
   constructor(init: ApiErrorInit) {
     const Status = new.target === ApiError && statusClass(init.status);
     if (Status) return new Status(init);
-    super(
-      apiMessage(init),
-      init.cause === undefined ? undefined : { cause: init.cause },
-    );
+    super(apiMessage(init), withCause(init.cause));
     this.status = init.status;
     this.method = init.method;
     this.url = init.url;
@@ -332,141 +324,57 @@ function statusClass(status: number): typeof ApiError | undefined {
 /**
  * A 400: HERE refused the request as malformed (a parameter it does not
  * take, a value out of its range).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ApiError, BadRequestError } from "@ls/core";
- * const err = new ApiError({ status: 400, method: "GET", url: "https://example.com/" });
- * assert.ok(err instanceof BadRequestError && err instanceof ApiError);
- * assert.equal(err.name, "BadRequestError");
- * ```
  */
-export class BadRequestError extends ApiError {
-  /** Stable kind used for cross-copy `instanceof` checks. */
-  static override readonly kind: string = "BadRequestError";
-}
+export class BadRequestError extends ApiError {}
 
-/**
- * A 401: the API key or token was refused (missing, wrong, expired).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ApiError, AuthenticationError } from "@ls/core";
- * import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
- * await using server = await startTestServer();
- * server.route("GET /v1/geocode", jsonReply(401, { error: "Unauthorized", error_description: "apiKey invalid" }));
- * const e = await testClient(server).request({ service: "geocode", path: "/v1/geocode" }).catch((e) => e);
- * assert.ok(e instanceof AuthenticationError && e instanceof ApiError);
- * assert.equal(e.status, 401);
- * ```
- */
-export class AuthenticationError extends ApiError {
-  /** Stable kind used for cross-copy `instanceof` checks. */
-  static override readonly kind: string = "AuthenticationError";
-}
+/** A 401: the API key or token was refused (missing, wrong, expired). */
+export class AuthenticationError extends ApiError {}
 
-/**
- * A 403: the credentials are valid but may not use this service or feature.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ApiError, PermissionDeniedError } from "@ls/core";
- * const err = new ApiError({ status: 403, method: "GET", url: "https://example.com/" });
- * assert.ok(err instanceof PermissionDeniedError);
- * ```
- */
-export class PermissionDeniedError extends ApiError {
-  /** Stable kind used for cross-copy `instanceof` checks. */
-  static override readonly kind: string = "PermissionDeniedError";
-}
+/** A 403: the credentials are valid but may not use this service or feature. */
+export class PermissionDeniedError extends ApiError {}
 
-/**
- * A 404: no such resource (a lookup id HERE does not know, a job that is gone).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ApiError, NotFoundError } from "@ls/core";
- * const err = new ApiError({ status: 404, method: "GET", url: "https://example.com/" });
- * assert.ok(err instanceof NotFoundError);
- * assert.equal(err.status, 404);
- * ```
- */
-export class NotFoundError extends ApiError {
-  /** Stable kind used for cross-copy `instanceof` checks. */
-  static override readonly kind: string = "NotFoundError";
-}
+/** A 404: no such resource (a lookup id HERE does not know, a job that is gone). */
+export class NotFoundError extends ApiError {}
 
-/**
- * A 409: the request conflicts with the state of the resource.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ApiError, ConflictError } from "@ls/core";
- * const err = new ApiError({ status: 409, method: "POST", url: "https://example.com/" });
- * assert.ok(err instanceof ConflictError);
- * ```
- */
-export class ConflictError extends ApiError {
-  /** Stable kind used for cross-copy `instanceof` checks. */
-  static override readonly kind: string = "ConflictError";
-}
+/** A 409: the request conflicts with the state of the resource. */
+export class ConflictError extends ApiError {}
 
-/**
- * A 422: the request was well-formed but HERE could not process it.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ApiError, UnprocessableEntityError } from "@ls/core";
- * const err = new ApiError({ status: 422, method: "POST", url: "https://example.com/" });
- * assert.ok(err instanceof UnprocessableEntityError);
- * ```
- */
-export class UnprocessableEntityError extends ApiError {
-  /** Stable kind used for cross-copy `instanceof` checks. */
-  static override readonly kind: string = "UnprocessableEntityError";
-}
+/** A 422: the request was well-formed but HERE could not process it. */
+export class UnprocessableEntityError extends ApiError {}
 
 /**
  * A 429: a rate or quota limit was hit. The client has already retried it
  * (waiting `retryAfterMs` when HERE said how long); this is the answer
  * after the retries ran out.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ApiError, RateLimitError } from "@ls/core";
- * const err = new ApiError({ status: 429, method: "GET", url: "https://example.com/", retryAfterMs: 2000 });
- * assert.ok(err instanceof RateLimitError && err instanceof ApiError);
- * assert.equal(err.retryAfterMs, 2000);
- * ```
  */
-export class RateLimitError extends ApiError {
-  /** Stable kind used for cross-copy `instanceof` checks. */
-  static override readonly kind: string = "RateLimitError";
-}
+export class RateLimitError extends ApiError {}
 
 /**
  * A status of 500 or above: HERE (or a gateway before it) failed. The
  * client has already retried the statuses it retries.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ApiError, InternalServerError } from "@ls/core";
- * const err = new ApiError({ status: 503, method: "GET", url: "https://example.com/" });
- * assert.ok(err instanceof InternalServerError);
- * assert.equal(err.name, "InternalServerError");
- * ```
  */
-export class InternalServerError extends ApiError {
-  /** Stable kind used for cross-copy `instanceof` checks. */
-  static override readonly kind: string = "InternalServerError";
+export class InternalServerError extends ApiError {}
+
+// Each status class's `kind` is its name, as a string: a minifier renames
+// the classes themselves.
+for (
+  const [kind, Class] of Object.entries({
+    BadRequestError,
+    AuthenticationError,
+    PermissionDeniedError,
+    NotFoundError,
+    ConflictError,
+    UnprocessableEntityError,
+    RateLimitError,
+    InternalServerError,
+  })
+) {
+  Object.defineProperty(Class, "kind", {
+    value: kind,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /**
@@ -537,10 +445,7 @@ export class TimeoutError extends LSError {
    * @param message what timed out and after how long
    */
   constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
-    super(
-      message,
-      init.cause === undefined ? undefined : { cause: init.cause },
-    );
+    super(message, withCause(init.cause));
     this.url = init.url;
   }
 
@@ -552,15 +457,18 @@ export class TimeoutError extends LSError {
 
 /**
  * The network failed: no response arrived (DNS, refused, reset, TLS, ...).
+ * The runtime's error is kept as `cause`, its message scrubbed of
+ * credentials.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { ConnectionError } from "@ls/core";
- * const cause = new TypeError("error sending request");
- * const err = new ConnectionError("Connection failed", { url: "https://example.com/", cause });
- * assert.ok(err instanceof ConnectionError);
- * assert.equal(err.cause, cause);
+ * import { Client, ConnectionError } from "@ls/core";
+ * // Nothing listens on port 9 of the loopback address.
+ * const client = new Client({ apiKey: "<API_KEY>", baseUrl: "http://127.0.0.1:9", maxRetries: 0 });
+ * const err = await client.request({ service: "geocode", path: "/v1/geocode" }).catch((e) => e);
+ * assert.ok(err instanceof ConnectionError && err.cause instanceof Error);
+ * assert.equal(err.url, "http://127.0.0.1:9/v1/geocode"); // the key is never in it
  * ```
  */
 export class ConnectionError extends LSError {
@@ -575,10 +483,7 @@ export class ConnectionError extends LSError {
    * @param message what failed; `init.cause` keeps the runtime's error
    */
   constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
-    super(
-      message,
-      init.cause === undefined ? undefined : { cause: init.cause },
-    );
+    super(message, withCause(init.cause));
     this.url = init.url;
   }
 
@@ -586,20 +491,4 @@ export class ConnectionError extends LSError {
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), url: this.url };
   }
-}
-
-function apiMessage(init: ApiErrorInit): string {
-  const head = [init.code, init.title].filter(Boolean).join(" ");
-  let msg = `HERE answered ${init.status}${head ? ` (${head})` : ""}`;
-  if (init.detail) msg += `: ${init.detail}`;
-  else if (init.bodyText && init.body === undefined) {
-    msg += `: ${snippet(init.bodyText)}`;
-  }
-  if (init.action) msg += `. ${init.action}`;
-  return `${msg} [${init.method} ${init.url}]`;
-}
-
-function snippet(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
 }

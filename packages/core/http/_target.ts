@@ -2,7 +2,7 @@
 // body, the statuses it expects, how it may be retried and redirected, and
 // whether credentials may go with it.
 
-import type { RequestOptions, RequestSpec } from "../client/client_options.ts";
+import type { RequestOptions, RequestSpec } from "./spec.ts";
 import { ValueError } from "../errors/errors.ts";
 import type { Service } from "./hosts.ts";
 import { checkJson, keyPath } from "../params/check_params.ts";

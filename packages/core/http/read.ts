@@ -2,7 +2,7 @@
 // through here, under the attempt's signal (its timeout, the operation's
 // deadline and the caller's abort) and a cap on the decoded bytes.
 
-import type { JsonResponse } from "../client/client_options.ts";
+import type { JsonResponse } from "./spec.ts";
 
 /** Default cap of a JSON answer's decoded body: 8 MiB. */
 export const DEFAULT_MAX_JSON_BYTES = 8 * 1024 * 1024;

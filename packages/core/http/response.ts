@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { JsonResponse } from "../client/client_options.ts";
+import type { JsonResponse } from "./spec.ts";
 
 /**
  * Common part of every typed response object.

@@ -2,7 +2,6 @@
 // a caller may paste a key into a parameter's value or name, and the error
 // would quote it.
 
-import type { Client } from "../client/client.ts";
 import { ValueError } from "../errors/errors.ts";
 
 /**
@@ -48,7 +47,7 @@ export function scrubInputError(
  * ```
  */
 export function scrubbing<T>(
-  client: Pick<Client, "redact">,
+  client: { redact(text: string): string },
   check: () => T,
 ): T {
   try {

@@ -1,0 +1,398 @@
+// One attempt of a call: its concurrency slot and rate turn, its
+// credentials, the fetch and the redirects it follows within the client's
+// rules, the hooks, and the read of the answer, all under the attempt's
+// clock (its timeout, or the deadline when that comes first).
+
+import type { Call, Failed, Outcome, Seen } from "./_call.ts";
+import type { ClientSettings } from "./_client_setup.ts";
+import { emit } from "./_hooks.ts";
+import { failureOf } from "./_outcome.ts";
+import { TimeoutError } from "../errors/errors.ts";
+import { isHereHost } from "../http/hosts.ts";
+import { apiErrorFrom, tracing } from "../http/_error_response.ts";
+import { nextHop, REDIRECTS } from "../http/_redirect.ts";
+import { MAX_ERROR_BYTES, readBytes } from "../http/read.ts";
+import { parseRetryAfter } from "../http/_retry.ts";
+import {
+  cancelExpiry,
+  expireAfter,
+  type Expiry,
+  isNoTurn,
+} from "../http/timers.ts";
+import type { LimiterTurn } from "../limits/limiter.ts";
+import { redactHeaders } from "../redact/_redact.ts";
+
+/** Whether credentials may be sent to `url`: HERE's hosts, or the baseUrl's. */
+export function trusts(s: ClientSettings, url: string | URL): boolean {
+  const u = typeof url === "string" ? new URL(url) : url;
+  if (s.baseUrl && u.origin === s.baseOrigin) return true;
+  return u.protocol === "https:" && isHereHost(u.hostname);
+}
+
+/**
+ * Runs attempt `n` (0 for the first) of a call. Thrown, ending the call:
+ * a wait for a slot that the deadline or the caller ended, a deadline that
+ * passed before the request was sent, and what {@linkcode failureOf} says
+ * ends it.
+ */
+export async function attempt(
+  s: ClientSettings,
+  call: Call,
+  n: number,
+): Promise<Outcome> {
+  const seen: Seen = { reading: false, turnFailed: false };
+  const place = new Place(s, call, seen);
+  await place.slot();
+  const left = call.deadline.left();
+  if (left <= 0) {
+    place.release();
+    throw call.deadline.error(
+      "before the request was sent",
+      call.target.method,
+      call.safeUrl(),
+    );
+  }
+  const clock = new Clock(call, left, seen);
+  try {
+    const res = await exchange(s, call, n, { place, clock, seen });
+    // Read within the attempt: its clock keeps running, its slot is held,
+    // and a body that breaks off is retried.
+    seen.reading = true;
+    if (call.target.expect.includes(res.status)) {
+      const context = { signal: clock.signal, maxBytes: call.maxBytes };
+      return { value: await call.read(res, context) };
+    }
+    return await refusal(s, call, res, clock.signal, seen.bearer);
+  } catch (err) {
+    return failureOf(err, call, seen, s.redactor);
+  } finally {
+    clock.stop();
+    place.release();
+  }
+}
+
+/** What an attempt runs under. */
+interface Under {
+  place: Place;
+  clock: Clock;
+  seen: Seen;
+}
+
+/**
+ * Sends the request and follows its redirects, within the rules; the last
+ * response. The rate turn is taken at the first hop, after any token and
+ * right before the request is sent.
+ */
+async function exchange(
+  s: ClientSettings,
+  call: Call,
+  n: number,
+  { place, clock, seen }: Under,
+): Promise<Response> {
+  const { target } = call;
+  const headers = { ...call.headers };
+  let trusted = target.trusted;
+  let hopUrl = target.url;
+  // Defaults (GET, no body) are left out: fetch converts every member it
+  // is given. Redirects are followed here, within the rules.
+  const init: RequestInit & { headers: Record<string, string> } = {
+    headers,
+    signal: clock.signal,
+    redirect: "manual",
+  };
+  if (target.method !== "GET") init.method = target.method;
+  if (target.body !== undefined) init.body = target.body;
+  for (let hop = 0;; hop++) {
+    // The key is added in place; only a token needs waiting for.
+    const authorized = trusted && s.keyParam
+      ? { url: `${hopUrl}${hopUrl.includes("?") ? "&" : "?"}${s.keyParam}` }
+      : await authorize(s, hopUrl, trusted, headers, clock.signal);
+    seen.bearer = authorized.bearer;
+    if (hop === 0 && call.limited) {
+      // The attempt's clock stops while it waits for its turn: only the
+      // deadline bounds that wait.
+      clock.pause();
+      await place.turn();
+      clock.resume();
+    }
+    const res = await send(s, init, {
+      url: authorized.url,
+      safe: () => hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl),
+      method: target.method,
+      attempt: n,
+      start: hop === 0 ? place : undefined,
+    });
+    seen.res = res;
+    seen.status = res.status;
+    if (
+      target.redirect === "manual" || !REDIRECTS.has(res.status) ||
+      target.expect.includes(res.status)
+    ) return res;
+    await res.body?.cancel().catch(() => {});
+    hopUrl = nextHop(
+      {
+        res,
+        from: hopUrl,
+        mayLeave: trusted && target.crossHost,
+        hop,
+        method: target.method,
+      },
+      s.httpAllowed,
+      s.redactor,
+    );
+    trusted = trusts(s, hopUrl);
+    if (res.status === 303 && init.method !== undefined) {
+      delete init.method;
+      delete init.body;
+      delete headers["content-type"];
+    }
+  }
+}
+
+/** One request as it is sent. */
+interface Sending {
+  /** The URL, credentials included. */
+  url: string;
+  /** The URL as hooks see it, credentials redacted. */
+  safe: () => string;
+  /** The request's method. */
+  method: string;
+  /** The attempt (0 for the first). */
+  attempt: number;
+  /** The place whose turn starts with this request (the first hop's). */
+  start?: Place;
+}
+
+/**
+ * Sends one request, with the hooks around it; a browser's hidden manual
+ * redirect it lets follow by the browser's own rules.
+ */
+async function send(
+  s: ClientSettings,
+  init: RequestInit & { headers: Record<string, string> },
+  { url, safe, method, attempt, start }: Sending,
+): Promise<Response> {
+  // onRequest sees the request as it goes: after its turn.
+  if (s.hooks.onRequest) {
+    emit(s.hooks, "onRequest", {
+      method,
+      url: safe(),
+      headers: redactHeaders(new Headers(init.headers), s.redactor),
+      attempt,
+    });
+  }
+  const started = s.hooks.onResponse ? performance.now() : 0;
+  start?.start();
+  let res = await s.fetch(url, init);
+  if (res.type === "opaqueredirect") {
+    // A browser hides a manual redirect: let it follow by its own rules (a
+    // status poll then sees the result itself).
+    await res.body?.cancel().catch(() => {});
+    res = await s.fetch(url, { ...init, redirect: "follow" });
+  }
+  if (s.hooks.onResponse) {
+    emit(s.hooks, "onResponse", {
+      method,
+      url: safe(),
+      status: res.status,
+      attempt,
+      durationMs: performance.now() - started,
+      ...tracing(res.headers, s.redactor),
+    });
+  }
+  return res;
+}
+
+/** Adds a bearer token to a request to `url`, when it is trusted. */
+async function authorize(
+  s: ClientSettings,
+  url: string,
+  trusted: boolean,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<{ url: string; bearer?: string }> {
+  delete headers.authorization;
+  if (!trusted || !s.auth) return { url };
+  const bearer = await s.auth.getToken(signal);
+  s.redactor.add(bearer, true);
+  headers.authorization = `Bearer ${bearer}`;
+  return { url, bearer };
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The ApiError of a response with a status the call does not expect, its
+ * body's start read under the attempt's signal; a 401 names the token it
+ * refused.
+ */
+async function refusal(
+  s: ClientSettings,
+  call: Call,
+  res: Response,
+  signal: AbortSignal,
+  bearer: string | undefined,
+): Promise<Failed> {
+  const text = decoder.decode(
+    await readBytes(res, { signal, maxBytes: Infinity }, MAX_ERROR_BYTES),
+  );
+  const failure = apiErrorFrom(res.status, res.headers, text, {
+    method: call.target.method,
+    url: call.safeUrl(),
+    redactor: s.redactor,
+    retryAfterMs: parseRetryAfter(res.headers.get("retry-after")),
+  });
+  const refused = res.status === 401 && bearer ? bearer : undefined;
+  return { failure, status: res.status, refused };
+}
+
+/** The signal of a wait that only the limiter itself can end. */
+const NEVER = new AbortController().signal;
+
+/**
+ * An attempt's place in the queue: its concurrency slot, then its rate
+ * turn, in the order that keeps the budget honest (a turn taken earlier
+ * would be spent waiting, and the turns saved up that way start in a
+ * burst). Both are given back once, when the attempt is over. The deadline
+ * covers the waits: a call whose deadline passes in the queue fails without
+ * being sent.
+ */
+class Place {
+  #s: ClientSettings;
+  #call: Call;
+  #seen: Seen;
+  #free?: () => void;
+  #turn?: LimiterTurn;
+  #released = false;
+
+  constructor(s: ClientSettings, call: Call, seen: Seen) {
+    this.#s = s;
+    this.#call = call;
+    this.#seen = seen;
+  }
+
+  #queueError = (): Error =>
+    this.#call.deadline.error(
+      "waiting for a request slot; the request was not sent",
+      this.#call.target.method,
+      this.#call.safeUrl(),
+    );
+
+  /** Waits for a concurrency slot, when the client has a limit. */
+  async slot(): Promise<void> {
+    const semaphore = this.#s.semaphore;
+    if (!semaphore) return;
+    this.#free = await this.#call.deadline.bound(
+      this.#call.signal,
+      (wait) => semaphore.acquire(wait),
+      this.#queueError,
+      (late) => late(),
+    );
+  }
+
+  /** Waits for the limiter's turn. */
+  async turn(): Promise<void> {
+    const { deadline, signal, target } = this.#call;
+    const left = deadline.left();
+    this.#turn = await deadline.bound(
+      signal,
+      async (wait) =>
+        await this.#s.limiter.acquire({
+          service: target.service,
+          signal: wait ?? NEVER,
+          deadlineMs: left === Infinity ? undefined : left,
+        }) ?? undefined,
+      this.#queueError,
+      settle,
+    ).catch((err) => {
+      this.#seen.turnFailed = true;
+      // Our limiters' "no turn before the deadline" is the deadline passed
+      // in the queue, whether they or the deadline's timer noticed first;
+      // any other limiter's exception passes through unchanged.
+      throw isNoTurn(err) ? this.#queueError() : err;
+    });
+  }
+
+  /** Tells the turn its request starts; a limiter's own failure is its own. */
+  start(): void {
+    try {
+      this.#turn?.started?.();
+    } catch {
+      // A broken hook must not fail a request that was allowed to start.
+    }
+  }
+
+  /** Gives the slot and the turn back, once. */
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.#free?.();
+    settle(this.#turn);
+  }
+}
+
+/** Ends a turn (the caller makes sure it is once). */
+function settle(turn: LimiterTurn | undefined): void {
+  try {
+    turn?.release?.();
+  } catch {
+    // As above: the attempt's outcome stands.
+  }
+}
+
+/**
+ * An attempt's clock: it aborts the attempt's signal when the attempt's
+ * timeout or the call's deadline passes, whichever comes first, and says
+ * which in `seen.expired`.
+ */
+class Clock {
+  /** Aborts on the attempt's timeout, the deadline or the caller's abort. */
+  readonly signal: AbortSignal;
+  #call: Call;
+  #seen: Seen;
+  #ctl = new AbortController();
+  #armedAt = performance.now();
+  #spent = 0;
+  #expiry: Expiry;
+
+  constructor(call: Call, left: number, seen: Seen) {
+    this.#call = call;
+    this.#seen = seen;
+    this.signal = call.signal
+      ? AbortSignal.any([call.signal, this.#ctl.signal])
+      : this.#ctl.signal;
+    const limit = Math.min(call.timeoutMs, left);
+    this.#expiry = this.#arm(
+      limit,
+      limit === call.timeoutMs ? "attempt" : "deadline",
+      this.#armedAt,
+    );
+  }
+
+  #arm(ms: number, kind: "attempt" | "deadline", now?: number): Expiry {
+    return expireAfter(Math.max(0, ms), () => {
+      this.#seen.expired = kind;
+      this.#ctl.abort(new TimeoutError("timeout"));
+    }, now);
+  }
+
+  /** Stops the clock (while the attempt waits for its turn). */
+  pause(): void {
+    cancelExpiry(this.#expiry);
+    this.#spent = performance.now() - this.#armedAt;
+  }
+
+  /** Runs the clock on with the attempt's time left, or the deadline's. */
+  resume(): void {
+    const rest = this.#call.deadline.left();
+    const attemptLeft = this.#call.timeoutMs - this.#spent;
+    this.#expiry = attemptLeft <= rest
+      ? this.#arm(attemptLeft, "attempt")
+      : this.#arm(rest, "deadline");
+  }
+
+  /** Stops the clock for good. */
+  stop(): void {
+    cancelExpiry(this.#expiry);
+  }
+}

@@ -1,0 +1,22 @@
+// Calling a client's hooks: each sees its event, and none can break a
+// request, whatever it throws.
+
+import type { ClientOptions } from "./client_options.ts";
+
+/** The hooks a client calls. */
+export type Hooks = Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
+
+/** Calls `hook` with `event`, when it is set; what it throws is ignored. */
+export function emit<K extends keyof Hooks>(
+  hooks: Hooks,
+  hook: K,
+  event: Parameters<NonNullable<Hooks[K]>>[0],
+): void {
+  const fn = hooks[hook] as ((e: typeof event) => void) | undefined;
+  if (!fn) return;
+  try {
+    fn(event);
+  } catch {
+    // A hook must never break a request.
+  }
+}

@@ -1,0 +1,21 @@
+// The brand that makes `instanceof` work across copies of the package: an
+// error carries the kinds of its classes under a registry-wide symbol.
+
+const KIND: unique symbol = Symbol.for("@ls/core.error.kind") as never;
+
+/** Marks `error` with the kinds of its classes. */
+export function brand(error: Error, kinds: string[]): void {
+  Object.defineProperty(error, KIND, { value: kinds, configurable: true });
+}
+
+/** Whether `value` carries the brand of `kind` (any copy of the package). */
+export function hasKind(value: unknown, kind: string): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const kinds = Reflect.get(value, KIND);
+  return Array.isArray(kinds) && kinds.includes(kind);
+}
+
+/** `{ cause }` when there is one: without, an error has no `cause` at all. */
+export function withCause(cause: unknown): ErrorOptions | undefined {
+  return cause === undefined ? undefined : { cause };
+}
