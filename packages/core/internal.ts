@@ -100,6 +100,8 @@ export {
   formatCountryList,
 } from "./vocabulary/avoid_areas.ts";
 export {
+  langValue,
+  limitValue,
   nameListValue,
   politicalViewValue,
 } from "./vocabulary/search_params.ts";
