@@ -26,25 +26,26 @@ import type {
 import {
   checkKeys,
   checkParams,
-  formatLatLng,
-  inCircle,
+  formatPoint,
+  langValue,
+  limitValue,
   nameListValue,
   nonBlankString,
   politicalViewValue,
   scrubbing,
 } from "@ls/core/internal";
-import { ItemsResponse, type ResultItem } from "@ls/geocoding";
 import {
-  AUTOSUGGEST_SHOW,
+  type GeocodingSearchParams,
+  ItemsResponse,
+  type ResultItem,
+} from "@ls/geocoding";
+import {
   bboxFilter,
+  circleFilter,
   countryFilter,
-  langValue,
-  limitValue,
   ONE_IN,
-  optionalLatLng,
-  termsLimitValue,
-} from "./_params.ts";
-import type { AreaFilter } from "./_params.ts";
+  oneArea,
+} from "./_area.ts";
 
 /**
  * A `show` value of autosuggest: a known one, or any other string HERE adds.
@@ -63,11 +64,29 @@ export type AutosuggestShow =
   | "truck"
   | "tz";
 
+/** The values of {@linkcode AutosuggestShow}, for the run-time check. */
+const AUTOSUGGEST_SHOW = Object.keys(
+  {
+    details: 0,
+    fuel: 0,
+    phonemes: 0,
+    streetInfo: 0,
+    truck: 0,
+    tz: 0,
+  } satisfies Record<AutosuggestShow, 0>,
+);
+
+/** The largest `termsLimit` of autosuggest. */
+const MAX_TERMS_LIMIT = 10;
+
 /**
  * Parameters of {@linkcode autosuggest}. Give exactly one of `at`,
  * `searchInCircle` and `searchInBbox`; `inCountry` only together with `at`.
+ * `limit` defaults to 20; `show` takes the blocks of
+ * {@linkcode AutosuggestShow}.
  */
-export interface AutosuggestParams {
+export interface AutosuggestParams
+  extends GeocodingSearchParams<AutosuggestShow> {
   /** The partial input, e.g. `"res"`; sent as `q`. */
   query: string;
   /** Search centre `[lat, lng]`. */
@@ -81,16 +100,8 @@ export interface AutosuggestParams {
    * `at` (HERE takes one `in=` filter per request).
    */
   inCountry?: readonly string[];
-  /** Most suggestions, 1 to 100 (HERE's documented maximum); default 20. */
-  limit?: number;
   /** Most query-term suggestions, 1 to 10. */
   termsLimit?: number;
-  /** BCP 47 language tag, or a list in order of preference. */
-  lang?: string | readonly string[];
-  /** Political view as an upper-case ISO 3166-1 alpha-3 code, e.g. `"RUS"`. */
-  politicalView?: string;
-  /** Extra blocks to render, e.g. `["phonemes", "tz"]`. */
-  show?: readonly AutosuggestShow[];
 }
 
 const AUTOSUGGEST_KEYS = Object.keys(
@@ -278,48 +289,37 @@ export function buildAutosuggestRequest(
     wireNames: AUTOSUGGEST_WIRE_NAMES,
   });
   const q = nonBlankString(params.query, "query");
-  const at = optionalLatLng(params.at, "at");
-  const circle: AreaFilter | undefined = params.searchInCircle === undefined
-    ? undefined
-    : {
-      parameter: "searchInCircle",
-      value: inCircle(params.searchInCircle, "searchInCircle"),
-    };
+  const at = params.at === undefined ? undefined : formatPoint(params.at, "at");
+  const circle = circleFilter(params.searchInCircle, "searchInCircle");
   const bbox = bboxFilter(params.searchInBbox, "searchInBbox");
   const country = countryFilter(params.inCountry, "inCountry");
-
-  const given = [
-    at && "at",
-    circle?.parameter,
-    bbox?.parameter,
-  ].filter((p): p is string => typeof p === "string");
-  if (given.length === 0) {
+  const area = oneArea([
+    at === undefined ? undefined : { parameter: "at", value: at },
+    circle,
+    bbox,
+  ], "give exactly one of at, searchInCircle or searchInBbox");
+  if (area === undefined) {
     throw new ValueError(
       "at",
       "one of at, searchInCircle or searchInBbox is required",
     );
   }
-  if (given.length > 1) {
-    throw new ValueError(
-      given[1],
-      `cannot be combined with ${
-        given[0]
-      }: give exactly one of at, searchInCircle or searchInBbox`,
-    );
-  }
   if (country && !at) {
     throw new ValueError(
       "inCountry",
-      `can only be combined with at, not with ${given[0]}: ${ONE_IN}`,
+      `can only be combined with at, not with ${area.parameter}: ${ONE_IN}`,
     );
   }
 
   const query = new Query()
     .set("q", q)
-    .setStructured("at", at && formatLatLng(at[0], at[1]))
-    .setStructured("in", (circle ?? bbox ?? country)?.value)
+    .setStructured("at", at)
+    .setStructured("in", (at ? country : area)?.value)
     .set("limit", limitValue(params.limit ?? 20))
-    .set("termsLimit", termsLimitValue(params.termsLimit))
+    .set(
+      "termsLimit",
+      limitValue(params.termsLimit, "termsLimit", MAX_TERMS_LIMIT),
+    )
     .set("lang", langValue(params.lang))
     .set("politicalView", politicalViewValue(params.politicalView))
     .set("show", nameListValue(params.show, "show", AUTOSUGGEST_SHOW));

@@ -25,6 +25,7 @@ import type {
 import {
   checkKeys,
   checkParams,
+  langValue,
   nameListValue,
   nonBlankString,
   scrubbing,
@@ -33,25 +34,21 @@ import { itemToFeature } from "@ls/geocoding";
 import type {
   Address,
   Category,
+  GeocodingSearchParams,
   Reference,
   ResultItem,
   ResultType,
 } from "@ls/geocoding";
-import { langValue, LOOKUP_SHOW } from "./_params.ts";
-import type { LookupShow } from "./place_show.ts";
+import { LOOKUP_SHOW, type LookupShow } from "./place_show.ts";
 
-/** Parameters of {@linkcode lookup}. */
-export interface LookupParams {
+/**
+ * Parameters of {@linkcode lookup}: the place's id, and `lang` and `show`
+ * (the blocks of {@linkcode LookupShow}).
+ */
+export interface LookupParams
+  extends Pick<GeocodingSearchParams<LookupShow>, "lang" | "show"> {
   /** A HERE id from an earlier result, e.g. `"here:pds:place:..."`; sent as `id`. */
   locationId: string;
-  /** BCP 47 language tag, or a list in order of preference. */
-  lang?: string | readonly string[];
-  /**
-   * `show`: extra blocks to add to the place, e.g. `["tz", "ev"]` (see
-   * {@linkcode PlaceShow}); none when omitted. Unknown names are sent as
-   * given.
-   */
-  show?: readonly LookupShow[];
 }
 
 const LOOKUP_KEYS = Object.keys(

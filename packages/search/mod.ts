@@ -64,7 +64,7 @@ export * from "./lookup.ts";
 export * from "./autosuggest.ts";
 export * from "./geocoding_search_api.ts";
 export * from "./place_category.ts";
-export * from "./place_show.ts";
+export type { LookupShow, PlaceShow } from "./place_show.ts";
 
 // The types of `@ls/geocoding` that this package's functions take and return.
 export type {
@@ -73,6 +73,7 @@ export type {
   GeocodeParams,
   GeocodeShow,
   GeocodeType,
+  GeocodingSearchParams,
   Highlight,
   Highlights,
   ItemsBody,
