@@ -37,34 +37,22 @@ export interface AreaFilter {
   value: string;
 }
 
-/** The `in=circle:` filter of a circle, or `undefined`. */
-export function circleFilter(
-  value: CircleLike | undefined,
-  parameter: string,
-): AreaFilter | undefined {
-  return value === undefined
-    ? undefined
-    : { parameter, value: inCircle(value, parameter) };
-}
+/** The `in=` forms: `circle:`, `bbox:` and `countryCode:`. */
+const FORMS: {
+  circle: (value: CircleLike, parameter: string) => string;
+  bbox: (value: BoundingBoxLike, parameter: string) => string;
+  countries: (value: readonly string[], parameter: string) => string;
+} = { circle: inCircle, bbox: inBbox, countries: inCountryCodes };
 
-/** The `in=bbox:` filter of a box, or `undefined`. */
-export function bboxFilter(
-  value: BoundingBoxLike | undefined,
+/** The `in=` filter of one form of area, or `undefined`. */
+export function areaFilter<F extends keyof typeof FORMS>(
+  form: F,
+  value: Parameters<(typeof FORMS)[F]>[0] | undefined,
   parameter: string,
 ): AreaFilter | undefined {
   return value === undefined
     ? undefined
-    : { parameter, value: inBbox(value, parameter) };
-}
-
-/** The `in=countryCode:` filter of a list of codes, or `undefined`. */
-export function countryFilter(
-  value: readonly string[] | undefined,
-  parameter: string,
-): AreaFilter | undefined {
-  return value === undefined
-    ? undefined
-    : { parameter, value: inCountryCodes(value, parameter) };
+    : { parameter, value: FORMS[form](value as never, parameter) };
 }
 
 /**

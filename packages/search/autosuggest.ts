@@ -39,13 +39,7 @@ import {
   ItemsResponse,
   type ResultItem,
 } from "@ls/geocoding";
-import {
-  bboxFilter,
-  circleFilter,
-  countryFilter,
-  ONE_IN,
-  oneArea,
-} from "./_area.ts";
+import { areaFilter, ONE_IN, oneArea } from "./_area.ts";
 
 /**
  * A `show` value of autosuggest: a known one, or any other string HERE adds.
@@ -290,9 +284,9 @@ export function buildAutosuggestRequest(
   });
   const q = nonBlankString(params.query, "query");
   const at = params.at === undefined ? undefined : formatPoint(params.at, "at");
-  const circle = circleFilter(params.searchInCircle, "searchInCircle");
-  const bbox = bboxFilter(params.searchInBbox, "searchInBbox");
-  const country = countryFilter(params.inCountry, "inCountry");
+  const circle = areaFilter("circle", params.searchInCircle, "searchInCircle");
+  const bbox = areaFilter("bbox", params.searchInBbox, "searchInBbox");
+  const country = areaFilter("countries", params.inCountry, "inCountry");
   const area = oneArea([
     at === undefined ? undefined : { parameter: "at", value: at },
     circle,

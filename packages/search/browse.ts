@@ -43,9 +43,7 @@ import {
 } from "@ls/geocoding";
 import type { PlaceCategory } from "./place_category.ts";
 import {
-  bboxFilter,
-  circleFilter,
-  countryFilter,
+  areaFilter,
   MAX_BROWSE_RADIUS,
   oneArea,
   radiusValue,
@@ -191,12 +189,13 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
   const center = parsePoint(params.center, "center");
   const radius = radiusValue(params.radius, MAX_BROWSE_RADIUS);
   const area = oneArea([
-    circleFilter(
+    areaFilter(
+      "circle",
       radius === undefined ? undefined : { ...center, radius },
       "radius",
     ),
-    countryFilter(params.countryCodes, "countryCodes"),
-    bboxFilter(params.boundingBox, "boundingBox"),
+    areaFilter("countries", params.countryCodes, "countryCodes"),
+    areaFilter("bbox", params.boundingBox, "boundingBox"),
   ]);
   const categories = params.categories === undefined
     ? undefined

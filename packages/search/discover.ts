@@ -40,14 +40,7 @@ import {
   type ItemsBody,
   ItemsResponse,
 } from "@ls/geocoding";
-import {
-  bboxFilter,
-  circleFilter,
-  countryFilter,
-  ONE_IN,
-  radiusValue,
-} from "./_area.ts";
-import type { AreaFilter } from "./_area.ts";
+import { type AreaFilter, areaFilter, ONE_IN, radiusValue } from "./_area.ts";
 import { PLACE_SHOW, type PlaceShow } from "./place_show.ts";
 
 /**
@@ -158,8 +151,12 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
   const q = nonBlankString(params.query, "query");
   const center = parseOptionalPoint(params.center, "center");
   const radius = radiusValue(params.radius);
-  const countries = countryFilter(params.countryCodes, "countryCodes");
-  const bbox = bboxFilter(params.boundingBox, "boundingBox");
+  const countries = areaFilter(
+    "countries",
+    params.countryCodes,
+    "countryCodes",
+  );
+  const bbox = areaFilter("bbox", params.boundingBox, "boundingBox");
   const limit = limitValue(params.limit);
   const lang = langValue(params.lang);
   const politicalView = politicalViewValue(params.politicalView);
@@ -204,7 +201,7 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
       );
     }
     if (radius !== undefined) {
-      area = circleFilter({ ...center, radius }, "radius")!;
+      area = areaFilter("circle", { ...center, radius }, "radius")!;
     } else if (countries) {
       at = formatPoint(center, "center");
       area = countries;
