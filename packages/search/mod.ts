@@ -61,7 +61,9 @@
 export * from "./discover.ts";
 export * from "./browse.ts";
 export * from "./lookup.ts";
+export * from "./lookup_response.ts";
 export * from "./autosuggest.ts";
+export * from "./autosuggest_response.ts";
 export * from "./geocoding_search_api.ts";
 export * from "./place_category.ts";
 export type { LookupShow, PlaceShow } from "./place_show.ts";
