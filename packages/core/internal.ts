@@ -105,6 +105,8 @@ export {
   truckWireNames,
 } from "./vocabulary/route_checks.ts";
 export {
+  langValue,
+  limitValue,
   nameListValue,
   politicalViewValue,
 } from "./vocabulary/search_params.ts";

@@ -21,13 +21,16 @@ import {
   checkParams,
   formatPoint,
   inCountryCodes,
+  langValue,
+  limitValue,
   nameListValue,
   nonBlankString,
   politicalViewValue,
   scrubbing,
 } from "@ls/core/internal";
+import type { GeocodingSearchParams } from "./geocoding_search_params.ts";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
-import { langValue, limitValue, qualifiedQueryValue } from "./_params.ts";
+import { qualifiedQueryValue } from "./_qualified_query.ts";
 
 /**
  * A qualified query (HERE's `qq`): the parts of an address, each matched
@@ -105,21 +108,24 @@ export type GeocodeShow =
   | "tz";
 
 /** The values of {@linkcode GeocodeShow}, in HERE's order. */
-const GEOCODE_SHOW: readonly GeocodeShow[] = [
-  "addressUsage",
-  "countryInfo",
-  "parsing",
-  "postalCodeDetails",
-  "secondaryUnitInfo",
-  "streetInfo",
-  "tz",
-];
+const GEOCODE_SHOW = Object.keys(
+  {
+    addressUsage: 0,
+    countryInfo: 0,
+    parsing: 0,
+    postalCodeDetails: 0,
+    secondaryUnitInfo: 0,
+    streetInfo: 0,
+    tz: 0,
+  } satisfies Record<GeocodeShow, 0>,
+);
 
 /**
  * Parameters of {@linkcode geocode}. Give `query`, `qualifiedQuery`, or
- * both.
+ * both. `limit` defaults to 20 and `lang` to `"en-US"`; `show` takes the
+ * blocks of {@linkcode GeocodeShow}.
  */
-export interface GeocodeParams {
+export interface GeocodeParams extends GeocodingSearchParams<GeocodeShow> {
   /**
    * Free-text address or place, e.g. `"Invalidenstr 116, 10115 Berlin"`;
    * sent as `q`. Required unless `qualifiedQuery` is given.
@@ -147,21 +153,6 @@ export interface GeocodeParams {
    * (see {@linkcode GeocodeType}); all kinds when omitted or empty.
    */
   types?: readonly GeocodeType[];
-  /** Most results, 1 to 100 (HERE's documented maximum); default 20. */
-  limit?: number;
-  /** BCP 47 language tag, or a list in order of preference; default `"en-US"`. */
-  lang?: string | readonly string[];
-  /**
-   * `politicalView`: the upper-case ISO 3166-1 alpha-3 code of the country
-   * whose view of disputed areas the results follow, e.g. `"SRB"`; HERE's
-   * default view when omitted.
-   */
-  politicalView?: string;
-  /**
-   * `show`: extra blocks per result, e.g. `["tz", "streetInfo"]` (see
-   * {@linkcode GeocodeShow}); none when omitted or empty.
-   */
-  show?: readonly GeocodeShow[];
 }
 
 const GEOCODE_KEYS = Object.keys(
@@ -282,8 +273,8 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
         : inCountryCodes(params.countryCodes, "countryCodes"),
     )
     .set("types", nameListValue(params.types, "types"))
-    .set("limit", limitValue(params.limit, 20))
-    .set("lang", langValue(params.lang))
+    .set("limit", limitValue(params.limit ?? 20))
+    .set("lang", langValue(params.lang ?? "en-US"))
     .set("politicalView", politicalViewValue(params.politicalView))
     .set("show", nameListValue(params.show, "show", GEOCODE_SHOW));
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };

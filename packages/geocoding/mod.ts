@@ -51,6 +51,7 @@
 
 export * from "./geocode.ts";
 export * from "./reverse_geocode.ts";
+export * from "./geocoding_search_params.ts";
 export * from "./items_response.ts";
 export * from "./result_item.ts";
 export * from "./to_geojson.ts";

@@ -21,15 +21,17 @@ import {
   checkParams,
   formatLatLng,
   formatPoint,
+  langValue,
   latitude,
+  limitValue,
   longitude,
   nameListValue,
   parseWith,
   scrubbing,
 } from "@ls/core/internal";
 import type { GeocodeShow } from "./geocode.ts";
+import type { GeocodingSearchParams } from "./geocoding_search_params.ts";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
-import { langValue, limitValue } from "./_params.ts";
 
 /**
  * A `types` value of {@linkcode reverseGeocode}: a known one, or any other
@@ -100,30 +102,31 @@ export type ReverseGeocodeShow = Exclude<
   "parsing" | "secondaryUnitInfo"
 >;
 
-const REVERSE_GEOCODE_SHOW: readonly ReverseGeocodeShow[] = [
-  "addressUsage",
-  "countryInfo",
-  "postalCodeDetails",
-  "streetInfo",
-  "tz",
-];
+const REVERSE_GEOCODE_SHOW = Object.keys(
+  {
+    addressUsage: 0,
+    countryInfo: 0,
+    postalCodeDetails: 0,
+    streetInfo: 0,
+    tz: 0,
+  } satisfies Record<ReverseGeocodeShow, 0>,
+);
 
-/** The options of {@linkcode reverseGeocode} beside its position. */
-export interface ReverseGeocodeOptions {
-  /** Most results, 1 to 100 (HERE's documented maximum); default 1. */
-  limit?: number;
-  /** BCP 47 language tag, or a list in order of preference; default `"en-US"`. */
-  lang?: string | readonly string[];
+/**
+ * The options of {@linkcode reverseGeocode} beside its position. `limit`
+ * defaults to 1 and `lang` to `"en-US"`; `show` takes the blocks of
+ * {@linkcode ReverseGeocodeShow}.
+ */
+export interface ReverseGeocodeOptions extends
+  Omit<
+    GeocodingSearchParams<ReverseGeocodeShow>,
+    "politicalView"
+  > {
   /**
    * `types`: only results of these kinds, e.g. `["address", "street"]` (see
    * {@linkcode ReverseGeocodeType}); all kinds when omitted or empty.
    */
   types?: readonly ReverseGeocodeType[];
-  /**
-   * `show`: extra blocks per result, e.g. `["tz"]` (see
-   * {@linkcode ReverseGeocodeShow}); none when omitted or empty.
-   */
-  show?: readonly ReverseGeocodeShow[];
 }
 
 const REVERSE_GEOCODE_KEYS = Object.keys(
@@ -135,7 +138,7 @@ const REVERSE_GEOCODE_KEYS = Object.keys(
     lang: 0,
     types: 0,
     show: 0,
-  } satisfies Record<keyof ReverseGeocodeOptions | "lat" | "lng" | "at", 0>,
+  } satisfies Record<keyof ReverseGeocodeParams, 0>,
 );
 
 /**
@@ -217,8 +220,8 @@ export function buildReverseGeocodeRequest(
   }
   const query = new Query()
     .setStructured("at", at)
-    .set("limit", limitValue(params.limit, 1))
-    .set("lang", langValue(params.lang))
+    .set("limit", limitValue(params.limit ?? 1))
+    .set("lang", langValue(params.lang ?? "en-US"))
     .set("types", nameListValue(params.types, "types"))
     .set("show", nameListValue(params.show, "show", REVERSE_GEOCODE_SHOW));
   const path = "/v1/revgeocode";

@@ -1,7 +1,7 @@
 /**
  * Type-ahead suggestions for partial input, with HERE's
  * `GET /v1/autosuggest`. Returns the raw fetch `Response`; its JSON is an
- * {@linkcode AutosuggestBody}.
+ * `AutosuggestBody`.
  *
  * @example
  * ```ts
@@ -26,25 +26,17 @@ import type {
 import {
   checkKeys,
   checkParams,
-  formatLatLng,
-  inCircle,
+  formatPoint,
+  langValue,
+  limitValue,
   nameListValue,
   nonBlankString,
   politicalViewValue,
   scrubbing,
 } from "@ls/core/internal";
-import { ItemsResponse, type ResultItem } from "@ls/geocoding";
-import {
-  AUTOSUGGEST_SHOW,
-  bboxFilter,
-  countryFilter,
-  langValue,
-  limitValue,
-  ONE_IN,
-  optionalLatLng,
-  termsLimitValue,
-} from "./_params.ts";
-import type { AreaFilter } from "./_params.ts";
+import type { GeocodingSearchParams } from "@ls/geocoding";
+import { areaFilter, ONE_IN, oneArea } from "./_area.ts";
+import type { AutosuggestRawResponse } from "./autosuggest_response.ts";
 
 /**
  * A `show` value of autosuggest: a known one, or any other string HERE adds.
@@ -63,11 +55,29 @@ export type AutosuggestShow =
   | "truck"
   | "tz";
 
+/** The values of {@linkcode AutosuggestShow}, for the run-time check. */
+const AUTOSUGGEST_SHOW = Object.keys(
+  {
+    details: 0,
+    fuel: 0,
+    phonemes: 0,
+    streetInfo: 0,
+    truck: 0,
+    tz: 0,
+  } satisfies Record<AutosuggestShow, 0>,
+);
+
+/** The largest `termsLimit` of autosuggest. */
+const MAX_TERMS_LIMIT = 10;
+
 /**
  * Parameters of {@linkcode autosuggest}. Give exactly one of `at`,
  * `searchInCircle` and `searchInBbox`; `inCountry` only together with `at`.
+ * `limit` defaults to 20; `show` takes the blocks of
+ * {@linkcode AutosuggestShow}.
  */
-export interface AutosuggestParams {
+export interface AutosuggestParams
+  extends GeocodingSearchParams<AutosuggestShow> {
   /** The partial input, e.g. `"res"`; sent as `q`. */
   query: string;
   /** Search centre `[lat, lng]`. */
@@ -81,16 +91,8 @@ export interface AutosuggestParams {
    * `at` (HERE takes one `in=` filter per request).
    */
   inCountry?: readonly string[];
-  /** Most suggestions, 1 to 100 (HERE's documented maximum); default 20. */
-  limit?: number;
   /** Most query-term suggestions, 1 to 10. */
   termsLimit?: number;
-  /** BCP 47 language tag, or a list in order of preference. */
-  lang?: string | readonly string[];
-  /** Political view as an upper-case ISO 3166-1 alpha-3 code, e.g. `"RUS"`. */
-  politicalView?: string;
-  /** Extra blocks to render, e.g. `["phonemes", "tz"]`. */
-  show?: readonly AutosuggestShow[];
 }
 
 const AUTOSUGGEST_KEYS = Object.keys(
@@ -107,119 +109,6 @@ const AUTOSUGGEST_KEYS = Object.keys(
     show: 0,
   } satisfies Record<keyof AutosuggestParams, 0>,
 );
-
-/**
- * A suggested completion: `term` for the substring `query.slice(start, end)`,
- * which it would replace (`replaces`).
- *
- * @example
- * ```ts
- * import type { QueryTerm } from "@ls/search";
- * const term: QueryTerm = { term: "restaurant", replaces: "res", start: 0, end: 3 };
- * ```
- */
-export interface QueryTerm {
-  /** The suggested term. */
-  term: string;
-  /** The substring of the query it replaces. */
-  replaces: string;
-  /** Start index of that substring. */
-  start: number;
-  /** End index (exclusive) of that substring. */
-  end: number;
-}
-
-/**
- * The JSON body of an autosuggest response. Entity items have an `id` usable
- * with lookup; query items (`resultType` `categoryQuery` or `chainQuery`)
- * have an `href` for the suggested discover search and may lack a position.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import type { AutosuggestBody } from "@ls/search";
- * import { itemsToGeoJSON } from "@ls/geocoding";
- * const body: AutosuggestBody = {
- *   items: [{ title: "Restaurants", resultType: "categoryQuery", href: "https://discover.search.hereapi.com/v1/discover?q=restaurant" }],
- *   queryTerms: [{ term: "restaurant", replaces: "res", start: 0, end: 3 }],
- * };
- * assert.equal(itemsToGeoJSON(body.items).features.length, 0); // query items have no position
- * ```
- */
-export interface AutosuggestBody {
-  /** Entity and query suggestions. */
-  items: ResultItem[];
-  /** Suggested completions of the query. */
-  queryTerms?: QueryTerm[];
-}
-
-/**
- * What {@linkcode autosuggest} returns: HERE's own fetch `Response` (the
- * seed's contract, body unread), typed so that `json()` resolves to the
- * documented {@linkcode AutosuggestBody}.
- *
- * @example
- * ```ts
- * import type { AutosuggestBody, AutosuggestRawResponse } from "@ls/search";
- * async function titles(res: AutosuggestRawResponse): Promise<string[]> {
- *   const body: AutosuggestBody = await res.json();
- *   return body.items.map((item) => item.title ?? "");
- * }
- * ```
- */
-export interface AutosuggestRawResponse extends Response {
-  /** Reads the body (once, as any `Response`) as the autosuggest body. */
-  json(): Promise<AutosuggestBody>;
-}
-
-/**
- * An autosuggest answer as a response object, like discover's: typed
- * `items`, `queryTerms`, HERE's tracing ids and `toGeoJSON()` (items
- * without a position, such as query suggestions, are left out of it). Make
- * one from what {@linkcode autosuggest} returns with
- * {@linkcode AutosuggestResponse.from}, which reads the body: a `Response`
- * can be read once.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { AutosuggestResponse } from "@ls/search";
- * const res = new Response(JSON.stringify({
- *   items: [
- *     { title: "Restaurants", resultType: "categoryQuery", href: "https://discover.search.hereapi.com/v1/discover?q=restaurant" },
- *     { title: "Rex", id: "here:pds:place:1", resultType: "place", position: { lat: 52.5, lng: 13.4 } },
- *   ],
- *   queryTerms: [{ term: "restaurant", replaces: "res", start: 0, end: 3 }],
- * }), { headers: { "x-correlation-id": "c-1" } });
- * const suggestions = await AutosuggestResponse.from(res);
- * assert.equal(suggestions.items.length, 2);
- * assert.equal(suggestions.queryTerms[0].term, "restaurant");
- * assert.equal(suggestions.toGeoJSON().features.length, 1);
- * assert.equal(suggestions.correlationId, "c-1");
- * ```
- */
-export class AutosuggestResponse extends ItemsResponse {
-  /** Suggested completions of the query; empty when HERE sent none. */
-  get queryTerms(): QueryTerm[] {
-    const terms = (this.raw as Partial<AutosuggestBody> | null)?.queryTerms;
-    return Array.isArray(terms) ? terms : [];
-  }
-
-  /**
-   * Reads an autosuggest `Response` (what {@linkcode autosuggest} returns)
-   * into a response object. The body is consumed.
-   *
-   * @throws {SyntaxError} when the body is not JSON
-   */
-  static async from(res: Response): Promise<AutosuggestResponse> {
-    const body: AutosuggestBody = await res.json();
-    return new AutosuggestResponse({
-      body,
-      correlationId: res.headers.get("x-correlation-id") ?? undefined,
-      requestId: res.headers.get("x-request-id") ?? undefined,
-    });
-  }
-}
 
 /**
  * HERE's wire names that {@linkcode autosuggest} takes under another name:
@@ -278,48 +167,37 @@ export function buildAutosuggestRequest(
     wireNames: AUTOSUGGEST_WIRE_NAMES,
   });
   const q = nonBlankString(params.query, "query");
-  const at = optionalLatLng(params.at, "at");
-  const circle: AreaFilter | undefined = params.searchInCircle === undefined
-    ? undefined
-    : {
-      parameter: "searchInCircle",
-      value: inCircle(params.searchInCircle, "searchInCircle"),
-    };
-  const bbox = bboxFilter(params.searchInBbox, "searchInBbox");
-  const country = countryFilter(params.inCountry, "inCountry");
-
-  const given = [
-    at && "at",
-    circle?.parameter,
-    bbox?.parameter,
-  ].filter((p): p is string => typeof p === "string");
-  if (given.length === 0) {
+  const at = params.at === undefined ? undefined : formatPoint(params.at, "at");
+  const circle = areaFilter("circle", params.searchInCircle, "searchInCircle");
+  const bbox = areaFilter("bbox", params.searchInBbox, "searchInBbox");
+  const country = areaFilter("countries", params.inCountry, "inCountry");
+  const area = oneArea([
+    at === undefined ? undefined : { parameter: "at", value: at },
+    circle,
+    bbox,
+  ], "give exactly one of at, searchInCircle or searchInBbox");
+  if (area === undefined) {
     throw new ValueError(
       "at",
       "one of at, searchInCircle or searchInBbox is required",
     );
   }
-  if (given.length > 1) {
-    throw new ValueError(
-      given[1],
-      `cannot be combined with ${
-        given[0]
-      }: give exactly one of at, searchInCircle or searchInBbox`,
-    );
-  }
   if (country && !at) {
     throw new ValueError(
       "inCountry",
-      `can only be combined with at, not with ${given[0]}: ${ONE_IN}`,
+      `can only be combined with at, not with ${area.parameter}: ${ONE_IN}`,
     );
   }
 
   const query = new Query()
     .set("q", q)
-    .setStructured("at", at && formatLatLng(at[0], at[1]))
-    .setStructured("in", (circle ?? bbox ?? country)?.value)
+    .setStructured("at", at)
+    .setStructured("in", (at ? country : area)?.value)
     .set("limit", limitValue(params.limit ?? 20))
-    .set("termsLimit", termsLimitValue(params.termsLimit))
+    .set(
+      "termsLimit",
+      limitValue(params.termsLimit, "termsLimit", MAX_TERMS_LIMIT),
+    )
     .set("lang", langValue(params.lang))
     .set("politicalView", politicalViewValue(params.politicalView))
     .set("show", nameListValue(params.show, "show", AUTOSUGGEST_SHOW));

@@ -25,35 +25,37 @@ import type {
 import {
   checkKeys,
   checkParams,
-  formatLatLng,
+  formatPoint,
+  langValue,
+  limitValue,
   nameListValue,
   nonBlankString,
+  parsePoint,
   parseWith,
   politicalViewValue,
   scrubbing,
   stringMatching,
 } from "@ls/core/internal";
-import { type ItemsBody, ItemsResponse } from "@ls/geocoding";
+import {
+  type GeocodingSearchParams,
+  type ItemsBody,
+  ItemsResponse,
+} from "@ls/geocoding";
 import type { PlaceCategory } from "./place_category.ts";
 import {
-  bboxFilter,
-  browseRadiusValue,
-  circleFilter,
-  countryFilter,
-  langValue,
-  limitValue,
-  ONE_IN,
-  optionalLatLng,
-  PLACE_SHOW,
-} from "./_params.ts";
-import type { AreaFilter } from "./_params.ts";
-import type { PlaceShow } from "./place_show.ts";
+  areaFilter,
+  MAX_BROWSE_RADIUS,
+  oneArea,
+  radiusValue,
+} from "./_area.ts";
+import { PLACE_SHOW, type PlaceShow } from "./place_show.ts";
 
 /**
  * Parameters of {@linkcode browse}. `center` is required; at most one of
- * `radius`, `countryCodes` and `boundingBox` narrows the area.
+ * `radius`, `countryCodes` and `boundingBox` narrows the area. `show` takes
+ * the blocks of {@linkcode PlaceShow}.
  */
-export interface BrowseParams {
+export interface BrowseParams extends GeocodingSearchParams<PlaceShow> {
   /** Search centre `[lat, lng]` (sent as `at`); results are sorted by distance from it. */
   center: LatLngLike;
   /**
@@ -76,24 +78,8 @@ export interface BrowseParams {
    * spaces, sent as given; no filter when omitted or empty.
    */
   foodTypes?: readonly string[];
-  /** Most results, 1 to 100 (HERE's documented maximum). */
-  limit?: number;
   /** Full-text filter on place names, e.g. `"star bucks"`. */
   name?: string;
-  /** BCP 47 language tag, or a list in order of preference. */
-  lang?: string | readonly string[];
-  /**
-   * `politicalView`: the upper-case ISO 3166-1 alpha-3 code of the country
-   * whose view of disputed areas the results follow, e.g. `"RUS"`; HERE's
-   * default view when omitted.
-   */
-  politicalView?: string;
-  /**
-   * `show`: extra blocks to add to each place, e.g. `["tz", "ev"]` (see
-   * {@linkcode PlaceShow}); none when omitted. Unknown names are sent as
-   * given.
-   */
-  show?: readonly PlaceShow[];
 }
 
 const BROWSE_KEYS = Object.keys(
@@ -200,19 +186,17 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
   if (params.center === undefined) {
     throw new ValueError("center", "is required");
   }
-  const center = optionalLatLng(params.center, "center")!;
-  const radius = browseRadiusValue(params.radius);
-  const areas = [
-    radius === undefined ? undefined : circleFilter(center, radius),
-    countryFilter(params.countryCodes, "countryCodes"),
-    bboxFilter(params.boundingBox, "boundingBox"),
-  ].filter((a): a is AreaFilter => a !== undefined);
-  if (areas.length > 1) {
-    throw new ValueError(
-      areas[1].parameter,
-      `cannot be combined with ${areas[0].parameter}: ${ONE_IN}`,
-    );
-  }
+  const center = parsePoint(params.center, "center");
+  const radius = radiusValue(params.radius, MAX_BROWSE_RADIUS);
+  const area = oneArea([
+    areaFilter(
+      "circle",
+      radius === undefined ? undefined : { ...center, radius },
+      "radius",
+    ),
+    areaFilter("countries", params.countryCodes, "countryCodes"),
+    areaFilter("bbox", params.boundingBox, "boundingBox"),
+  ]);
   const categories = params.categories === undefined
     ? undefined
     : parseWith(categoriesSchema, params.categories, "categories");
@@ -222,8 +206,8 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
     : nonBlankString(params.name, "name");
 
   const query = new Query()
-    .setStructured("at", formatLatLng(center[0], center[1]))
-    .setStructured("in", areas[0]?.value)
+    .setStructured("at", formatPoint(center, "center"))
+    .setStructured("in", area?.value)
     .set("categories", categories)
     .set("foodTypes", foodTypes)
     .set("name", name)

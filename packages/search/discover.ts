@@ -26,32 +26,29 @@ import type {
 import {
   checkKeys,
   checkParams,
-  formatLatLng,
+  formatPoint,
+  langValue,
+  limitValue,
   nameListValue,
   nonBlankString,
+  parseOptionalPoint,
   politicalViewValue,
   scrubbing,
 } from "@ls/core/internal";
-import { type ItemsBody, ItemsResponse } from "@ls/geocoding";
 import {
-  bboxFilter,
-  circleFilter,
-  countryFilter,
-  langValue,
-  limitValue,
-  ONE_IN,
-  optionalLatLng,
-  PLACE_SHOW,
-  radiusValue,
-} from "./_params.ts";
-import type { AreaFilter } from "./_params.ts";
-import type { PlaceShow } from "./place_show.ts";
+  type GeocodingSearchParams,
+  type ItemsBody,
+  ItemsResponse,
+} from "@ls/geocoding";
+import { type AreaFilter, areaFilter, ONE_IN, radiusValue } from "./_area.ts";
+import { PLACE_SHOW, type PlaceShow } from "./place_show.ts";
 
 /**
  * Parameters of {@linkcode discover}. Give `center` with `radius`, `center`
- * with `countryCodes`, or `boundingBox` alone.
+ * with `countryCodes`, or `boundingBox` alone. `show` takes the blocks of
+ * {@linkcode PlaceShow}.
  */
-export interface DiscoverParams {
+export interface DiscoverParams extends GeocodingSearchParams<PlaceShow> {
   /** Free text, e.g. `"coffee shop"`; sent as `q`. */
   query: string;
   /** Search centre `[lat, lng]`; needs `radius` or `countryCodes`. */
@@ -62,22 +59,6 @@ export interface DiscoverParams {
   countryCodes?: readonly string[];
   /** `[west, south, east, north]` (`in=bbox:`); not together with `center`. */
   boundingBox?: BoundingBoxLike;
-  /** Most results, 1 to 100 (HERE's documented maximum). */
-  limit?: number;
-  /** BCP 47 language tag, or a list in order of preference. */
-  lang?: string | readonly string[];
-  /**
-   * `politicalView`: the upper-case ISO 3166-1 alpha-3 code of the country
-   * whose view of disputed areas the results follow, e.g. `"RUS"`; HERE's
-   * default view when omitted.
-   */
-  politicalView?: string;
-  /**
-   * `show`: extra blocks to add to each place, e.g. `["tz", "ev"]` (see
-   * {@linkcode PlaceShow}); none when omitted. Each value is a name without
-   * commas or spaces; unknown names are sent as given.
-   */
-  show?: readonly PlaceShow[];
 }
 
 const DISCOVER_KEYS = Object.keys(
@@ -168,10 +149,14 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
     wireNames: DISCOVER_WIRE_NAMES,
   });
   const q = nonBlankString(params.query, "query");
-  const center = optionalLatLng(params.center, "center");
+  const center = parseOptionalPoint(params.center, "center");
   const radius = radiusValue(params.radius);
-  const countries = countryFilter(params.countryCodes, "countryCodes");
-  const bbox = bboxFilter(params.boundingBox, "boundingBox");
+  const countries = areaFilter(
+    "countries",
+    params.countryCodes,
+    "countryCodes",
+  );
+  const bbox = areaFilter("bbox", params.boundingBox, "boundingBox");
   const limit = limitValue(params.limit);
   const lang = langValue(params.lang);
   const politicalView = politicalViewValue(params.politicalView);
@@ -216,9 +201,9 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
       );
     }
     if (radius !== undefined) {
-      area = circleFilter(center, radius);
+      area = areaFilter("circle", { ...center, radius }, "radius")!;
     } else if (countries) {
-      at = formatLatLng(center[0], center[1]);
+      at = formatPoint(center, "center");
       area = countries;
     } else {
       throw new ValueError(

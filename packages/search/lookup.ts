@@ -13,150 +13,33 @@
  * @module
  */
 
-import type { Feature, Point } from "geojson";
-import { ApiResponse, Query } from "@ls/core";
-import type {
-  BoundingBoxObject,
-  Client,
-  LatLngObject,
-  RequestOptions,
-  RequestSpec,
-} from "@ls/core";
+import { Query } from "@ls/core";
+import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkKeys,
   checkParams,
+  langValue,
   nameListValue,
   nonBlankString,
   scrubbing,
 } from "@ls/core/internal";
-import { itemToFeature } from "@ls/geocoding";
-import type {
-  Address,
-  Category,
-  Reference,
-  ResultItem,
-  ResultType,
-} from "@ls/geocoding";
-import { langValue, LOOKUP_SHOW } from "./_params.ts";
-import type { LookupShow } from "./place_show.ts";
+import type { GeocodingSearchParams, ResultItem } from "@ls/geocoding";
+import { LookupResponse } from "./lookup_response.ts";
+import { LOOKUP_SHOW, type LookupShow } from "./place_show.ts";
 
-/** Parameters of {@linkcode lookup}. */
-export interface LookupParams {
+/**
+ * Parameters of {@linkcode lookup}: the place's id, and `lang` and `show`
+ * (the blocks of {@linkcode LookupShow}).
+ */
+export interface LookupParams
+  extends Pick<GeocodingSearchParams<LookupShow>, "lang" | "show"> {
   /** A HERE id from an earlier result, e.g. `"here:pds:place:..."`; sent as `id`. */
   locationId: string;
-  /** BCP 47 language tag, or a list in order of preference. */
-  lang?: string | readonly string[];
-  /**
-   * `show`: extra blocks to add to the place, e.g. `["tz", "ev"]` (see
-   * {@linkcode PlaceShow}); none when omitted. Unknown names are sent as
-   * given.
-   */
-  show?: readonly LookupShow[];
 }
 
 const LOOKUP_KEYS = Object.keys(
   { locationId: 0, lang: 0, show: 0 } satisfies Record<keyof LookupParams, 0>,
 );
-
-/**
- * The response of {@linkcode lookup}: the place's fields directly (`title`,
- * `id`, `address`, `position`, ...), the whole place as `item` (unknown
- * fields kept), `items` (`[item]`), `raw`, `toJSON()`, `toGeoJSON()` (one
- * `Feature`) and HERE's tracing ids.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { LookupResponse } from "@ls/search";
- * const place = new LookupResponse({
- *   body: { title: "Sample Airport", id: "here:pds:place:x", position: { lat: 49.95, lng: 7.26 } },
- * });
- * assert.equal(place.title, "Sample Airport");
- * assert.deepEqual(place.toGeoJSON().geometry, { type: "Point", coordinates: [7.26, 49.95] });
- * ```
- */
-export class LookupResponse extends ApiResponse<ResultItem> {
-  /** The place, as HERE sent it. */
-  get item(): ResultItem {
-    const raw: unknown = this.raw;
-    return typeof raw === "object" && raw !== null && !Array.isArray(raw)
-      ? raw as ResultItem
-      : {};
-  }
-
-  /** The place as a one-item list, for code written against item lists. */
-  get items(): ResultItem[] {
-    return [this.item];
-  }
-
-  /** Display title. */
-  get title(): string | undefined {
-    return this.item.title;
-  }
-
-  /** The HERE id. */
-  get id(): string | undefined {
-    return this.item.id;
-  }
-
-  /** What the place is, e.g. `place`. */
-  get resultType(): ResultType | undefined {
-    return this.item.resultType;
-  }
-
-  /** The address. */
-  get address(): Address | undefined {
-    return this.item.address;
-  }
-
-  /** Display position. */
-  get position(): LatLngObject | undefined {
-    return this.item.position;
-  }
-
-  /** Navigation access points. */
-  get access(): LatLngObject[] | undefined {
-    return this.item.access;
-  }
-
-  /** Suggested viewport. */
-  get mapView(): BoundingBoxObject | undefined {
-    return this.item.mapView;
-  }
-
-  /** Metres from the search centre, when HERE reports one. */
-  get distance(): number | undefined {
-    return this.item.distance;
-  }
-
-  /** Place categories. */
-  get categories(): Category[] | undefined {
-    return this.item.categories;
-  }
-
-  /** External references. */
-  get references(): Reference[] | undefined {
-    return this.item.references;
-  }
-
-  /**
-   * The place as one GeoJSON `Feature`: a `Point` at `[lng, lat]`, the place
-   * as properties, its `id` as feature id. Without a position the geometry is
-   * `null`.
-   */
-  toGeoJSON(): Feature<Point | null, ResultItem> {
-    const item = this.item;
-    const feature = itemToFeature(item);
-    if (feature) return feature;
-    const empty: Feature<null, ResultItem> = {
-      type: "Feature",
-      geometry: null,
-      properties: { ...item },
-    };
-    if (typeof item.id === "string") empty.id = item.id;
-    return empty;
-  }
-}
 
 /**
  * HERE's wire names that {@linkcode lookup} takes under another name:

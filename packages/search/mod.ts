@@ -61,10 +61,12 @@
 export * from "./discover.ts";
 export * from "./browse.ts";
 export * from "./lookup.ts";
+export * from "./lookup_response.ts";
 export * from "./autosuggest.ts";
+export * from "./autosuggest_response.ts";
 export * from "./geocoding_search_api.ts";
 export * from "./place_category.ts";
-export * from "./place_show.ts";
+export type { LookupShow, PlaceShow } from "./place_show.ts";
 
 // The types of `@ls/geocoding` that this package's functions take and return.
 export type {
@@ -73,6 +75,7 @@ export type {
   GeocodeParams,
   GeocodeShow,
   GeocodeType,
+  GeocodingSearchParams,
   Highlight,
   Highlights,
   ItemsBody,

@@ -41,6 +41,22 @@ export type PlaceShow =
   | "truck"
   | "tz";
 
+/** The values of {@linkcode PlaceShow}, for the run-time check. */
+export const PLACE_SHOW: readonly string[] = Object.keys(
+  {
+    eMobilityServiceProviders: 0,
+    ev: 0,
+    fuel: 0,
+    fuelPrices: 0,
+    phonemes: 0,
+    streetInfo: 0,
+    tripadvisor: 0,
+    tripadvisorImageVariants: 0,
+    truck: 0,
+    tz: 0,
+  } satisfies Record<PlaceShow, 0>,
+);
+
 /**
  * What lookup's `show` takes: the blocks of {@linkcode PlaceShow} and, as
  * for an address, `addressUsage`, `countryInfo` and `postalCodeDetails`.
@@ -50,3 +66,14 @@ export type LookupShow =
   | "addressUsage"
   | "countryInfo"
   | "postalCodeDetails";
+
+/** The values of {@linkcode LookupShow}, for the run-time check. */
+export const LOOKUP_SHOW: readonly string[] = [
+  ...PLACE_SHOW,
+  ...Object.keys(
+    { addressUsage: 0, countryInfo: 0, postalCodeDetails: 0 } satisfies Record<
+      Exclude<LookupShow, PlaceShow>,
+      0
+    >,
+  ),
+];

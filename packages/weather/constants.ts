@@ -80,6 +80,20 @@ export type DestWeatherUnits =
   (typeof DestWeatherUnits)[keyof typeof DestWeatherUnits];
 
 /**
+ * A code of the open set behind the constant `T`: one of its known codes, or
+ * any other integer HERE adds. Editors still suggest the known ones.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type OpenCode, WeatherType } from "@ls/weather";
+ * const types: OpenCode<typeof WeatherType>[] = [WeatherType.fog, 30];
+ * assert.deepEqual(types, [3, 30]);
+ * ```
+ */
+export type OpenCode<T> = T[keyof T] | (number & Record<never, never>);
+
+/**
  * Severity codes of weather alerts (the `severity` filter of
  * `POST /v3/alerts`).
  *
@@ -105,12 +119,10 @@ export const WeatherSeverity: {
   medium: 3,
   high: 4,
   emergency: 5,
-} as const;
+};
 
 /** A severity code: a known one, or any other code HERE adds. */
-export type WeatherSeverity =
-  | (typeof WeatherSeverity)[keyof typeof WeatherSeverity]
-  | (number & Record<never, never>);
+export type WeatherSeverity = OpenCode<typeof WeatherSeverity>;
 
 /**
  * Weather alert type codes: the `type` filter of `POST /v3/alerts` and the
@@ -184,9 +196,7 @@ export const WeatherType: {
   radiologicalHazard: 27,
   shelterInPlace: 28,
   warning: 29,
-} as const;
+};
 
 /** An alert type code: a known one, or any other code HERE adds. */
-export type WeatherType =
-  | (typeof WeatherType)[keyof typeof WeatherType]
-  | (number & Record<never, never>);
+export type WeatherType = OpenCode<typeof WeatherType>;

@@ -410,33 +410,29 @@ function parsePlace(raw: Record<string, unknown>): WeatherReportPlace {
     astronomyForecasts: [],
     alerts: [],
   };
-  const place: WeatherReportPlace = {
-    observations: [],
-    hourlyForecasts: [],
-    dailyForecasts: [],
-    extendedDailyForecasts: [],
-    astronomyForecasts: [],
-    alerts: [],
-    raw,
-  };
+  let nws: [unknown] | undefined;
   for (const [key, value] of Object.entries(raw)) {
     const lower = key.toLowerCase();
     if (lower === "nwsalerts") {
-      place.nwsAlerts = value;
+      nws = [value];
       continue;
     }
     const collection = PRODUCT_KEYS[lower as keyof typeof PRODUCT_KEYS];
     if (collection && Array.isArray(value)) found[collection].push(...value);
   }
-  place.observations = records(found.observations).map((o) =>
-    withNumbers(o) as WeatherObservation
-  );
-  place.hourlyForecasts = parseForecastLocations(found.hourlyForecasts);
-  place.dailyForecasts = parseForecastLocations(found.dailyForecasts);
-  place.extendedDailyForecasts = parseForecastLocations(
-    found.extendedDailyForecasts,
-  );
-  place.astronomyForecasts = parseForecastLocations(found.astronomyForecasts);
-  place.alerts = records(found.alerts).map(parseAlert);
+  const place: WeatherReportPlace = {
+    observations: records(found.observations).map((o) =>
+      withNumbers(o) as WeatherObservation
+    ),
+    hourlyForecasts: parseForecastLocations(found.hourlyForecasts),
+    dailyForecasts: parseForecastLocations(found.dailyForecasts),
+    extendedDailyForecasts: parseForecastLocations(
+      found.extendedDailyForecasts,
+    ),
+    astronomyForecasts: parseForecastLocations(found.astronomyForecasts),
+    alerts: records(found.alerts).map(parseAlert),
+    raw,
+  };
+  if (nws) place.nwsAlerts = nws[0];
   return place;
 }

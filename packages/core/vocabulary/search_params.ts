@@ -1,12 +1,17 @@
 /**
- * The parameter checks that geocoding and place search share: the comma
- * lists of names (`show`, `types`, `foodTypes`) and the `politicalView`
- * country code.
+ * The parameter checks that geocoding and place search share, one meaning
+ * each: `limit` (and autosuggest's `termsLimit`), `lang`, the comma lists of
+ * names (`show`, `types`, `foodTypes`) and the `politicalView` country code.
+ * An operation with a default applies it before the check
+ * (`limitValue(params.limit ?? 20)`), so `undefined` always means "not
+ * sent".
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { nameListValue, politicalViewValue } from "@ls/core/internal";
+ * import { langValue, limitValue, nameListValue, politicalViewValue } from "@ls/core/internal";
+ * assert.equal(limitValue(5), 5);
+ * assert.deepEqual(langValue("de"), ["de"]);
  * assert.deepEqual(nameListValue(["tz", "streetInfo"], "show"), ["tz", "streetInfo"]);
  * assert.equal(politicalViewValue("SRB"), "SRB");
  * ```
@@ -15,8 +20,74 @@
  */
 
 import * as z from "zod/mini";
-import { parseWith, stringMatching } from "../params/validate.ts";
+import { integer, parseWith, stringMatching } from "../params/validate.ts";
+import { validateLanguages } from "../params/format.ts";
 import { ValueError } from "../errors/errors.ts";
+
+/** The largest `limit` HERE documents for Geocoding & Search. */
+const MAX_LIMIT = 100;
+
+/** The schema of each maximum asked for, made once. */
+const limitSchemas = new Map<number, z.ZodMiniType<number>>();
+
+/**
+ * A count limit of Geocoding & Search: an integer from 1 to `max`, by
+ * default HERE's documented maximum of `limit`, 100 (autosuggest's
+ * `termsLimit` goes to 10); `undefined` passes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { limitValue } from "@ls/core/internal";
+ * assert.equal(limitValue(100), 100);
+ * assert.equal(limitValue(undefined), undefined);
+ * assert.throws(() => limitValue(101), {
+ *   message: "Invalid limit: must be an integer from 1 to 100, got 101",
+ * });
+ * assert.throws(() => limitValue(11, "termsLimit", 10), {
+ *   message: "Invalid termsLimit: must be an integer from 1 to 10, got 11",
+ * });
+ * ```
+ *
+ * @throws {ValueError} naming `parameter` for anything but an integer from 1
+ * to `max`
+ */
+export function limitValue(
+  value: unknown,
+  parameter = "limit",
+  max: number = MAX_LIMIT,
+): number | undefined {
+  if (value === undefined) return undefined;
+  let schema = limitSchemas.get(max);
+  if (schema === undefined) {
+    schema = integer(1, max);
+    limitSchemas.set(max, schema);
+  }
+  return parseWith(schema, value, parameter);
+}
+
+/**
+ * `lang`: one BCP 47 tag or a non-empty list of them, in order of
+ * preference; `undefined` passes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { langValue } from "@ls/core/internal";
+ * assert.deepEqual(langValue(["en", "de"]), ["en", "de"]);
+ * assert.equal(langValue(undefined), undefined);
+ * assert.throws(() => langValue([]), {
+ *   message: "Invalid lang: must be a language tag or a non-empty list of them, got []",
+ * });
+ * ```
+ *
+ * @throws {ValueError} for an empty list or a malformed tag
+ */
+export function langValue(
+  value: string | readonly string[] | undefined,
+): string[] | undefined {
+  return value === undefined ? undefined : validateLanguages(value, "lang");
+}
 
 const nameListSchema: z.ZodMiniType<string[]> = /* @__PURE__ */ (() =>
   z.array(

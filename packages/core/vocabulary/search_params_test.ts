@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { assertValueError } from "../testing.ts";
-import { nameListValue, politicalViewValue } from "./search_params.ts";
+import {
+  langValue,
+  limitValue,
+  nameListValue,
+  politicalViewValue,
+} from "./search_params.ts";
 
 Deno.test("nameListValue keeps known and unknown names in order; undefined and [] pass", () => {
   assert.deepEqual(nameListValue(["tz", "streetInfo"], "show"), [
@@ -52,4 +57,27 @@ Deno.test("nameListValue: a list too long for any URL is refused before it is wa
     message:
       "Invalid show: must have at most 32767 names (no URL could hold more)",
   });
+});
+
+Deno.test("limitValue takes an integer from 1 to the maximum; undefined passes", () => {
+  assert.equal(limitValue(1), 1);
+  assert.equal(limitValue(100), 100);
+  assert.equal(limitValue(undefined), undefined);
+  assert.equal(limitValue(10, "termsLimit", 10), 10);
+  for (const bad of [0, 101, 1.5, "5", null, NaN]) {
+    assertValueError(() => limitValue(bad), "limit");
+  }
+  assertValueError(
+    () => limitValue(11, "termsLimit", 10),
+    "termsLimit",
+    "Invalid termsLimit: must be an integer from 1 to 10, got 11",
+  );
+});
+
+Deno.test("langValue takes one tag or a non-empty list; undefined passes", () => {
+  assert.deepEqual(langValue("en-US"), ["en-US"]);
+  assert.deepEqual(langValue(["en", "de"]), ["en", "de"]);
+  assert.equal(langValue(undefined), undefined);
+  assertValueError(() => langValue([]), "lang");
+  assertValueError(() => langValue(["en", "e n"]), "lang[1]");
 });
