@@ -109,6 +109,10 @@ export {
   limitValue,
   nameListValue,
   politicalViewValue,
+  type SearchEntries,
+  searchEntries,
+  setSearchEntries,
+  type SharedSearchParams,
 } from "./vocabulary/search_params.ts";
 
 // The read path, deadlines and request options.

@@ -21,12 +21,11 @@ import {
   checkParams,
   formatPoint,
   inCountryCodes,
-  langValue,
-  limitValue,
   nameListValue,
   nonBlankString,
-  politicalViewValue,
   scrubbing,
+  searchEntries,
+  setSearchEntries,
 } from "@ls/core/internal";
 import type { GeocodingSearchParams } from "./geocoding_search_params.ts";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
@@ -272,11 +271,11 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
         ? undefined
         : inCountryCodes(params.countryCodes, "countryCodes"),
     )
-    .set("types", nameListValue(params.types, "types"))
-    .set("limit", limitValue(params.limit ?? 20))
-    .set("lang", langValue(params.lang ?? "en-US"))
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show", GEOCODE_SHOW));
+    .set("types", nameListValue(params.types, "types"));
+  setSearchEntries(
+    query,
+    searchEntries(params, GEOCODE_SHOW, { limit: 20, lang: "en-US" }),
+  );
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };
 }
 

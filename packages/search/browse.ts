@@ -26,14 +26,13 @@ import {
   checkKeys,
   checkParams,
   formatPoint,
-  langValue,
-  limitValue,
   nameListValue,
   nonBlankString,
   parsePoint,
   parseWith,
-  politicalViewValue,
   scrubbing,
+  searchEntries,
+  setSearchEntries,
   stringMatching,
 } from "@ls/core/internal";
 import {
@@ -210,11 +209,8 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
     .setStructured("in", area?.value)
     .set("categories", categories)
     .set("foodTypes", foodTypes)
-    .set("name", name)
-    .set("limit", limitValue(params.limit))
-    .set("lang", langValue(params.lang))
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show", PLACE_SHOW));
+    .set("name", name);
+  setSearchEntries(query, searchEntries(params, PLACE_SHOW));
   return { service: "browse", method: "GET", path: "/v1/browse", query };
 }
 

@@ -27,13 +27,11 @@ import {
   checkKeys,
   checkParams,
   formatPoint,
-  langValue,
-  limitValue,
-  nameListValue,
   nonBlankString,
   parseOptionalPoint,
-  politicalViewValue,
   scrubbing,
+  searchEntries,
+  setSearchEntries,
 } from "@ls/core/internal";
 import {
   type GeocodingSearchParams,
@@ -157,10 +155,7 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
     "countryCodes",
   );
   const bbox = areaFilter("bbox", params.boundingBox, "boundingBox");
-  const limit = limitValue(params.limit);
-  const lang = langValue(params.lang);
-  const politicalView = politicalViewValue(params.politicalView);
-  const show = nameListValue(params.show, "show", PLACE_SHOW);
+  const shared = searchEntries(params, PLACE_SHOW);
 
   let at: string | undefined;
   let area: AreaFilter;
@@ -213,14 +208,13 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
     }
   }
 
-  const query = new Query()
-    .set("q", q)
-    .setStructured("at", at)
-    .setStructured("in", area.value)
-    .set("limit", limit)
-    .set("lang", lang)
-    .set("politicalView", politicalView)
-    .set("show", show);
+  const query = setSearchEntries(
+    new Query().set("q", q).setStructured("at", at).setStructured(
+      "in",
+      area.value,
+    ),
+    shared,
+  );
   return { service: "discover", method: "GET", path: "/v1/discover", query };
 }
 

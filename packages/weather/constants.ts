@@ -10,8 +10,6 @@
  * @module
  */
 
-import type { NamedValues } from "@ls/core";
-import { namedValues } from "@ls/core/internal";
 
 /**
  * Products of the weather report (`products=` of `GET /v3/report`).
@@ -34,23 +32,15 @@ import { namedValues } from "@ls/core/internal";
  * assert.deepEqual(products, ["observation", "forecastHourly"]);
  * ```
  */
-export const DestWeatherProduct: NamedValues<[
-  "observation",
-  "forecast7days",
-  "forecast7daysSimple",
-  "forecastHourly",
-  "forecastAstronomy",
-  "alerts",
-  "nwsAlerts",
-]> = /* @__PURE__ */ namedValues(
-  "observation",
-  "forecast7days",
-  "forecast7daysSimple",
-  "forecastHourly",
-  "forecastAstronomy",
-  "alerts",
-  "nwsAlerts",
-);
+export const DestWeatherProduct = {
+  observation: "observation",
+  forecast7days: "forecast7days",
+  forecast7daysSimple: "forecast7daysSimple",
+  forecastHourly: "forecastHourly",
+  forecastAstronomy: "forecastAstronomy",
+  alerts: "alerts",
+  nwsAlerts: "nwsAlerts",
+} as const;
 
 /**
  * A report product, one of HERE's documented set. To ask for one HERE adds
@@ -72,8 +62,10 @@ export type DestWeatherProduct =
  * assert.equal(DestWeatherUnits.imperial, "imperial");
  * ```
  */
-export const DestWeatherUnits: NamedValues<["metric", "imperial"]> =
-  /* @__PURE__ */ namedValues("metric", "imperial");
+export const DestWeatherUnits = {
+  metric: "metric",
+  imperial: "imperial",
+} as const;
 
 /** A report unit system. */
 export type DestWeatherUnits =

@@ -16,7 +16,8 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatAvoidAreas, formatCountryList } from "@ls/core/internal";
+ * import { formatCountryList } from "@ls/core/internal";
+ * import { formatAvoidAreas } from "./avoid_areas.ts";
  * assert.equal(
  *   formatAvoidAreas([
  *     { west: 13.41, south: 52.51, east: 13.43, north: 52.53 },
@@ -146,7 +147,7 @@ const coordinates = (...values: number[]): string =>
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatAvoidAreas } from "@ls/core/internal";
+ * import { formatAvoidAreas } from "./avoid_areas.ts";
  * const areas = formatAvoidAreas([
  *   { west: 13.41, south: 52.51, east: 13.43, north: 52.53 },
  *   [13.44, 52.54, 13.46, 52.56],

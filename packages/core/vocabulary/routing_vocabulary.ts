@@ -152,7 +152,7 @@ export function checkRoutingMode(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { routingModeValue } from "@ls/core/internal";
+ * import { routingModeValue } from "./routing_vocabulary.ts";
  * assert.equal(routingModeValue(undefined, "pedestrian"), "fast");
  * assert.equal(routingModeValue("short", "truck"), "short");
  * assert.throws(() => routingModeValue("fastest", "car"), {

@@ -23,6 +23,7 @@ import * as z from "zod/mini";
 import { integer, parseWith, stringMatching } from "../params/validate.ts";
 import { validateLanguages } from "../params/format.ts";
 import { ValueError } from "../errors/errors.ts";
+import type { Query } from "../params/query.ts";
 
 /** The largest `limit` HERE documents for Geocoding & Search. */
 const MAX_LIMIT = 100;
@@ -180,4 +181,65 @@ export function politicalViewValue(value: unknown): string | undefined {
   return value === undefined
     ? undefined
     : parseWith(politicalViewSchema, value, "politicalView");
+}
+
+/** The parameters most Geocoding & Search operations share, as users give them. */
+export interface SharedSearchParams {
+  /** Most results. */
+  limit?: number;
+  /** BCP 47 language tags, preferred first. */
+  lang?: string | readonly string[];
+  /** An upper-case alpha-3 code. */
+  politicalView?: string;
+  /** Extra fields to return. */
+  show?: readonly string[];
+}
+
+/** Checked query entries, in the order HERE documents them, ready to set. */
+export type SearchEntries = readonly (readonly [
+  key: string,
+  value: number | string | readonly string[] | undefined,
+])[];
+
+/**
+ * Checks `limit`, `lang`, `politicalView` and `show`, in that order, and
+ * returns them as query entries; an operation's defaults apply before the
+ * check. {@linkcode setSearchEntries} puts them on the query.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Query } from "@ls/core";
+ * import { searchEntries, setSearchEntries } from "@ls/core/internal";
+ * const entries = searchEntries({ politicalView: "MAR" }, ["tz"], { limit: 20 });
+ * assert.equal(setSearchEntries(new Query(), entries).toString(), "limit=20&politicalView=MAR");
+ * assert.throws(() => searchEntries({ show: ["x"] }, ["tz"]), { name: "ValueError" });
+ * ```
+ *
+ * @throws {ValueError} naming the first parameter that breaks its rule
+ */
+export function searchEntries(
+  params: SharedSearchParams,
+  show: readonly string[],
+  defaults: { limit?: number; lang?: string } = {},
+): SearchEntries {
+  // Without a default, null stays null and is refused, as `limit: null` is.
+  const limit = defaults.limit === undefined
+    ? params.limit
+    : params.limit ?? defaults.limit;
+  const lang = defaults.lang === undefined
+    ? params.lang
+    : params.lang ?? defaults.lang;
+  return [
+    ["limit", limitValue(limit)],
+    ["lang", langValue(lang)],
+    ["politicalView", politicalViewValue(params.politicalView)],
+    ["show", nameListValue(params.show, "show", show)],
+  ];
+}
+
+/** Sets checked entries on `query`, in their order, and returns it. */
+export function setSearchEntries(query: Query, entries: SearchEntries): Query {
+  for (const [key, value] of entries) query.set(key, value);
+  return query;
 }
