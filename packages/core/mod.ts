@@ -40,16 +40,16 @@ export {
   type RateBudget,
   type TurnRequest,
 } from "./limits/limiter.ts";
-export {
-  bulk,
-  type BulkFailure,
-  type BulkInputs,
-  type BulkItem,
-  type BulkOperation,
-  type BulkOptions,
-  type BulkProgress,
-  type BulkSuccess,
-} from "./jobs/bulk.ts";
+export { bulk } from "./jobs/bulk.ts";
+export type {
+  BulkFailure,
+  BulkInputs,
+  BulkItem,
+  BulkOperation,
+  BulkOptions,
+  BulkProgress,
+  BulkSuccess,
+} from "./jobs/bulk_types.ts";
 export type {
   ClientOptions,
   ExtraQueryValue,
