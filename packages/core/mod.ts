@@ -103,7 +103,7 @@ export type {
   SearchCircle,
 } from "./geo/coordinates.ts";
 export type { LatLngLike } from "./geo/point.ts";
-export type { PollOptions } from "./jobs/poller.ts";
+export type { PollOptions } from "./jobs/poll_options.ts";
 export type { BoundingBoxLike, Circle, CircleLike } from "./geo/area.ts";
 export * from "./geo/polyline.ts";
 export {
