@@ -3,19 +3,14 @@ import { Client } from "../client/client.ts";
 import { PlatformCredentials } from "../auth/credentials.ts";
 import { ApiError } from "../errors/errors.ts";
 import { downloadResult } from "./_download_result.ts";
-import {
-  jsonReply,
-  LEAK_SECRETS as SECRETS,
-  LeakWitness,
-  startTestServer,
-  testClient,
-  type TestServer,
-} from "../testing.ts";
+import { jsonReply, startTestServer, testClient } from "../testing.ts";
+import { LEAK_SECRETS as SECRETS, LeakWitness } from "../testing.ts";
 
 const leakWitness = new LeakWitness();
 
-function makeClient(server: TestServer | string): Client {
-  return testClient(server, { apiKey: SECRETS.apiKey, ...leakWitness.hooks });
+/** A client with the key the witness looks for, recording every event. */
+function makeClient(url: string): Client {
+  return testClient(url, { apiKey: SECRETS.apiKey, ...leakWitness.hooks });
 }
 
 for (const mode of ["apiKey", "bearer"] as const) {
