@@ -56,7 +56,7 @@ function progressOf(
 class Run<I, R> {
   /** Outcomes not yet taken by the consumer; each holds its slot. */
   readonly ready: BulkItem<I, R>[] = [];
-  /** Run under way. */
+  /** Calls under way. */
   readonly running: Set<Promise<void>> = new Set();
   /** Ends every call under way: when the run's signal aborts, or it stops early. */
   readonly stop: AbortController = new AbortController();
@@ -116,12 +116,8 @@ class Run<I, R> {
    * stop when some were not pulled yet.
    */
   async end(): Promise<void> {
+    if (this.finished) return;
     const { inputs, running, stop } = this;
-    if (
-      running.size === 0 && inputs.pulling === undefined && inputs.exhausted
-    ) {
-      return;
-    }
     if (!stop.signal.aborted) {
       stop.abort(new DOMException("The bulk run was stopped", "AbortError"));
     }
