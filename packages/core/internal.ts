@@ -134,13 +134,12 @@ export {
   type JobResult,
   runJob,
 } from "./jobs/job_runner.ts";
+export type { JobStatusResponse, JobStep } from "./jobs/poller.ts";
 export {
   checkPollOptions,
-  type JobStatusResponse,
-  type JobStep,
   type PollOptions,
   type PollTiming,
-} from "./jobs/poller.ts";
+} from "./jobs/poll_options.ts";
 export { failedJobError, responseFacts } from "./jobs/job_response.ts";
 
 // OAuth 1.0 signing, which the sandbox checks requests with.

@@ -40,16 +40,16 @@ export {
   type RateBudget,
   type TurnRequest,
 } from "./limits/limiter.ts";
-export {
-  bulk,
-  type BulkFailure,
-  type BulkInputs,
-  type BulkItem,
-  type BulkOperation,
-  type BulkOptions,
-  type BulkProgress,
-  type BulkSuccess,
-} from "./jobs/bulk.ts";
+export { bulk } from "./jobs/bulk.ts";
+export type {
+  BulkFailure,
+  BulkInputs,
+  BulkItem,
+  BulkOperation,
+  BulkOptions,
+  BulkProgress,
+  BulkSuccess,
+} from "./jobs/bulk_types.ts";
 export type {
   ClientOptions,
   Proxies,
@@ -105,7 +105,7 @@ export type {
   SearchCircle,
 } from "./geo/coordinates.ts";
 export type { LatLngLike } from "./geo/point.ts";
-export type { PollOptions } from "./jobs/poller.ts";
+export type { PollOptions } from "./jobs/poll_options.ts";
 export type { BoundingBoxLike, Circle, CircleLike } from "./geo/area.ts";
 export * from "./geo/polyline.ts";
 export {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { bulk, type BulkItem, type BulkProgress } from "./bulk.ts";
+import { bulk } from "./bulk.ts";
+import type { BulkItem, BulkProgress } from "./bulk_types.ts";
 import type { Client } from "../client/client.ts";
 import type { JsonResponse, RequestOptions } from "../client/client_options.ts";
 import { nonBlankString } from "../params/check_params.ts";

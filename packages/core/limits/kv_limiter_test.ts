@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { KvLimiter, type KvStore, type KvStoreKey } from "./kv_limiter.ts";
 import { LSError, TimeoutError, ValueError } from "../errors/errors.ts";
 import { Client } from "../client/client.ts";
+import { assertSlotTimeout } from "./_test_slot_timeout.ts";
 import { jsonReply, startTestServer, TEST_API_KEY } from "../testing.ts";
 
 /**
@@ -234,15 +235,7 @@ Deno.test("KvLimiter: a queued call with no slot before its deadline is the clie
       1_400,
     ]] as const
   ) {
-    assert.ok(error instanceof TimeoutError, `${what}: ${error}`);
-    assert.match(
-      error.message,
-      new RegExp(
-        `^Operation exceeded its deadline of ${ms} ms waiting for a request slot; the request was not sent \\[GET `,
-      ),
-      what,
-    );
-    assert.equal(sent, 0, what);
+    assertSlotTimeout(error, sent, ms, what);
   }
   // The late one read the store again, and found the slot too late then.
   assert.equal(kv.reads, 2);

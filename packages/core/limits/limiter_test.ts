@@ -6,6 +6,7 @@ import { LSError, TimeoutError, ValueError } from "../errors/errors.ts";
 import type { ClientOptions } from "../client/client_options.ts";
 import type { Limiter, LimiterTurn, TurnRequest } from "./limiter.ts";
 import { checkBudget, LocalLimiter } from "./limiter.ts";
+import { assertSlotTimeout } from "./_test_slot_timeout.ts";
 import {
   jsonReply,
   startTestServer,
@@ -457,15 +458,7 @@ Deno.test("LocalLimiter: a queued call with no turn before its deadline is the c
     ] as const
   ) {
     const { error, sent } = await queuedPastDeadline(extra, deadlineMs);
-    assert.ok(error instanceof TimeoutError, `${what}: ${error}`);
-    assert.match(
-      error.message,
-      new RegExp(
-        `^Operation exceeded its deadline of ${deadlineMs} ms waiting for a request slot; the request was not sent \\[GET `,
-      ),
-      what,
-    );
-    assert.equal(sent, 0, what);
+    assertSlotTimeout(error, sent, deadlineMs, what);
   }
 });
 

@@ -36,14 +36,7 @@ export function assertValueError(
   } catch (e) {
     caught = e;
   }
-  if (!(caught instanceof ValueError)) {
-    throw new Error(`Expected a ValueError for ${parameter}, got ${caught}`);
-  }
-  if (caught.parameter !== parameter) {
-    throw new Error(
-      `Expected a ValueError for ${parameter}, got one for ${caught.parameter}: ${caught.message}`,
-    );
-  }
+  valueErrorFor(caught, parameter);
   if (message !== undefined && caught.message !== message) {
     throw new Error(
       `Expected the message ${JSON.stringify(message)}, got ${
@@ -82,6 +75,23 @@ export async function rejectsValueError(
   } catch (e) {
     caught = e;
   }
+  valueErrorFor(caught, parameter);
+  if (message && !message.test(caught.message)) {
+    throw new Error(
+      `Expected a message matching ${message}, got ${caught.message}`,
+    );
+  }
+  return caught;
+}
+
+/**
+ * Throws unless `caught` is a `ValueError` for `parameter`, naming what it
+ * is instead.
+ */
+function valueErrorFor(
+  caught: unknown,
+  parameter: string,
+): asserts caught is ValueError {
   if (!(caught instanceof ValueError)) {
     throw new Error(`Expected a ValueError for ${parameter}, got ${caught}`);
   }
@@ -90,12 +100,6 @@ export async function rejectsValueError(
       `Expected a ValueError for ${parameter}, got one for ${caught.parameter}: ${caught.message}`,
     );
   }
-  if (message && !message.test(caught.message)) {
-    throw new Error(
-      `Expected a message matching ${message}, got ${caught.message}`,
-    );
-  }
-  return caught;
 }
 
 /** Credentials a leak test uses; {@linkcode LeakWitness} looks for each. */

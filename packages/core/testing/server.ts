@@ -117,9 +117,7 @@ export function textReply(
  * ```
  */
 export function startTestServer(): Promise<TestServer> {
-  const routes = new Map<string, { handlers: RouteHandler[]; calls: number }>();
-  const requests: RecordedRequest[] = [];
-  const keyed = new Map<string, RecordedRequest[]>();
+  const routes = new Routes();
   const controller = new AbortController();
   const dropped = new Set<AbortController>();
 
@@ -130,66 +128,13 @@ export function startTestServer(): Promise<TestServer> {
     signal: controller.signal,
     onListen: (addr) => resolve(addr),
     onError: (err) => new Response(String(err), { status: 500 }),
-  }, async (request, info) => {
-    const url = new URL(request.url);
-    const bodyText = await request.text();
-    let body: unknown;
-    try {
-      body = bodyText ? JSON.parse(bodyText) : undefined;
-    } catch {
-      body = undefined;
-    }
-    const recorded: RecordedRequest = {
-      method: request.method,
-      url,
-      path: url.pathname,
-      rawQuery: url.search.replace(/^\?/, ""),
-      query: url.searchParams,
-      headers: request.headers,
-      bodyText,
-      body,
-    };
-    requests.push(recorded);
-    const key = `${request.method} ${url.pathname}`;
-    const list = keyed.get(key) ?? [];
-    list.push(recorded);
-    keyed.set(key, list);
-    const route = routes.get(key);
-    if (!route) {
-      return Response.json({
-        title: "Not found",
-        status: 404,
-        path: url.pathname,
-      }, {
-        status: 404,
-      });
-    }
-    const n = route.calls++;
-    const handler = route.handlers[Math.min(n, route.handlers.length - 1)];
-    const result = await handler(recorded, n, controller.signal);
-    if (result === "drop") {
-      // Hold the response open and abort it: the client sees a reset.
-      const ac = new AbortController();
-      dropped.add(ac);
-      void info;
-      return new Response(
-        new ReadableStream({
-          start(c) {
-            ac.signal.addEventListener(
-              "abort",
-              () => c.error(new Error("dropped")),
-            );
-            queueMicrotask(() => ac.abort());
-          },
-        }),
-        { status: 200, headers: { "content-length": "100" } },
-      );
-    }
-    return result;
+  }, async (request) => {
+    const recorded = await recordRequest(request);
+    const result = await routes.answer(recorded, controller.signal);
+    return result === "drop" ? droppedResponse(dropped) : result;
   });
 
   return listening.then((addr) => {
-    const url = `http://127.0.0.1:${addr.port}`;
     let closed: Promise<void> | undefined;
     const close = () => {
       closed ??= (async () => {
@@ -200,21 +145,111 @@ export function startTestServer(): Promise<TestServer> {
       return closed;
     };
     return {
-      url,
-      requests,
+      url: `http://127.0.0.1:${addr.port}`,
+      requests: routes.requests,
       route(key: string, handler: RouteHandler | RouteHandler[]) {
-        routes.set(key, {
-          handlers: Array.isArray(handler) ? handler : [handler],
-          calls: 0,
-        });
+        routes.set(key, handler);
       },
       requestsFor(key: string) {
-        return keyed.get(key) ?? [];
+        return routes.requestsFor(key);
       },
       close,
       [Symbol.asyncDispose]: close,
     };
   });
+}
+
+/** A request as the server records it, its body read whole. */
+async function recordRequest(request: Request): Promise<RecordedRequest> {
+  const url = new URL(request.url);
+  const bodyText = await request.text();
+  let body: unknown;
+  try {
+    body = bodyText ? JSON.parse(bodyText) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return {
+    method: request.method,
+    url,
+    path: url.pathname,
+    rawQuery: url.search.replace(/^\?/, ""),
+    query: url.searchParams,
+    headers: request.headers,
+    bodyText,
+    body,
+  };
+}
+
+/**
+ * A response held open and then aborted, for a handler's `"drop"`: the
+ * client sees a reset. `dropped` keeps it, so that closing the server
+ * aborts it too.
+ */
+function droppedResponse(dropped: Set<AbortController>): Response {
+  const ac = new AbortController();
+  dropped.add(ac);
+  return new Response(
+    new ReadableStream({
+      start(c) {
+        ac.signal.addEventListener(
+          "abort",
+          () => c.error(new Error("dropped")),
+        );
+        queueMicrotask(() => ac.abort());
+      },
+    }),
+    { status: 200, headers: { "content-length": "100" } },
+  );
+}
+
+/** The routes of a test server, and the requests it received. */
+class Routes {
+  /** Every request received, in order. */
+  readonly requests: RecordedRequest[] = [];
+  #routes = new Map<string, { handlers: RouteHandler[]; calls: number }>();
+  #keyed = new Map<string, RecordedRequest[]>();
+
+  /** Sets the handlers of `key`, their count of calls back to 0. */
+  set(key: string, handler: RouteHandler | RouteHandler[]): void {
+    this.#routes.set(key, {
+      handlers: Array.isArray(handler) ? handler : [handler],
+      calls: 0,
+    });
+  }
+
+  /** Requests received for one route key. */
+  requestsFor(key: string): RecordedRequest[] {
+    return this.#keyed.get(key) ?? [];
+  }
+
+  /**
+   * Records a request and answers it with its route's next handler, or
+   * with 404 when it has no route.
+   */
+  async answer(
+    recorded: RecordedRequest,
+    signal: AbortSignal,
+  ): Promise<Response | "drop"> {
+    this.requests.push(recorded);
+    const key = `${recorded.method} ${recorded.path}`;
+    const list = this.#keyed.get(key) ?? [];
+    list.push(recorded);
+    this.#keyed.set(key, list);
+    const route = this.#routes.get(key);
+    if (!route) {
+      return Response.json({
+        title: "Not found",
+        status: 404,
+        path: recorded.path,
+      }, {
+        status: 404,
+      });
+    }
+    const n = route.calls++;
+    const handler = route.handlers[Math.min(n, route.handlers.length - 1)];
+    return await handler(recorded, n, signal);
+  }
 }
 
 /** A response read whole by {@linkcode fetchReply}. */

@@ -1,0 +1,198 @@
+// The inputs of a bulk run as it pulls them: their iterator, opened when the
+// run starts, one step at a time while a slot is free, and asked to stop as
+// `for...of` would when the run stops early.
+
+import type { BulkInputs } from "./bulk_types.ts";
+import { refuse } from "./_bulk_checks.ts";
+
+/** The inputs' iterator, opened when the run starts. */
+export interface Source {
+  /** Whether {@linkcode Source.next} returns promises. */
+  isAsync: boolean;
+  /** The next step as the iterator gives it, not yet checked. */
+  next(): unknown;
+  /** Asks the iterator to stop, as `for...of` would. */
+  close(): unknown;
+}
+
+/**
+ * The opener of the iterator of `inputs`, for when the run starts; throws
+ * at once when `inputs` is neither iterable nor async iterable.
+ */
+export function sourceOf<I>(inputs: BulkInputs<I>): () => Source {
+  const asyncOpen = typeof inputs === "object" && inputs !== null
+    ? Reflect.get(inputs, Symbol.asyncIterator)
+    : undefined;
+  const syncOpen = inputs !== null && inputs !== undefined &&
+      typeof inputs !== "string"
+    ? Reflect.get(Object(inputs), Symbol.iterator)
+    : undefined;
+  const opener = typeof asyncOpen === "function"
+    ? asyncOpen
+    : typeof syncOpen === "function"
+    ? syncOpen
+    : undefined;
+  if (opener === undefined) {
+    throw refuse("inputs", "must be an iterable or an async iterable", inputs);
+  }
+  const isAsync = opener === asyncOpen;
+  return () => {
+    const it: unknown = opener.call(inputs);
+    if (typeof it !== "object" || it === null) {
+      throw refuse("inputs", "must open an iterator object", it);
+    }
+    const next: unknown = Reflect.get(it, "next");
+    if (typeof next !== "function") {
+      throw refuse(
+        "inputs",
+        "must open an iterator with a next() method",
+        next,
+      );
+    }
+    return {
+      isAsync,
+      next: () => isAsync ? Promise.resolve(next.call(it)) : next.call(it),
+      close: () => (it as Iterator<I>).return?.(),
+    };
+  };
+}
+
+/**
+ * Resolves once `work` has settled or `ms` have passed, whichever comes
+ * first; the timer is cleared either way. `work` must never reject.
+ */
+async function settledWithin(
+  work: Promise<unknown>,
+  ms: number,
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What {@linkcode Inputs} hands each input to, and tells when a pull ends. */
+export interface InputSink<I> {
+  /** Ended once the run stops: an input that arrives later is not started. */
+  stopped: AbortSignal;
+  /** Starts the call of one input. */
+  start(input: I): void;
+  /** Called after an async pull has ended, whatever its step was. */
+  pulled(): void;
+}
+
+/**
+ * The inputs of a run as it pulls them, one step at a time. They are
+ * exhausted after their last step, or after a failure, which is then the
+ * run's error once its calls under way have been yielded.
+ */
+export class Inputs<I> {
+  /** No further input will be pulled. */
+  exhausted = false;
+  /** Whether the inputs ended in an error, {@linkcode Inputs.error}. */
+  failed = false;
+  /** What the inputs failed with, when {@linkcode Inputs.failed}. */
+  error: unknown;
+  /** The pull under way, for an async source. */
+  pulling: Promise<void> | undefined;
+  #source: Source;
+  #sink: InputSink<I>;
+
+  constructor(source: Source, sink: InputSink<I>) {
+    this.#source = source;
+    this.#sink = sink;
+  }
+
+  /** Whether another step may be pulled now. */
+  get canPull(): boolean {
+    return !this.exhausted && this.pulling === undefined;
+  }
+
+  /**
+   * Pulls one step: a sync source's step is taken at once, an async one's
+   * when it arrives (until then {@linkcode Inputs.pulling} is under way).
+   */
+  pull(): void {
+    let step: unknown;
+    try {
+      step = this.#source.next();
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    if (!this.#source.isAsync) {
+      this.#take(step);
+      return;
+    }
+    this.pulling = (step as Promise<unknown>).then((result) => {
+      this.pulling = undefined;
+      this.#take(result);
+    }, (error) => {
+      this.pulling = undefined;
+      this.#fail(error);
+    }).then(() => this.#sink.pulled());
+  }
+
+  /**
+   * Asks the inputs to stop as `for...of` would, even while a pull is
+   * under way: a queue or a socket waiting for its next item may end that
+   * pull then. Neither that pull nor `return()` may hold the run for longer
+   * than `waitMs`: an input that arrives later is not started (the run has
+   * stopped), and how either fails is not the run's outcome (both are
+   * handled, never unhandled).
+   */
+  async close(waitMs: number): Promise<void> {
+    let closing: Promise<unknown>;
+    try {
+      closing = Promise.resolve(this.#source.close());
+    } catch (error) {
+      closing = Promise.reject(error);
+    }
+    await settledWithin(Promise.allSettled([this.pulling, closing]), waitMs);
+  }
+
+  #fail(error: unknown): void {
+    this.exhausted = true;
+    this.failed = true;
+    this.error = error;
+  }
+
+  /**
+   * Takes one step of the inputs' iterator: starts its input, or ends the
+   * inputs when it is the last step, or is not an iterator result at all
+   * (which `for...of` would refuse too).
+   */
+  #take(step: unknown): void {
+    if (
+      (typeof step !== "object" && typeof step !== "function") || step === null
+    ) {
+      this.#fail(
+        refuse(
+          "inputs",
+          "must be an iterator whose next() returns an object",
+          step,
+        ),
+      );
+      return;
+    }
+    let input: I;
+    try {
+      const result = step as IteratorResult<I>;
+      if (result.done) {
+        this.exhausted = true;
+        return;
+      }
+      input = result.value;
+    } catch (error) {
+      // A `done` or `value` getter that throws.
+      this.#fail(error);
+      return;
+    }
+    if (!this.#sink.stopped.aborted) this.#sink.start(input);
+  }
+}
