@@ -220,6 +220,8 @@ const SIGNATURE_TYPES: readonly string[] = [
   "OAuthBaseStringInput",
   "OAuthHeaderInput",
   "OAuthSignInput",
+  "SearchEntries",
+  "SharedSearchParams",
 ];
 
 Deno.test("layout: @ls/core/internal lists its names, each used by another package (its library or its tests)", async () => {
