@@ -95,21 +95,6 @@ export interface AutosuggestParams
   termsLimit?: number;
 }
 
-const AUTOSUGGEST_KEYS = Object.keys(
-  {
-    query: 0,
-    at: 0,
-    searchInCircle: 0,
-    searchInBbox: 0,
-    inCountry: 0,
-    limit: 0,
-    termsLimit: 0,
-    lang: 0,
-    politicalView: 0,
-    show: 0,
-  } satisfies Record<keyof AutosuggestParams, 0>,
-);
-
 /**
  * HERE's wire names that {@linkcode autosuggest} takes under another name:
  * given as a parameter, each is refused naming ours.
@@ -125,6 +110,21 @@ export const AUTOSUGGEST_WIRE_NAMES: Readonly<Record<string, string>> = {
   q: "query",
   in: "searchInCircle",
 };
+
+const AUTOSUGGEST_KEYS = Object.keys(
+  {
+    query: 0,
+    at: 0,
+    searchInCircle: 0,
+    searchInBbox: 0,
+    inCountry: 0,
+    limit: 0,
+    termsLimit: 0,
+    lang: 0,
+    politicalView: 0,
+    show: 0,
+  } satisfies Record<keyof AutosuggestParams, 0>,
+);
 
 /**
  * The request {@linkcode autosuggest} sends, validated: `GET /v1/autosuggest`

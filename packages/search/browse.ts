@@ -15,13 +15,7 @@
 
 import * as z from "zod/mini";
 import { Query, ValueError } from "@ls/core";
-import type {
-  BoundingBoxLike,
-  Client,
-  LatLngLike,
-  RequestOptions,
-  RequestSpec,
-} from "@ls/core";
+import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkKeys,
   checkParams,
@@ -35,6 +29,7 @@ import {
   setSearchEntries,
   stringMatching,
 } from "@ls/core/internal";
+import type { SearchAreaParams } from "./search_area_params.ts";
 import {
   type GeocodingSearchParams,
   type ItemsBody,
@@ -54,7 +49,8 @@ import { PLACE_SHOW, type PlaceShow } from "./place_show.ts";
  * `radius`, `countryCodes` and `boundingBox` narrows the area. `show` takes
  * the blocks of {@linkcode PlaceShow}.
  */
-export interface BrowseParams extends GeocodingSearchParams<PlaceShow> {
+export interface BrowseParams
+  extends GeocodingSearchParams<PlaceShow>, SearchAreaParams {
   /** Search centre `[lat, lng]` (sent as `at`); results are sorted by distance from it. */
   center: LatLngLike;
   /**
@@ -62,10 +58,6 @@ export interface BrowseParams extends GeocodingSearchParams<PlaceShow> {
    * 250000, since HERE's browse finds places within 250 km of the centre.
    */
   radius?: number;
-  /** Upper-case ISO 3166-1 alpha-3 codes, e.g. `["DEU"]` (`in=countryCode:`). */
-  countryCodes?: readonly string[];
-  /** `[west, south, east, north]` (`in=bbox:`). */
-  boundingBox?: BoundingBoxLike;
   /**
    * Category ids at any level (`"100"`, `"100-1000"`, `"100-1000-0001"`); a
    * place matches when it has one of them. See {@linkcode PlaceCategory}.
@@ -80,22 +72,6 @@ export interface BrowseParams extends GeocodingSearchParams<PlaceShow> {
   /** Full-text filter on place names, e.g. `"star bucks"`. */
   name?: string;
 }
-
-const BROWSE_KEYS = Object.keys(
-  {
-    center: 0,
-    radius: 0,
-    countryCodes: 0,
-    boundingBox: 0,
-    categories: 0,
-    foodTypes: 0,
-    limit: 0,
-    name: 0,
-    lang: 0,
-    politicalView: 0,
-    show: 0,
-  } satisfies Record<keyof BrowseParams, 0>,
-);
 
 const CATEGORY_RULE =
   "must be a place category id such as 100, 100-1000 or 100-1000-0001";
@@ -137,6 +113,22 @@ export const BROWSE_WIRE_NAMES: Readonly<Record<string, string>> = {
   at: "center",
   in: "boundingBox",
 };
+
+const BROWSE_KEYS = Object.keys(
+  {
+    center: 0,
+    radius: 0,
+    countryCodes: 0,
+    boundingBox: 0,
+    categories: 0,
+    foodTypes: 0,
+    limit: 0,
+    name: 0,
+    lang: 0,
+    politicalView: 0,
+    show: 0,
+  } satisfies Record<keyof BrowseParams, 0>,
+);
 
 /**
  * The request {@linkcode browse} sends, validated: `GET /v1/browse` on the

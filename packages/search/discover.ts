@@ -16,13 +16,7 @@
  */
 
 import { Query, ValueError } from "@ls/core";
-import type {
-  BoundingBoxLike,
-  Client,
-  LatLngLike,
-  RequestOptions,
-  RequestSpec,
-} from "@ls/core";
+import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkKeys,
   checkParams,
@@ -33,6 +27,7 @@ import {
   searchEntries,
   setSearchEntries,
 } from "@ls/core/internal";
+import type { SearchAreaParams } from "./search_area_params.ts";
 import {
   type GeocodingSearchParams,
   type ItemsBody,
@@ -46,32 +41,11 @@ import { PLACE_SHOW, type PlaceShow } from "./place_show.ts";
  * with `countryCodes`, or `boundingBox` alone. `show` takes the blocks of
  * {@linkcode PlaceShow}.
  */
-export interface DiscoverParams extends GeocodingSearchParams<PlaceShow> {
+export interface DiscoverParams
+  extends GeocodingSearchParams<PlaceShow>, SearchAreaParams {
   /** Free text, e.g. `"coffee shop"`; sent as `q`. */
   query: string;
-  /** Search centre `[lat, lng]`; needs `radius` or `countryCodes`. */
-  center?: LatLngLike;
-  /** Radius around `center` in metres, a positive integer (`in=circle:`). */
-  radius?: number;
-  /** Upper-case ISO 3166-1 alpha-3 codes, e.g. `["DEU", "FRA"]` (`at` plus `in=countryCode:`). */
-  countryCodes?: readonly string[];
-  /** `[west, south, east, north]` (`in=bbox:`); not together with `center`. */
-  boundingBox?: BoundingBoxLike;
 }
-
-const DISCOVER_KEYS = Object.keys(
-  {
-    query: 0,
-    center: 0,
-    radius: 0,
-    countryCodes: 0,
-    boundingBox: 0,
-    limit: 0,
-    lang: 0,
-    politicalView: 0,
-    show: 0,
-  } satisfies Record<keyof DiscoverParams, 0>,
-);
 
 /**
  * The response of {@linkcode discover}: `items` (places and addresses, with
@@ -106,6 +80,20 @@ export const DISCOVER_WIRE_NAMES: Readonly<Record<string, string>> = {
   at: "center",
   in: "center",
 };
+
+const DISCOVER_KEYS = Object.keys(
+  {
+    query: 0,
+    center: 0,
+    radius: 0,
+    countryCodes: 0,
+    boundingBox: 0,
+    limit: 0,
+    lang: 0,
+    politicalView: 0,
+    show: 0,
+  } satisfies Record<keyof DiscoverParams, 0>,
+);
 
 /**
  * The request {@linkcode discover} sends, validated: `GET /v1/discover` on

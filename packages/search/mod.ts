@@ -59,6 +59,7 @@
  */
 
 export * from "./discover.ts";
+export type { SearchAreaParams } from "./search_area_params.ts";
 export * from "./browse.ts";
 export * from "./lookup.ts";
 export * from "./lookup_response.ts";

@@ -10,7 +10,6 @@
  * @module
  */
 
-
 /**
  * Products of the weather report (`products=` of `GET /v3/report`).
  *
