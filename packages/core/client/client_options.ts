@@ -9,14 +9,6 @@ import type { Limiter } from "../limits/limiter.ts";
 import type { PlatformCredentials } from "../auth/credentials.ts";
 import type { Country, Service } from "../http/hosts.ts";
 
-// What a call sends and gets back is in http/spec.ts; named here as well for
-// the code that takes them with the client's options.
-export type {
-  JsonResponse,
-  RequestOptions,
-  RequestSpec,
-} from "../http/spec.ts";
-
 /** Proxy URLs, used through `Deno.createHttpClient` where the runtime has it. */
 export interface Proxies {
   /** Proxy for `http://` URLs. */

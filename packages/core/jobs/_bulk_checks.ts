@@ -1,7 +1,7 @@
 // How a bulk run refuses what it is given: its arguments and options, each
 // named, and a value that may be a credential described by its type alone.
 
-import type { RequestOptions } from "../client/client_options.ts";
+import type { RequestOptions } from "../http/spec.ts";
 import { checkRequestOptions } from "../client/client_checks.ts";
 import { ValueError } from "../errors/errors.ts";
 

@@ -2,7 +2,7 @@
 // outcomes queued for the consumer, progress reported after each, and the
 // run stopped cleanly however it ends.
 
-import type { RequestOptions } from "../client/client_options.ts";
+import type { RequestOptions } from "../http/spec.ts";
 import type { BulkItem, BulkOperation, BulkProgress } from "./bulk_types.ts";
 import { Inputs, type Source } from "./_bulk_inputs.ts";
 

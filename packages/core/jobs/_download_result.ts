@@ -2,7 +2,7 @@
 // redirects within the client's rules.
 
 import type { Client } from "../client/client.ts";
-import type { RequestOptions } from "../client/client_options.ts";
+import type { RequestOptions } from "../http/spec.ts";
 import type { ResponseReader } from "../http/read.ts";
 import type { Service } from "../http/hosts.ts";
 

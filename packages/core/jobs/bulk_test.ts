@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { bulk } from "./bulk.ts";
 import type { BulkItem, BulkProgress } from "./bulk_types.ts";
 import type { Client } from "../client/client.ts";
-import type { JsonResponse, RequestOptions } from "../client/client_options.ts";
+import type { JsonResponse, RequestOptions } from "../http/spec.ts";
 import { nonBlankString } from "../params/check_params.ts";
 import { ApiError, ValueError } from "../errors/errors.ts";
 import { Query } from "../params/query.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { RequestOptions } from "../client/client_options.ts";
+import type { RequestOptions } from "../http/spec.ts";
 
 /**
  * The inputs of {@linkcode bulk}: any iterable or async iterable.

@@ -8,7 +8,7 @@ import type {
   JsonResponse,
   RequestOptions,
   RequestSpec,
-} from "../client/client_options.ts";
+} from "../http/spec.ts";
 import { checkRequestOptions } from "../client/client_checks.ts";
 import { scrubbing } from "../redact/scrubbing.ts";
 import { ApiError, type ResponseFacts } from "../errors/errors.ts";

@@ -8,7 +8,7 @@
  */
 
 import type { Client } from "../client/client.ts";
-import type { RequestOptions } from "../client/client_options.ts";
+import type { RequestOptions } from "../http/spec.ts";
 import { checkRequestOptions } from "../client/client_checks.ts";
 import { scrubbing } from "../redact/scrubbing.ts";
 import {

@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import { Client } from "../client/client.ts";
-import type {
-  ClientOptions,
-  RequestOptions,
-} from "../client/client_options.ts";
+import type { ClientOptions } from "../client/client_options.ts";
+import type { RequestOptions } from "../http/spec.ts";
 import { ApiError, TimeoutError, ValueError } from "../errors/errors.ts";
 import {
   type JobOutcome,
