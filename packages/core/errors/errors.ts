@@ -106,6 +106,7 @@ export class LSError extends Error {
  */
 export class ValueError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
+  /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ValueError";
   /** The parameter that failed validation. */
   readonly parameter: string;
@@ -191,6 +192,7 @@ export class ValueError extends LSError {
  * ```
  */
 export class ApiError extends LSError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ApiError";
   /** HTTP status. */
@@ -325,57 +327,63 @@ function statusClass(status: number): typeof ApiError | undefined {
  * A 400: HERE refused the request as malformed (a parameter it does not
  * take, a value out of its range).
  */
-export class BadRequestError extends ApiError {}
+export class BadRequestError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "BadRequestError";
+}
 
 /** A 401: the API key or token was refused (missing, wrong, expired). */
-export class AuthenticationError extends ApiError {}
+export class AuthenticationError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "AuthenticationError";
+}
 
 /** A 403: the credentials are valid but may not use this service or feature. */
-export class PermissionDeniedError extends ApiError {}
+export class PermissionDeniedError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "PermissionDeniedError";
+}
 
 /** A 404: no such resource (a lookup id HERE does not know, a job that is gone). */
-export class NotFoundError extends ApiError {}
+export class NotFoundError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "NotFoundError";
+}
 
 /** A 409: the request conflicts with the state of the resource. */
-export class ConflictError extends ApiError {}
+export class ConflictError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "ConflictError";
+}
 
 /** A 422: the request was well-formed but HERE could not process it. */
-export class UnprocessableEntityError extends ApiError {}
+export class UnprocessableEntityError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "UnprocessableEntityError";
+}
 
 /**
  * A 429: a rate or quota limit was hit. The client has already retried it
  * (waiting `retryAfterMs` when HERE said how long); this is the answer
  * after the retries ran out.
  */
-export class RateLimitError extends ApiError {}
+export class RateLimitError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "RateLimitError";
+}
 
 /**
  * A status of 500 or above: HERE (or a gateway before it) failed. The
  * client has already retried the statuses it retries.
  */
-export class InternalServerError extends ApiError {}
-
-// Each status class's `kind` is its name, as a string: a minifier renames
-// the classes themselves.
-for (
-  const [kind, Class] of Object.entries({
-    BadRequestError,
-    AuthenticationError,
-    PermissionDeniedError,
-    NotFoundError,
-    ConflictError,
-    UnprocessableEntityError,
-    RateLimitError,
-    InternalServerError,
-  })
-) {
-  Object.defineProperty(Class, "kind", {
-    value: kind,
-    writable: true,
-    enumerable: true,
-    configurable: true,
-  });
+export class InternalServerError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
+  static override readonly kind: string = "InternalServerError";
 }
+
+// Each class names its own `kind` as a string (a minifier renames the
+// classes themselves), and no statement runs at load: a bundle that never
+// builds an ApiError drops them all.
 
 /**
  * A response body larger than the client accepts: its decoded size passed
@@ -393,6 +401,7 @@ for (
  * ```
  */
 export class ResponseTooLargeError extends ApiError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ResponseTooLargeError";
   /** The cap the body passed, in bytes. */
@@ -435,6 +444,7 @@ export class ResponseTooLargeError extends ApiError {
  */
 export class TimeoutError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
+  /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "TimeoutError";
   /** The request URL, credentials redacted, if one was in flight. */
   readonly url?: string;
@@ -472,6 +482,7 @@ export class TimeoutError extends LSError {
  * ```
  */
 export class ConnectionError extends LSError {
+  /** Stable kind used for cross-copy `instanceof` checks. */
   /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ConnectionError";
   /** The request URL, credentials redacted. */

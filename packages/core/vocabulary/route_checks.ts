@@ -27,9 +27,10 @@ import { AvoidFeature, routingModeValue } from "./routing_vocabulary.ts";
 import { TRUCK_FIELDS } from "./vehicles.ts";
 import { formatAvoidAreas } from "./avoid_areas.ts";
 
-const avoidFeatureList = /* @__PURE__ */ z.optional(
-  z.array(z.enum(Object.values(AvoidFeature)), { error: "must be an array" }),
-);
+const avoidFeatureList = /* @__PURE__ */ (() =>
+  z.optional(
+    z.array(z.enum(Object.values(AvoidFeature)), { error: "must be an array" }),
+  ))();
 
 /** Modes for which HERE has no `avoid[features]=uTurns` (E605011). */
 const NO_U_TURNS: ReadonlySet<string> = /* @__PURE__ */ new Set([
