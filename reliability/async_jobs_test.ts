@@ -230,7 +230,7 @@ Deno.test("the result download fails with 503 twice: retried, the result arrives
 Deno.test({
   name:
     "a status response reset mid-body: polled again like any network error, the job completes",
-  // Was a bug (fixed): packages/core/poller.ts pollJob() reads the status body with
+  // Was a bug (fixed): packages/core/jobs/poller.ts pollJob() reads the status body with
   // client.parseJson(res) (line ~154); Client.parseJson → #json does
   // `await res.text()` outside any try, so a body that breaks mid-read
   // rejects with the runtime's raw "TypeError: error reading a body from

@@ -217,7 +217,7 @@ Deno.test("token endpoint errors that echo the secret and the signature: scrubbe
 Deno.test({
   name:
     "a token response with an unexpected token_type: the token is not in the error",
-  // Was a bug (minor, fixed): packages/core/auth.ts #parseToken: the "token type is ...,
+  // Was a bug (minor, fixed): packages/core/auth/auth.ts #parseToken: the "token type is ...,
   // expected bearer" check runs before this.#redactor.add(token), and the
   // ApiError built by fail() is not scrubbed; a token endpoint answering
   // {"access_token":"T","token_type":"mac T"} yields the message

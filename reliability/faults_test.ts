@@ -324,7 +324,7 @@ Deno.test("connection refused: maxRetries + 1 attempts, then a ConnectionError n
 Deno.test({
   name:
     "connection refused: the ConnectionError says the connection was refused",
-  // Was a bug (fixed): packages/core/client.ts (#run, the generic catch, ~line 640) keeps only
+  // Was a bug (fixed): packages/core/client/client.ts (#run, the generic catch, ~line 640) keeps only
   // err.message. Deno's fetch throws TypeError("fetch failed") whose `cause`
   // says "tcp connect error: Connection refused (os error 111)" (with the URL,
   // key included); the client drops the cause, so the message reads

@@ -81,7 +81,7 @@ Deno.test({
 Deno.test({
   name:
     'a falsy RequestOptions.signal (false, 0, "") is a ValueError, not a crash',
-  // Was a bug (fixed): packages/core/_timers.ts sleep() schedules its timer, then calls
+  // Was a bug (fixed): packages/core/http/timers.ts sleep() schedules its timer, then calls
   // signal?.addEventListener; for a falsy non-nullish signal (false, 0, "",
   // NaN), `signal?.` does not short-circuit, addEventListener is undefined,
   // the Promise rejects with "TypeError: signal?.addEventListener is not a
@@ -89,7 +89,7 @@ Deno.test({
   // signal?.removeEventListener(...) → an UNCAUGHT TypeError that kills the
   // process. Reached by any backoff, rate-limit wait or poll, e.g.
   // ls.geocode({ query: "Berlin" }, { signal: false }) against a 503 with
-  // Retry-After. packages/core/client.ts #run lets such a signal through
+  // Retry-After. packages/core/client/client.ts #run lets such a signal through
   // (`signal ? AbortSignal.any(...) : ...`). Expected: ValueError("signal",
   // "must be an AbortSignal") before any request, for every non-AbortSignal.
   fn: async () => {
@@ -114,7 +114,7 @@ Deno.test({
 Deno.test({
   name:
     "RequestOptions.headers / requestId that are not valid headers: a ValueError, never retried",
-  // Was a bug (fixed): packages/core/client.ts #run builds `new Headers(options.headers)`
+  // Was a bug (fixed): packages/core/client/client.ts #run builds `new Headers(options.headers)`
   // and sets x-request-id inside the attempt's try; a TypeError there ("Invalid
   // header name", "Failed to construct 'Headers'") becomes a ConnectionError
   // and is retried with backoff although nothing was sent. With

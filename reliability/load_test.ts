@@ -113,7 +113,7 @@ Deno.test(`load: ${N} requests at concurrency 64 with requestsPerSecond ${RPS}: 
 Deno.test({
   name:
     `load: requestsPerSecond ${RPS} means at most ${RPS} starts in any second`,
-  // Was a bug (minor, fixed): packages/core/_timers.ts RateLimiter.take() spaces the
+  // Was a bug (minor, fixed): packages/core/http/timers.ts RateLimiter.take() spaces the
   // *scheduled* start times 1000/perSecond apart (#next = start + interval)
   // but a timer that fires late releases its caller late while the next
   // slots keep their times, so starts bunch up after any event-loop delay.

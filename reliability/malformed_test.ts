@@ -240,7 +240,7 @@ Deno.test("gzip garbage: no TypeError escapes; the call ends with an LSError nam
 
 Deno.test({
   name: "gzip garbage: an ApiError with the status 200, not retried",
-  // Was a bug (fixed): packages/core/client.ts #run: a body that fails to decode (here a
+  // Was a bug (fixed): packages/core/client/client.ts #run: a body that fails to decode (here a
   // gzip stream with a valid header and garbage after it) rejects res.text()
   // with a TypeError ("unexpected end of file"), which the catch-all turns
   // into a ConnectionError and retries as a network failure: 4 identical
