@@ -84,11 +84,11 @@ export {
   RateLimitError,
   type ResponseErrorDetails,
   type ResponseFacts,
-  ResponseTooLargeError,
   TimeoutError,
   UnprocessableEntityError,
   ValueError,
 } from "./errors/errors.ts";
+export { ResponseTooLargeError } from "./errors/response_too_large_error.ts";
 export type { ApiErrorInit } from "./errors/api_error_init.ts";
 export {
   type EnvSource,

@@ -3,11 +3,8 @@
 // and the runtime's failures as this library's errors, scrubbed of the
 // secret and the tokens.
 
-import {
-  ConnectionError,
-  ResponseTooLargeError,
-  TimeoutError,
-} from "../errors/errors.ts";
+import { ConnectionError, TimeoutError } from "../errors/errors.ts";
+import { ResponseTooLargeError } from "../errors/response_too_large_error.ts";
 import type { Redactor } from "../redact/_redact.ts";
 import {
   BodyTooLarge,

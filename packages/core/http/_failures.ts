@@ -2,12 +2,8 @@
 // read (too large, not JSON, undecodable, cut off) and the network itself.
 // Every runtime message is scrubbed: Deno's and Node's name the URL.
 
-import {
-  ApiError,
-  ConnectionError,
-  type LSError,
-  ResponseTooLargeError,
-} from "../errors/errors.ts";
+import { ApiError, ConnectionError, type LSError } from "../errors/errors.ts";
+import { ResponseTooLargeError } from "../errors/response_too_large_error.ts";
 import type { Redactor } from "../redact/_redact.ts";
 import { apiErrorFrom, tracing } from "./_error_response.ts";
 import { BodyNotJson, BodyTooLarge } from "./read.ts";
