@@ -220,8 +220,8 @@ export function buildReverseGeocodeRequest(
   }
   const query = new Query()
     .setStructured("at", at)
-    .set("limit", limitValue(params.limit ?? 1))
-    .set("lang", langValue(params.lang ?? "en-US"))
+    .set("limit", limitValue(params.limit ?? undefined) ?? 1)
+    .set("lang", langValue(params.lang ?? undefined) ?? "en-US")
     .set("types", nameListValue(params.types, "types"))
     .set("show", nameListValue(params.show, "show", REVERSE_GEOCODE_SHOW));
   const path = "/v1/revgeocode";

@@ -193,7 +193,7 @@ export function buildAutosuggestRequest(
     .set("q", q)
     .setStructured("at", at)
     .setStructured("in", (at ? country : area)?.value)
-    .set("limit", limitValue(params.limit ?? 20))
+    .set("limit", limitValue(params.limit ?? undefined) ?? 20)
     .set(
       "termsLimit",
       limitValue(params.termsLimit, "termsLimit", MAX_TERMS_LIMIT),

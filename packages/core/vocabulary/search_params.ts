@@ -223,16 +223,22 @@ export function searchEntries(
   show: readonly string[],
   defaults: { limit?: number; lang?: string } = {},
 ): SearchEntries {
-  // Without a default, null stays null and is refused, as `limit: null` is.
-  const limit = defaults.limit === undefined
-    ? params.limit
-    : params.limit ?? defaults.limit;
-  const lang = defaults.lang === undefined
-    ? params.lang
-    : params.lang ?? defaults.lang;
+  // A default is applied after the check, so it costs nothing per call;
+  // without one, null stays null and is refused, as `limit: null` is.
+  const { limit, lang } = defaults;
   return [
-    ["limit", limitValue(limit)],
-    ["lang", langValue(lang)],
+    [
+      "limit",
+      limit === undefined
+        ? limitValue(params.limit)
+        : limitValue(params.limit ?? undefined) ?? limit,
+    ],
+    [
+      "lang",
+      lang === undefined
+        ? langValue(params.lang)
+        : langValue(params.lang ?? undefined) ?? lang,
+    ],
     ["politicalView", politicalViewValue(params.politicalView)],
     ["show", nameListValue(params.show, "show", show)],
   ];
