@@ -24,6 +24,13 @@ const DELIMITERS = /[&=#"\\ +/?;,:'<>]/;
 /** The shortest piece of a credential that is scrubbed on its own. */
 const MIN_PIECE = 4;
 
+/**
+ * The length of the runs of a credential that are scrubbed wherever they
+ * stand: a server that echoes a key cut short (`k3y-SECR…`) or only its
+ * middle leaks no eight characters of it in a row.
+ */
+const RUN = 8;
+
 /** The most recent tokens kept for scrubbing (older ones have expired). */
 const MAX_TRANSIENT = 32;
 
@@ -47,6 +54,8 @@ export class Redactor {
   #transient: string[] = [];
   #others: { scrub(text: string): string }[] = [];
   #pattern: RegExp | null | undefined = null;
+  /** For each group of the pattern: its secret, and where in it the match ends. */
+  #spans: { secret: string; end: number }[] = [];
   #literals: string[] = [];
 
   /**
@@ -78,7 +87,7 @@ export class Redactor {
     for (const literal of this.#literals) {
       if (out.includes(literal)) out = out.split(literal).join(REDACTED);
     }
-    if (pattern) out = out.replace(pattern, REDACTED);
+    if (pattern) out = this.#replace(out, pattern);
     out = redactUrl(out);
     for (const other of this.#others) out = other.scrub(out);
     return out;
@@ -103,9 +112,38 @@ export class Redactor {
     return out;
   }
 
+  /**
+   * Replaces each match, extended over the rest of its secret as far as the
+   * text goes on with it (in any encoding), so a run longer than the pieces
+   * matched leaves nothing behind.
+   */
+  #replace(text: string, pattern: RegExp): string {
+    let out = "";
+    let last = 0;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      const { secret, end } = this.#spans[
+        m.findIndex((v, i) => i > 0 && v) - 1
+      ];
+      let at = m.index + m[0].length;
+      for (let k = end; k < secret.length;) {
+        const ch = String.fromCodePoint(secret.codePointAt(k)!);
+        const next = charPattern(ch);
+        next.lastIndex = at;
+        const more = next.exec(text);
+        if (more === null) break;
+        at += more[0].length;
+        k += ch.length;
+      }
+      out += text.slice(last, m.index) + REDACTED;
+      last = pattern.lastIndex = at;
+    }
+    return out + text.slice(last);
+  }
+
   #regex(): RegExp | null {
     if (this.#pattern !== undefined) return this.#pattern;
-    const patterned = new Set<string>();
+    const spans: { text: string; secret: string; end: number }[] = [];
     const literals = new Set<string>();
     const transient = new Set(this.#transient);
     for (const secret of this.#secrets) {
@@ -113,21 +151,56 @@ export class Redactor {
         for (const form of encodings(secret)) literals.add(form);
         continue;
       }
-      patterned.add(secret);
-      if (DELIMITERS.test(secret)) {
-        for (const piece of secret.split(DELIMITERS)) {
-          if (piece.length >= MIN_PIECE) patterned.add(piece);
-        }
-      }
+      spans.push(
+        ...pieces(secret).map(([start, end]) => ({
+          text: secret.slice(start, end),
+          secret,
+          end,
+        })),
+      );
     }
     // Longest first, so that a whole secret goes before its pieces.
     this.#literals = [...literals].sort((a, b) => b.length - a.length);
-    const sources = [...patterned].sort((a, b) => b.length - a.length).map(
-      anyEncoding,
-    );
-    this.#pattern = sources.length ? new RegExp(sources.join("|"), "gi") : null;
+    spans.sort((a, b) => b.text.length - a.text.length);
+    this.#spans = spans;
+    this.#pattern = spans.length
+      ? new RegExp(spans.map((s) => `(${anyEncoding(s.text)})`).join("|"), "gi")
+      : null;
     return this.#pattern;
   }
+}
+
+/**
+ * The stretches of a secret scrubbed on their own, as `[start, end)`: the
+ * whole, every run of {@linkcode RUN} characters, and the pieces between
+ * delimiters of at least {@linkcode MIN_PIECE}.
+ */
+function pieces(secret: string): [number, number][] {
+  const out: [number, number][] = [[0, secret.length]];
+  const whole = (i: number) => !/[\uDC00-\uDFFF]/.test(secret[i] ?? "");
+  for (let i = 0; i + RUN < secret.length; i++) {
+    if (whole(i) && whole(i + RUN)) out.push([i, i + RUN]);
+  }
+  let start = 0;
+  for (const piece of secret.split(DELIMITERS)) {
+    if (piece.length >= MIN_PIECE && piece.length < secret.length) {
+      out.push([start, start + piece.length]);
+    }
+    start += piece.length + 1;
+  }
+  return out;
+}
+
+const charPatterns = new Map<string, RegExp>();
+
+/** A sticky pattern for one character in any encoding. */
+function charPattern(ch: string): RegExp {
+  let pattern = charPatterns.get(ch);
+  if (pattern === undefined) {
+    pattern = new RegExp(anyEncoding(ch), "iy");
+    charPatterns.set(ch, pattern);
+  }
+  return pattern;
 }
 
 /** A secret's whole encodings, for plain search. */
@@ -178,7 +251,8 @@ function anyEncoding(text: string): string {
     forms.add(`&#x0*${cp.toString(16)};?`);
     const named = HTML_NAMED[ch];
     if (named) forms.add(named);
-    out += `(?:${[...forms].join("|")})`;
+    // The longest form first: `%` must not match the start of `%25`.
+    out += `(?:${[...forms].sort((a, b) => b.length - a.length).join("|")})`;
   }
   return out;
 }

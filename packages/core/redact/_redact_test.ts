@@ -116,3 +116,23 @@ Deno.test("Redactor: a key of real length is scrubbed inside words too", () => {
   // And so are the pieces of a long key with delimiters.
   assert.equal(r.scrub("x7f3a9cy"), `x${REDACTED}y`);
 });
+
+Deno.test("Redactor: a key cut short, its middle, or percent-encoded with a % leaves no run of eight characters and no trailing code", () => {
+  const key = "k3y-SECRET/+=%";
+  const r = new Redactor();
+  r.add(key);
+  const text = `bad ${key.slice(0, 8)} mid ${key.slice(3, 12)} tail ${
+    key.slice(-9)
+  } pct ${encodeURIComponent(key)} json ${JSON.stringify(key)}`;
+  const out = r.scrub(text);
+  assert.equal(
+    out,
+    `bad ${REDACTED} mid ${REDACTED} tail ${REDACTED} pct ${REDACTED} json "${REDACTED}"`,
+  );
+  for (let i = 0; i + 8 <= key.length; i++) {
+    assert.ok(!out.includes(key.slice(i, i + 8)), key.slice(i, i + 8));
+  }
+  // Seven characters in a row are not a run: text that shares a short
+  // stretch with a key stays readable.
+  assert.equal(r.scrub("k3y-SEC"), "k3y-SEC");
+});
