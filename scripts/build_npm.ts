@@ -215,6 +215,14 @@ async function npmExports(
   return result;
 }
 
+/** The files the compiler wrote for a package, folders included, as relative paths. */
+async function* compiledFiles(dir: string, prefix = ""): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(`${dir}${prefix}`)) {
+    if (entry.isDirectory) yield* compiledFiles(dir, `${prefix}${entry.name}/`);
+    else if (entry.isFile) yield `${prefix}${entry.name}`;
+  }
+}
+
 for (const m of members) {
   const config = configs.get(m)!;
   const src = `${tscOut}${m}/`;
@@ -222,14 +230,18 @@ for (const m of members) {
   await Deno.mkdir(out, { recursive: true });
   const dependencies: Record<string, string> = {};
   let usesDisposable = false;
-  for await (const entry of Deno.readDir(src)) {
-    if (!entry.isFile) continue;
-    let text = await Deno.readTextFile(`${src}${entry.name}`);
-    if (entry.name.endsWith(".d.ts") && USES_DISPOSABLE.test(text)) {
-      text = `/// <reference path="./${DISPOSABLE_SHIM_FILE}" />\n${text}`;
+  for await (const name of compiledFiles(src)) {
+    let text = await Deno.readTextFile(`${src}${name}`);
+    if (name.endsWith(".d.ts") && USES_DISPOSABLE.test(text)) {
+      const up = "../".repeat(name.split("/").length - 1) || "./";
+      text = `/// <reference path="${up}${DISPOSABLE_SHIM_FILE}" />\n${text}`;
       usesDisposable = true;
     }
-    await Deno.writeTextFile(`${out}${entry.name}`, text);
+    const slash = name.lastIndexOf("/");
+    if (slash > 0) {
+      await Deno.mkdir(`${out}${name.slice(0, slash)}`, { recursive: true });
+    }
+    await Deno.writeTextFile(`${out}${name}`, text);
     const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(
       /^\s*\/\/.*$/gm,
       "",
