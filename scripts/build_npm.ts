@@ -216,7 +216,10 @@ async function npmExports(
 }
 
 /** The files the compiler wrote for a package, folders included, as relative paths. */
-async function* compiledFiles(dir: string, prefix = ""): AsyncGenerator<string> {
+async function* compiledFiles(
+  dir: string,
+  prefix = "",
+): AsyncGenerator<string> {
   for await (const entry of Deno.readDir(`${dir}${prefix}`)) {
     if (entry.isDirectory) yield* compiledFiles(dir, `${prefix}${entry.name}/`);
     else if (entry.isFile) yield `${prefix}${entry.name}`;
