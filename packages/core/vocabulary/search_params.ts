@@ -28,8 +28,8 @@ import type { Query } from "../params/query.ts";
 /** The largest `limit` HERE documents for Geocoding & Search. */
 const MAX_LIMIT = 100;
 
-/** The schema of each maximum asked for, made once. */
-const limitSchemas = new Map<number, z.ZodMiniType<number>>();
+/** The schema of the usual maximum, made once; another is made when asked. */
+const limitSchema = /* @__PURE__ */ integer(1, MAX_LIMIT);
 
 /**
  * A count limit of Geocoding & Search: an integer from 1 to `max`, by
@@ -58,13 +58,11 @@ export function limitValue(
   parameter = "limit",
   max: number = MAX_LIMIT,
 ): number | undefined {
-  if (value === undefined) return undefined;
-  let schema = limitSchemas.get(max);
-  if (schema === undefined) {
-    schema = integer(1, max);
-    limitSchemas.set(max, schema);
-  }
-  return parseWith(schema, value, parameter);
+  return value === undefined ? undefined : parseWith(
+    max === MAX_LIMIT ? limitSchema : integer(1, max),
+    value,
+    parameter,
+  );
 }
 
 /**
@@ -229,16 +227,9 @@ export function searchEntries(
   return [
     [
       "limit",
-      limit === undefined
-        ? limitValue(params.limit)
-        : limitValue(params.limit ?? undefined) ?? limit,
+      limitValue(limit ? params.limit ?? undefined : params.limit) ?? limit,
     ],
-    [
-      "lang",
-      lang === undefined
-        ? langValue(params.lang)
-        : langValue(params.lang ?? undefined) ?? lang,
-    ],
+    ["lang", langValue(lang ? params.lang ?? undefined : params.lang) ?? lang],
     ["politicalView", politicalViewValue(params.politicalView)],
     ["show", nameListValue(params.show, "show", show)],
   ];
