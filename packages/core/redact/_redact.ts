@@ -26,8 +26,8 @@ const MIN_PIECE = 4;
 
 /**
  * The length of the runs of a credential that are scrubbed wherever they
- * stand: a server that echoes a key cut short (`k3y-SECR…`) or only its
- * middle leaks no eight characters of it in a row.
+ * stand: a server that echoes a key cut short (`k3y-SECR…`), or only its
+ * middle, raw or in one of its whole encodings, leaks no run this long.
  */
 const RUN = 8;
 
@@ -54,9 +54,11 @@ export class Redactor {
   #transient: string[] = [];
   #others: { scrub(text: string): string }[] = [];
   #pattern: RegExp | null | undefined = null;
-  /** For each group of the pattern: its secret, and where in it the match ends. */
-  #spans: { secret: string; end: number }[] = [];
   #literals: string[] = [];
+  /** Each run of {@linkcode RUN} characters of a secret's forms: the forms and where. */
+  #runs = new Map<string, { form: string; at: number }[]>();
+  /** The first characters of those runs: most positions are passed on one lookup. */
+  #starts = new Set<string>();
 
   /**
    * Remembers a secret. `transient` ones (tokens) are kept only while they
@@ -87,7 +89,8 @@ export class Redactor {
     for (const literal of this.#literals) {
       if (out.includes(literal)) out = out.split(literal).join(REDACTED);
     }
-    if (pattern) out = this.#replace(out, pattern);
+    if (pattern) out = out.replace(pattern, REDACTED);
+    if (this.#runs.size) out = this.#scrubRuns(out);
     out = redactUrl(out);
     for (const other of this.#others) out = other.scrub(out);
     return out;
@@ -113,37 +116,37 @@ export class Redactor {
   }
 
   /**
-   * Replaces each match, extended over the rest of its secret as far as the
-   * text goes on with it (in any encoding), so a run longer than the pieces
-   * matched leaves nothing behind.
+   * Replaces every stretch of the text that runs along one of a secret's
+   * forms for {@linkcode RUN} characters or more: one lookup per position,
+   * then as far as the text goes on with that form.
    */
-  #replace(text: string, pattern: RegExp): string {
+  #scrubRuns(text: string): string {
     let out = "";
     let last = 0;
-    pattern.lastIndex = 0;
-    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-      const { secret, end } = this.#spans[
-        m.findIndex((v, i) => i > 0 && v) - 1
-      ];
-      let at = m.index + m[0].length;
-      for (let k = end; k < secret.length;) {
-        const ch = String.fromCodePoint(secret.codePointAt(k)!);
-        const next = charPattern(ch);
-        next.lastIndex = at;
-        const more = next.exec(text);
-        if (more === null) break;
-        at += more[0].length;
-        k += ch.length;
+    for (let i = 0; i + RUN <= text.length;) {
+      const hits = this.#starts.has(text[i])
+        ? this.#runs.get(text.slice(i, i + RUN))
+        : undefined;
+      if (hits === undefined) {
+        i++;
+        continue;
       }
-      out += text.slice(last, m.index) + REDACTED;
-      last = pattern.lastIndex = at;
+      // The form that the text follows furthest.
+      let end = i + RUN;
+      for (const { form, at } of hits) {
+        let e = i + RUN;
+        for (let k = at + RUN; k < form.length && text[e] === form[k]; k++) e++;
+        if (e > end) end = e;
+      }
+      out += text.slice(last, i) + REDACTED;
+      last = i = end;
     }
-    return out + text.slice(last);
+    return last === 0 ? text : out + text.slice(last);
   }
 
   #regex(): RegExp | null {
     if (this.#pattern !== undefined) return this.#pattern;
-    const spans: { text: string; secret: string; end: number }[] = [];
+    const patterned = new Set<string>();
     const literals = new Set<string>();
     const transient = new Set(this.#transient);
     for (const secret of this.#secrets) {
@@ -151,56 +154,40 @@ export class Redactor {
         for (const form of encodings(secret)) literals.add(form);
         continue;
       }
-      spans.push(
-        ...pieces(secret).map(([start, end]) => ({
-          text: secret.slice(start, end),
-          secret,
-          end,
-        })),
-      );
+      patterned.add(secret);
+      if (DELIMITERS.test(secret)) {
+        // Longer pieces are runs, found wherever they stand (below).
+        for (const piece of secret.split(DELIMITERS)) {
+          if (piece.length >= MIN_PIECE && piece.length < RUN) {
+            patterned.add(piece);
+          }
+        }
+      }
     }
     // Longest first, so that a whole secret goes before its pieces.
     this.#literals = [...literals].sort((a, b) => b.length - a.length);
-    spans.sort((a, b) => b.text.length - a.text.length);
-    this.#spans = spans;
-    this.#pattern = spans.length
-      ? new RegExp(spans.map((s) => `(${anyEncoding(s.text)})`).join("|"), "gi")
-      : null;
+    const sources = [...patterned].sort((a, b) => b.length - a.length).map(
+      anyEncoding,
+    );
+    this.#pattern = sources.length ? new RegExp(sources.join("|"), "gi") : null;
+    this.#runs.clear();
+    this.#starts.clear();
+    // Keys and secrets, not tokens: a server chooses those, and fresh ones
+    // share their start with the ones forgotten.
+    for (const secret of this.#secrets) {
+      if (secret.length <= RUN || transient.has(secret)) continue;
+      for (const form of encodings(secret)) {
+        for (let at = 0; at + RUN <= form.length; at++) {
+          const run = form.slice(at, at + RUN);
+          this.#starts.add(run[0]);
+          const hits = this.#runs.get(run);
+          if (hits === undefined) this.#runs.set(run, [{ form, at }]);
+          else if (!hits.some((h) => h.form === form)) hits.push({ form, at });
+        }
+      }
+    }
     return this.#pattern;
   }
-}
-
-/**
- * The stretches of a secret scrubbed on their own, as `[start, end)`: the
- * whole, every run of {@linkcode RUN} characters, and the pieces between
- * delimiters of at least {@linkcode MIN_PIECE}.
- */
-function pieces(secret: string): [number, number][] {
-  const out: [number, number][] = [[0, secret.length]];
-  const whole = (i: number) => !/[\uDC00-\uDFFF]/.test(secret[i] ?? "");
-  for (let i = 0; i + RUN < secret.length; i++) {
-    if (whole(i) && whole(i + RUN)) out.push([i, i + RUN]);
-  }
-  let start = 0;
-  for (const piece of secret.split(DELIMITERS)) {
-    if (piece.length >= MIN_PIECE && piece.length < secret.length) {
-      out.push([start, start + piece.length]);
-    }
-    start += piece.length + 1;
-  }
-  return out;
-}
-
-const charPatterns = new Map<string, RegExp>();
-
-/** A sticky pattern for one character in any encoding. */
-function charPattern(ch: string): RegExp {
-  let pattern = charPatterns.get(ch);
-  if (pattern === undefined) {
-    pattern = new RegExp(anyEncoding(ch), "iy");
-    charPatterns.set(ch, pattern);
-  }
-  return pattern;
 }
 
 /** A secret's whole encodings, for plain search. */

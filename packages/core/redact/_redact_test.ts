@@ -132,6 +132,9 @@ Deno.test("Redactor: a key cut short, its middle, or percent-encoded with a % le
   for (let i = 0; i + 8 <= key.length; i++) {
     assert.ok(!out.includes(key.slice(i, i + 8)), key.slice(i, i + 8));
   }
+  // Cut short in one of its encodings too.
+  const pct = encodeURIComponent(key).slice(0, 14);
+  assert.equal(r.scrub(`pct ${pct}!`), `pct ${REDACTED}!`);
   // Seven characters in a row are not a run: text that shares a short
   // stretch with a key stays readable.
   assert.equal(r.scrub("k3y-SEC"), "k3y-SEC");
