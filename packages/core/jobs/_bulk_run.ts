@@ -9,7 +9,7 @@ import { Inputs, type Source } from "./_bulk_inputs.ts";
 /**
  * How long a run that stops waits for its inputs' iterator: for a pull
  * under way to end and for its `return()` to settle. Stated in the doc of
- * `bulk` and in the README's Stopping bullet.
+ * `bulk` and in the Stopping bullet of docs/bulk.md.
  */
 const INPUTS_STOP_WAIT_MS = 100;
 
