@@ -72,6 +72,19 @@ export class Redactor {
       if (this.#transient.length > MAX_TRANSIENT) {
         this.#secrets.delete(this.#transient.shift()!);
       }
+    } else if (secret.length > RUN) {
+      // Keys and secrets, not tokens: a server chooses those, and fresh
+      // ones share their start with the ones forgotten. Kept for good, so
+      // they are indexed once, here, not again with each new token.
+      for (const form of encodings(secret)) {
+        for (let at = 0; at + RUN <= form.length; at++) {
+          const run = form.slice(at, at + RUN);
+          this.#starts.add(run[0]);
+          const hits = this.#runs.get(run);
+          if (hits === undefined) this.#runs.set(run, [{ form, at }]);
+          else if (!hits.some((h) => h.form === form)) hits.push({ form, at });
+        }
+      }
     }
     this.#pattern = undefined; // rebuilt on the next scrub
   }
@@ -170,22 +183,6 @@ export class Redactor {
       anyEncoding,
     );
     this.#pattern = sources.length ? new RegExp(sources.join("|"), "gi") : null;
-    this.#runs.clear();
-    this.#starts.clear();
-    // Keys and secrets, not tokens: a server chooses those, and fresh ones
-    // share their start with the ones forgotten.
-    for (const secret of this.#secrets) {
-      if (secret.length <= RUN || transient.has(secret)) continue;
-      for (const form of encodings(secret)) {
-        for (let at = 0; at + RUN <= form.length; at++) {
-          const run = form.slice(at, at + RUN);
-          this.#starts.add(run[0]);
-          const hits = this.#runs.get(run);
-          if (hits === undefined) this.#runs.set(run, [{ form, at }]);
-          else if (!hits.some((h) => h.form === form)) hits.push({ form, at });
-        }
-      }
-    }
     return this.#pattern;
   }
 }
