@@ -10,6 +10,9 @@
  * @module
  */
 
+import type { NamedValues } from "@ls/core";
+import { namedValues } from "@ls/core/internal";
+
 /**
  * Products of the weather report (`products=` of `GET /v3/report`).
  *
@@ -31,15 +34,23 @@
  * assert.deepEqual(products, ["observation", "forecastHourly"]);
  * ```
  */
-export const DestWeatherProduct = {
-  observation: "observation",
-  forecast7days: "forecast7days",
-  forecast7daysSimple: "forecast7daysSimple",
-  forecastHourly: "forecastHourly",
-  forecastAstronomy: "forecastAstronomy",
-  alerts: "alerts",
-  nwsAlerts: "nwsAlerts",
-} as const;
+export const DestWeatherProduct: NamedValues<[
+  "observation",
+  "forecast7days",
+  "forecast7daysSimple",
+  "forecastHourly",
+  "forecastAstronomy",
+  "alerts",
+  "nwsAlerts",
+]> = /* @__PURE__ */ namedValues(
+  "observation",
+  "forecast7days",
+  "forecast7daysSimple",
+  "forecastHourly",
+  "forecastAstronomy",
+  "alerts",
+  "nwsAlerts",
+);
 
 /**
  * A report product, one of HERE's documented set. To ask for one HERE adds
@@ -61,10 +72,8 @@ export type DestWeatherProduct =
  * assert.equal(DestWeatherUnits.imperial, "imperial");
  * ```
  */
-export const DestWeatherUnits = {
-  metric: "metric",
-  imperial: "imperial",
-} as const;
+export const DestWeatherUnits: NamedValues<["metric", "imperial"]> =
+  /* @__PURE__ */ namedValues("metric", "imperial");
 
 /** A report unit system. */
 export type DestWeatherUnits =
