@@ -1,12 +1,8 @@
 // The brand that makes `instanceof` work across copies of the package: an
 // error carries the kinds of its classes under a registry-wide symbol.
 
-const KIND: unique symbol = Symbol.for("@ls/core.error.kind") as never;
-
-/** Marks `error` with the kinds of its classes. */
-export function brand(error: Error, kinds: string[]): void {
-  Object.defineProperty(error, KIND, { value: kinds, configurable: true });
-}
+/** The key under which an error carries the kinds of its classes. */
+export const KIND: unique symbol = Symbol.for("@ls/core.error.kind") as never;
 
 /** Whether `value` carries the brand of `kind` (any copy of the package). */
 export function hasKind(value: unknown, kind: string): boolean {

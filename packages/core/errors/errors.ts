@@ -9,7 +9,7 @@
 import { scrubberOf } from "../redact/_scrubbers.ts";
 import { describe } from "../params/describe.ts";
 import { type ApiErrorInit, apiMessage } from "./api_error_init.ts";
-import { brand, hasKind, withCause } from "./_kind.ts";
+import { hasKind, KIND, withCause } from "./_kind.ts";
 
 /**
  * What {@linkcode ApiError.fromResponse} reads from a response: the fields
@@ -82,7 +82,7 @@ export class LSError extends Error {
       if (Object.hasOwn(c, "kind")) kinds.push(c.kind);
     }
     this.name = new.target.kind;
-    brand(this, kinds);
+    Object.defineProperty(this, KIND, { value: kinds, configurable: true });
   }
 
   /** A plain-object view for logs; never contains credentials. */
