@@ -31,6 +31,7 @@ import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
 import type { LatLng, LatLngObject } from "./coordinates.ts";
 import { formatNumber } from "../params/format.ts";
+import { formatPath } from "../params/validate.ts";
 
 /**
  * A position in any of the forms every operation accepts:
@@ -227,14 +228,6 @@ function geometryName(value: unknown): string | undefined {
   return typeof type === "string" && /^[A-Za-z]{1,30}$/.test(type)
     ? `a GeoJSON ${type}`
     : undefined;
-}
-
-function formatPath(parameter: string, path: (string | number)[]): string {
-  let out = parameter;
-  for (const key of path) {
-    out += typeof key === "number" ? `[${key}]` : `.${key}`;
-  }
-  return out;
 }
 
 function toError(parameter: string, failure: Failure): ValueError {

@@ -367,7 +367,14 @@ function article(noun: string): string {
   return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
 
-function formatPath(parameter: string, path: readonly PropertyKey[]): string {
+/**
+ * The name of a place inside a parameter: `stops[0].lat` for `parameter`
+ * `stops` and path `[0, "lat"]`.
+ */
+export function formatPath(
+  parameter: string,
+  path: readonly PropertyKey[],
+): string {
   let out = parameter;
   for (const key of path) {
     out += typeof key === "number" ? `[${key}]` : `.${String(key)}`;
