@@ -274,7 +274,7 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
     .set("types", nameListValue(params.types, "types"));
   setSearchEntries(
     query,
-    searchEntries(params, GEOCODE_SHOW, { limit: 20, lang: "en-US" }),
+    searchEntries(params, GEOCODE_SHOW, 20, "en-US"),
   );
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };
 }

@@ -201,29 +201,34 @@ export type SearchEntries = readonly (readonly [
 
 /**
  * Checks `limit`, `lang`, `politicalView` and `show`, in that order, and
- * returns them as query entries; an operation's defaults apply before the
- * check. {@linkcode setSearchEntries} puts them on the query.
+ * returns them as query entries; an operation's defaults of `limit` and
+ * `lang`, when it has them, stand in for a value not given.
+ * {@linkcode setSearchEntries} puts the entries on the query.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { Query } from "@ls/core";
  * import { searchEntries, setSearchEntries } from "@ls/core/internal";
- * const entries = searchEntries({ politicalView: "MAR" }, ["tz"], { limit: 20 });
+ * const entries = searchEntries({ politicalView: "MAR" }, ["tz"], 20);
  * assert.equal(setSearchEntries(new Query(), entries).toString(), "limit=20&politicalView=MAR");
  * assert.throws(() => searchEntries({ show: ["x"] }, ["tz"]), { name: "ValueError" });
  * ```
  *
+ * @param params the operation's parameters, as given
+ * @param show the blocks `show` may name
+ * @param limit the operation's default `limit`, if it has one
+ * @param lang the operation's default `lang`, if it has one
  * @throws {ValueError} naming the first parameter that breaks its rule
  */
 export function searchEntries(
   params: SharedSearchParams,
   show: readonly string[],
-  defaults: { limit?: number; lang?: string } = {},
+  limit?: number,
+  lang?: string,
 ): SearchEntries {
   // A default is applied after the check, so it costs nothing per call;
   // without one, null stays null and is refused, as `limit: null` is.
-  const { limit, lang } = defaults;
   return [
     [
       "limit",
