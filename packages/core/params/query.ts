@@ -23,18 +23,14 @@ import { checkWellFormed } from "./check_params.ts";
  */
 export function encodeContent(value: string): string {
   if (UNRESERVED.test(value)) return value;
-  const encoded = encodeURIComponent(value);
-  return SUB_DELIMS.test(encoded)
-    ? encoded.replace(
-      SUB_DELIMS_ALL,
-      (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
-    )
-    : encoded;
+  return encodeURIComponent(value).replace(
+    SUB_DELIMS,
+    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
+  );
 }
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
-const SUB_DELIMS = /[!'()*]/;
-const SUB_DELIMS_ALL = /[!'()*]/g;
+const SUB_DELIMS = /[!'()*]/g;
 
 /**
  * An ordered query string. {@linkcode Query.set} encodes a value as content;
