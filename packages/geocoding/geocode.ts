@@ -21,11 +21,12 @@ import {
   checkParams,
   formatPoint,
   inCountryCodes,
+  langValue,
+  limitValue,
   nameListValue,
   nonBlankString,
+  politicalViewValue,
   scrubbing,
-  searchEntries,
-  setSearchEntries,
 } from "@ls/core/internal";
 import type { GeocodingSearchParams } from "./geocoding_search_params.ts";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
@@ -271,11 +272,11 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
         ? undefined
         : inCountryCodes(params.countryCodes, "countryCodes"),
     )
-    .set("types", nameListValue(params.types, "types"));
-  setSearchEntries(
-    query,
-    searchEntries(params, GEOCODE_SHOW, 20, "en-US"),
-  );
+    .set("types", nameListValue(params.types, "types"))
+    .set("limit", limitValue(params.limit ?? undefined) ?? 20)
+    .set("lang", langValue(params.lang ?? undefined) ?? "en-US")
+    .set("politicalView", politicalViewValue(params.politicalView))
+    .set("show", nameListValue(params.show, "show", GEOCODE_SHOW));
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };
 }
 

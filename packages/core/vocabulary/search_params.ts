@@ -2,9 +2,10 @@
  * The parameter checks that geocoding and place search share, one meaning
  * each: `limit` (and autosuggest's `termsLimit`), `lang`, the comma lists of
  * names (`show`, `types`, `foodTypes`) and the `politicalView` country code.
- * An operation with a default applies it before the check
- * (`limitValue(params.limit ?? 20)`), so `undefined` always means "not
- * sent".
+ * A check passes `undefined` through, meaning "not sent"; an operation with
+ * a default puts it in place of a value not given, after the check
+ * (`limitValue(params.limit ?? undefined) ?? 20`), so the default costs
+ * nothing per call.
  *
  * @example
  * ```ts
@@ -201,40 +202,32 @@ export type SearchEntries = readonly (readonly [
 
 /**
  * Checks `limit`, `lang`, `politicalView` and `show`, in that order, and
- * returns them as query entries; an operation's defaults of `limit` and
- * `lang`, when it has them, stand in for a value not given.
- * {@linkcode setSearchEntries} puts the entries on the query.
+ * returns them as query entries, for an operation that has no defaults for
+ * them (one with defaults applies them with {@linkcode limitValue} and
+ * {@linkcode langValue}). {@linkcode setSearchEntries} puts the entries on
+ * the query.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { Query } from "@ls/core";
  * import { searchEntries, setSearchEntries } from "@ls/core/internal";
- * const entries = searchEntries({ politicalView: "MAR" }, ["tz"], 20);
+ * const entries = searchEntries({ limit: 20, politicalView: "MAR" }, ["tz"]);
  * assert.equal(setSearchEntries(new Query(), entries).toString(), "limit=20&politicalView=MAR");
  * assert.throws(() => searchEntries({ show: ["x"] }, ["tz"]), { name: "ValueError" });
  * ```
  *
  * @param params the operation's parameters, as given
  * @param show the blocks `show` may name
- * @param limit the operation's default `limit`, if it has one
- * @param lang the operation's default `lang`, if it has one
  * @throws {ValueError} naming the first parameter that breaks its rule
  */
 export function searchEntries(
   params: SharedSearchParams,
   show: readonly string[],
-  limit?: number,
-  lang?: string,
 ): SearchEntries {
-  // A default is applied after the check, so it costs nothing per call;
-  // without one, null stays null and is refused, as `limit: null` is.
   return [
-    [
-      "limit",
-      limitValue(limit ? params.limit ?? undefined : params.limit) ?? limit,
-    ],
-    ["lang", langValue(lang ? params.lang ?? undefined : params.lang) ?? lang],
+    ["limit", limitValue(params.limit)],
+    ["lang", langValue(params.lang)],
     ["politicalView", politicalViewValue(params.politicalView)],
     ["show", nameListValue(params.show, "show", show)],
   ];
