@@ -34,6 +34,7 @@
  */
 
 import type { LatLngLike } from "../geo/point.ts";
+import { type NamedValues, namedValues } from "../params/named_values.ts";
 
 // ------------------------------------------------------------ named values
 
@@ -84,19 +85,31 @@ export const Course = { east: 90, south: 180, west: 270, north: 360 } as const;
  * assert.deepEqual(truck.shippedHazardousGoods, ["explosive"]);
  * ```
  */
-export const ShippedHazardousGoods = {
-  explosive: "explosive",
-  gas: "gas",
-  flammable: "flammable",
-  combustible: "combustible",
-  organic: "organic",
-  poison: "poison",
-  radioactive: "radioactive",
-  corrosive: "corrosive",
-  poisonousInhalation: "poisonousInhalation",
-  harmfulToWater: "harmfulToWater",
-  other: "other",
-} as const;
+export const ShippedHazardousGoods: NamedValues<[
+  "explosive",
+  "gas",
+  "flammable",
+  "combustible",
+  "organic",
+  "poison",
+  "radioactive",
+  "corrosive",
+  "poisonousInhalation",
+  "harmfulToWater",
+  "other",
+]> = /* @__PURE__ */ namedValues(
+  "explosive",
+  "gas",
+  "flammable",
+  "combustible",
+  "organic",
+  "poison",
+  "radioactive",
+  "corrosive",
+  "poisonousInhalation",
+  "harmfulToWater",
+  "other",
+);
 
 /** A hazardous-goods class: one of HERE's eleven. */
 export type ShippedHazardousGoods =
