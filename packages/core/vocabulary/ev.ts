@@ -42,7 +42,7 @@ import {
 } from "./ev_options.ts";
 import { formatPairs, speedTable } from "./_ev_tables.ts";
 import { type EvEntries, evEntries } from "./_ev_entries.ts";
-import { chargeEntries } from "./_ev_charge.ts";
+import { CHARGE_KEYS, chargeEntries } from "./_ev_charge.ts";
 
 // -------------------------------------------------------------- the wire
 
@@ -55,24 +55,6 @@ export interface AppendEvOptions {
   /** The parameter's name in messages. Default `ev`. */
   parameter?: string;
 }
-
-/** The battery and charging keys, sent as `ev[…]` in this order. */
-export const CHARGE_KEYS = [
-  "initialCharge",
-  "maxCharge",
-  "minChargeAtDestination",
-  "minChargeAtFirstChargingStation",
-  "minChargeAtChargingStation",
-  "maxChargeAfterChargingStation",
-  "chargingCurve",
-  "chargingSetupDuration",
-  "maxChargingDuration",
-  "maxChargingVoltage",
-  "maxChargingCurrent",
-  "maxPowerAtLowVoltage",
-  "connectorTypes",
-  "makeReachable",
-] as const;
 
 /** The empirical model's `ev[…]` keys (`consumptionModel` aside). */
 export const EMPIRICAL_KEYS = [

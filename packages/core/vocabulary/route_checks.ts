@@ -22,8 +22,8 @@ import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
 import type { Query } from "../params/query.ts";
 import { parseWith } from "../params/validate.ts";
+import { CHARGE_KEYS } from "./_ev_charge.ts";
 import {
-  CHARGE_KEYS,
   EMPIRICAL_KEYS,
   PHYSICAL_EV_KEYS,
   PHYSICAL_VEHICLE_KEYS,
