@@ -53,7 +53,8 @@ export type {
  * assert.equal(Units.imperial, "imperial");
  * ```
  */
-export const Units = { metric: "metric", imperial: "imperial" } as const;
+export const Units: NamedValues<["metric", "imperial"]> =
+  /* @__PURE__ */ namedValues("metric", "imperial");
 
 /** A `units` value: `metric` or `imperial`. */
 export type Units = (typeof Units)[keyof typeof Units];

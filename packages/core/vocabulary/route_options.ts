@@ -52,10 +52,8 @@ import { type NamedValues, namedValues } from "../params/named_values.ts";
  * assert.equal(opts.matchSideOfStreet, "always");
  * ```
  */
-export const MatchSideOfStreet = {
-  always: "always",
-  onlyIfDivided: "onlyIfDivided",
-} as const;
+export const MatchSideOfStreet: NamedValues<["always", "onlyIfDivided"]> =
+  /* @__PURE__ */ namedValues("always", "onlyIfDivided");
 
 /** A `matchSideOfStreet` value: `always` or `onlyIfDivided`. */
 export type MatchSideOfStreet =
@@ -125,7 +123,8 @@ export type ShippedHazardousGoods =
  * assert.equal(TunnelCategory.C, "C");
  * ```
  */
-export const TunnelCategory = { B: "B", C: "C", D: "D", E: "E" } as const;
+export const TunnelCategory: NamedValues<["B", "C", "D", "E"]> =
+  /* @__PURE__ */ namedValues("B", "C", "D", "E");
 
 /** An ADR tunnel category: `B`, `C`, `D` or `E`. */
 export type TunnelCategory =

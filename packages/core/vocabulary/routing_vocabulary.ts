@@ -115,7 +115,8 @@ export type AvoidFeature = (typeof AvoidFeature)[keyof typeof AvoidFeature];
  * assert.deepEqual(RoutingMode, { fast: "fast", short: "short" });
  * ```
  */
-export const RoutingMode = { fast: "fast", short: "short" } as const;
+export const RoutingMode: NamedValues<["fast", "short"]> =
+  /* @__PURE__ */ namedValues("fast", "short");
 
 /** A `routingMode` value: `fast` or `short`. */
 export type RoutingMode = (typeof RoutingMode)[keyof typeof RoutingMode];
