@@ -29,6 +29,9 @@
  * @module
  */
 
+import type { NamedValues } from "@ls/core";
+import { namedValues } from "@ls/core/internal";
+
 export { AvoidFeature, RoutingMode, TransportMode } from "@ls/core";
 export { ConnectorType, ConsumptionModel } from "@ls/core";
 export type {
@@ -50,7 +53,8 @@ export type {
  * assert.equal(Units.imperial, "imperial");
  * ```
  */
-export const Units = { metric: "metric", imperial: "imperial" } as const;
+export const Units: NamedValues<["metric", "imperial"]> =
+  /* @__PURE__ */ namedValues("metric", "imperial");
 
 /** A `units` value: `metric` or `imperial`. */
 export type Units = (typeof Units)[keyof typeof Units];
@@ -69,26 +73,45 @@ export type Units = (typeof Units)[keyof typeof Units];
  * assert.deepEqual(returnResults, ["polyline", "actions", "instructions"]);
  * ```
  */
-export const Return = {
-  polyline: "polyline",
-  actions: "actions",
-  instructions: "instructions",
-  summary: "summary",
-  travelSummary: "travelSummary",
-  mlDuration: "mlDuration",
-  typicalDuration: "typicalDuration",
-  turnByTurnActions: "turnByTurnActions",
-  elevation: "elevation",
-  routeHandle: "routeHandle",
-  passthrough: "passthrough",
-  incidents: "incidents",
-  routingZones: "routingZones",
-  truckRoadTypes: "truckRoadTypes",
-  tolls: "tolls",
-  routeLabels: "routeLabels",
-  potentialTimeDependentViolations: "potentialTimeDependentViolations",
-  noThroughRestrictions: "noThroughRestrictions",
-} as const;
+export const Return: NamedValues<[
+  "polyline",
+  "actions",
+  "instructions",
+  "summary",
+  "travelSummary",
+  "mlDuration",
+  "typicalDuration",
+  "turnByTurnActions",
+  "elevation",
+  "routeHandle",
+  "passthrough",
+  "incidents",
+  "routingZones",
+  "truckRoadTypes",
+  "tolls",
+  "routeLabels",
+  "potentialTimeDependentViolations",
+  "noThroughRestrictions",
+]> = /* @__PURE__ */ namedValues(
+  "polyline",
+  "actions",
+  "instructions",
+  "summary",
+  "travelSummary",
+  "mlDuration",
+  "typicalDuration",
+  "turnByTurnActions",
+  "elevation",
+  "routeHandle",
+  "passthrough",
+  "incidents",
+  "routingZones",
+  "truckRoadTypes",
+  "tolls",
+  "routeLabels",
+  "potentialTimeDependentViolations",
+  "noThroughRestrictions",
+);
 
 /** A `returnResults` value (HERE's `return`): one of {@linkcode Return}'s. */
 export type Return = (typeof Return)[keyof typeof Return];
@@ -121,36 +144,65 @@ export type RouteReturn = Return;
  * assert.deepEqual(spans, ["names", "speedLimit", "carAttributes"]);
  * ```
  */
-export const Span = {
-  walkAttributes: "walkAttributes",
-  streetAttributes: "streetAttributes",
-  carAttributes: "carAttributes",
-  truckAttributes: "truckAttributes",
-  scooterAttributes: "scooterAttributes",
-  names: "names",
-  length: "length",
-  duration: "duration",
-  baseDuration: "baseDuration",
-  typicalDuration: "typicalDuration",
-  countryCode: "countryCode",
-  stateCode: "stateCode",
-  functionalClass: "functionalClass",
-  routeNumbers: "routeNumbers",
-  speedLimit: "speedLimit",
-  maxSpeed: "maxSpeed",
-  dynamicSpeedInfo: "dynamicSpeedInfo",
-  segmentId: "segmentId",
-  segmentRef: "segmentRef",
-  consumption: "consumption",
-  routingZones: "routingZones",
-  truckRoadTypes: "truckRoadTypes",
-  notices: "notices",
-  noThroughRestrictions: "noThroughRestrictions",
-  incidents: "incidents",
-  tollSystems: "tollSystems",
-  gates: "gates",
-  railwayCrossings: "railwayCrossings",
-} as const;
+export const Span: NamedValues<[
+  "walkAttributes",
+  "streetAttributes",
+  "carAttributes",
+  "truckAttributes",
+  "scooterAttributes",
+  "names",
+  "length",
+  "duration",
+  "baseDuration",
+  "typicalDuration",
+  "countryCode",
+  "stateCode",
+  "functionalClass",
+  "routeNumbers",
+  "speedLimit",
+  "maxSpeed",
+  "dynamicSpeedInfo",
+  "segmentId",
+  "segmentRef",
+  "consumption",
+  "routingZones",
+  "truckRoadTypes",
+  "notices",
+  "noThroughRestrictions",
+  "incidents",
+  "tollSystems",
+  "gates",
+  "railwayCrossings",
+]> = /* @__PURE__ */ namedValues(
+  "walkAttributes",
+  "streetAttributes",
+  "carAttributes",
+  "truckAttributes",
+  "scooterAttributes",
+  "names",
+  "length",
+  "duration",
+  "baseDuration",
+  "typicalDuration",
+  "countryCode",
+  "stateCode",
+  "functionalClass",
+  "routeNumbers",
+  "speedLimit",
+  "maxSpeed",
+  "dynamicSpeedInfo",
+  "segmentId",
+  "segmentRef",
+  "consumption",
+  "routingZones",
+  "truckRoadTypes",
+  "notices",
+  "noThroughRestrictions",
+  "incidents",
+  "tollSystems",
+  "gates",
+  "railwayCrossings",
+);
 
 /** A `spans` value: one of {@linkcode Span}'s. */
 export type Span = (typeof Span)[keyof typeof Span];

@@ -35,7 +35,8 @@
  * @module
  */
 
-import type { Notice, OpenValue } from "@ls/core";
+import type { NamedValues, Notice, OpenValue } from "@ls/core";
+import { namedValues } from "@ls/core/internal";
 
 export type { Notice, NoticeSeverity } from "@ls/core";
 
@@ -68,22 +69,31 @@ export type { Notice, NoticeSeverity } from "@ls/core";
  * assert.equal(isEvNotice(notice), true);
  * ```
  */
-export const EvNoticeCode = {
-  outOfCharge: "outOfCharge",
-  violatedMinChargeAtDestination: "violatedMinChargeAtDestination",
-  violatedMinChargeAtFirstChargingStation:
-    "violatedMinChargeAtFirstChargingStation",
-  violatedMinChargeAtChargingStation: "violatedMinChargeAtChargingStation",
-  targetChargeNotAchievable: "targetChargeNotAchievable",
-  chargingStopNotNeeded: "chargingStopNotNeeded",
-  violatedChargingStationOpeningHours: "violatedChargingStationOpeningHours",
-  violatedChargingStationTransportMode: "violatedChargingStationTransportMode",
-  violatedChargingStationVehicleRestrictions:
-    "violatedChargingStationVehicleRestrictions",
-  noReachableChargingStationsFound: "noReachableChargingStationsFound",
-  avoidOptionsWithMakeReachableLimitation:
-    "avoidOptionsWithMakeReachableLimitation",
-} as const;
+export const EvNoticeCode: NamedValues<[
+  "outOfCharge",
+  "violatedMinChargeAtDestination",
+  "violatedMinChargeAtFirstChargingStation",
+  "violatedMinChargeAtChargingStation",
+  "targetChargeNotAchievable",
+  "chargingStopNotNeeded",
+  "violatedChargingStationOpeningHours",
+  "violatedChargingStationTransportMode",
+  "violatedChargingStationVehicleRestrictions",
+  "noReachableChargingStationsFound",
+  "avoidOptionsWithMakeReachableLimitation",
+]> = /* @__PURE__ */ namedValues(
+  "outOfCharge",
+  "violatedMinChargeAtDestination",
+  "violatedMinChargeAtFirstChargingStation",
+  "violatedMinChargeAtChargingStation",
+  "targetChargeNotAchievable",
+  "chargingStopNotNeeded",
+  "violatedChargingStationOpeningHours",
+  "violatedChargingStationTransportMode",
+  "violatedChargingStationVehicleRestrictions",
+  "noReachableChargingStationsFound",
+  "avoidOptionsWithMakeReachableLimitation",
+);
 
 /** An EV notice code: a known one, or any other string HERE adds. */
 export type EvNoticeCode = OpenValue<typeof EvNoticeCode>;

@@ -4,10 +4,28 @@
 
 import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
-import { formatBoolean, formatInteger } from "../params/format.ts";
+import { formatBoolean } from "../params/format.ts";
 import { minLength, nonEmptyString, parseWith } from "../params/validate.ts";
-import type { EvEntries } from "./_ev_entries.ts";
+import type { EvEntries, EvText } from "./_ev_entries.ts";
 import { chargingCurve, formatPairs } from "./_ev_tables.ts";
+
+/** The battery and charging keys, sent as `ev[…]` in this order. */
+export const CHARGE_KEYS = [
+  "initialCharge",
+  "maxCharge",
+  "minChargeAtDestination",
+  "minChargeAtFirstChargingStation",
+  "minChargeAtChargingStation",
+  "maxChargeAfterChargingStation",
+  "chargingCurve",
+  "chargingSetupDuration",
+  "maxChargingDuration",
+  "maxChargingVoltage",
+  "maxChargingCurrent",
+  "maxPowerAtLowVoltage",
+  "connectorTypes",
+  "makeReachable",
+] as const;
 
 const MINIMUMS = [
   "minChargeAtDestination",
@@ -47,21 +65,17 @@ export function chargeEntries(ev: EvEntries): void {
       ev.at("chargingCurve"),
       levels.after,
     );
-  const connectors = connectorTypes(ev);
-  const reachable = makeReachable(ev);
-
-  ev.putNumber("initialCharge");
-  ev.putNumber("maxCharge");
-  for (const key of MINIMUMS) ev.putNumber(key);
-  ev.putNumber("maxChargeAfterChargingStation");
-  ev.put("chargingCurve", curve && formatPairs(curve));
-  ev.putNumber("chargingSetupDuration", formatInteger);
-  ev.putNumber("maxChargingDuration", formatInteger);
-  ev.putNumber("maxChargingVoltage");
-  ev.putNumber("maxChargingCurrent");
-  ev.putNumber("maxPowerAtLowVoltage");
-  ev.put("connectorTypes", connectors);
-  ev.put("makeReachable", reachable);
+  // The keys go out in CHARGE_KEYS' order: these three as checked, the
+  // others as numbers by their rule.
+  const checked: Readonly<Record<string, EvText | undefined>> = {
+    chargingCurve: curve && formatPairs(curve),
+    connectorTypes: connectorTypes(ev),
+    makeReachable: makeReachable(ev),
+  };
+  for (const key of CHARGE_KEYS) {
+    if (Object.hasOwn(checked, key)) ev.put(key, checked[key]);
+    else ev.putNumber(key);
+  }
 }
 
 /**

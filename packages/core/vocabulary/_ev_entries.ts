@@ -65,8 +65,11 @@ export interface EvEntries {
   num(key: string): number | undefined;
   /** Adds `ev[key]`; `undefined` adds nothing. */
   put(key: string, text: EvText | undefined): void;
-  /** Adds `ev[key]` as the checked number of `key`, when it is given. */
-  putNumber(key: string, format?: (n: number) => string): void;
+  /**
+   * Adds `ev[key]` as the checked number of `key`, when it is given (an
+   * integer rule's number is written as the integer it is).
+   */
+  putNumber(key: string): void;
 }
 
 /** Reads `values`, the `ev` option named `name` in errors. */
@@ -89,9 +92,9 @@ export function evEntries(
     at,
     num,
     put,
-    putNumber(key, format = formatNumber) {
+    putNumber(key) {
       const n = num(key);
-      put(key, n === undefined ? undefined : format(n));
+      put(key, n === undefined ? undefined : formatNumber(n));
     },
   };
 }

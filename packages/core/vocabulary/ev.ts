@@ -36,12 +36,13 @@ import type { Query } from "../params/query.ts";
 import { appendVehicleFields } from "./vehicles.ts";
 import {
   ConsumptionModel,
-  type EvChargeOptions,
+  type EmpiricalEvOptions,
   type EvOptions,
+  type PhysicalEvOptions,
 } from "./ev_options.ts";
 import { formatPairs, speedTable } from "./_ev_tables.ts";
 import { type EvEntries, evEntries } from "./_ev_entries.ts";
-import { chargeEntries } from "./_ev_charge.ts";
+import { CHARGE_KEYS, chargeEntries } from "./_ev_charge.ts";
 
 // -------------------------------------------------------------- the wire
 
@@ -55,47 +56,42 @@ export interface AppendEvOptions {
   parameter?: string;
 }
 
-const CHARGE_KEYS: readonly (keyof EvChargeOptions)[] = [
-  "initialCharge",
-  "maxCharge",
-  "minChargeAtDestination",
-  "minChargeAtFirstChargingStation",
-  "minChargeAtChargingStation",
-  "maxChargeAfterChargingStation",
-  "chargingCurve",
-  "chargingSetupDuration",
-  "maxChargingDuration",
-  "maxChargingVoltage",
-  "maxChargingCurrent",
-  "maxPowerAtLowVoltage",
-  "connectorTypes",
-  "makeReachable",
-];
-
-const EMPIRICAL_KEYS: readonly string[] = [
-  "consumptionModel",
+/** The empirical model's `ev[…]` keys (`consumptionModel` aside). */
+export const EMPIRICAL_KEYS = [
   "freeFlowSpeedTable",
   "trafficSpeedTable",
   "ascent",
   "descent",
   "auxiliaryConsumption",
-];
+] as const;
 
 /** The physical model's `ev[…]` keys, then its `vehicle[…]` ones. */
-const PHYSICAL_EV_KEYS: readonly string[] = [
+export const PHYSICAL_EV_KEYS = [
   "driveEfficiency",
   "recuperationEfficiency",
   "auxiliaryPowerConsumption",
   "airDensity",
-];
-const PHYSICAL_VEHICLE_KEYS: readonly string[] = [
+] as const;
+export const PHYSICAL_VEHICLE_KEYS = [
   "currentWeight",
   "width",
   "height",
   "frontalArea",
   "rollingResistanceCoefficient",
   "airDragCoefficient",
-];
+] as const;
+
+// An option added to the EV types but not to a list above fails to compile.
+type Unlisted = Exclude<
+  keyof EmpiricalEvOptions | keyof PhysicalEvOptions,
+  | "consumptionModel"
+  | (typeof CHARGE_KEYS)[number]
+  | (typeof EMPIRICAL_KEYS)[number]
+  | (typeof PHYSICAL_EV_KEYS)[number]
+  | (typeof PHYSICAL_VEHICLE_KEYS)[number]
+>;
+const _allListed: [Unlisted] extends [never] ? true : false = true;
+
 const REQUIRED_PHYSICAL: readonly string[] = [
   "driveEfficiency",
   "recuperationEfficiency",
@@ -221,13 +217,14 @@ function checkEvKeys(
   model: ConsumptionModel,
   isoline: boolean,
 ): void {
+  const empirical = ["consumptionModel", ...EMPIRICAL_KEYS];
   const physical = [
     "consumptionModel",
     ...PHYSICAL_EV_KEYS,
     ...PHYSICAL_VEHICLE_KEYS,
   ];
-  const own = model === "physical" ? physical : EMPIRICAL_KEYS;
-  const other = model === "physical" ? EMPIRICAL_KEYS : physical;
+  const own = model === "physical" ? physical : empirical;
+  const other = model === "physical" ? empirical : physical;
   const otherName = model === "physical"
     ? 'the empirical model (consumptionModel: "empirical")'
     : 'the physical model (consumptionModel: "physical")';
@@ -256,7 +253,9 @@ function physicalEntries(ev: EvEntries, query: Query): [string, string][] {
   const { values, at } = ev;
   for (const key of REQUIRED_PHYSICAL) {
     if (values[key] === undefined) {
-      const wire = PHYSICAL_EV_KEYS.includes(key) ? "ev" : "vehicle";
+      const wire = (PHYSICAL_EV_KEYS as readonly string[]).includes(key)
+        ? "ev"
+        : "vehicle";
       throw new ValueError(
         at(key),
         `is required by the physical consumption model (HERE's ${wire}[${key}])`,

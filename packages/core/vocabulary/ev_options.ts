@@ -68,14 +68,21 @@ export type ConsumptionModel =
  * assert.deepEqual(plugs.connectorTypes, ["iec62196Type2Combo", "chademo"]);
  * ```
  */
-export const ConnectorType = {
-  iec62196Type1Combo: "iec62196Type1Combo",
-  iec62196Type2Combo: "iec62196Type2Combo",
-  chademo: "chademo",
-  tesla: "tesla",
-  saeJ3400: "saeJ3400",
-  gbtDc: "gbtDc",
-} as const;
+export const ConnectorType: NamedValues<[
+  "iec62196Type1Combo",
+  "iec62196Type2Combo",
+  "chademo",
+  "tesla",
+  "saeJ3400",
+  "gbtDc",
+]> = /* @__PURE__ */ namedValues(
+  "iec62196Type1Combo",
+  "iec62196Type2Combo",
+  "chademo",
+  "tesla",
+  "saeJ3400",
+  "gbtDc",
+);
 
 /** A connector type: a known one, or any other string HERE adds. */
 export type ConnectorType = OpenValue<typeof ConnectorType>;

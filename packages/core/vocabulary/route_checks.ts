@@ -22,7 +22,12 @@ import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
 import type { Query } from "../params/query.ts";
 import { parseWith } from "../params/validate.ts";
-import type { EmpiricalEvOptions, PhysicalEvOptions } from "./ev_options.ts";
+import { CHARGE_KEYS } from "./_ev_charge.ts";
+import {
+  EMPIRICAL_KEYS,
+  PHYSICAL_EV_KEYS,
+  PHYSICAL_VEHICLE_KEYS,
+} from "./ev.ts";
 import { AvoidFeature, routingModeValue } from "./routing_vocabulary.ts";
 import { TRUCK_FIELDS } from "./vehicles.ts";
 import { formatAvoidAreas } from "./avoid_areas.ts";
@@ -156,51 +161,6 @@ export function setRoutingMode(
   return query;
 }
 
-/** Where an `ev` option goes on the wire. */
-type EvWire = "consumptionModel" | "ev" | "battery" | "vehicle";
-
-/**
- * Each `ev` option and where HERE takes it: `consumptionModel` by that
- * name, the model's and the battery's keys as `ev[…]` (isolines take no
- * battery keys), the physical model's vehicle attributes as `vehicle[…]`.
- * An option added to the EV types but not here fails to compile.
- */
-const EV_WIRE = {
-  consumptionModel: "consumptionModel",
-  freeFlowSpeedTable: "ev",
-  trafficSpeedTable: "ev",
-  ascent: "ev",
-  descent: "ev",
-  auxiliaryConsumption: "ev",
-  driveEfficiency: "ev",
-  recuperationEfficiency: "ev",
-  auxiliaryPowerConsumption: "ev",
-  airDensity: "ev",
-  initialCharge: "battery",
-  maxCharge: "battery",
-  minChargeAtDestination: "battery",
-  minChargeAtFirstChargingStation: "battery",
-  minChargeAtChargingStation: "battery",
-  maxChargeAfterChargingStation: "battery",
-  chargingCurve: "battery",
-  chargingSetupDuration: "battery",
-  maxChargingDuration: "battery",
-  maxChargingVoltage: "battery",
-  maxChargingCurrent: "battery",
-  maxPowerAtLowVoltage: "battery",
-  connectorTypes: "battery",
-  makeReachable: "battery",
-  currentWeight: "vehicle",
-  width: "vehicle",
-  height: "vehicle",
-  frontalArea: "vehicle",
-  rollingResistanceCoefficient: "vehicle",
-  airDragCoefficient: "vehicle",
-} as const satisfies Record<
-  keyof EmpiricalEvOptions | keyof PhysicalEvOptions,
-  EvWire
->;
-
 /**
  * HERE's wire names of the `ev` option, each mapped to our `ev.…` path:
  * `consumptionModel`, each `ev[…]` key and the physical model's
@@ -219,14 +179,16 @@ const EV_WIRE = {
 export /* @__NO_SIDE_EFFECTS__ */ function evWireNames(
   isoline = false,
 ): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const [key, wire] of Object.entries(EV_WIRE)) {
-    if (isoline && wire === "battery") continue;
-    const name = wire === "consumptionModel"
-      ? key
-      : `${wire === "vehicle" ? "vehicle" : "ev"}[${key}]`;
-    names[name] = `ev.${key}`;
-  }
+  const names: Record<string, string> = {
+    consumptionModel: "ev.consumptionModel",
+  };
+  const add = (prefix: string, keys: readonly string[]) => {
+    for (const key of keys) names[`${prefix}[${key}]`] = `ev.${key}`;
+  };
+  add("ev", EMPIRICAL_KEYS);
+  add("ev", PHYSICAL_EV_KEYS);
+  if (!isoline) add("ev", CHARGE_KEYS);
+  add("vehicle", PHYSICAL_VEHICLE_KEYS);
   return names;
 }
 

@@ -34,6 +34,7 @@
  */
 
 import type { LatLngLike } from "../geo/point.ts";
+import { type NamedValues, namedValues } from "../params/named_values.ts";
 
 // ------------------------------------------------------------ named values
 
@@ -51,10 +52,8 @@ import type { LatLngLike } from "../geo/point.ts";
  * assert.equal(opts.matchSideOfStreet, "always");
  * ```
  */
-export const MatchSideOfStreet = {
-  always: "always",
-  onlyIfDivided: "onlyIfDivided",
-} as const;
+export const MatchSideOfStreet: NamedValues<["always", "onlyIfDivided"]> =
+  /* @__PURE__ */ namedValues("always", "onlyIfDivided");
 
 /** A `matchSideOfStreet` value: `always` or `onlyIfDivided`. */
 export type MatchSideOfStreet =
@@ -84,19 +83,31 @@ export const Course = { east: 90, south: 180, west: 270, north: 360 } as const;
  * assert.deepEqual(truck.shippedHazardousGoods, ["explosive"]);
  * ```
  */
-export const ShippedHazardousGoods = {
-  explosive: "explosive",
-  gas: "gas",
-  flammable: "flammable",
-  combustible: "combustible",
-  organic: "organic",
-  poison: "poison",
-  radioactive: "radioactive",
-  corrosive: "corrosive",
-  poisonousInhalation: "poisonousInhalation",
-  harmfulToWater: "harmfulToWater",
-  other: "other",
-} as const;
+export const ShippedHazardousGoods: NamedValues<[
+  "explosive",
+  "gas",
+  "flammable",
+  "combustible",
+  "organic",
+  "poison",
+  "radioactive",
+  "corrosive",
+  "poisonousInhalation",
+  "harmfulToWater",
+  "other",
+]> = /* @__PURE__ */ namedValues(
+  "explosive",
+  "gas",
+  "flammable",
+  "combustible",
+  "organic",
+  "poison",
+  "radioactive",
+  "corrosive",
+  "poisonousInhalation",
+  "harmfulToWater",
+  "other",
+);
 
 /** A hazardous-goods class: one of HERE's eleven. */
 export type ShippedHazardousGoods =
@@ -112,7 +123,8 @@ export type ShippedHazardousGoods =
  * assert.equal(TunnelCategory.C, "C");
  * ```
  */
-export const TunnelCategory = { B: "B", C: "C", D: "D", E: "E" } as const;
+export const TunnelCategory: NamedValues<["B", "C", "D", "E"]> =
+  /* @__PURE__ */ namedValues("B", "C", "D", "E");
 
 /** An ADR tunnel category: `B`, `C`, `D` or `E`. */
 export type TunnelCategory =

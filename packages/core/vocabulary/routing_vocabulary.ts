@@ -17,6 +17,7 @@
 import { ValueError } from "../errors/errors.ts";
 import { formatDateTime } from "../params/format.ts";
 import * as z from "zod/mini";
+import { type NamedValues, namedValues } from "../params/named_values.ts";
 import { parseWith } from "../params/validate.ts";
 
 /**
@@ -33,16 +34,25 @@ import { parseWith } from "../params/validate.ts";
  * assert.equal(Object.keys(TransportMode).length, 8);
  * ```
  */
-export const TransportMode = {
-  car: "car",
-  truck: "truck",
-  pedestrian: "pedestrian",
-  bicycle: "bicycle",
-  scooter: "scooter",
-  bus: "bus",
-  privateBus: "privateBus",
-  taxi: "taxi",
-} as const;
+export const TransportMode: NamedValues<[
+  "car",
+  "truck",
+  "pedestrian",
+  "bicycle",
+  "scooter",
+  "bus",
+  "privateBus",
+  "taxi",
+]> = /* @__PURE__ */ namedValues(
+  "car",
+  "truck",
+  "pedestrian",
+  "bicycle",
+  "scooter",
+  "bus",
+  "privateBus",
+  "taxi",
+);
 
 /**
  * A transport mode: one of HERE's, a closed set, so a typo fails
@@ -65,17 +75,27 @@ export type TransportMode = (typeof TransportMode)[keyof typeof TransportMode];
  * assert.deepEqual(avoidFeatures, ["tollRoad", "ferry"]);
  * ```
  */
-export const AvoidFeature = {
-  seasonalClosure: "seasonalClosure",
-  tollRoad: "tollRoad",
-  controlledAccessHighway: "controlledAccessHighway",
-  ferry: "ferry",
-  carShuttleTrain: "carShuttleTrain",
-  tunnel: "tunnel",
-  dirtRoad: "dirtRoad",
-  difficultTurns: "difficultTurns",
-  uTurns: "uTurns",
-} as const;
+export const AvoidFeature: NamedValues<[
+  "seasonalClosure",
+  "tollRoad",
+  "controlledAccessHighway",
+  "ferry",
+  "carShuttleTrain",
+  "tunnel",
+  "dirtRoad",
+  "difficultTurns",
+  "uTurns",
+]> = /* @__PURE__ */ namedValues(
+  "seasonalClosure",
+  "tollRoad",
+  "controlledAccessHighway",
+  "ferry",
+  "carShuttleTrain",
+  "tunnel",
+  "dirtRoad",
+  "difficultTurns",
+  "uTurns",
+);
 
 /**
  * An `avoidFeatures` value: one of HERE's, a closed set. A feature HERE adds
@@ -95,7 +115,8 @@ export type AvoidFeature = (typeof AvoidFeature)[keyof typeof AvoidFeature];
  * assert.deepEqual(RoutingMode, { fast: "fast", short: "short" });
  * ```
  */
-export const RoutingMode = { fast: "fast", short: "short" } as const;
+export const RoutingMode: NamedValues<["fast", "short"]> =
+  /* @__PURE__ */ namedValues("fast", "short");
 
 /** A `routingMode` value: `fast` or `short`. */
 export type RoutingMode = (typeof RoutingMode)[keyof typeof RoutingMode];
