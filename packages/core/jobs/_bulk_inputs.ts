@@ -131,11 +131,9 @@ export function inputsOf<I>(
     inputs.failed = true;
     inputs.error = error;
   }
-  /**
-   * Takes one step of the inputs' iterator: starts its input, or ends the
-   * inputs when it is the last step, or is not an iterator result at all
-   * (which `for...of` would refuse too).
-   */
+  // Takes one step of the inputs' iterator: starts its input, or ends the
+  // inputs when it is the last step, or is not an iterator result at all
+  // (which `for...of` would refuse too).
   function take(step: unknown): void {
     if (
       (typeof step !== "object" && typeof step !== "function") || step === null

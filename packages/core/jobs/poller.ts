@@ -310,9 +310,8 @@ function statusPolls(
       if (wait >= before) {
         // The next poll would come after the deadline: poll once more
         // shortly before it instead, so a job that finishes by then is not
-        // given up; but never sooner than the floor allows. When the floor
-        // does not fit before the deadline, the job ends here, without a
-        // poll.
+        // given up, but never sooner than the floor allows: when that does
+        // not fit before the deadline, the job ends here without a poll.
         if (lastPoll) throw noRoom(false);
         lastPoll = true;
         wait = Math.max(minDelay, before - Math.min(1000, before / 10));
