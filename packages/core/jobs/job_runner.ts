@@ -12,12 +12,7 @@ import type {
 import { checkRequestOptions } from "../client/client_checks.ts";
 import { scrubbing } from "../redact/scrubbing.ts";
 import { ApiError, type ResponseFacts } from "../errors/errors.ts";
-import {
-  type JobOutcome,
-  type JobStatusResponse,
-  type JobStep,
-  pollJob,
-} from "./poller.ts";
+import { type JobStatusResponse, type JobStep, pollJob } from "./poller.ts";
 import type { PollTiming } from "./poll_options.ts";
 import { downloadResult } from "./_download_result.ts";
 import {
