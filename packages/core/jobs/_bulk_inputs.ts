@@ -76,68 +76,25 @@ async function settledWithin(
   }
 }
 
-/** What {@linkcode Inputs} hands each input to, and tells when a pull ends. */
-export interface InputSink<I> {
-  /** Ended once the run stops: an input that arrives later is not started. */
-  stopped: AbortSignal;
-  /** Starts the call of one input. */
-  start(input: I): void;
-  /** Called after an async pull has ended, whatever its step was. */
-  pulled(): void;
-}
-
 /**
  * The inputs of a run as it pulls them, one step at a time. They are
  * exhausted after their last step, or after a failure, which is then the
  * run's error once its calls under way have been yielded.
  */
-export class Inputs<I> {
+export interface Inputs {
   /** No further input will be pulled. */
-  exhausted = false;
+  exhausted: boolean;
   /** Whether the inputs ended in an error, {@linkcode Inputs.error}. */
-  failed = false;
+  failed: boolean;
   /** What the inputs failed with, when {@linkcode Inputs.failed}. */
   error: unknown;
   /** The pull under way, for an async source. */
   pulling: Promise<void> | undefined;
-  #source: Source;
-  #sink: InputSink<I>;
-
-  constructor(source: Source, sink: InputSink<I>) {
-    this.#source = source;
-    this.#sink = sink;
-  }
-
-  /** Whether another step may be pulled now. */
-  get canPull(): boolean {
-    return !this.exhausted && this.pulling === undefined;
-  }
-
   /**
    * Pulls one step: a sync source's step is taken at once, an async one's
    * when it arrives (until then {@linkcode Inputs.pulling} is under way).
    */
-  pull(): void {
-    let step: unknown;
-    try {
-      step = this.#source.next();
-    } catch (error) {
-      this.#fail(error);
-      return;
-    }
-    if (!this.#source.isAsync) {
-      this.#take(step);
-      return;
-    }
-    this.pulling = (step as Promise<unknown>).then((result) => {
-      this.pulling = undefined;
-      this.#take(result);
-    }, (error) => {
-      this.pulling = undefined;
-      this.#fail(error);
-    }).then(() => this.#sink.pulled());
-  }
-
+  pull(): void;
   /**
    * Asks the inputs to stop as `for...of` would, even while a pull is
    * under way: a queue or a socket waiting for its next item may end that
@@ -146,53 +103,91 @@ export class Inputs<I> {
    * stopped), and how either fails is not the run's outcome (both are
    * handled, never unhandled).
    */
-  async close(waitMs: number): Promise<void> {
-    let closing: Promise<unknown>;
-    try {
-      closing = Promise.resolve(this.#source.close());
-    } catch (error) {
-      closing = Promise.reject(error);
-    }
-    await settledWithin(Promise.allSettled([this.pulling, closing]), waitMs);
-  }
+  close(waitMs: number): Promise<void>;
+}
 
-  #fail(error: unknown): void {
-    this.exhausted = true;
-    this.failed = true;
-    this.error = error;
+/**
+ * The {@linkcode Inputs} of `source`: each input pulled is handed to
+ * `start` unless the run has `stopped` by then (an input that arrives
+ * later is not started), and `pulled` is called after an async pull has
+ * ended, whatever its step was.
+ */
+export function inputsOf<I>(
+  source: Source,
+  stopped: AbortSignal,
+  start: (input: I) => void,
+  pulled: () => void,
+): Inputs {
+  const inputs: Inputs = {
+    exhausted: false,
+    failed: false,
+    error: undefined,
+    pulling: undefined,
+    pull,
+    close,
+  };
+  function fail(error: unknown): void {
+    inputs.exhausted = true;
+    inputs.failed = true;
+    inputs.error = error;
   }
-
-  /**
-   * Takes one step of the inputs' iterator: starts its input, or ends the
-   * inputs when it is the last step, or is not an iterator result at all
-   * (which `for...of` would refuse too).
-   */
-  #take(step: unknown): void {
+  // Takes one step of the inputs' iterator: starts its input, or ends the
+  // inputs when it is the last step, or is not an iterator result at all
+  // (which `for...of` would refuse too).
+  function take(step: unknown): void {
     if (
       (typeof step !== "object" && typeof step !== "function") || step === null
     ) {
-      this.#fail(
-        refuse(
-          "inputs",
-          "must be an iterator whose next() returns an object",
-          step,
-        ),
-      );
+      fail(refuse(
+        "inputs",
+        "must be an iterator whose next() returns an object",
+        step,
+      ));
       return;
     }
     let input: I;
     try {
       const result = step as IteratorResult<I>;
       if (result.done) {
-        this.exhausted = true;
+        inputs.exhausted = true;
         return;
       }
       input = result.value;
     } catch (error) {
       // A `done` or `value` getter that throws.
-      this.#fail(error);
+      fail(error);
       return;
     }
-    if (!this.#sink.stopped.aborted) this.#sink.start(input);
+    if (!stopped.aborted) start(input);
   }
+  function pull(): void {
+    let step: unknown;
+    try {
+      step = source.next();
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    if (!source.isAsync) {
+      take(step);
+      return;
+    }
+    inputs.pulling = (step as Promise<unknown>).then((result) => {
+      inputs.pulling = undefined;
+      take(result);
+    }, (error) => {
+      inputs.pulling = undefined;
+      fail(error);
+    }).then(pulled);
+  }
+  async function close(waitMs: number): Promise<void> {
+    let closing: Promise<unknown>;
+    try {
+      closing = Promise.resolve(source.close());
+    } catch (error) {
+      closing = Promise.reject(error);
+    }
+    await settledWithin(Promise.allSettled([inputs.pulling, closing]), waitMs);
+  }
+  return inputs;
 }

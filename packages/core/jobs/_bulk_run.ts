@@ -4,7 +4,7 @@
 
 import type { RequestOptions } from "../http/spec.ts";
 import type { BulkItem, BulkOperation, BulkProgress } from "./bulk_types.ts";
-import { Inputs, type Source } from "./_bulk_inputs.ts";
+import { type Inputs, inputsOf, type Source } from "./_bulk_inputs.ts";
 
 /**
  * How long a run that stops waits for its inputs' iterator: for a pull
@@ -49,122 +49,136 @@ function progressOf(
   return progress;
 }
 
+/** Hands `progress` to `onProgress`, which may not fail the run. */
+function report(
+  onProgress: (progress: BulkProgress) => void,
+  progress: BulkProgress,
+): void {
+  try {
+    onProgress(progress);
+  } catch {
+    // A progress display that fails must not fail the work it reports on.
+  }
+}
+
+/**
+ * Calls `run` with `input`, and settles as the outcome of that call: its
+ * result or its error (also when `run` throws instead of rejecting).
+ */
+function outcomeOf<I, R>(
+  run: BulkOperation<I, R>,
+  input: I,
+  index: number,
+  options: RequestOptions,
+): Promise<BulkItem<I, R>> {
+  let outcome: Promise<R>;
+  try {
+    outcome = Promise.resolve(run(input, options));
+  } catch (error) {
+    outcome = Promise.reject(error);
+  }
+  return outcome.then(
+    (result) => ({ index, input, result }),
+    (error) => ({ index, input, error }),
+  );
+}
+
 /**
  * A run under way: its inputs, pulled while a slot is free, its calls, and
  * their outcomes queued for the consumer.
  */
-class Run<I, R> {
+interface Run<I, R> {
   /** Outcomes not yet taken by the consumer; each holds its slot. */
-  readonly ready: BulkItem<I, R>[] = [];
-  /** Calls under way. */
-  readonly running: Set<Promise<void>> = new Set();
-  /** Ends every call under way: when the run's signal aborts, or it stops early. */
-  readonly stop: AbortController = new AbortController();
+  ready: BulkItem<I, R>[];
   /** The inputs, pulled one step at a time. */
-  readonly inputs: Inputs<I>;
-  #run: BulkOperation<I, R>;
-  #settings: Settings;
-  #callOptions: RequestOptions;
-  #started = performance.now();
-  #next = 0;
-  #done = 0;
-  #failed = 0;
-  #wake: (() => void) | undefined;
-
-  constructor(run: BulkOperation<I, R>, source: Source, settings: Settings) {
-    this.#run = run;
-    this.#settings = settings;
-    this.#callOptions = { ...settings.callOptions, signal: this.stop.signal };
-    this.inputs = new Inputs(source, {
-      stopped: this.stop.signal,
-      start: (input) => this.#start(input),
-      pulled: () => {
-        this.fill();
-        this.notify();
-      },
-    });
-  }
-
+  inputs: Inputs;
   /** Whether the inputs are exhausted and no call or pull is under way. */
-  get finished(): boolean {
-    return this.inputs.exhausted && this.running.size === 0 &&
-      this.inputs.pulling === undefined;
-  }
-
+  finished(): boolean;
   /** Pulls inputs and starts them while there is a free slot. */
-  fill(): void {
-    while (
-      this.inputs.canPull && !this.stop.signal.aborted &&
-      this.running.size + this.ready.length < this.#settings.concurrency
-    ) this.inputs.pull();
-  }
-
-  /** Resolves at the next {@linkcode Run.notify}. */
-  changed(): Promise<void> {
-    return new Promise<void>((resolve) => this.#wake = resolve);
-  }
-
-  /** Wakes the run waiting in {@linkcode Run.changed}, if any. */
-  notify(): void {
-    const wake = this.#wake;
-    this.#wake = undefined;
-    wake?.();
-  }
-
+  fill(): void;
+  /** Resolves at the next change: a call or a pull has ended, or the run's signal aborted. */
+  changed(): Promise<void>;
   /**
    * Ends the calls under way, once the run is left, and asks the inputs to
    * stop when some were not pulled yet.
    */
-  async end(): Promise<void> {
-    if (this.finished) return;
-    const { inputs, running, stop } = this;
-    if (!stop.signal.aborted) {
-      stop.abort(new DOMException("The bulk run was stopped", "AbortError"));
-    }
-    await Promise.allSettled(running);
-    if (!inputs.exhausted) await inputs.close(INPUTS_STOP_WAIT_MS);
-  }
+  end(): Promise<void>;
+}
 
-  #start(input: I): void {
-    const index = this.#next++;
-    let outcome: Promise<R>;
-    try {
-      outcome = Promise.resolve(this.#run(input, this.#callOptions));
-    } catch (error) {
-      outcome = Promise.reject(error);
-    }
-    const call: Promise<void> = outcome.then(
-      (result): BulkItem<I, R> => ({ index, input, result }),
-      (error): BulkItem<I, R> => ({ index, input, error }),
-    ).then((item) => {
-      this.running.delete(call);
-      // A call ended by stopping the run is nobody's outcome.
-      if (this.stop.signal.aborted) return;
-      this.ready.push(item);
-      this.#done++;
-      if ("error" in item) this.#failed++;
-      this.#report();
-      this.notify();
-    });
-    this.running.add(call);
-  }
-
-  #report(): void {
-    const { onProgress, total } = this.#settings;
-    if (!onProgress) return;
-    const progress = progressOf(
-      this.#done,
-      this.#failed,
-      this.running.size,
-      this.#started,
-      total,
-    );
-    try {
-      onProgress(progress);
-    } catch {
-      // A progress display that fails must not fail the work it reports on.
-    }
-  }
+/** Starts a run of `run` over `source`: nothing is pulled before its first {@linkcode Run.fill}. */
+function runOf<I, R>(
+  run: BulkOperation<I, R>,
+  source: Source,
+  settings: Settings,
+): Run<I, R> {
+  const { concurrency, signal, onProgress, total } = settings;
+  const started = performance.now();
+  // Ends every call under way: when `signal` aborts, or the run stops early.
+  const stop = new AbortController();
+  const callOptions = { ...settings.callOptions, signal: stop.signal };
+  const ready: BulkItem<I, R>[] = [];
+  const running = new Set<Promise<void>>();
+  let next = 0;
+  let done = 0;
+  let failed = 0;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  const start = (input: I) => {
+    const call: Promise<void> = outcomeOf(run, input, next++, callOptions)
+      .then((item) => {
+        running.delete(call);
+        // A call ended by stopping the run is nobody's outcome.
+        if (stop.signal.aborted) return;
+        ready.push(item);
+        done++;
+        if ("error" in item) failed++;
+        if (onProgress) {
+          report(
+            onProgress,
+            progressOf(done, failed, running.size, started, total),
+          );
+        }
+        notify();
+      });
+    running.add(call);
+  };
+  const fill = () => {
+    while (
+      !inputs.exhausted && inputs.pulling === undefined &&
+      !stop.signal.aborted && running.size + ready.length < concurrency
+    ) inputs.pull();
+  };
+  const inputs = inputsOf(source, stop.signal, start, () => {
+    fill();
+    notify();
+  });
+  const onAbort = () => {
+    stop.abort(signal!.reason);
+    notify();
+  };
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const finished = () =>
+    inputs.exhausted && running.size === 0 && inputs.pulling === undefined;
+  return {
+    ready,
+    inputs,
+    finished,
+    fill,
+    changed: () => new Promise<void>((resolve) => wake = resolve),
+    async end() {
+      signal?.removeEventListener("abort", onAbort);
+      if (finished()) return;
+      if (!stop.signal.aborted) {
+        stop.abort(new DOMException("The bulk run was stopped", "AbortError"));
+      }
+      await Promise.allSettled(running);
+      if (!inputs.exhausted) await inputs.close(INPUTS_STOP_WAIT_MS);
+    },
+  };
 }
 
 /**
@@ -181,12 +195,7 @@ export async function* drive<I, R>(
   signal?.throwIfAborted();
   // Opened before anything needs undoing: an iterator that cannot be
   // opened ends the run at once.
-  const state = new Run(run, open(), settings);
-  const onAbort = () => {
-    state.stop.abort(signal!.reason);
-    state.notify();
-  };
-  signal?.addEventListener("abort", onAbort, { once: true });
+  const state = runOf(run, open(), settings);
   try {
     while (true) {
       if (signal?.aborted) throw signal.reason;
@@ -199,14 +208,13 @@ export async function* drive<I, R>(
         yield item;
         continue;
       }
-      if (state.finished) {
+      if (state.finished()) {
         if (state.inputs.failed) throw state.inputs.error;
         return;
       }
       await state.changed();
     }
   } finally {
-    signal?.removeEventListener("abort", onAbort);
     await state.end();
   }
 }

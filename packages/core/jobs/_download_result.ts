@@ -84,12 +84,11 @@ export async function downloadResult<T>(
 ): Promise<T | Response> {
   // The client follows redirects itself, within its rules: https only (http
   // with an http baseUrl), credentials only to trusted hosts.
-  const spec = {
-    service: options.service,
-    url: options.url,
-    referrer: options.referrer,
-  };
-  return options.read
-    ? await client.requestUrl(spec, requestOptions, options.read)
-    : await client.requestUrl(spec, requestOptions);
+  // Without `read`, the client buffers the response.
+  const { service, url, referrer, read } = options;
+  return await client.requestUrl(
+    { service, url, referrer },
+    requestOptions,
+    read as ResponseReader<T>,
+  );
 }

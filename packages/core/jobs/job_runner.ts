@@ -12,12 +12,7 @@ import type {
 import { checkRequestOptions } from "../client/client_checks.ts";
 import { scrubbing } from "../redact/scrubbing.ts";
 import { ApiError, type ResponseFacts } from "../errors/errors.ts";
-import {
-  type JobOutcome,
-  type JobStatusResponse,
-  type JobStep,
-  pollJob,
-} from "./poller.ts";
+import { type JobStatusResponse, type JobStep, pollJob } from "./poller.ts";
 import type { PollTiming } from "./poll_options.ts";
 import { downloadResult } from "./_download_result.ts";
 import {
@@ -122,20 +117,33 @@ export interface JobResult<T> {
  * acceptance without a usable status URL, a failed job or a failed download
  * @throws {TimeoutError} when the deadline passes
  * @throws {ConnectionError} when no response (or not all of it) arrived
- */ export async function runJob<T>(
+ */
+export async function runJob<T>(
   client: Client,
   job: Job<T>,
   options: RequestOptions = {},
   deadline?: Deadline,
 ): Promise<JobResult<T>> {
   scrubbing(client, () => checkRequestOptions(options));
-  const run = new JobRun(
+  const until = deadline ?? new Deadline(options.deadlineMs);
+  const { signal } = options;
+  const { service, method = "GET", path } = job.submit;
+  const submitUrl = `${client.originFor(service)}${path}`;
+  // A request's options: the caller's, with what is left of the deadline.
+  const within = (what: string, verb: string, url: string) => {
+    if (signal?.aborted) throw signal.reason;
+    return {
+      ...options,
+      deadlineMs: until.requestMs(what, verb, client.redact(url)),
+    };
+  };
+
+  const answer = await submitJob(
     client,
     job,
-    options,
-    deadline ?? new Deadline(options.deadlineMs),
+    submitUrl,
+    within("before the request was sent", method, submitUrl),
   );
-  const answer = await run.submit();
   const { accepted, correlationId, requestId } = answer;
   if (!accepted) return { value: answer.value, correlationId, requestId };
 
@@ -143,148 +151,107 @@ export interface JobResult<T> {
   if (acceptance.result !== undefined) {
     return { value: acceptance.result, correlationId, requestId };
   }
-  const statusUrl = run.statusUrl(accepted, acceptance.statusUrl);
-  const outcome = await run.poll(statusUrl, acceptance.status);
-  const value = await run.result(outcome, statusUrl);
+  const statusUrl = statusUrlOf(
+    accepted,
+    acceptance.statusUrl,
+    submitUrl,
+    job.titles,
+  );
+  const outcome = await pollJob(client, {
+    service,
+    statusUrl,
+    interpret: job.interpret,
+    deadline: until,
+    status: acceptance.status,
+    ...job.poll,
+  }, options);
+  if (outcome.kind === "body") {
+    const response = responseFacts(
+      client,
+      { status: 200, headers: new Headers(), url: statusUrl },
+      "GET",
+    );
+    const value = job.statusResult(outcome.body, response);
+    return { value, correlationId, requestId };
+  }
+  if (job.beforeDownload) {
+    const { beforeDownload } = job;
+    await until.bound(
+      signal,
+      (bounded) => beforeDownload.call(job, bounded),
+      () =>
+        until.error(
+          "before the result was downloaded",
+          "GET",
+          client.redact(outcome.url),
+        ),
+    );
+  }
+  const value = await downloadResult(client, {
+    service,
+    url: outcome.url,
+    referrer: statusUrl,
+    read: job.readResult,
+  }, within("before the result was downloaded", "GET", outcome.url));
   return { value, correlationId, requestId };
 }
 
 /** What the submit's answer gave: the result, or an acceptance to read. */
 type SubmitAnswer<T> = JobResult<T> & { accepted?: JsonResponse };
 
-/** The steps of one {@linkcode runJob}, each within its deadline. */
-class JobRun<T> {
-  #client: Client;
-  #job: Job<T>;
-  #options: RequestOptions;
-  #until: Deadline;
-  #submitUrl: string;
-
-  constructor(
-    client: Client,
-    job: Job<T>,
-    options: RequestOptions,
-    until: Deadline,
-  ) {
-    this.#client = client;
-    this.#job = job;
-    this.#options = options;
-    this.#until = until;
-    this.#submitUrl = `${
-      client.originFor(job.submit.service)
-    }${job.submit.path}`;
-  }
-
-  /**
-   * Submits the job and reads the answer: a `200` with `readAnswer` as the
-   * result, anything else as an acceptance, under the status cap when it is
-   * a `202` and the JSON cap otherwise.
-   */
-  submit(): Promise<SubmitAnswer<T>> {
-    const client = this.#client;
-    const job = this.#job;
-    const { method = "GET" } = job.submit;
-    const submitUrl = this.#submitUrl;
-    return client.request(
-      job.submit,
-      this.#within("before the request was sent", method, submitUrl),
-      async (res, context): Promise<SubmitAnswer<T>> => {
-        const ids = tracing(res.headers);
-        if (res.status === 200 && job.readAnswer) {
-          return { value: await job.readAnswer(res, context), ...ids };
-        }
-        const accepted = await client.parseJson(res, method, {
-          signal: context.signal,
-          maxBytes: context.maxBytes ??
-            (res.status === 202
-              ? DEFAULT_MAX_STATUS_BYTES
-              : DEFAULT_MAX_JSON_BYTES),
-        });
-        accepted.url = client.redact(submitUrl);
-        return { value: undefined as T, accepted, ...ids };
-      },
-    );
-  }
-
-  /**
-   * The status URL an acceptance names, resolved against the submit URL;
-   * none, or one that is not a URL, is an `ApiError` about the acceptance.
-   */
-  statusUrl(accepted: JsonResponse, href: unknown): string {
-    try {
-      if (typeof href === "string" && href !== "") {
-        return new URL(href, this.#submitUrl).href;
+/**
+ * Submits the job to `submitUrl` and reads the answer: a `200` with
+ * `readAnswer` as the result, anything else as an acceptance, under the
+ * status cap when it is a `202` and the JSON cap otherwise.
+ */
+function submitJob<T>(
+  client: Client,
+  job: Job<T>,
+  submitUrl: string,
+  options: RequestOptions,
+): Promise<SubmitAnswer<T>> {
+  const { method = "GET" } = job.submit;
+  return client.request(
+    job.submit,
+    options,
+    async (res, context): Promise<SubmitAnswer<T>> => {
+      const ids = tracing(res.headers);
+      if (res.status === 200 && job.readAnswer) {
+        return { value: await job.readAnswer(res, context), ...ids };
       }
-    } catch {
-      // reported below
+      const accepted = await client.parseJson(res, method, {
+        signal: context.signal,
+        maxBytes: context.maxBytes ??
+          (res.status === 202
+            ? DEFAULT_MAX_STATUS_BYTES
+            : DEFAULT_MAX_JSON_BYTES),
+      });
+      accepted.url = client.redact(submitUrl);
+      return { value: undefined as T, accepted, ...ids };
+    },
+  );
+}
+
+/**
+ * The status URL an acceptance names, resolved against the submit URL;
+ * none, or one that is not a URL, is an `ApiError` about the acceptance.
+ */
+function statusUrlOf(
+  accepted: JsonResponse,
+  href: unknown,
+  submitUrl: string,
+  titles: Job<unknown>["titles"],
+): string {
+  try {
+    if (typeof href === "string" && href !== "") {
+      return new URL(href, submitUrl).href;
     }
-    const { titles } = this.#job;
-    throw ApiError.fromResponse(accepted, {
-      title: href === undefined || href === ""
-        ? titles.noStatusUrl
-        : titles.badStatusUrl,
-    });
+  } catch {
+    // reported below
   }
-
-  /** Polls `statusUrl` until the job is done, reporting `status` first. */
-  poll(statusUrl: string, status: string | undefined): Promise<JobOutcome> {
-    const job = this.#job;
-    return pollJob(this.#client, {
-      service: job.submit.service,
-      statusUrl,
-      interpret: job.interpret,
-      deadline: this.#until,
-      status,
-      ...job.poll,
-    }, this.#options);
-  }
-
-  /**
-   * The result of a job that is done: the one its last status response
-   * carried, or the one downloaded from the URL it named.
-   */
-  async result(outcome: JobOutcome, statusUrl: string): Promise<T> {
-    if (outcome.kind === "body") {
-      const response = responseFacts(
-        this.#client,
-        { status: 200, headers: new Headers(), url: statusUrl },
-        "GET",
-      );
-      return this.#job.statusResult(outcome.body, response);
-    }
-    await this.#beforeDownload(outcome.url);
-    return await downloadResult(this.#client, {
-      service: this.#job.submit.service,
-      url: outcome.url,
-      referrer: statusUrl,
-      read: this.#job.readResult,
-    }, this.#within("before the result was downloaded", "GET", outcome.url));
-  }
-
-  /** Awaits the job's `beforeDownload`, if any, within the deadline. */
-  async #beforeDownload(url: string): Promise<void> {
-    const job = this.#job;
-    if (!job.beforeDownload) return;
-    const { beforeDownload } = job;
-    await this.#until.bound(
-      this.#options.signal,
-      (bounded) => beforeDownload.call(job, bounded),
-      () =>
-        this.#until.error(
-          "before the result was downloaded",
-          "GET",
-          this.#client.redact(url),
-        ),
-    );
-  }
-
-  /** A request's options: the caller's, with what is left of the deadline. */
-  #within(what: string, verb: string, url: string): RequestOptions {
-    const { signal } = this.#options;
-    if (signal?.aborted) throw signal.reason;
-    return {
-      ...this.#options,
-      deadlineMs: this.#until.requestMs(what, verb, this.#client.redact(url)),
-    };
-  }
+  throw ApiError.fromResponse(accepted, {
+    title: href === undefined || href === ""
+      ? titles.noStatusUrl
+      : titles.badStatusUrl,
+  });
 }

@@ -27,10 +27,18 @@ export interface PollTiming {
   factor?: number;
 }
 
+/** The least value of each poll timing, itself allowed. */
+const TIMING_FLOORS: Readonly<Record<keyof PollTiming, number>> = {
+  initialDelayMs: 0,
+  maxDelayMs: 0,
+  minDelayMs: LOWEST_POLL_DELAY_MS,
+  factor: 1,
+};
+
 /**
  * Checks poll timing before any request: delays finite and not negative,
  * `minDelayMs` at least 10 ms, `factor` at least 1. `prefix` names the
- * parameter as the caller knows it (`poll`, or `pollInitialDelayMs`...).
+ * parameter as the caller knows it (`poll`).
  *
  * @example
  * ```ts
@@ -46,38 +54,19 @@ export interface PollTiming {
  *
  * @throws {ValueError} naming the option
  */
-export function checkPollTiming(
-  timing: PollTiming,
-  prefix: string,
-  names: Partial<Record<keyof PollTiming, string>> = {},
-): void {
-  const name = (key: keyof PollTiming) => names[key] ?? `${prefix}.${key}`;
-  for (const key of ["initialDelayMs", "maxDelayMs"] as const) {
-    const v = timing[key];
+export function checkPollTiming(timing: PollTiming, prefix: string): void {
+  for (const [key, floor] of Object.entries(TIMING_FLOORS)) {
+    const value = timing[key as keyof PollTiming];
     if (
-      v !== undefined &&
-      !(typeof v === "number" && v >= 0 && Number.isFinite(v))
+      value !== undefined &&
+      !(typeof value === "number" && value >= floor && Number.isFinite(value))
     ) {
-      throw new ValueError(name(key), "must be a finite number ≥ 0", v);
+      throw new ValueError(
+        `${prefix}.${key}`,
+        `must be a finite number ≥ ${floor}`,
+        value,
+      );
     }
-  }
-  const min = timing.minDelayMs;
-  if (
-    min !== undefined &&
-    !(typeof min === "number" && min >= LOWEST_POLL_DELAY_MS &&
-      Number.isFinite(min))
-  ) {
-    throw new ValueError(
-      name("minDelayMs"),
-      `must be a finite number ≥ ${LOWEST_POLL_DELAY_MS}`,
-      min,
-    );
-  }
-  const f = timing.factor;
-  if (
-    f !== undefined && !(typeof f === "number" && f >= 1 && Number.isFinite(f))
-  ) {
-    throw new ValueError(name("factor"), "must be a finite number ≥ 1", f);
   }
 }
 
@@ -149,11 +138,11 @@ export function checkPollOptions(
     POLL_OPTION_KEYS.map((key) => `poll.${key}`),
     { operation },
   );
-  const { initialDelayMs, maxDelayMs, minDelayMs } = poll as PollOptions;
   const timing: PollOptions = {};
-  if (initialDelayMs !== undefined) timing.initialDelayMs = initialDelayMs;
-  if (maxDelayMs !== undefined) timing.maxDelayMs = maxDelayMs;
-  if (minDelayMs !== undefined) timing.minDelayMs = minDelayMs;
+  for (const key of POLL_OPTION_KEYS) {
+    const value = (poll as PollOptions)[key];
+    if (value !== undefined) timing[key] = value;
+  }
   checkPollTiming(timing, "poll");
   return timing;
 }

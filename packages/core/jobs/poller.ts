@@ -160,19 +160,50 @@ export async function pollJob(
   requestOptions: RequestOptions = {},
 ): Promise<JobOutcome> {
   checkPollJob(client, options, requestOptions);
-  const polls = new StatusPolls(client, options, requestOptions);
+  const { signal } = requestOptions;
+  const maxFailedPolls = options.maxFailedPolls ?? DEFAULT_MAX_FAILED_POLLS;
+  const polls = statusPolls(client, options, requestOptions);
   if (options.status !== undefined) polls.report(options.status, false);
+  let failedPolls = 0;
   for (;;) {
     const left = await polls.nextTurn();
     let polled: JobStatusResponse;
     try {
-      polled = await polls.fetchStatus(left);
+      polled = await fetchStatus(client, options, requestOptions, left);
     } catch (err) {
-      polls.failed(err);
+      // The caller's abort and any failure that is not transient end the
+      // job. A status URL that keeps failing is given up, not polled until
+      // the deadline: a job whose status cannot be read is lost to the
+      // caller.
+      if (signal?.aborted) throw signal.reason;
+      const transient =
+        (err instanceof ApiError && RETRY_STATUSES.has(err.status)) ||
+        err instanceof ConnectionError || err instanceof TimeoutError;
+      if (!transient || ++failedPolls >= maxFailedPolls) throw err;
+      if (err instanceof ApiError) polls.retryAfter(err.retryAfterMs);
       continue;
     }
-    const outcome = polls.outcome(polled);
-    if (outcome !== undefined) return outcome;
+    failedPolls = 0;
+    const step = options.interpret(polled);
+    const status = polls.report(step.status, step.state !== "pending");
+    switch (step.state) {
+      case "pending":
+        polls.retryAfter(parseRetryAfter(polled.headers.get("retry-after")));
+        break;
+      case "done":
+        return {
+          kind: "url",
+          url: resultUrlOf(polled, step.resultUrl, options.statusUrl),
+        };
+      case "result":
+        return { kind: "body", body: step.body };
+      case "failed":
+        throw failedJobError(
+          polled,
+          step.body,
+          `Async job failed with status ${status}`,
+        );
+    }
   }
 }
 
@@ -202,210 +233,146 @@ function checkPollJob(
 /** The statuses a status poll takes: a result, or a redirect to one. */
 const STATUS_ANSWERS: readonly number[] = [200, 301, 302, 303, 307, 308];
 
-/**
- * The polls of one job: their clock and cadence, the status last reported,
- * and the polls that failed in a row.
- */
-class StatusPolls {
-  #client: Client;
-  #options: PollJobOptions;
-  #requestOptions: RequestOptions;
-  #signal: AbortSignal | undefined;
-  #onProgress: ((status: string) => void) | undefined;
-  #deadline: Deadline;
-  #minDelay: number;
-  #maxDelay: number;
-  #factor: number;
-  #maxFailedPolls: number;
-  /** The delay between polls, growing by the factor after each. */
-  #delay: number;
-  /** The wait before the next poll: the delay, or what `Retry-After` says. */
-  #wait: number;
-  #lastStatus = "submitted";
-  #failedPolls = 0;
-  #lastPoll = false;
-
-  constructor(
-    client: Client,
-    options: PollJobOptions,
-    requestOptions: RequestOptions,
-  ) {
-    this.#client = client;
-    this.#options = options;
-    this.#requestOptions = requestOptions;
-    this.#signal = requestOptions.signal;
-    this.#onProgress = requestOptions.onProgress;
-    this.#deadline = options.deadline?.ms !== undefined
-      ? options.deadline
-      : new Deadline(
-        options.deadlineMs ?? requestOptions.deadlineMs ??
-          DEFAULT_JOB_DEADLINE_MS,
-      );
-    this.#minDelay = options.minDelayMs ?? MIN_POLL_DELAY_MS;
-    this.#maxDelay = Math.max(this.#minDelay, options.maxDelayMs ?? 10_000);
-    // The floor and maxDelayMs bound every wait, the first one too.
-    this.#delay = this.#bounded(options.initialDelayMs ?? 1000);
-    this.#factor = options.factor ?? 1.5;
-    this.#maxFailedPolls = options.maxFailedPolls ?? DEFAULT_MAX_FAILED_POLLS;
-    this.#wait = this.#delay;
-  }
-
+/** The clock and cadence of a job's polls, and the status last reported. */
+interface StatusPolls {
   /**
    * Reports a status to `onProgress`, scrubbed and cut short, unless it is
-   * the one last reported and the job goes on.
+   * the one last reported and the job goes on; returns it as reported.
    */
-  report(status: string, final: boolean): void {
-    // The status is the server's text: scrubbed before anyone sees it.
-    // Scrubbed whole, then cut: a cut could leave part of a key to show.
-    const safe = this.#client.redact(String(status)).slice(0, 200);
-    if (safe === this.#lastStatus && !final) return;
-    this.#lastStatus = safe;
-    try {
-      this.#onProgress?.(safe);
-    } catch {
-      // A progress hook must never break the job.
-    }
-  }
-
+  report(status: string, final: boolean): string;
   /**
    * Waits until the next poll is due and returns the ms left then; throws
    * the deadline's error when no further poll fits before it.
    */
-  async nextTurn(): Promise<number> {
-    const before = this.#deadline.left();
-    if (before <= 0) throw this.#timeout();
-    if (this.#wait >= before) {
-      // The next poll would come after the deadline: poll once more shortly
-      // before it instead, so a job that finishes by then is not given up;
-      // but never sooner than the floor allows. When the floor does not fit
-      // before the deadline, the job ends here, without a poll.
-      if (this.#lastPoll) throw this.#noRoom(false);
-      this.#lastPoll = true;
-      this.#wait = Math.max(
-        this.#minDelay,
-        before - Math.min(1000, before / 10),
-      );
-      if (this.#wait >= before) throw this.#noRoom(true);
-    }
-    await sleep(this.#wait, this.#signal);
-    this.#delay = this.#bounded(this.#delay * this.#factor);
-    this.#wait = this.#delay;
-    // Timers may fire late: what is left can be nothing by now.
-    const left = this.#deadline.left();
-    if (left <= 0) throw this.#timeout();
-    return left;
-  }
+  nextTurn(): Promise<number>;
+  /** Makes the next wait `ms` (within the floor and the largest delay), if given. */
+  retryAfter(ms: number | undefined): void;
+}
 
-  /** Polls the status URL once, with `left` ms to spare, and reads the answer. */
-  async fetchStatus(left: number): Promise<JobStatusResponse> {
-    const client = this.#client;
-    const url = this.#options.statusUrl;
-    const { timeoutMs, headers, requestId, maxResponseBytes } =
-      this.#requestOptions;
-    const polled = await client.requestUrl({
-      service: this.#options.service,
-      url,
-      expect: STATUS_ANSWERS,
-      redirect: "manual",
-    }, {
-      signal: this.#signal,
-      maxRetries: 0,
-      // The client's timeout per poll (or the caller's), within what is
-      // left: the deadline covers waiting for a slot or a rate turn too.
-      timeoutMs,
-      deadlineMs: Math.ceil(left),
-      headers,
-      requestId,
-      maxResponseBytes,
-    }, async (res, context): Promise<JobStatusResponse> => {
-      let body: unknown;
-      try {
-        body = await readJsonBody(res, context, DEFAULT_MAX_STATUS_BYTES);
-      } catch (err) {
-        // A redirect's body is not what it says: its Location is.
-        if (!(err instanceof BodyNotJson && res.status >= 300)) throw err;
-      }
-      // The same object, so that an error built from it is scrubbed.
-      return Object.assign(responseFacts(client, res, "GET", url), {
-        body,
-        headers: res.headers,
-      });
-    });
-    this.#failedPolls = 0;
-    return polled;
-  }
-
-  /**
-   * Takes a poll that failed: the caller's abort and any failure that is
-   * not transient end the job, as does one failure too many in a row; a
-   * `Retry-After` sets the next wait.
-   */
-  failed(err: unknown): void {
-    if (this.#signal?.aborted) throw this.#signal.reason;
-    const transient =
-      (err instanceof ApiError && RETRY_STATUSES.has(err.status)) ||
-      err instanceof ConnectionError || err instanceof TimeoutError;
-    // A status URL that keeps failing is given up, not polled until the
-    // deadline: a job whose status cannot be read is lost to the caller.
-    if (!transient || ++this.#failedPolls >= this.#maxFailedPolls) throw err;
-    if (err instanceof ApiError && err.retryAfterMs !== undefined) {
-      this.#wait = this.#bounded(err.retryAfterMs);
-    }
-  }
-
-  /**
-   * What a status response means for the job: its outcome, or `undefined`
-   * while it is pending; a failed job or an unusable result URL throws.
-   */
-  outcome(polled: JobStatusResponse): JobOutcome | undefined {
-    const step = this.#options.interpret(polled);
-    this.report(step.status, step.state !== "pending");
-    switch (step.state) {
-      case "pending": {
-        const ra = parseRetryAfter(polled.headers.get("retry-after"));
-        if (ra !== undefined) this.#wait = this.#bounded(ra);
-        return undefined;
-      }
-      case "done":
-        return {
-          kind: "url",
-          url: resultUrlOf(polled, step.resultUrl, this.#options.statusUrl),
-        };
-      case "result":
-        return { kind: "body", body: step.body };
-      case "failed":
-        // `#lastStatus` is the step's status, scrubbed and cut short.
-        throw failedJobError(
-          polled,
-          step.body,
-          `Async job failed with status ${this.#lastStatus}`,
-        );
-    }
-  }
-
-  #bounded(ms: number): number {
-    return Math.min(this.#maxDelay, Math.max(this.#minDelay, ms));
-  }
-
+/** The {@linkcode StatusPolls} of one job. */
+function statusPolls(
+  client: Client,
+  options: PollJobOptions,
+  requestOptions: RequestOptions,
+): StatusPolls {
+  const { signal, onProgress } = requestOptions;
+  const deadline = options.deadline?.ms !== undefined
+    ? options.deadline
+    : new Deadline(
+      options.deadlineMs ?? requestOptions.deadlineMs ??
+        DEFAULT_JOB_DEADLINE_MS,
+    );
+  const minDelay = options.minDelayMs ?? MIN_POLL_DELAY_MS;
+  const maxDelay = Math.max(minDelay, options.maxDelayMs ?? 10_000);
+  const factor = options.factor ?? 1.5;
+  const bounded = (ms: number) => Math.min(maxDelay, Math.max(minDelay, ms));
+  // The delay between polls, growing by the factor after each; the floor
+  // and maxDelayMs bound every wait, the first one too.
+  let delay = bounded(options.initialDelayMs ?? 1000);
+  // The wait before the next poll: the delay, or what `Retry-After` says.
+  let wait = delay;
+  let lastStatus = "submitted";
+  let lastPoll = false;
   /** `why`: the reason no further poll is sent, if not that time ran out. */
-  #timeout(why = ""): TimeoutError {
-    const safeUrl = this.#client.redact(this.#options.statusUrl);
+  const timeout = (why = "") => {
+    const safeUrl = client.redact(options.statusUrl);
     return new TimeoutError(
       `Async job did not finish within ${
-        wholeMs(this.#deadline.ms)
-      } ms; last status ${this.#lastStatus}${why} [GET ${safeUrl}]`,
+        wholeMs(deadline.ms)
+      } ms; last status ${lastStatus}${why} [GET ${safeUrl}]`,
       { url: safeUrl },
     );
-  }
-
+  };
   /** `floor`: the floor between polls is what does not fit. */
-  #noRoom(floor: boolean): TimeoutError {
-    return this.#timeout(
+  const noRoom = (floor: boolean) =>
+    timeout(
       `; the deadline passes before the next poll may be sent${
-        floor ? ` (at most one poll per ${this.#minDelay} ms)` : ""
+        floor ? ` (at most one poll per ${minDelay} ms)` : ""
       }`,
     );
-  }
+  return {
+    report(status, final) {
+      // The status is the server's text: scrubbed before anyone sees it.
+      // Scrubbed whole, then cut: a cut could leave part of a key to show.
+      const safe = client.redact(String(status)).slice(0, 200);
+      if (safe === lastStatus && !final) return safe;
+      lastStatus = safe;
+      try {
+        onProgress?.(safe);
+      } catch {
+        // A progress hook must never break the job.
+      }
+      return safe;
+    },
+    async nextTurn() {
+      const before = deadline.left();
+      if (before <= 0) throw timeout();
+      if (wait >= before) {
+        // The next poll would come after the deadline: poll once more
+        // shortly before it instead, so a job that finishes by then is not
+        // given up, but never sooner than the floor allows: when that does
+        // not fit before the deadline, the job ends here without a poll.
+        if (lastPoll) throw noRoom(false);
+        lastPoll = true;
+        wait = Math.max(minDelay, before - Math.min(1000, before / 10));
+        if (wait >= before) throw noRoom(true);
+      }
+      await sleep(wait, signal);
+      delay = bounded(delay * factor);
+      wait = delay;
+      // Timers may fire late: what is left can be nothing by now.
+      const left = deadline.left();
+      if (left <= 0) throw timeout();
+      return left;
+    },
+    retryAfter(ms) {
+      if (ms !== undefined) wait = bounded(ms);
+    },
+  };
+}
+
+/**
+ * Polls the status URL of a job once, with `left` ms to spare, and reads
+ * the answer.
+ */
+function fetchStatus(
+  client: Client,
+  options: PollJobOptions,
+  requestOptions: RequestOptions,
+  left: number,
+): Promise<JobStatusResponse> {
+  const url = options.statusUrl;
+  const { signal, timeoutMs, headers, requestId, maxResponseBytes } =
+    requestOptions;
+  return client.requestUrl({
+    service: options.service,
+    url,
+    expect: STATUS_ANSWERS,
+    redirect: "manual",
+  }, {
+    signal,
+    maxRetries: 0,
+    // The client's timeout per poll (or the caller's), within what is
+    // left: the deadline covers waiting for a slot or a rate turn too.
+    timeoutMs,
+    deadlineMs: Math.ceil(left),
+    headers,
+    requestId,
+    maxResponseBytes,
+  }, async (res, context): Promise<JobStatusResponse> => {
+    let body: unknown;
+    try {
+      body = await readJsonBody(res, context, DEFAULT_MAX_STATUS_BYTES);
+    } catch (err) {
+      // A redirect's body is not what it says: its Location is.
+      if (!(err instanceof BodyNotJson && res.status >= 300)) throw err;
+    }
+    // The same object, so that an error built from it is scrubbed.
+    return Object.assign(responseFacts(client, res, "GET", url), {
+      body,
+      headers: res.headers,
+    });
+  });
 }
 
 /**
