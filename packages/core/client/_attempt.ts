@@ -48,7 +48,7 @@ export async function attempt(
   }
   const clock = startClock(call, left, seen);
   try {
-    const res = await exchange(s, call, n, { place, clock, seen });
+    const res = await exchange(s, call, n, place, clock, seen);
     // Read within the attempt: its clock keeps running, its slot is held,
     // and a body that breaks off is retried.
     seen.reading = true;
@@ -65,13 +65,6 @@ export async function attempt(
   }
 }
 
-/** What an attempt runs under. */
-interface Under {
-  place: Place;
-  clock: Clock;
-  seen: Seen;
-}
-
 /**
  * Sends the request and follows its redirects, within the rules; the last
  * response. The rate turn is taken at the first hop, after any token and
@@ -81,7 +74,9 @@ async function exchange(
   s: ClientSettings,
   call: Call,
   n: number,
-  { place, clock, seen }: Under,
+  place: Place,
+  clock: Clock,
+  seen: Seen,
 ): Promise<Response> {
   const { target } = call;
   const headers = { ...call.headers };
@@ -107,13 +102,15 @@ async function exchange(
       // deadline bounds that wait.
       await clock.pausedFor(place.turn);
     }
-    const res = await send(s, init, {
-      url: authorized.url,
-      safe: () => hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl),
-      method: target.method,
-      attempt: n,
-      start: hop === 0 ? place : undefined,
-    });
+    const res = await send(
+      s,
+      call,
+      n,
+      init,
+      authorized.url,
+      () => hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl),
+      hop === 0 ? place : undefined,
+    );
     seen.res = res;
     seen.status = res.status;
     if (
@@ -141,36 +138,29 @@ async function exchange(
   }
 }
 
-/** One request as it is sent. */
-interface Sending {
-  /** The URL, credentials included. */
-  url: string;
-  /** The URL as hooks see it, credentials redacted. */
-  safe: () => string;
-  /** The request's method. */
-  method: string;
-  /** The attempt (0 for the first). */
-  attempt: number;
-  /** The place whose turn starts with this request (the first hop's). */
-  start?: Place;
-}
-
 /**
- * Sends one request, with the hooks around it; a browser's hidden manual
+ * Sends one request of attempt `n` to `url` (credentials included), with
+ * the hooks around it, which see the URL as `safe` gives it; the place
+ * whose turn starts with it is the first hop's. A browser's hidden manual
  * redirect it lets follow by the browser's own rules.
  */
 async function send(
   s: ClientSettings,
+  call: Call,
+  n: number,
   init: RequestInit & { headers: Record<string, string> },
-  { url, safe, method, attempt, start }: Sending,
+  url: string,
+  safe: () => string,
+  start?: Place,
 ): Promise<Response> {
+  const { method } = call.target;
   // onRequest sees the request as it goes: after its turn.
   if (s.hooks.onRequest) {
     emit(s.hooks, "onRequest", {
       method,
       url: safe(),
       headers: redactHeaders(new Headers(init.headers), s.redactor),
-      attempt,
+      attempt: n,
     });
   }
   const started = s.hooks.onResponse ? performance.now() : 0;
@@ -187,7 +177,7 @@ async function send(
       method,
       url: safe(),
       status: res.status,
-      attempt,
+      attempt: n,
       durationMs: performance.now() - started,
       ...tracing(res.headers, s.redactor),
     });
