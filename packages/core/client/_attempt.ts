@@ -156,7 +156,7 @@ async function send(
   const { method } = call.target;
   // onRequest sees the request as it goes: after its turn.
   if (s.hooks.onRequest) {
-    emit(s.hooks, "onRequest", {
+    emit(s.hooks.onRequest, {
       method,
       url: safe(),
       headers: redactHeaders(new Headers(init.headers), s.redactor),
@@ -173,7 +173,7 @@ async function send(
     res = await s.fetch(url, { ...init, redirect: "follow" });
   }
   if (s.hooks.onResponse) {
-    emit(s.hooks, "onResponse", {
+    emit(s.hooks.onResponse, {
       method,
       url: safe(),
       status: res.status,

@@ -296,7 +296,7 @@ export class Client {
       const delayMs = retryDelay(outcome, n, call, this.#s);
       if (delayMs === undefined) throw outcome.failure;
       if (this.#s.hooks.onRetry) {
-        emit(this.#s.hooks, "onRetry", {
+        emit(this.#s.hooks.onRetry, {
           method: target.method,
           url: call.safeUrl(),
           attempt: n,
