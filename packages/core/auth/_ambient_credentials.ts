@@ -185,20 +185,6 @@ interface Runtime {
   fs?: NodeFs;
 }
 
-function probeRuntime(): Runtime {
-  const deno = Reflect.get(globalThis, "Deno") as DenoLike | undefined;
-  const node = deno ? undefined : Reflect.get(globalThis, "process") as
-    | NodeLike
-    | undefined;
-  let fs: NodeFs | undefined;
-  try {
-    fs = node?.getBuiltinModule?.("node:fs") as NodeFs | undefined;
-  } catch {
-    fs = undefined;
-  }
-  return { deno, node, fs };
-}
-
 /** Whether Deno has granted `permission` already (never asks). */
 function granted({ deno }: Runtime, permission: Permission): boolean {
   try {
@@ -232,52 +218,39 @@ function hasVariables({ deno, node }: Runtime): boolean {
   }
 }
 
-/** A file's kind, size and permission bits, and how to read it. */
-interface OpenFile {
-  isFile: boolean;
-  size: number;
-  mode?: number;
-  read(): Uint8Array;
-}
-
-/** Looks at a file before reading it; `undefined` where files cannot be read. */
-function lookAt(rt: Runtime, path: string): OpenFile | undefined {
-  const { deno, node, fs } = rt;
-  if (deno?.readFileSync && deno.statSync) {
-    if (!granted(rt, { name: "read", path })) return undefined;
-    const s = deno.statSync(path);
-    return {
-      isFile: s.isFile,
-      size: s.size,
-      mode: s.mode ?? undefined,
-      read: () => deno.readFileSync!(path),
-    };
-  }
-  if (!fs) return undefined;
-  const s = fs.statSync(path);
-  return {
-    isFile: s.isFile(),
-    size: s.size,
-    // Windows has no permission bits to speak of.
-    mode: node?.platform === "win32" ? undefined : s.mode,
-    read: () => fs.readFileSync(path),
-  };
-}
-
+/**
+ * A credentials file's text and permission bits; why it is not read (too
+ * large, not a regular file); or `undefined` where it cannot be read.
+ */
 function readSmallFile(
   rt: Runtime,
   path: string,
 ): ReturnType<Surroundings["readFile"]> {
+  const { deno, node, fs } = rt;
   const tooLarge = `larger than ${MAX_FILE_BYTES / 1024} KiB`;
   try {
     // Look before reading: a FIFO would block, a device never end.
-    const file = lookAt(rt, path);
-    if (file === undefined) return undefined;
-    if (!file.isFile) return "not a regular file";
-    if (file.size > MAX_FILE_BYTES) return tooLarge;
-    const bytes = file.read();
+    let stat: { isFile: boolean; size: number; mode?: number };
+    let read: () => Uint8Array;
+    if (deno?.readFileSync && deno.statSync) {
+      if (!granted(rt, { name: "read", path })) return undefined;
+      const s = deno.statSync(path);
+      stat = { isFile: s.isFile, size: s.size, mode: s.mode ?? undefined };
+      read = () => deno.readFileSync!(path);
+    } else if (fs) {
+      const s = fs.statSync(path);
+      // Windows has no permission bits to speak of.
+      const mode = node?.platform === "win32" ? undefined : s.mode;
+      stat = { isFile: s.isFile(), size: s.size, mode };
+      read = () => fs.readFileSync(path);
+    } else {
+      return undefined;
+    }
+    if (!stat.isFile) return "not a regular file";
+    if (stat.size > MAX_FILE_BYTES) return tooLarge;
+    const bytes = read();
     if (bytes.length > MAX_FILE_BYTES) return tooLarge;
-    return { text: decodeProperties(bytes), mode: file.mode };
+    return { text: decodeProperties(bytes), mode: stat.mode };
   } catch {
     // Missing, unreadable, a loop of links: not a source.
     return undefined;
@@ -286,12 +259,22 @@ function readSmallFile(
 
 /** The surroundings of the running program, probed without importing. */
 export function runtimeSurroundings(): Surroundings {
-  const rt = probeRuntime();
+  const deno = Reflect.get(globalThis, "Deno") as DenoLike | undefined;
+  const node = deno ? undefined : Reflect.get(globalThis, "process") as
+    | NodeLike
+    | undefined;
+  let fs: NodeFs | undefined;
+  try {
+    fs = node?.getBuiltinModule?.("node:fs") as NodeFs | undefined;
+  } catch {
+    fs = undefined;
+  }
+  const rt: Runtime = { deno, node, fs };
   const env = (name: string) => readVariable(rt, name);
   return {
     env,
     denied: (kind, what) =>
-      rt.deno && !granted(
+      deno && !granted(
           rt,
           kind === "env"
             ? { name: "env", variable: what }
@@ -303,8 +286,8 @@ export function runtimeSurroundings(): Surroundings {
     // A blank variable names no directory: the next one is read.
     home: () =>
       HOME_VARIABLES.map(env).find((v) => v !== undefined && v.trim() !== ""),
-    hasFiles: typeof rt.deno?.readFileSync === "function" ||
-      typeof rt.fs?.readFileSync === "function",
+    hasFiles: typeof deno?.readFileSync === "function" ||
+      typeof fs?.readFileSync === "function",
     readFile: (path) => readSmallFile(rt, path),
     warn(message) {
       console.warn(message);

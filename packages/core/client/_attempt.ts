@@ -13,12 +13,7 @@ import { apiErrorFrom, tracing } from "../http/_error_response.ts";
 import { nextHop, REDIRECTS } from "../http/_redirect.ts";
 import { MAX_ERROR_BYTES, readBytes } from "../http/read.ts";
 import { parseRetryAfter } from "../http/_retry.ts";
-import {
-  cancelExpiry,
-  expireAfter,
-  type Expiry,
-  isNoTurn,
-} from "../http/timers.ts";
+import { cancelExpiry, expireAfter, isNoTurn } from "../http/timers.ts";
 import type { LimiterTurn } from "../limits/limiter.ts";
 import { redactHeaders } from "../redact/_redact.ts";
 
@@ -41,8 +36,7 @@ export async function attempt(
   n: number,
 ): Promise<Outcome> {
   const seen: Seen = { reading: false, turnFailed: false };
-  const place = new Place(s, call, seen);
-  await place.slot();
+  const place = await queue(s, call, seen);
   const left = call.deadline.left();
   if (left <= 0) {
     place.release();
@@ -52,9 +46,9 @@ export async function attempt(
       call.safeUrl(),
     );
   }
-  const clock = new Clock(call, left, seen);
+  const clock = startClock(call, left, seen);
   try {
-    const res = await exchange(s, call, n, { place, clock, seen });
+    const res = await exchange(s, call, n, place, clock, seen);
     // Read within the attempt: its clock keeps running, its slot is held,
     // and a body that breaks off is retried.
     seen.reading = true;
@@ -71,13 +65,6 @@ export async function attempt(
   }
 }
 
-/** What an attempt runs under. */
-interface Under {
-  place: Place;
-  clock: Clock;
-  seen: Seen;
-}
-
 /**
  * Sends the request and follows its redirects, within the rules; the last
  * response. The rate turn is taken at the first hop, after any token and
@@ -87,7 +74,9 @@ async function exchange(
   s: ClientSettings,
   call: Call,
   n: number,
-  { place, clock, seen }: Under,
+  place: Place,
+  clock: Clock,
+  seen: Seen,
 ): Promise<Response> {
   const { target } = call;
   const headers = { ...call.headers };
@@ -111,17 +100,17 @@ async function exchange(
     if (hop === 0 && call.limited) {
       // The attempt's clock stops while it waits for its turn: only the
       // deadline bounds that wait.
-      clock.pause();
-      await place.turn();
-      clock.resume();
+      await clock.pausedFor(place.turn);
     }
-    const res = await send(s, init, {
-      url: authorized.url,
-      safe: () => hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl),
-      method: target.method,
-      attempt: n,
-      start: hop === 0 ? place : undefined,
-    });
+    const res = await send(
+      s,
+      call,
+      n,
+      init,
+      authorized.url,
+      () => hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl),
+      hop === 0 ? place : undefined,
+    );
     seen.res = res;
     seen.status = res.status;
     if (
@@ -149,36 +138,29 @@ async function exchange(
   }
 }
 
-/** One request as it is sent. */
-interface Sending {
-  /** The URL, credentials included. */
-  url: string;
-  /** The URL as hooks see it, credentials redacted. */
-  safe: () => string;
-  /** The request's method. */
-  method: string;
-  /** The attempt (0 for the first). */
-  attempt: number;
-  /** The place whose turn starts with this request (the first hop's). */
-  start?: Place;
-}
-
 /**
- * Sends one request, with the hooks around it; a browser's hidden manual
+ * Sends one request of attempt `n` to `url` (credentials included), with
+ * the hooks around it, which see the URL as `safe` gives it; the place
+ * whose turn starts with it is the first hop's. A browser's hidden manual
  * redirect it lets follow by the browser's own rules.
  */
 async function send(
   s: ClientSettings,
+  call: Call,
+  n: number,
   init: RequestInit & { headers: Record<string, string> },
-  { url, safe, method, attempt, start }: Sending,
+  url: string,
+  safe: () => string,
+  start?: Place,
 ): Promise<Response> {
+  const { method } = call.target;
   // onRequest sees the request as it goes: after its turn.
   if (s.hooks.onRequest) {
-    emit(s.hooks, "onRequest", {
+    emit(s.hooks.onRequest, {
       method,
       url: safe(),
       headers: redactHeaders(new Headers(init.headers), s.redactor),
-      attempt,
+      attempt: n,
     });
   }
   const started = s.hooks.onResponse ? performance.now() : 0;
@@ -191,11 +173,11 @@ async function send(
     res = await s.fetch(url, { ...init, redirect: "follow" });
   }
   if (s.hooks.onResponse) {
-    emit(s.hooks, "onResponse", {
+    emit(s.hooks.onResponse, {
       method,
       url: safe(),
       status: res.status,
-      attempt,
+      attempt: n,
       durationMs: performance.now() - started,
       ...tracing(res.headers, s.redactor),
     });
@@ -257,78 +239,72 @@ const NEVER = new AbortController().signal;
  * covers the waits: a call whose deadline passes in the queue fails without
  * being sent.
  */
-class Place {
-  #s: ClientSettings;
-  #call: Call;
-  #seen: Seen;
-  #free?: () => void;
-  #turn?: LimiterTurn;
-  #released = false;
-
-  constructor(s: ClientSettings, call: Call, seen: Seen) {
-    this.#s = s;
-    this.#call = call;
-    this.#seen = seen;
-  }
-
-  #queueError = (): Error =>
-    this.#call.deadline.error(
-      "waiting for a request slot; the request was not sent",
-      this.#call.target.method,
-      this.#call.safeUrl(),
-    );
-
-  /** Waits for a concurrency slot, when the client has a limit. */
-  async slot(): Promise<void> {
-    const semaphore = this.#s.semaphore;
-    if (!semaphore) return;
-    this.#free = await this.#call.deadline.bound(
-      this.#call.signal,
-      (wait) => semaphore.acquire(wait),
-      this.#queueError,
-      (late) => late(),
-    );
-  }
-
+interface Place {
   /** Waits for the limiter's turn. */
-  async turn(): Promise<void> {
-    const { deadline, signal, target } = this.#call;
-    const left = deadline.left();
-    this.#turn = await deadline.bound(
-      signal,
-      async (wait) =>
-        await this.#s.limiter.acquire({
-          service: target.service,
-          signal: wait ?? NEVER,
-          deadlineMs: left === Infinity ? undefined : left,
-        }) ?? undefined,
-      this.#queueError,
-      settle,
-    ).catch((err) => {
-      this.#seen.turnFailed = true;
-      // Our limiters' "no turn before the deadline" is the deadline passed
-      // in the queue, whether they or the deadline's timer noticed first;
-      // any other limiter's exception passes through unchanged.
-      throw isNoTurn(err) ? this.#queueError() : err;
-    });
-  }
-
+  turn(): Promise<void>;
   /** Tells the turn its request starts; a limiter's own failure is its own. */
-  start(): void {
-    try {
-      this.#turn?.started?.();
-    } catch {
-      // A broken hook must not fail a request that was allowed to start.
-    }
-  }
-
+  start(): void;
   /** Gives the slot and the turn back, once. */
-  release(): void {
-    if (this.#released) return;
-    this.#released = true;
-    this.#free?.();
-    settle(this.#turn);
-  }
+  release(): void;
+}
+
+/** Waits for a concurrency slot, when the client has a limit: the place. */
+async function queue(
+  s: ClientSettings,
+  call: Call,
+  seen: Seen,
+): Promise<Place> {
+  const { deadline, signal, target } = call;
+  const queueError = () =>
+    deadline.error(
+      "waiting for a request slot; the request was not sent",
+      target.method,
+      call.safeUrl(),
+    );
+  const semaphore = s.semaphore;
+  const free = semaphore && await deadline.bound(
+    signal,
+    (wait) => semaphore.acquire(wait),
+    queueError,
+    (late) => late(),
+  );
+  let turn: LimiterTurn | undefined;
+  let released = false;
+  return {
+    async turn() {
+      const left = deadline.left();
+      turn = await deadline.bound(
+        signal,
+        async (wait) =>
+          await s.limiter.acquire({
+            service: target.service,
+            signal: wait ?? NEVER,
+            deadlineMs: left === Infinity ? undefined : left,
+          }) ?? undefined,
+        queueError,
+        settle,
+      ).catch((err) => {
+        seen.turnFailed = true;
+        // Our limiters' "no turn before the deadline" is the deadline passed
+        // in the queue, whether they or the deadline's timer noticed first;
+        // any other limiter's exception passes through unchanged.
+        throw isNoTurn(err) ? queueError() : err;
+      });
+    },
+    start() {
+      try {
+        turn?.started?.();
+      } catch {
+        // A broken hook must not fail a request that was allowed to start.
+      }
+    },
+    release() {
+      if (released) return;
+      released = true;
+      free?.();
+      settle(turn);
+    },
+  };
 }
 
 /** Ends a turn (the caller makes sure it is once). */
@@ -345,54 +321,48 @@ function settle(turn: LimiterTurn | undefined): void {
  * timeout or the call's deadline passes, whichever comes first, and says
  * which in `seen.expired`.
  */
-class Clock {
+interface Clock {
   /** Aborts on the attempt's timeout, the deadline or the caller's abort. */
   readonly signal: AbortSignal;
-  #call: Call;
-  #seen: Seen;
-  #ctl = new AbortController();
-  #armedAt = performance.now();
-  #spent = 0;
-  #expiry: Expiry;
-
-  constructor(call: Call, left: number, seen: Seen) {
-    this.#call = call;
-    this.#seen = seen;
-    this.signal = call.signal
-      ? AbortSignal.any([call.signal, this.#ctl.signal])
-      : this.#ctl.signal;
-    const limit = Math.min(call.timeoutMs, left);
-    this.#expiry = this.#arm(
-      limit,
-      limit === call.timeoutMs ? "attempt" : "deadline",
-      this.#armedAt,
-    );
-  }
-
-  #arm(ms: number, kind: "attempt" | "deadline", now?: number): Expiry {
-    return expireAfter(Math.max(0, ms), () => {
-      this.#seen.expired = kind;
-      this.#ctl.abort(new TimeoutError("timeout"));
-    }, now);
-  }
-
-  /** Stops the clock (while the attempt waits for its turn). */
-  pause(): void {
-    cancelExpiry(this.#expiry);
-    this.#spent = performance.now() - this.#armedAt;
-  }
-
-  /** Runs the clock on with the attempt's time left, or the deadline's. */
-  resume(): void {
-    const rest = this.#call.deadline.left();
-    const attemptLeft = this.#call.timeoutMs - this.#spent;
-    this.#expiry = attemptLeft <= rest
-      ? this.#arm(attemptLeft, "attempt")
-      : this.#arm(rest, "deadline");
-  }
-
+  /**
+   * Stops the clock while `wait` runs (the attempt waiting for its turn),
+   * then runs it on with the attempt's time left, or the deadline's.
+   */
+  pausedFor(wait: () => Promise<void>): Promise<void>;
   /** Stops the clock for good. */
-  stop(): void {
-    cancelExpiry(this.#expiry);
-  }
+  stop(): void;
+}
+
+/** Starts an attempt's clock, with `left` ms left before the deadline. */
+function startClock(call: Call, left: number, seen: Seen): Clock {
+  const ctl = new AbortController();
+  const armedAt = performance.now();
+  const arm = (ms: number, kind: "attempt" | "deadline", now?: number) =>
+    expireAfter(Math.max(0, ms), () => {
+      seen.expired = kind;
+      ctl.abort(new TimeoutError("timeout"));
+    }, now);
+  const { timeoutMs } = call;
+  const limit = Math.min(timeoutMs, left);
+  let expiry = arm(
+    limit,
+    limit === timeoutMs ? "attempt" : "deadline",
+    armedAt,
+  );
+  return {
+    signal: call.signal
+      ? AbortSignal.any([call.signal, ctl.signal])
+      : ctl.signal,
+    async pausedFor(wait) {
+      cancelExpiry(expiry);
+      const spent = performance.now() - armedAt;
+      await wait();
+      const rest = call.deadline.left();
+      const attemptLeft = timeoutMs - spent;
+      expiry = attemptLeft <= rest
+        ? arm(attemptLeft, "attempt")
+        : arm(rest, "deadline");
+    },
+    stop: () => cancelExpiry(expiry),
+  };
 }

@@ -7,15 +7,13 @@ import type { ClientOptions } from "./client_options.ts";
 export type Hooks = Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
 
 /** Calls `hook` with `event`, when it is set; what it throws is ignored. */
-export function emit<K extends keyof Hooks>(
-  hooks: Hooks,
-  hook: K,
-  event: Parameters<NonNullable<Hooks[K]>>[0],
+export function emit<E>(
+  hook: ((event: E) => void) | undefined,
+  event: E,
 ): void {
-  const fn = hooks[hook] as ((e: typeof event) => void) | undefined;
-  if (!fn) return;
+  if (!hook) return;
   try {
-    fn(event);
+    hook(event);
   } catch {
     // A hook must never break a request.
   }

@@ -59,9 +59,6 @@ export class Client {
   /** The single origin for every service, when set. */
   readonly baseUrl?: string;
   readonly #s: ClientSettings;
-  /** The settings used on every request, kept at hand. */
-  readonly #redactor: ClientSettings["redactor"];
-  readonly #hooks: ClientSettings["hooks"];
 
   /**
    * Checks every option and sets the client up; nothing is sent yet. Given
@@ -76,8 +73,6 @@ export class Client {
     this.country = s.country;
     this.baseUrl = s.baseUrl;
     this.#s = s;
-    this.#redactor = s.redactor;
-    this.#hooks = s.hooks;
   }
 
   /** The origin a service's requests go to (`baseUrl` when set). */
@@ -87,7 +82,7 @@ export class Client {
 
   /** Scrubs every credential this client knows from a text. */
   redact(text: string): string {
-    return this.#redactor.scrub(text);
+    return this.#s.redactor.scrub(text);
   }
 
   /**
@@ -95,7 +90,7 @@ export class Client {
    * scrubbed from its strings, and credential-named fields redacted.
    */
   redactValue(value: unknown): unknown {
-    return this.#redactor.scrubValue(value);
+    return this.#s.redactor.scrubValue(value);
   }
 
   /** Releases the proxy HTTP client, if one was created. */
@@ -157,7 +152,7 @@ export class Client {
         await readJson(res, context),
         target.method,
         target.url,
-        this.#redactor,
+        this.#s.redactor,
       ) as JsonResponse<T>;
     });
   }
@@ -231,7 +226,7 @@ export class Client {
         await readJson(res, context ?? {}),
         method,
         res.url,
-        this.#redactor,
+        this.#s.redactor,
       ) as JsonResponse<T>;
     } catch (err) {
       throw bodyFailure(
@@ -239,7 +234,7 @@ export class Client {
         res,
         method,
         this.redact(res.url),
-        this.#redactor,
+        this.#s.redactor,
       ) ??
         err;
     }
@@ -300,8 +295,8 @@ export class Client {
       }
       const delayMs = retryDelay(outcome, n, call, this.#s);
       if (delayMs === undefined) throw outcome.failure;
-      if (this.#hooks.onRetry) {
-        emit(this.#hooks, "onRetry", {
+      if (this.#s.hooks.onRetry) {
+        emit(this.#s.hooks.onRetry, {
           method: target.method,
           url: call.safeUrl(),
           attempt: n,

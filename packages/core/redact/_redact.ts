@@ -55,8 +55,11 @@ export class Redactor {
   #others: { scrub(text: string): string }[] = [];
   #pattern: RegExp | null | undefined = null;
   #literals: string[] = [];
-  /** Each run of {@linkcode RUN} characters of a secret's forms: the forms and where. */
-  #runs = new Map<string, { form: string; at: number }[]>();
+  /**
+   * Each run of {@linkcode RUN} characters of a secret's forms: the rest of
+   * each form from the run's first place in it on.
+   */
+  #runs = new Map<string, string[]>();
   /** The first characters of those runs: most positions are passed on one lookup. */
   #starts = new Set<string>();
 
@@ -77,12 +80,15 @@ export class Redactor {
       // ones share their start with the ones forgotten. Kept for good, so
       // they are indexed once, here, not again with each new token.
       for (const form of encodings(secret)) {
+        const seen = new Set<string>();
         for (let at = 0; at + RUN <= form.length; at++) {
           const run = form.slice(at, at + RUN);
+          if (seen.has(run)) continue;
+          seen.add(run);
           this.#starts.add(run[0]);
-          const hits = this.#runs.get(run);
-          if (hits === undefined) this.#runs.set(run, [{ form, at }]);
-          else if (!hits.some((h) => h.form === form)) hits.push({ form, at });
+          const rests = this.#runs.get(run) ?? [];
+          const rest = form.slice(at);
+          if (!rests.includes(rest)) this.#runs.set(run, [...rests, rest]);
         }
       }
     }
@@ -137,20 +143,21 @@ export class Redactor {
     let out = "";
     let last = 0;
     for (let i = 0; i + RUN <= text.length;) {
-      const hits = this.#starts.has(text[i])
+      const rests = this.#starts.has(text[i])
         ? this.#runs.get(text.slice(i, i + RUN))
         : undefined;
-      if (hits === undefined) {
+      if (rests === undefined) {
         i++;
         continue;
       }
       // The form that the text follows furthest.
-      let end = i + RUN;
-      for (const { form, at } of hits) {
-        let e = i + RUN;
-        for (let k = at + RUN; k < form.length && text[e] === form[k]; k++) e++;
-        if (e > end) end = e;
+      let length = RUN;
+      for (const rest of rests) {
+        let k = RUN;
+        while (k < rest.length && text[i + k] === rest[k]) k++;
+        if (k > length) length = k;
       }
+      const end = i + length;
       out += text.slice(last, i) + REDACTED;
       last = i = end;
     }
