@@ -47,16 +47,12 @@ export function credentialsFilePath(home: string): string {
 const KEY_VARIABLES = ["HERE_API_KEY", "LS_API_KEY"] as const;
 /** Where the home directory is read from, in order. */
 const HOME_VARIABLES = ["HOME", "USERPROFILE"] as const;
-const OAUTH_VARIABLES = [
+/** The OAuth key id and secret variables, aliases included. */
+const OAUTH_KEY_VARIABLES = [
   "HERE_ACCESS_KEY_ID",
   "HERE_ACCESS_KEY",
   "HERE_ACCESS_KEY_SECRET",
   "HERE_ACCESS_SECRET",
-  "HERE_TOKEN_ENDPOINT_URL",
-  "HERE_TOKEN_ENDPOINT",
-  "HERE_TOKEN_SCOPE",
-  "HERE_USER_ID",
-  "HERE_CLIENT_ID",
 ];
 
 /**
@@ -91,21 +87,17 @@ export function ambientCredentials(
     if (value) return { apiKey: value, source: name };
     tried.push(name + why("env", name, isBlank(name) ? "blank" : "not set"));
   }
-  const vars: Record<string, string> = {};
-  for (const name of OAUTH_VARIABLES) {
-    const value = around.env(name);
-    if (value !== undefined) vars[name] = value;
-  }
-  const oauthKeys = OAUTH_VARIABLES.filter((k) => /KEY|SECRET/.test(k));
-  if (oauthKeys.some((k) => vars[k]?.trim())) {
+  if (OAUTH_KEY_VARIABLES.some((name) => around.env(name)?.trim())) {
     return {
-      platformCredentials: PlatformCredentials.fromEnv(vars),
+      platformCredentials: PlatformCredentials.fromEnv({
+        get: (name) => around.env(name),
+      }),
       source: "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET",
     };
   }
   tried.push(
     "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET" +
-      why("env", "HERE_ACCESS_KEY_ID", blanks(oauthKeys) ?? "not set"),
+      why("env", "HERE_ACCESS_KEY_ID", blanks(OAUTH_KEY_VARIABLES) ?? "not set"),
   );
   const home = around.hasFiles ? around.home() : undefined;
   if (home === undefined) {
