@@ -409,13 +409,9 @@ export class Auth {
       signal,
       "Token request",
     );
-    if (!response.ok) throw this.#apiError("POST", response, text);
-    return this.#parseToken(response, text, sentAt);
-  }
-
-  #parseToken(response: Response, text: string, sentAt: number): CachedToken {
+    if (!response.ok) throw this.#apiError("POST", response, text, url);
     return parseTokenAnswer(response, text, sentAt, {
-      url: this.#redactor.scrub(this.tokenUrl),
+      url,
       redactor: this.#redactor,
     });
   }
@@ -437,12 +433,13 @@ export class Auth {
       "Server time request",
     );
     const receivedAt = this.#now();
-    if (!response.ok) throw this.#apiError("GET", response, text, url.href);
+    const safeUrl = this.#redactor.scrub(url.href);
+    if (!response.ok) throw this.#apiError("GET", response, text, safeUrl);
     const seconds = parseServerTime(text);
     if (seconds === undefined) {
       throw apiErrorFrom(response.status, response.headers, text, {
         method: "GET",
-        url: this.#redactor.scrub(url.href),
+        url: safeUrl,
         redactor: this.#redactor,
       }, "Invalid server time response");
     }
@@ -450,15 +447,16 @@ export class Auth {
     this.#offsetMs = serverMs - (sentAt + receivedAt) / 2;
   }
 
+  /** The ApiError of a non-2xx answer; `url` is already scrubbed. */
   #apiError(
     method: string,
     response: Response,
     text: string,
-    url = this.tokenUrl,
+    url: string,
   ): ApiError {
     return apiErrorFrom(response.status, response.headers, text, {
       method,
-      url: this.#redactor.scrub(url),
+      url,
       redactor: this.#redactor,
       retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
     });
