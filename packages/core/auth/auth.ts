@@ -43,7 +43,7 @@ import { DEFAULT_MAX_TOKEN_BYTES } from "../http/read.ts";
 import { parseRetryAfter } from "../http/_retry.ts";
 import { oauthAuthorizationHeader, oauthNonce } from "./oauth.ts";
 import { exchange, type TokenEndpoint } from "./_token_exchange.ts";
-import type { PlatformCredentials } from "./credentials.ts";
+import { isHttpUrl, type PlatformCredentials } from "./credentials.ts";
 
 /** HERE's default token endpoint. */
 export const DEFAULT_TOKEN_URL: string =
@@ -156,15 +156,7 @@ export class Auth {
     try {
       const tokenUrl = options.tokenUrl ?? credentials.tokenEndpointUrl ??
         DEFAULT_TOKEN_URL;
-      let parsed: URL | undefined;
-      try {
-        parsed = new URL(tokenUrl);
-      } catch {
-        parsed = undefined;
-      }
-      if (
-        !parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-      ) {
+      if (!isHttpUrl(tokenUrl)) {
         throw new ValueError(
           "tokenUrl",
           "must be an absolute http(s) URL",

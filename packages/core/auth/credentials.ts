@@ -347,7 +347,8 @@ function optional(value: unknown, parameter: string): string | undefined {
   return trimmed === "" ? undefined : trimmed;
 }
 
-function isHttpUrl(value: string): boolean {
+/** Whether `value` is an absolute http(s) URL. */
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === "https:" || url.protocol === "http:";
