@@ -177,8 +177,18 @@ interface Runtime {
   fs?: NodeFs;
 }
 
-/** Whether Deno has granted `permission` already (never asks). */
-function granted({ deno }: Runtime, permission: Permission): boolean {
+/**
+ * Whether Deno has granted reading the variable or the file `what` already
+ * (never asks).
+ */
+function granted(
+  { deno }: Runtime,
+  kind: "env" | "read",
+  what: string,
+): boolean {
+  const permission = kind === "env"
+    ? { name: kind, variable: what }
+    : { name: kind, path: what };
   try {
     return deno?.permissions?.querySync?.(permission).state === "granted";
   } catch {
@@ -189,7 +199,7 @@ function granted({ deno }: Runtime, permission: Permission): boolean {
 function readVariable(rt: Runtime, name: string): string | undefined {
   try {
     if (rt.deno) {
-      return granted(rt, { name: "env", variable: name })
+      return granted(rt, "env", name)
         ? rt.deno.env?.get(name)
         : undefined;
     }
@@ -225,7 +235,7 @@ function readSmallFile(
     let stat: { isFile: boolean; size: number; mode?: number };
     let read: () => Uint8Array;
     if (deno?.readFileSync && deno.statSync) {
-      if (!granted(rt, { name: "read", path })) return undefined;
+      if (!granted(rt, "read", path)) return undefined;
       const s = deno.statSync(path);
       stat = { isFile: s.isFile, size: s.size, mode: s.mode ?? undefined };
       read = () => deno.readFileSync!(path);
@@ -266,12 +276,7 @@ export function runtimeSurroundings(): Surroundings {
   return {
     env,
     denied: (kind, what) =>
-      deno && !granted(
-          rt,
-          kind === "env"
-            ? { name: "env", variable: what }
-            : { name: "read", path: what },
-        )
+      deno && !granted(rt, kind, what)
         ? `not permitted: run Deno with --allow-${kind}`
         : undefined,
     hasEnv: hasVariables(rt),
