@@ -47,16 +47,12 @@ export function credentialsFilePath(home: string): string {
 const KEY_VARIABLES = ["HERE_API_KEY", "LS_API_KEY"] as const;
 /** Where the home directory is read from, in order. */
 const HOME_VARIABLES = ["HOME", "USERPROFILE"] as const;
-const OAUTH_VARIABLES = [
+/** The OAuth key id and secret variables, aliases included. */
+const OAUTH_KEY_VARIABLES = [
   "HERE_ACCESS_KEY_ID",
   "HERE_ACCESS_KEY",
   "HERE_ACCESS_KEY_SECRET",
   "HERE_ACCESS_SECRET",
-  "HERE_TOKEN_ENDPOINT_URL",
-  "HERE_TOKEN_ENDPOINT",
-  "HERE_TOKEN_SCOPE",
-  "HERE_USER_ID",
-  "HERE_CLIENT_ID",
 ];
 
 /**
@@ -91,21 +87,21 @@ export function ambientCredentials(
     if (value) return { apiKey: value, source: name };
     tried.push(name + why("env", name, isBlank(name) ? "blank" : "not set"));
   }
-  const vars: Record<string, string> = {};
-  for (const name of OAUTH_VARIABLES) {
-    const value = around.env(name);
-    if (value !== undefined) vars[name] = value;
-  }
-  const oauthKeys = OAUTH_VARIABLES.filter((k) => /KEY|SECRET/.test(k));
-  if (oauthKeys.some((k) => vars[k]?.trim())) {
+  if (OAUTH_KEY_VARIABLES.some((name) => around.env(name)?.trim())) {
     return {
-      platformCredentials: PlatformCredentials.fromEnv(vars),
+      platformCredentials: PlatformCredentials.fromEnv({
+        get: (name) => around.env(name),
+      }),
       source: "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET",
     };
   }
   tried.push(
     "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET" +
-      why("env", "HERE_ACCESS_KEY_ID", blanks(oauthKeys) ?? "not set"),
+      why(
+        "env",
+        "HERE_ACCESS_KEY_ID",
+        blanks(OAUTH_KEY_VARIABLES) ?? "not set",
+      ),
   );
   const home = around.hasFiles ? around.home() : undefined;
   if (home === undefined) {
@@ -177,16 +173,18 @@ interface NodeFs {
 /** The largest credentials file read: a real one is a few hundred bytes. */
 const MAX_FILE_BYTES = 64 * 1024;
 
-/** The running program's runtime objects, found through globalThis. */
-interface Runtime {
-  deno?: DenoLike;
-  node?: NodeLike;
-  /** Node's `node:fs`, when the runtime offers it. */
-  fs?: NodeFs;
-}
-
-/** Whether Deno has granted `permission` already (never asks). */
-function granted({ deno }: Runtime, permission: Permission): boolean {
+/**
+ * Whether Deno has granted reading the variable or the file `what` already
+ * (never asks).
+ */
+function granted(
+  deno: DenoLike | undefined,
+  kind: "env" | "read",
+  what: string,
+): boolean {
+  const permission = kind === "env"
+    ? { name: kind, variable: what }
+    : { name: kind, path: what };
   try {
     return deno?.permissions?.querySync?.(permission).state === "granted";
   } catch {
@@ -194,21 +192,26 @@ function granted({ deno }: Runtime, permission: Permission): boolean {
   }
 }
 
-function readVariable(rt: Runtime, name: string): string | undefined {
+function readVariable(
+  deno: DenoLike | undefined,
+  node: NodeLike | undefined,
+  name: string,
+): string | undefined {
   try {
-    if (rt.deno) {
-      return granted(rt, { name: "env", variable: name })
-        ? rt.deno.env?.get(name)
-        : undefined;
+    if (deno) {
+      return granted(deno, "env", name) ? deno.env?.get(name) : undefined;
     }
-    const value = rt.node?.env?.[name];
+    const value = node?.env?.[name];
     return typeof value === "string" ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
-function hasVariables({ deno, node }: Runtime): boolean {
+function hasVariables(
+  deno: DenoLike | undefined,
+  node: NodeLike | undefined,
+): boolean {
   try {
     return typeof deno?.env?.get === "function" ||
       (typeof node?.env === "object" && node.env !== null);
@@ -221,19 +224,21 @@ function hasVariables({ deno, node }: Runtime): boolean {
 /**
  * A credentials file's text and permission bits; why it is not read (too
  * large, not a regular file); or `undefined` where it cannot be read.
+ * `fs` is Node's `node:fs`, when the runtime offers it.
  */
 function readSmallFile(
-  rt: Runtime,
+  deno: DenoLike | undefined,
+  node: NodeLike | undefined,
+  fs: NodeFs | undefined,
   path: string,
 ): ReturnType<Surroundings["readFile"]> {
-  const { deno, node, fs } = rt;
   const tooLarge = `larger than ${MAX_FILE_BYTES / 1024} KiB`;
   try {
     // Look before reading: a FIFO would block, a device never end.
     let stat: { isFile: boolean; size: number; mode?: number };
     let read: () => Uint8Array;
     if (deno?.readFileSync && deno.statSync) {
-      if (!granted(rt, { name: "read", path })) return undefined;
+      if (!granted(deno, "read", path)) return undefined;
       const s = deno.statSync(path);
       stat = { isFile: s.isFile, size: s.size, mode: s.mode ?? undefined };
       read = () => deno.readFileSync!(path);
@@ -269,26 +274,20 @@ export function runtimeSurroundings(): Surroundings {
   } catch {
     fs = undefined;
   }
-  const rt: Runtime = { deno, node, fs };
-  const env = (name: string) => readVariable(rt, name);
+  const env = (name: string) => readVariable(deno, node, name);
   return {
     env,
     denied: (kind, what) =>
-      deno && !granted(
-          rt,
-          kind === "env"
-            ? { name: "env", variable: what }
-            : { name: "read", path: what },
-        )
+      deno && !granted(deno, kind, what)
         ? `not permitted: run Deno with --allow-${kind}`
         : undefined,
-    hasEnv: hasVariables(rt),
+    hasEnv: hasVariables(deno, node),
     // A blank variable names no directory: the next one is read.
     home: () =>
       HOME_VARIABLES.map(env).find((v) => v !== undefined && v.trim() !== ""),
     hasFiles: typeof deno?.readFileSync === "function" ||
       typeof fs?.readFileSync === "function",
-    readFile: (path) => readSmallFile(rt, path),
+    readFile: (path) => readSmallFile(deno, node, fs, path),
     warn(message) {
       console.warn(message);
     },

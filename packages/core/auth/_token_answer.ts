@@ -6,7 +6,7 @@ import { describe } from "../params/describe.ts";
 import type { Redactor } from "../redact/_redact.ts";
 import { parseJsonText } from "../http/read.ts";
 import { tracing } from "../http/_error_response.ts";
-import { fieldText } from "../params/check_params.ts";
+import { fieldText, isRecord } from "../params/check_params.ts";
 
 /** HERE's error code for a request signed with a clock that is off. */
 const CLOCK_SKEW_CODE = "401204";
@@ -49,10 +49,10 @@ export function parseTokenAnswer(
   } catch {
     throw fail("The token endpoint did not answer with JSON");
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+  if (!isRecord(json)) {
     throw fail("The token endpoint did not answer with a JSON object");
   }
-  const body = json as Record<string, unknown>;
+  const body = json;
   const token = body.access_token ?? body.accessToken;
   if (typeof token !== "string" || token === "") {
     // Each name scrubbed whole, then cut: a cut could leave part of a key.
@@ -75,12 +75,7 @@ export function parseTokenAnswer(
       }, expected bearer`,
     );
   }
-  const rawLifetime = body.expires_in ?? body.expiresIn;
-  const parsed = typeof rawLifetime === "number"
-    ? rawLifetime
-    : typeof rawLifetime === "string" && rawLifetime.trim() !== ""
-    ? Number(rawLifetime)
-    : NaN;
+  const parsed = toNumber(body.expires_in ?? body.expiresIn);
   const lifetimeMs =
     (Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_LIFETIME_S) *
     1000;
@@ -91,9 +86,7 @@ export function parseTokenAnswer(
 /** A 401 whose body's `errorCode` (or `code`) is 401204, as a number or a string. */
 export function isClockSkew(err: unknown): boolean {
   if (!(err instanceof ApiError) || err.status !== 401) return false;
-  const body = typeof err.body === "object" && err.body !== null
-    ? err.body as Record<string, unknown>
-    : {};
+  const body = isRecord(err.body) ? err.body : {};
   return [body.errorCode, body.code, err.code].some((c) =>
     fieldText(c)?.trim() === CLOCK_SKEW_CODE
   );
@@ -107,13 +100,16 @@ export function parseServerTime(text: string): number | undefined {
   } catch {
     value = text.trim();
   }
-  if (typeof value === "object" && value !== null) {
-    value = (value as Record<string, unknown>).timestamp;
-  }
-  const n = typeof value === "number"
+  if (isRecord(value)) value = value.timestamp;
+  const n = toNumber(value);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** A number, or a non-blank numeric string, as a number; anything else NaN. */
+function toNumber(value: unknown): number {
+  return typeof value === "number"
     ? value
     : typeof value === "string" && value.trim() !== ""
     ? Number(value)
     : NaN;
-  return Number.isFinite(n) && n > 0 ? n : undefined;
 }

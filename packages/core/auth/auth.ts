@@ -43,7 +43,7 @@ import { DEFAULT_MAX_TOKEN_BYTES } from "../http/read.ts";
 import { parseRetryAfter } from "../http/_retry.ts";
 import { oauthAuthorizationHeader, oauthNonce } from "./oauth.ts";
 import { exchange, type TokenEndpoint } from "./_token_exchange.ts";
-import type { PlatformCredentials } from "./credentials.ts";
+import { isHttpUrl, type PlatformCredentials } from "./credentials.ts";
 
 /** HERE's default token endpoint. */
 export const DEFAULT_TOKEN_URL: string =
@@ -156,15 +156,7 @@ export class Auth {
     try {
       const tokenUrl = options.tokenUrl ?? credentials.tokenEndpointUrl ??
         DEFAULT_TOKEN_URL;
-      let parsed: URL | undefined;
-      try {
-        parsed = new URL(tokenUrl);
-      } catch {
-        parsed = undefined;
-      }
-      if (
-        !parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-      ) {
+      if (!isHttpUrl(tokenUrl)) {
         throw new ValueError(
           "tokenUrl",
           "must be an absolute http(s) URL",
@@ -409,13 +401,9 @@ export class Auth {
       signal,
       "Token request",
     );
-    if (!response.ok) throw this.#apiError("POST", response, text);
-    return this.#parseToken(response, text, sentAt);
-  }
-
-  #parseToken(response: Response, text: string, sentAt: number): CachedToken {
+    if (!response.ok) throw this.#apiError("POST", response, text, url);
     return parseTokenAnswer(response, text, sentAt, {
-      url: this.#redactor.scrub(this.tokenUrl),
+      url,
       redactor: this.#redactor,
     });
   }
@@ -437,12 +425,13 @@ export class Auth {
       "Server time request",
     );
     const receivedAt = this.#now();
-    if (!response.ok) throw this.#apiError("GET", response, text, url.href);
+    const safeUrl = this.#redactor.scrub(url.href);
+    if (!response.ok) throw this.#apiError("GET", response, text, safeUrl);
     const seconds = parseServerTime(text);
     if (seconds === undefined) {
       throw apiErrorFrom(response.status, response.headers, text, {
         method: "GET",
-        url: this.#redactor.scrub(url.href),
+        url: safeUrl,
         redactor: this.#redactor,
       }, "Invalid server time response");
     }
@@ -450,15 +439,16 @@ export class Auth {
     this.#offsetMs = serverMs - (sentAt + receivedAt) / 2;
   }
 
+  /** The ApiError of a non-2xx answer; `url` is already scrubbed. */
   #apiError(
     method: string,
     response: Response,
     text: string,
-    url = this.tokenUrl,
+    url: string,
   ): ApiError {
     return apiErrorFrom(response.status, response.headers, text, {
       method,
-      url: this.#redactor.scrub(url),
+      url,
       redactor: this.#redactor,
       retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
     });

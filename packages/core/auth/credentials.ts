@@ -82,6 +82,14 @@ const ENV_NAMES: Record<keyof PlatformCredentialsInit, readonly string[]> = {
   clientId: ["HERE_CLIENT_ID"],
 };
 
+/** The optional fields, in the order they are checked and shown. */
+const OPTIONAL_FIELDS = [
+  "tokenEndpointUrl",
+  "scope",
+  "userId",
+  "clientId",
+] as const;
+
 const REDACTED = "[REDACTED]";
 const INSPECT_DENO: unique symbol = /* @__PURE__ */ Symbol.for(
   "Deno.customInspect",
@@ -147,21 +155,18 @@ export class PlatformCredentials {
     }
     this.accessKeyId = init.accessKeyId;
     this.#secret = init.accessKeySecret;
-    const url = optional(init.tokenEndpointUrl, "tokenEndpointUrl");
-    if (url !== undefined && !isHttpUrl(url)) {
-      throw new ValueError(
-        "tokenEndpointUrl",
-        // Not quoted: a URL can carry a password.
-        "must be an absolute http(s) URL",
-      );
+    for (const field of OPTIONAL_FIELDS) {
+      const value = optional(init[field], field);
+      if (value === undefined) continue;
+      if (field === "tokenEndpointUrl" && !isHttpUrl(value)) {
+        throw new ValueError(
+          "tokenEndpointUrl",
+          // Not quoted: a URL can carry a password.
+          "must be an absolute http(s) URL",
+        );
+      }
+      (this as PlatformCredentialsJSON)[field] = value;
     }
-    if (url !== undefined) this.tokenEndpointUrl = url;
-    const scope = optional(init.scope, "scope");
-    if (scope !== undefined) this.scope = scope;
-    const userId = optional(init.userId, "userId");
-    if (userId !== undefined) this.userId = userId;
-    const clientId = optional(init.clientId, "clientId");
-    if (clientId !== undefined) this.clientId = clientId;
     // Console hooks that keep the secret hidden, set per instance (not as
     // computed class members) so bundlers can drop the class when unused.
     const inspect = { value: () => this.toString() };
@@ -300,12 +305,9 @@ export class PlatformCredentials {
    */
   toJSON(): PlatformCredentialsJSON {
     const out: PlatformCredentialsJSON = { accessKeyId: this.accessKeyId };
-    if (this.tokenEndpointUrl !== undefined) {
-      out.tokenEndpointUrl = this.tokenEndpointUrl;
+    for (const field of OPTIONAL_FIELDS) {
+      if (this[field] !== undefined) out[field] = this[field];
     }
-    if (this.scope !== undefined) out.scope = this.scope;
-    if (this.userId !== undefined) out.userId = this.userId;
-    if (this.clientId !== undefined) out.clientId = this.clientId;
     return out;
   }
 
@@ -345,7 +347,8 @@ function optional(value: unknown, parameter: string): string | undefined {
   return trimmed === "" ? undefined : trimmed;
 }
 
-function isHttpUrl(value: string): boolean {
+/** Whether `value` is an absolute http(s) URL. */
+export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === "https:" || url.protocol === "http:";
