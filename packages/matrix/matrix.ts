@@ -471,7 +471,7 @@ export async function matrix(
   return response(merged);
 }
 
+/** The response of a call or of merged tiles: the body and the call's ids. */
 function response(result: CallResult): MatrixRoutingResponse {
-  const { correlationId, requestId } = result;
-  return new MatrixRoutingResponse(result.body, { correlationId, requestId });
+  return new MatrixRoutingResponse(result.body, result);
 }
