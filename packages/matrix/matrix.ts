@@ -221,7 +221,8 @@ export interface CallPart {
  */
 export function buildMatrixRequest(params: MatrixParams): RequestSpec {
   const plan = planMatrix(params);
-  return matrixRequest(plan, { region: plan.region, async: plan.async });
+  // The whole plan in one call, with its own region and mode.
+  return matrixRequest(plan, plan);
 }
 
 /** The request of one call of a plan. */
