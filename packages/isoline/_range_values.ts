@@ -3,14 +3,9 @@
 
 import * as z from "zod/mini";
 import { ValueError } from "@ls/core";
-import { minLength, parseWith } from "@ls/core/internal";
+import { minLength, parseWith, positiveInteger } from "@ls/core/internal";
 
-const rangeValue = z.number({ error: "must be a positive integer" }).check(
-  z.refine((n) => Number.isSafeInteger(n) && n > 0, {
-    error: "must be a positive integer",
-  }),
-);
-const rangeList = z.array(rangeValue, {
+const rangeList = z.array(positiveInteger, {
   error: 'must be a comma list such as "300,600" or an array of numbers',
 }).check(minLength(1, "must hold at least one value"));
 

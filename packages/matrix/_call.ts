@@ -135,9 +135,7 @@ function record(value: unknown): Record<string, unknown> {
  * followed the redirect); anything else is still running.
  */
 function interpret(res: JobStatusResponse): JobStep {
-  const body = typeof res.body === "object" && res.body !== null
-    ? res.body as Record<string, unknown>
-    : {};
+  const body = record(res.body);
   const status = typeof body.status === "string" ? body.status : undefined;
   if (res.status >= 300 && res.status < 400) {
     const resultUrl = typeof body.resultUrl === "string" && body.resultUrl

@@ -14,7 +14,7 @@ export const NUMERIC_KEYS: readonly NumericKey[] = [
 
 /** Whether a key inside `matrix` holds a numeric array. */
 export function isNumericKey(key: string): key is NumericKey {
-  return key === "travelTimes" || key === "distances" || key === "errorCodes";
+  return (NUMERIC_KEYS as readonly string[]).includes(key);
 }
 
 /** Dimensions to preallocate for, when the caller knows them. */

@@ -111,22 +111,19 @@ const CUSTOM_OPTIONS = [
   "truck",
 ] as const satisfies readonly (keyof MatrixParams)[];
 
-const MATRIX_KEYS = Object.keys(
-  {
-    origins: 0,
-    regionDefinition: 0,
-    async: 0,
-    destinations: 0,
-    profile: 0,
-    departureTime: 0,
-    routingMode: 0,
-    transportMode: 0,
-    avoidFeatures: 0,
-    avoidAreas: 0,
-    truck: 0,
-    matrixAttributes: 0,
-  } satisfies Record<keyof MatrixParams, 0>,
-);
+const MATRIX_KEYS = [
+  "origins",
+  "regionDefinition",
+  "async",
+  "destinations",
+  "profile",
+  ...CUSTOM_OPTIONS,
+  "matrixAttributes",
+] as const satisfies readonly (keyof MatrixParams)[];
+
+// A parameter added to MatrixParams but not to MATRIX_KEYS fails to compile.
+type Unlisted = Exclude<keyof MatrixParams, (typeof MATRIX_KEYS)[number]>;
+const _allListed: [Unlisted] extends [never] ? true : false = true;
 
 /**
  * The names HERE's Matrix Routing API (and the seed's client) gives
@@ -224,7 +221,8 @@ export interface CallPart {
  */
 export function buildMatrixRequest(params: MatrixParams): RequestSpec {
   const plan = planMatrix(params);
-  return matrixRequest(plan, { region: plan.region, async: plan.async });
+  // The whole plan in one call, with its own region and mode.
+  return matrixRequest(plan, plan);
 }
 
 /** The request of one call of a plan. */
@@ -474,7 +472,7 @@ export async function matrix(
   return response(merged);
 }
 
+/** The response of a call or of merged tiles: the body and the call's ids. */
 function response(result: CallResult): MatrixRoutingResponse {
-  const { correlationId, requestId } = result;
-  return new MatrixRoutingResponse(result.body, { correlationId, requestId });
+  return new MatrixRoutingResponse(result.body, result);
 }

@@ -257,8 +257,6 @@ export interface SolveTourPlanningOptions extends RequestOptions {
   poll?: PollOptions;
 }
 
-const SERVICE = "tourplanning" as const;
-
 /** The parameters of {@linkcode solveTourPlanning}. */
 const PARAMS = Object.keys(
   { ...PROBLEM_KEYS, async: 0 } satisfies Record<
@@ -323,7 +321,7 @@ export function buildTourPlanningRequest(
     throw new ValueError("async", "must be a boolean", isAsync);
   }
   return {
-    service: SERVICE,
+    service: "tourplanning",
     method: "POST",
     path: isAsync ? "/v3/problems/async" : "/v3/problems",
     body,

@@ -221,18 +221,23 @@ const POW10: readonly number[] = [
 ];
 /** Precisions up to this one stay below 2^53 for any coordinate: number path. */
 const MAX_FAST_PRECISION = 10;
-/** Scaled values up to 2^51 keep deltas (< 2^52) and zigzag values (< 2^53) exact. */
-const ENCODE_LIMIT = 2 ** 51;
+/**
+ * Scaled values up to 2^51 keep deltas (< 2^52) and zigzag values (< 2^53) exact.
+ * The limits are written as literals, not `2 ** n`, so that bundles which never
+ * encode or decode can drop them.
+ */
+const ENCODE_LIMIT = 2_251_799_813_685_248; // 2^51
 /**
  * Sums are exact below 2^53. The fast decoder checks them only after a long
  * value: one- and two-character values change a sum by at most 512, and no
  * string is long enough for those to cover the margin between 2^52 and 2^53.
  */
-const SLOW_SUM_LIMIT = 2 ** 52;
+const SLOW_SUM_LIMIT = 4_503_599_627_370_496; // 2^52
 /** Varint values with more than 50 bits (10 characters) take the BigInt path. */
-const VARINT_LIMIT = 2 ** 50;
+const VARINT_LIMIT = 1_125_899_906_842_624; // 2^50
 const FORMAT_VERSION = 1;
-const MAX_SAFE_BIG = /* @__PURE__ */ BigInt(Number.MAX_SAFE_INTEGER);
+/** `Number.MAX_SAFE_INTEGER` as a `BigInt`. */
+const MAX_SAFE_BIG = 9_007_199_254_740_991n;
 
 const TEXT_DECODER = /* @__PURE__ */ new TextDecoder();
 const TEXT_ENCODER = /* @__PURE__ */ new TextEncoder();
@@ -363,8 +368,7 @@ function encodeNumbers(
     const a = round(x * factor);
     const b = round(y * factor);
     if (
-      !(a <= ENCODE_LIMIT && a >= -ENCODE_LIMIT && b <= ENCODE_LIMIT &&
-        b >= -ENCODE_LIMIT)
+      !(Math.abs(a) <= ENCODE_LIMIT && Math.abs(b) <= ENCODE_LIMIT)
     ) {
       return undefined;
     }
@@ -376,7 +380,7 @@ function encodeNumbers(
       const z = point[2];
       if (typeof z !== "number") return undefined;
       const c = round(z * factorZ);
-      if (!(c <= ENCODE_LIMIT && c >= -ENCODE_LIMIT)) return undefined;
+      if (!(Math.abs(c) <= ENCODE_LIMIT)) return undefined;
       pos = writeSigned(buf, pos, c - lastC);
       lastC = c;
     }
@@ -921,10 +925,10 @@ function decodeNumbers(
     const l = x0 >> 5;
     if ((w0 >> 6) | (k & (w1 >> 5)) | (x0 >> 6) | (l & (x1 >> 5))) {
       a += readValue(bytes, s, i);
-      if (!(a <= SLOW_SUM_LIMIT && a >= -SLOW_SUM_LIMIT)) return -1;
+      if (!(Math.abs(a) <= SLOW_SUM_LIMIT)) return -1;
       b += readValue(bytes, s, scanned);
       i = scanned;
-      if (!(b <= SLOW_SUM_LIMIT && b >= -SLOW_SUM_LIMIT)) return -1;
+      if (!(Math.abs(b) <= SLOW_SUM_LIMIT)) return -1;
     } else {
       const u = (w0 & 31) | (((w1 & 31) << 5) & -k);
       const v = (x0 & 31) | (((x1 & 31) << 5) & -l);
@@ -939,7 +943,7 @@ function decodeNumbers(
       if ((v0 >> 6) | (m & (v1 >> 5))) {
         c += readValue(bytes, s, i);
         i = scanned;
-        if (!(c <= SLOW_SUM_LIMIT && c >= -SLOW_SUM_LIMIT)) return -1;
+        if (!(Math.abs(c) <= SLOW_SUM_LIMIT)) return -1;
       } else {
         const u = (v0 & 31) | (((v1 & 31) << 5) & -m);
         c += (u >>> 1) ^ -(u & 1);

@@ -49,7 +49,6 @@ const connectorList = /* @__PURE__ */ (() =>
 
 /** The charge levels the other options are measured against. */
 interface Levels {
-  initial?: number;
   max?: number;
   after?: number;
 }
@@ -79,8 +78,10 @@ export function chargeEntries(ev: EvEntries): void {
 }
 
 /**
- * The initial, maximum and after-stop charges: the first two go together,
- * and neither of the others exceeds the maximum.
+ * Checks the initial, maximum and after-stop charges (the first two go
+ * together, and neither of the others exceeds the maximum); returns the
+ * maximum and after-stop charges, which the other options are measured
+ * against.
  */
 function chargeLevels({ num, at }: EvEntries): Levels {
   const initial = num("initialCharge");
@@ -118,7 +119,7 @@ function chargeLevels({ num, at }: EvEntries): Levels {
   };
   notAbove("initialCharge", initial);
   notAbove("maxChargeAfterChargingStation", after);
-  return { initial, max, after };
+  return { max, after };
 }
 
 /**
