@@ -94,11 +94,7 @@ export function apiErrorFromBody(
     correlationId: fieldText(o.correlationId) ?? t.correlationId,
     requestId: t.requestId ?? fieldText(o.requestId),
     body,
-    bodyText: text === undefined
-      ? undefined
-      : text.length > MAX_BODY_TEXT
-      ? text.slice(0, MAX_BODY_TEXT)
-      : text,
+    bodyText: text?.slice(0, MAX_BODY_TEXT),
     retryAfterMs: ctx.retryAfterMs,
     cause: ctx.cause,
   });

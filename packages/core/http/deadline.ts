@@ -88,7 +88,7 @@ export class Deadline {
     discard?: (late: T) => void,
   ): Promise<T> {
     if (signal?.aborted) throw signal.reason;
-    if (this.at !== Infinity && this.passed()) throw onPassed();
+    if (this.passed()) throw onPassed();
     const ctl = this.at === Infinity ? undefined : new AbortController();
     const expiry = ctl
       ? expireAfter(this.left(), () => ctl.abort(onPassed()))

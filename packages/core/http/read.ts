@@ -223,9 +223,8 @@ export function parseJsonText(text: string): unknown {
       "",
     );
   }
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new BodyNotJson(
       text.trim() === ""
@@ -234,7 +233,6 @@ export function parseJsonText(text: string): unknown {
       text,
     );
   }
-  return value;
 }
 
 /**

@@ -49,11 +49,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** Limits how many tasks run at once. */
 export class Semaphore {
   #free: number;
-  #waiting: {
-    resolve: () => void;
-    reject: (e: unknown) => void;
-    signal?: AbortSignal;
-  }[] = [];
+  /** The waiters' wake-up calls, first come first. */
+  #waiting: (() => void)[] = [];
 
   constructor(limit: number) {
     this.#free = limit;
@@ -66,26 +63,25 @@ export class Semaphore {
       this.#free--;
     } else {
       await new Promise<void>((resolve, reject) => {
-        const entry = { resolve, reject, signal };
-        const onAbort = () => {
-          const i = this.#waiting.indexOf(entry);
-          if (i !== -1) this.#waiting.splice(i, 1);
-          reject(signal!.reason);
-        };
-        entry.resolve = () => {
+        const wake = () => {
           signal?.removeEventListener("abort", onAbort);
           resolve();
         };
+        const onAbort = () => {
+          const i = this.#waiting.indexOf(wake);
+          if (i !== -1) this.#waiting.splice(i, 1);
+          reject(signal!.reason);
+        };
         signal?.addEventListener("abort", onAbort, { once: true });
-        this.#waiting.push(entry);
+        this.#waiting.push(wake);
       });
     }
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = this.#waiting.shift();
-      if (next) next.resolve();
+      const wake = this.#waiting.shift();
+      if (wake) wake();
       else this.#free++;
     };
   }

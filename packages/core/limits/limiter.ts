@@ -161,10 +161,8 @@ const MIN_REQUESTS_PER_SECOND = 1 / 86_400;
 
 function rate(value: unknown, name: string): number | undefined {
   if (value === undefined || value === Infinity) return undefined;
-  if (
-    typeof value !== "number" || !(value >= MIN_REQUESTS_PER_SECOND) ||
-    !Number.isFinite(value)
-  ) {
+  // Infinity returned above; NaN and -Infinity fail the comparison.
+  if (typeof value !== "number" || !(value >= MIN_REQUESTS_PER_SECOND)) {
     throw new ValueError(
       name,
       "must be at least 1/86400 (one request a day) or Infinity",

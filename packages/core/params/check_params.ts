@@ -34,9 +34,10 @@ export function checkParams(params: unknown): void {
     const value = Reflect.get(params, key);
     // Most values are plain strings and numbers: only text needs a look,
     // and only objects need the walk.
-    if (typeof value === "object" && value !== null) {
-      checkWellFormed(value, key);
-    } else if (typeof value === "string" && hasLoneSurrogate(value)) {
+    if (
+      (typeof value === "object" && value !== null) ||
+      (typeof value === "string" && hasLoneSurrogate(value))
+    ) {
       checkWellFormed(value, key);
     }
   }

@@ -12,11 +12,10 @@ export function describe(value: unknown): string {
   }
   if (
     typeof value === "number" || typeof value === "boolean" ||
-    typeof value === "bigint"
+    typeof value === "bigint" || value === null || value === undefined
   ) {
     return String(value);
   }
-  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) {
     return value.length > 4
       ? `an array of ${value.length} items`
