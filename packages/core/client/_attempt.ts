@@ -3,7 +3,13 @@
 // rules, the hooks, and the read of the answer, all under the attempt's
 // clock (its timeout, or the deadline when that comes first).
 
-import type { Call, Failed, Outcome, Seen } from "./_call.ts";
+import {
+  type Call,
+  type Failed,
+  lateError,
+  type Outcome,
+  type Seen,
+} from "./_call.ts";
 import type { ClientSettings } from "./_client_setup.ts";
 import { emit } from "./_hooks.ts";
 import { failureOf } from "./_outcome.ts";
@@ -35,16 +41,12 @@ export async function attempt(
   call: Call,
   n: number,
 ): Promise<Outcome> {
-  const seen: Seen = { reading: false, turnFailed: false };
+  const seen: Seen = {};
   const place = await queue(s, call, seen);
   const left = call.deadline.left();
   if (left <= 0) {
     place.release();
-    throw call.deadline.error(
-      "before the request was sent",
-      call.target.method,
-      call.safeUrl(),
-    );
+    throw lateError(call, "before the request was sent");
   }
   const clock = startClock(call, left, seen);
   try {
@@ -112,7 +114,6 @@ async function exchange(
       hop === 0 ? place : undefined,
     );
     seen.res = res;
-    seen.status = res.status;
     if (
       target.redirect === "manual" || !REDIRECTS.has(res.status) ||
       target.expect.includes(res.status)
@@ -256,11 +257,7 @@ async function queue(
 ): Promise<Place> {
   const { deadline, signal, target } = call;
   const queueError = () =>
-    deadline.error(
-      "waiting for a request slot; the request was not sent",
-      target.method,
-      call.safeUrl(),
-    );
+    lateError(call, "waiting for a request slot; the request was not sent");
   const semaphore = s.semaphore;
   const free = semaphore && await deadline.bound(
     signal,

@@ -33,14 +33,12 @@ export interface Call {
 export interface Seen {
   /** The last response. */
   res?: Response;
-  /** Its status. */
-  status?: number;
   /** The token sent with the last request, if any. */
   bearer?: string;
-  /** Whether the failure came while a body was read. */
-  reading: boolean;
+  /** Whether the failure came while the last response's body was read. */
+  reading?: boolean;
   /** The limiter failed, or the deadline passed waiting for it. */
-  turnFailed: boolean;
+  turnFailed?: boolean;
   /** Which clock ended the attempt, if one did. */
   expired?: "attempt" | "deadline";
 }
@@ -57,3 +55,8 @@ export interface Failed {
 
 /** What one attempt came to: the answer read, or a failure. */
 export type Outcome = { readonly value: unknown } | Failed;
+
+/** The error of a call whose deadline passed `when` (a phrase, or ""). */
+export function lateError(call: Call, when: string): Error {
+  return call.deadline.error(when, call.target.method, call.safeUrl());
+}
