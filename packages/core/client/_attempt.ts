@@ -30,6 +30,8 @@ export function trusts(s: ClientSettings, url: string | URL): boolean {
   return u.protocol === "https:" && isHereHost(u.hostname);
 }
 
+const decoder = new TextDecoder();
+
 /**
  * Runs attempt `n` (0 for the first) of a call. Thrown, ending the call:
  * a wait for a slot that the deadline or the caller ended, a deadline that
@@ -54,11 +56,26 @@ export async function attempt(
     // Read within the attempt: its clock keeps running, its slot is held,
     // and a body that breaks off is retried.
     seen.reading = true;
-    if (call.target.expect.includes(res.status)) {
-      const context = { signal: clock.signal, maxBytes: call.maxBytes };
-      return { value: await call.read(res, context) };
+    const { status } = res;
+    const { signal } = clock;
+    if (call.target.expect.includes(status)) {
+      return {
+        value: await call.read(res, { signal, maxBytes: call.maxBytes }),
+      };
     }
-    return await refusal(s, call, res, clock.signal, seen.bearer);
+    // Any other status: its ApiError, with the start of the body; a 401
+    // names the token it refused.
+    const text = decoder.decode(
+      await readBytes(res, { signal, maxBytes: Infinity }, MAX_ERROR_BYTES),
+    );
+    const failure = apiErrorFrom(status, res.headers, text, {
+      method: call.target.method,
+      url: call.safeUrl(),
+      redactor: s.redactor,
+      retryAfterMs: parseRetryAfter(res.headers.get("retry-after")),
+    });
+    const refused = status === 401 && seen.bearer ? seen.bearer : undefined;
+    return { failure, status, refused };
   } catch (err) {
     return failureOf(err, call, seen, s.redactor);
   } finally {
@@ -200,33 +217,6 @@ async function authorize(
   s.redactor.add(bearer, true);
   headers.authorization = `Bearer ${bearer}`;
   return { url, bearer };
-}
-
-const decoder = new TextDecoder();
-
-/**
- * The ApiError of a response with a status the call does not expect, its
- * body's start read under the attempt's signal; a 401 names the token it
- * refused.
- */
-async function refusal(
-  s: ClientSettings,
-  call: Call,
-  res: Response,
-  signal: AbortSignal,
-  bearer: string | undefined,
-): Promise<Failed> {
-  const text = decoder.decode(
-    await readBytes(res, { signal, maxBytes: Infinity }, MAX_ERROR_BYTES),
-  );
-  const failure = apiErrorFrom(res.status, res.headers, text, {
-    method: call.target.method,
-    url: call.safeUrl(),
-    redactor: s.redactor,
-    retryAfterMs: parseRetryAfter(res.headers.get("retry-after")),
-  });
-  const refused = res.status === 401 && bearer ? bearer : undefined;
-  return { failure, status: res.status, refused };
 }
 
 /** The signal of a wait that only the limiter itself can end. */
