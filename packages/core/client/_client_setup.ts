@@ -77,7 +77,35 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
       s.httpAllowed = s.baseOrigin.startsWith("http:");
     }
     const platformCredentials = credentialSettings(s, options);
-    retrySettings(s, options);
+    // Retries, timeouts, the body cap and the concurrency limit.
+    s.maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
+    s.timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
+    s.retryBase = nonNegative(
+      options.retryBaseDelayMs,
+      500,
+      "retryBaseDelayMs",
+    );
+    s.retryMax = nonNegative(
+      options.retryMaxDelayMs,
+      30_000,
+      "retryMaxDelayMs",
+    );
+    s.maxRetryAfter = nonNegative(
+      options.maxRetryAfterMs,
+      60_000,
+      "maxRetryAfterMs",
+    );
+    if (options.maxResponseBytes !== undefined) {
+      s.maxResponseBytes = positiveInt(
+        options.maxResponseBytes,
+        "maxResponseBytes",
+      );
+    }
+    if (options.maxConcurrency !== undefined) {
+      s.semaphore = new Semaphore(
+        positiveInt(options.maxConcurrency, "maxConcurrency"),
+      );
+    }
     s.limiter = limiterSetting(options);
     s.hooks = hookSettings(options);
     s.fetch = fetchSetting(s, options);
@@ -179,38 +207,6 @@ function credentialSettings(
     if (typeof secret === "string") s.redactor.add(secret);
   }
   return platformCredentials;
-}
-
-/** Sets the retries, timeouts, body cap and concurrency limit. */
-function retrySettings(s: ClientSettings, options: ClientOptions): void {
-  s.maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
-  s.timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
-  s.retryBase = nonNegative(
-    options.retryBaseDelayMs,
-    500,
-    "retryBaseDelayMs",
-  );
-  s.retryMax = nonNegative(
-    options.retryMaxDelayMs,
-    30_000,
-    "retryMaxDelayMs",
-  );
-  s.maxRetryAfter = nonNegative(
-    options.maxRetryAfterMs,
-    60_000,
-    "maxRetryAfterMs",
-  );
-  if (options.maxResponseBytes !== undefined) {
-    s.maxResponseBytes = positiveInt(
-      options.maxResponseBytes,
-      "maxResponseBytes",
-    );
-  }
-  if (options.maxConcurrency !== undefined) {
-    s.semaphore = new Semaphore(
-      positiveInt(options.maxConcurrency, "maxConcurrency"),
-    );
-  }
 }
 
 /** The rate budget: the limiter given, or one built from the rates. */
