@@ -240,13 +240,15 @@ function limiterSetting(options: ClientOptions): Limiter {
   return limiter;
 }
 
-/** The hooks, each checked to be a function. */
+/** The hooks; they and `fetch` are each checked to be a function. */
 function hookSettings(options: ClientOptions): Hooks {
-  for (const hook of ["onRequest", "onResponse", "onRetry"] as const) {
+  for (
+    const name of ["onRequest", "onResponse", "onRetry", "fetch"] as const
+  ) {
     if (
-      options[hook] !== undefined && typeof options[hook] !== "function"
+      options[name] !== undefined && typeof options[name] !== "function"
     ) {
-      throw new ValueError(hook, "must be a function", options[hook]);
+      throw new ValueError(name, "must be a function", options[name]);
     }
   }
   return {
@@ -261,9 +263,7 @@ function fetchSetting(
   s: ClientSettings,
   options: ClientOptions,
 ): typeof fetch {
-  if (options.fetch !== undefined && typeof options.fetch !== "function") {
-    throw new ValueError("fetch", "must be a function", options.fetch);
-  }
+  // Checked with the hooks.
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
   if (options.proxies === undefined) return fetchFn;
   const httpClient = proxyClient(options);
