@@ -3,13 +3,7 @@
 // rules, the hooks, and the read of the answer, all under the attempt's
 // clock (its timeout, or the deadline when that comes first).
 
-import {
-  type Call,
-  type Failed,
-  lateError,
-  type Outcome,
-  type Seen,
-} from "./_call.ts";
+import { type Call, lateError, type Outcome, type Seen } from "./_call.ts";
 import type { ClientSettings } from "./_client_setup.ts";
 import { emit } from "./_hooks.ts";
 import { failureOf } from "./_outcome.ts";
@@ -45,19 +39,13 @@ export async function attempt(
 ): Promise<Outcome> {
   const seen: Seen = {};
   const place = await queue(s, call, seen);
-  const left = call.deadline.left();
-  if (left <= 0) {
-    place.release();
-    throw lateError(call, "before the request was sent");
-  }
-  const clock = startClock(call, left, seen);
   try {
-    const res = await exchange(s, call, n, place, clock, seen);
+    const res = await exchange(s, call, n, place, seen);
     // Read within the attempt: its clock keeps running, its slot is held,
     // and a body that breaks off is retried.
     seen.reading = true;
     const { status } = res;
-    const { signal } = clock;
+    const { signal } = place;
     if (call.target.expect.includes(status)) {
       return {
         value: await call.read(res, { signal, maxBytes: call.maxBytes }),
@@ -79,7 +67,6 @@ export async function attempt(
   } catch (err) {
     return failureOf(err, call, seen, s.redactor);
   } finally {
-    clock.stop();
     place.release();
   }
 }
@@ -94,7 +81,6 @@ async function exchange(
   call: Call,
   n: number,
   place: Place,
-  clock: Clock,
   seen: Seen,
 ): Promise<Response> {
   const { target } = call;
@@ -105,7 +91,7 @@ async function exchange(
   // is given. Redirects are followed here, within the rules.
   const init: RequestInit & { headers: Record<string, string> } = {
     headers,
-    signal: clock.signal,
+    signal: place.signal,
     redirect: "manual",
   };
   if (target.method !== "GET") init.method = target.method;
@@ -114,12 +100,12 @@ async function exchange(
     // The key is added in place; only a token needs waiting for.
     const authorized = trusted && s.keyParam
       ? { url: `${hopUrl}${hopUrl.includes("?") ? "&" : "?"}${s.keyParam}` }
-      : await authorize(s, hopUrl, trusted, headers, clock.signal);
+      : await authorize(s, hopUrl, trusted, headers, place.signal);
     seen.bearer = authorized.bearer;
     if (hop === 0 && call.limited) {
       // The attempt's clock stops while it waits for its turn: only the
       // deadline bounds that wait.
-      await clock.pausedFor(place.turn);
+      await place.turn();
     }
     const res = await send(
       s,
@@ -223,29 +209,41 @@ async function authorize(
 const NEVER = new AbortController().signal;
 
 /**
- * An attempt's place in the queue: its concurrency slot, then its rate
- * turn, in the order that keeps the budget honest (a turn taken earlier
- * would be spent waiting, and the turns saved up that way start in a
- * burst). Both are given back once, when the attempt is over. The deadline
- * covers the waits: a call whose deadline passes in the queue fails without
- * being sent.
+ * An attempt's place in the queue and its clock. The place: its concurrency
+ * slot, then its rate turn, in the order that keeps the budget honest (a
+ * turn taken earlier would be spent waiting, and the turns saved up that
+ * way start in a burst). Both are given back once, when the attempt is
+ * over. The deadline covers the waits: a call whose deadline passes in the
+ * queue fails without being sent. The clock: it aborts the attempt's signal
+ * when the attempt's timeout or the call's deadline passes, whichever comes
+ * first, and says which in `seen.expired`.
  */
 interface Place {
-  /** Waits for the limiter's turn. */
+  /** Aborts on the attempt's timeout, the deadline or the caller's abort. */
+  readonly signal: AbortSignal;
+  /**
+   * Waits for the limiter's turn, the clock stopped meanwhile; it then runs
+   * on with the attempt's time left, or the deadline's.
+   */
   turn(): Promise<void>;
   /** Tells the turn its request starts; a limiter's own failure is its own. */
   start(): void;
-  /** Gives the slot and the turn back, once. */
+  /** Stops the clock, and gives the slot and the turn back, once. */
   release(): void;
 }
 
-/** Waits for a concurrency slot, when the client has a limit: the place. */
+/**
+ * Waits for a concurrency slot, when the client has a limit, and starts the
+ * attempt's clock: the place. Thrown: a wait for a slot that the deadline
+ * or the caller ended, and a deadline that passed before the request was
+ * sent.
+ */
 async function queue(
   s: ClientSettings,
   call: Call,
   seen: Seen,
 ): Promise<Place> {
-  const { deadline, signal, target } = call;
+  const { deadline, signal, target, timeoutMs } = call;
   const queueError = () =>
     lateError(call, "waiting for a request slot; the request was not sent");
   const semaphore = s.semaphore;
@@ -255,10 +253,28 @@ async function queue(
     queueError,
     (late) => late(),
   );
+  const left = deadline.left();
+  if (left <= 0) {
+    free?.();
+    throw lateError(call, "before the request was sent");
+  }
+  const ctl = new AbortController();
+  const armedAt = performance.now();
+  const arm = (ms: number, kind: "attempt" | "deadline", now?: number) =>
+    expireAfter(Math.max(0, ms), () => {
+      seen.expired = kind;
+      ctl.abort(new TimeoutError("timeout"));
+    }, now);
+  const first = Math.min(timeoutMs, left);
+  const kind = first === timeoutMs ? "attempt" : "deadline";
+  let expiry = arm(first, kind, armedAt);
   let turn: LimiterTurn | undefined;
   let released = false;
   return {
+    signal: signal ? AbortSignal.any([signal, ctl.signal]) : ctl.signal,
     async turn() {
+      cancelExpiry(expiry);
+      const spent = performance.now() - armedAt;
       const left = deadline.left();
       turn = await deadline.bound(
         signal,
@@ -277,6 +293,11 @@ async function queue(
         // any other limiter's exception passes through unchanged.
         throw isNoTurn(err) ? queueError() : err;
       });
+      const rest = deadline.left();
+      const attemptLeft = timeoutMs - spent;
+      expiry = attemptLeft <= rest
+        ? arm(attemptLeft, "attempt")
+        : arm(rest, "deadline");
     },
     start() {
       try {
@@ -286,6 +307,7 @@ async function queue(
       }
     },
     release() {
+      cancelExpiry(expiry);
       if (released) return;
       released = true;
       free?.();
@@ -301,55 +323,4 @@ function settle(turn: LimiterTurn | undefined): void {
   } catch {
     // As above: the attempt's outcome stands.
   }
-}
-
-/**
- * An attempt's clock: it aborts the attempt's signal when the attempt's
- * timeout or the call's deadline passes, whichever comes first, and says
- * which in `seen.expired`.
- */
-interface Clock {
-  /** Aborts on the attempt's timeout, the deadline or the caller's abort. */
-  readonly signal: AbortSignal;
-  /**
-   * Stops the clock while `wait` runs (the attempt waiting for its turn),
-   * then runs it on with the attempt's time left, or the deadline's.
-   */
-  pausedFor(wait: () => Promise<void>): Promise<void>;
-  /** Stops the clock for good. */
-  stop(): void;
-}
-
-/** Starts an attempt's clock, with `left` ms left before the deadline. */
-function startClock(call: Call, left: number, seen: Seen): Clock {
-  const ctl = new AbortController();
-  const armedAt = performance.now();
-  const arm = (ms: number, kind: "attempt" | "deadline", now?: number) =>
-    expireAfter(Math.max(0, ms), () => {
-      seen.expired = kind;
-      ctl.abort(new TimeoutError("timeout"));
-    }, now);
-  const { timeoutMs } = call;
-  const limit = Math.min(timeoutMs, left);
-  let expiry = arm(
-    limit,
-    limit === timeoutMs ? "attempt" : "deadline",
-    armedAt,
-  );
-  return {
-    signal: call.signal
-      ? AbortSignal.any([call.signal, ctl.signal])
-      : ctl.signal,
-    async pausedFor(wait) {
-      cancelExpiry(expiry);
-      const spent = performance.now() - armedAt;
-      await wait();
-      const rest = call.deadline.left();
-      const attemptLeft = timeoutMs - spent;
-      expiry = attemptLeft <= rest
-        ? arm(attemptLeft, "attempt")
-        : arm(rest, "deadline");
-    },
-    stop: () => cancelExpiry(expiry),
-  };
 }
