@@ -98,10 +98,12 @@ async function exchange(
   if (target.body !== undefined) init.body = target.body;
   for (let hop = 0;; hop++) {
     // The key is added in place; only a token needs waiting for.
-    const authorized = trusted && s.keyParam
-      ? { url: `${hopUrl}${hopUrl.includes("?") ? "&" : "?"}${s.keyParam}` }
-      : await authorize(s, hopUrl, trusted, headers, place.signal);
-    seen.bearer = authorized.bearer;
+    let url = hopUrl;
+    if (trusted && s.keyParam) {
+      url += `${hopUrl.includes("?") ? "&" : "?"}${s.keyParam}`;
+    } else {
+      seen.bearer = await authorize(s, trusted, headers, place.signal);
+    }
     if (hop === 0 && call.limited) {
       // The attempt's clock stops while it waits for its turn: only the
       // deadline bounds that wait.
@@ -112,7 +114,7 @@ async function exchange(
       call,
       n,
       init,
-      authorized.url,
+      url,
       () => hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl),
       hop === 0 ? place : undefined,
     );
@@ -189,20 +191,22 @@ async function send(
   return res;
 }
 
-/** Adds a bearer token to a request to `url`, when it is trusted. */
+/**
+ * Adds a bearer token to a request's headers when it goes where it is
+ * trusted, and removes any other: the token, if one was added.
+ */
 async function authorize(
   s: ClientSettings,
-  url: string,
   trusted: boolean,
   headers: Record<string, string>,
   signal: AbortSignal,
-): Promise<{ url: string; bearer?: string }> {
+): Promise<string | undefined> {
   delete headers.authorization;
-  if (!trusted || !s.auth) return { url };
+  if (!trusted || !s.auth) return undefined;
   const bearer = await s.auth.getToken(signal);
   s.redactor.add(bearer, true);
   headers.authorization = `Bearer ${bearer}`;
-  return { url, bearer };
+  return bearer;
 }
 
 /** The signal of a wait that only the limiter itself can end. */
