@@ -280,8 +280,8 @@ export class ApiError extends LSError {
       detail: text(details.detail, 4096),
       action: text(details.action),
       // Tracing ids are the server's text too.
-      correlationId: text(response.correlationId)?.slice(0, 200),
-      requestId: text(response.requestId)?.slice(0, 200),
+      correlationId: text(response.correlationId, 200),
+      requestId: text(response.requestId, 200),
       body: scrubber ? scrubber.scrubValue(body) : body,
     });
   }
