@@ -46,7 +46,7 @@ export async function attempt(
     seen.reading = true;
     const { status } = res;
     const { signal } = place;
-    if (call.target.expect.includes(status)) {
+    if (call.expect.includes(status)) {
       return {
         value: await call.read(res, { signal, maxBytes: call.maxBytes }),
       };
@@ -57,7 +57,7 @@ export async function attempt(
       await readBytes(res, { signal, maxBytes: Infinity }, MAX_ERROR_BYTES),
     );
     const failure = apiErrorFrom(status, res.headers, text, {
-      method: call.target.method,
+      method: call.method,
       url: call.safeUrl(),
       redactor: s.redactor,
       retryAfterMs: parseRetryAfter(res.headers.get("retry-after")),
@@ -83,10 +83,9 @@ async function exchange(
   place: Place,
   seen: Seen,
 ): Promise<Response> {
-  const { target } = call;
   const headers = { ...call.headers };
-  let trusted = target.trusted;
-  let hopUrl = target.url;
+  let trusted = call.trusted;
+  let hopUrl = call.url;
   // Defaults (GET, no body) are left out: fetch converts every member it
   // is given. Redirects are followed here, within the rules.
   const init: RequestInit & { headers: Record<string, string> } = {
@@ -94,8 +93,8 @@ async function exchange(
     signal: place.signal,
     redirect: "manual",
   };
-  if (target.method !== "GET") init.method = target.method;
-  if (target.body !== undefined) init.body = target.body;
+  if (call.method !== "GET") init.method = call.method;
+  if (call.body !== undefined) init.body = call.body;
   for (let hop = 0;; hop++) {
     // The key is added in place; only a token needs waiting for.
     let url = hopUrl;
@@ -120,17 +119,17 @@ async function exchange(
     );
     seen.res = res;
     if (
-      target.redirect === "manual" || !REDIRECTS.has(res.status) ||
-      target.expect.includes(res.status)
+      call.redirect === "manual" || !REDIRECTS.has(res.status) ||
+      call.expect.includes(res.status)
     ) return res;
     await res.body?.cancel().catch(() => {});
     hopUrl = nextHop(
       {
         res,
         from: hopUrl,
-        mayLeave: trusted && target.crossHost,
+        mayLeave: trusted && call.crossHost,
         hop,
-        method: target.method,
+        method: call.method,
       },
       s.httpAllowed,
       s.redactor,
@@ -159,7 +158,7 @@ async function send(
   safe: () => string,
   start?: Place,
 ): Promise<Response> {
-  const { method } = call.target;
+  const { method } = call;
   // onRequest sees the request as it goes: after its turn.
   if (s.hooks.onRequest) {
     emit(s.hooks.onRequest, {
@@ -247,7 +246,7 @@ async function queue(
   call: Call,
   seen: Seen,
 ): Promise<Place> {
-  const { deadline, signal, target, timeoutMs } = call;
+  const { deadline, signal, timeoutMs } = call;
   const queueError = () =>
     lateError(call, "waiting for a request slot; the request was not sent");
   const semaphore = s.semaphore;
@@ -284,7 +283,7 @@ async function queue(
         signal,
         async (wait) =>
           await s.limiter.acquire({
-            service: target.service,
+            service: call.service,
             signal: wait ?? NEVER,
             deadlineMs: left === Infinity ? undefined : left,
           }) ?? undefined,
