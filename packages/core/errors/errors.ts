@@ -231,11 +231,18 @@ export class ApiError extends LSError {
       apiMessage(init),
       init.cause === undefined ? undefined : { cause: init.cause },
     );
-    // Each field as given, an undefined one included.
-    const fields = this as Record<string, unknown>;
-    for (const field of [...JSON_FIELDS, "bodyText", "retryAfterMs"] as const) {
-      fields[field] = init[field];
-    }
+    this.status = init.status;
+    this.method = init.method;
+    this.url = init.url;
+    this.code = init.code;
+    this.title = init.title;
+    this.detail = init.detail;
+    this.action = init.action;
+    this.correlationId = init.correlationId;
+    this.requestId = init.requestId;
+    this.body = init.body;
+    this.bodyText = init.bodyText;
+    this.retryAfterMs = init.retryAfterMs;
   }
 
   /**
@@ -288,25 +295,21 @@ export class ApiError extends LSError {
 
   /** The error's fields as plain JSON (credentials are never among them). */
   override toJSON(): Record<string, unknown> {
-    const json = super.toJSON();
-    for (const field of JSON_FIELDS) json[field] = this[field];
-    return json;
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      method: this.method,
+      url: this.url,
+      code: this.code,
+      title: this.title,
+      detail: this.detail,
+      action: this.action,
+      correlationId: this.correlationId,
+      requestId: this.requestId,
+      body: this.body,
+    };
   }
 }
-
-/** The fields of an ApiError's JSON, after its name and message. */
-const JSON_FIELDS = [
-  "status",
-  "method",
-  "url",
-  "code",
-  "title",
-  "detail",
-  "action",
-  "correlationId",
-  "requestId",
-  "body",
-] as const;
 
 /** The subclass for a status, when there is one. */
 function statusClass(status: number): typeof ApiError | undefined {
