@@ -3,7 +3,7 @@
 // rules, the hooks, and the read of the answer, all under the attempt's
 // clock (its timeout, or the deadline when that comes first).
 
-import type { Call, Failed, Outcome, Seen } from "./_call.ts";
+import { type Call, lateError, type Outcome, type Seen } from "./_call.ts";
 import type { ClientSettings } from "./_client_setup.ts";
 import { emit } from "./_hooks.ts";
 import { failureOf } from "./_outcome.ts";
@@ -24,6 +24,8 @@ export function trusts(s: ClientSettings, url: string | URL): boolean {
   return u.protocol === "https:" && isHereHost(u.hostname);
 }
 
+const decoder = new TextDecoder();
+
 /**
  * Runs attempt `n` (0 for the first) of a call. Thrown, ending the call:
  * a wait for a slot that the deadline or the caller ended, a deadline that
@@ -35,32 +37,36 @@ export async function attempt(
   call: Call,
   n: number,
 ): Promise<Outcome> {
-  const seen: Seen = { reading: false, turnFailed: false };
+  const seen: Seen = {};
   const place = await queue(s, call, seen);
-  const left = call.deadline.left();
-  if (left <= 0) {
-    place.release();
-    throw call.deadline.error(
-      "before the request was sent",
-      call.target.method,
-      call.safeUrl(),
-    );
-  }
-  const clock = startClock(call, left, seen);
   try {
-    const res = await exchange(s, call, n, place, clock, seen);
+    const res = await exchange(s, call, n, place, seen);
     // Read within the attempt: its clock keeps running, its slot is held,
     // and a body that breaks off is retried.
     seen.reading = true;
-    if (call.target.expect.includes(res.status)) {
-      const context = { signal: clock.signal, maxBytes: call.maxBytes };
-      return { value: await call.read(res, context) };
+    const { status } = res;
+    const { signal } = place;
+    if (call.expect.includes(status)) {
+      return {
+        value: await call.read(res, { signal, maxBytes: call.maxBytes }),
+      };
     }
-    return await refusal(s, call, res, clock.signal, seen.bearer);
+    // Any other status: its ApiError, with the start of the body; a 401
+    // names the token it refused.
+    const text = decoder.decode(
+      await readBytes(res, { signal, maxBytes: Infinity }, MAX_ERROR_BYTES),
+    );
+    const failure = apiErrorFrom(status, res.headers, text, {
+      method: call.method,
+      url: call.safeUrl(),
+      redactor: s.redactor,
+      retryAfterMs: parseRetryAfter(res.headers.get("retry-after")),
+    });
+    const refused = status === 401 && seen.bearer ? seen.bearer : undefined;
+    return { failure, status, refused };
   } catch (err) {
     return failureOf(err, call, seen, s.redactor);
   } finally {
-    clock.stop();
     place.release();
   }
 }
@@ -75,56 +81,55 @@ async function exchange(
   call: Call,
   n: number,
   place: Place,
-  clock: Clock,
   seen: Seen,
 ): Promise<Response> {
-  const { target } = call;
   const headers = { ...call.headers };
-  let trusted = target.trusted;
-  let hopUrl = target.url;
+  let trusted = call.trusted;
+  let hopUrl = call.url;
   // Defaults (GET, no body) are left out: fetch converts every member it
   // is given. Redirects are followed here, within the rules.
   const init: RequestInit & { headers: Record<string, string> } = {
     headers,
-    signal: clock.signal,
+    signal: place.signal,
     redirect: "manual",
   };
-  if (target.method !== "GET") init.method = target.method;
-  if (target.body !== undefined) init.body = target.body;
+  if (call.method !== "GET") init.method = call.method;
+  if (call.body !== undefined) init.body = call.body;
   for (let hop = 0;; hop++) {
     // The key is added in place; only a token needs waiting for.
-    const authorized = trusted && s.keyParam
-      ? { url: `${hopUrl}${hopUrl.includes("?") ? "&" : "?"}${s.keyParam}` }
-      : await authorize(s, hopUrl, trusted, headers, clock.signal);
-    seen.bearer = authorized.bearer;
+    let url = hopUrl;
+    if (trusted && s.keyParam) {
+      url += `${hopUrl.includes("?") ? "&" : "?"}${s.keyParam}`;
+    } else {
+      seen.bearer = await authorize(s, trusted, headers, place.signal);
+    }
     if (hop === 0 && call.limited) {
       // The attempt's clock stops while it waits for its turn: only the
       // deadline bounds that wait.
-      await clock.pausedFor(place.turn);
+      await place.turn();
     }
     const res = await send(
       s,
       call,
       n,
       init,
-      authorized.url,
+      url,
       () => hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl),
       hop === 0 ? place : undefined,
     );
     seen.res = res;
-    seen.status = res.status;
     if (
-      target.redirect === "manual" || !REDIRECTS.has(res.status) ||
-      target.expect.includes(res.status)
+      call.redirect === "manual" || !REDIRECTS.has(res.status) ||
+      call.expect.includes(res.status)
     ) return res;
     await res.body?.cancel().catch(() => {});
     hopUrl = nextHop(
       {
         res,
         from: hopUrl,
-        mayLeave: trusted && target.crossHost,
+        mayLeave: trusted && call.crossHost,
         hop,
-        method: target.method,
+        method: call.method,
       },
       s.httpAllowed,
       s.redactor,
@@ -153,7 +158,7 @@ async function send(
   safe: () => string,
   start?: Place,
 ): Promise<Response> {
-  const { method } = call.target;
+  const { method } = call;
   // onRequest sees the request as it goes: after its turn.
   if (s.hooks.onRequest) {
     emit(s.hooks.onRequest, {
@@ -185,82 +190,65 @@ async function send(
   return res;
 }
 
-/** Adds a bearer token to a request to `url`, when it is trusted. */
+/**
+ * Adds a bearer token to a request's headers when it goes where it is
+ * trusted, and removes any other: the token, if one was added.
+ */
 async function authorize(
   s: ClientSettings,
-  url: string,
   trusted: boolean,
   headers: Record<string, string>,
   signal: AbortSignal,
-): Promise<{ url: string; bearer?: string }> {
+): Promise<string | undefined> {
   delete headers.authorization;
-  if (!trusted || !s.auth) return { url };
+  if (!trusted || !s.auth) return undefined;
   const bearer = await s.auth.getToken(signal);
   s.redactor.add(bearer, true);
   headers.authorization = `Bearer ${bearer}`;
-  return { url, bearer };
-}
-
-const decoder = new TextDecoder();
-
-/**
- * The ApiError of a response with a status the call does not expect, its
- * body's start read under the attempt's signal; a 401 names the token it
- * refused.
- */
-async function refusal(
-  s: ClientSettings,
-  call: Call,
-  res: Response,
-  signal: AbortSignal,
-  bearer: string | undefined,
-): Promise<Failed> {
-  const text = decoder.decode(
-    await readBytes(res, { signal, maxBytes: Infinity }, MAX_ERROR_BYTES),
-  );
-  const failure = apiErrorFrom(res.status, res.headers, text, {
-    method: call.target.method,
-    url: call.safeUrl(),
-    redactor: s.redactor,
-    retryAfterMs: parseRetryAfter(res.headers.get("retry-after")),
-  });
-  const refused = res.status === 401 && bearer ? bearer : undefined;
-  return { failure, status: res.status, refused };
+  return bearer;
 }
 
 /** The signal of a wait that only the limiter itself can end. */
 const NEVER = new AbortController().signal;
 
 /**
- * An attempt's place in the queue: its concurrency slot, then its rate
- * turn, in the order that keeps the budget honest (a turn taken earlier
- * would be spent waiting, and the turns saved up that way start in a
- * burst). Both are given back once, when the attempt is over. The deadline
- * covers the waits: a call whose deadline passes in the queue fails without
- * being sent.
+ * An attempt's place in the queue and its clock. The place: its concurrency
+ * slot, then its rate turn, in the order that keeps the budget honest (a
+ * turn taken earlier would be spent waiting, and the turns saved up that
+ * way start in a burst). Both are given back once, when the attempt is
+ * over. The deadline covers the waits: a call whose deadline passes in the
+ * queue fails without being sent. The clock: it aborts the attempt's signal
+ * when the attempt's timeout or the call's deadline passes, whichever comes
+ * first, and says which in `seen.expired`.
  */
 interface Place {
-  /** Waits for the limiter's turn. */
+  /** Aborts on the attempt's timeout, the deadline or the caller's abort. */
+  readonly signal: AbortSignal;
+  /**
+   * Waits for the limiter's turn, the clock stopped meanwhile; it then runs
+   * on with the attempt's time left, or the deadline's.
+   */
   turn(): Promise<void>;
   /** Tells the turn its request starts; a limiter's own failure is its own. */
   start(): void;
-  /** Gives the slot and the turn back, once. */
+  /** Stops the clock, and gives the slot and the turn back, once. */
   release(): void;
 }
 
-/** Waits for a concurrency slot, when the client has a limit: the place. */
+/**
+ * Waits for a concurrency slot, when the client has a limit, and starts the
+ * attempt's clock: the place. Thrown: a wait for a slot that the deadline
+ * or the caller ended, and a deadline that passed before the request was
+ * sent.
+ */
 async function queue(
   s: ClientSettings,
   call: Call,
   seen: Seen,
 ): Promise<Place> {
-  const { deadline, signal, target } = call;
+  const { deadline, signal, timeoutMs } = call;
   const queueError = () =>
-    deadline.error(
-      "waiting for a request slot; the request was not sent",
-      target.method,
-      call.safeUrl(),
-    );
+    lateError(call, "waiting for a request slot; the request was not sent");
   const semaphore = s.semaphore;
   const free = semaphore && await deadline.bound(
     signal,
@@ -268,16 +256,34 @@ async function queue(
     queueError,
     (late) => late(),
   );
+  const left = deadline.left();
+  if (left <= 0) {
+    free?.();
+    throw lateError(call, "before the request was sent");
+  }
+  const ctl = new AbortController();
+  const armedAt = performance.now();
+  const arm = (ms: number, kind: "attempt" | "deadline", now?: number) =>
+    expireAfter(Math.max(0, ms), () => {
+      seen.expired = kind;
+      ctl.abort(new TimeoutError("timeout"));
+    }, now);
+  const first = Math.min(timeoutMs, left);
+  const kind = first === timeoutMs ? "attempt" : "deadline";
+  let expiry = arm(first, kind, armedAt);
   let turn: LimiterTurn | undefined;
   let released = false;
   return {
+    signal: signal ? AbortSignal.any([signal, ctl.signal]) : ctl.signal,
     async turn() {
+      cancelExpiry(expiry);
+      const spent = performance.now() - armedAt;
       const left = deadline.left();
       turn = await deadline.bound(
         signal,
         async (wait) =>
           await s.limiter.acquire({
-            service: target.service,
+            service: call.service,
             signal: wait ?? NEVER,
             deadlineMs: left === Infinity ? undefined : left,
           }) ?? undefined,
@@ -290,6 +296,11 @@ async function queue(
         // any other limiter's exception passes through unchanged.
         throw isNoTurn(err) ? queueError() : err;
       });
+      const rest = deadline.left();
+      const attemptLeft = timeoutMs - spent;
+      expiry = attemptLeft <= rest
+        ? arm(attemptLeft, "attempt")
+        : arm(rest, "deadline");
     },
     start() {
       try {
@@ -299,6 +310,7 @@ async function queue(
       }
     },
     release() {
+      cancelExpiry(expiry);
       if (released) return;
       released = true;
       free?.();
@@ -314,55 +326,4 @@ function settle(turn: LimiterTurn | undefined): void {
   } catch {
     // As above: the attempt's outcome stands.
   }
-}
-
-/**
- * An attempt's clock: it aborts the attempt's signal when the attempt's
- * timeout or the call's deadline passes, whichever comes first, and says
- * which in `seen.expired`.
- */
-interface Clock {
-  /** Aborts on the attempt's timeout, the deadline or the caller's abort. */
-  readonly signal: AbortSignal;
-  /**
-   * Stops the clock while `wait` runs (the attempt waiting for its turn),
-   * then runs it on with the attempt's time left, or the deadline's.
-   */
-  pausedFor(wait: () => Promise<void>): Promise<void>;
-  /** Stops the clock for good. */
-  stop(): void;
-}
-
-/** Starts an attempt's clock, with `left` ms left before the deadline. */
-function startClock(call: Call, left: number, seen: Seen): Clock {
-  const ctl = new AbortController();
-  const armedAt = performance.now();
-  const arm = (ms: number, kind: "attempt" | "deadline", now?: number) =>
-    expireAfter(Math.max(0, ms), () => {
-      seen.expired = kind;
-      ctl.abort(new TimeoutError("timeout"));
-    }, now);
-  const { timeoutMs } = call;
-  const limit = Math.min(timeoutMs, left);
-  let expiry = arm(
-    limit,
-    limit === timeoutMs ? "attempt" : "deadline",
-    armedAt,
-  );
-  return {
-    signal: call.signal
-      ? AbortSignal.any([call.signal, ctl.signal])
-      : ctl.signal,
-    async pausedFor(wait) {
-      cancelExpiry(expiry);
-      const spent = performance.now() - armedAt;
-      await wait();
-      const rest = call.deadline.left();
-      const attemptLeft = timeoutMs - spent;
-      expiry = attemptLeft <= rest
-        ? arm(attemptLeft, "attempt")
-        : arm(rest, "deadline");
-    },
-    stop: () => cancelExpiry(expiry),
-  };
 }

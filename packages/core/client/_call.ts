@@ -5,10 +5,8 @@ import type { Deadline } from "../http/deadline.ts";
 import type { ResponseReader } from "../http/read.ts";
 import type { Target } from "../http/_target.ts";
 
-/** What every attempt of one call shares. */
-export interface Call {
-  /** The request. */
-  readonly target: Target;
+/** The request, and what every attempt of one call shares. */
+export interface Call extends Target {
   /** The caller's signal. */
   readonly signal?: AbortSignal;
   /** The request headers, before credentials. */
@@ -25,7 +23,7 @@ export interface Call {
   readonly read: ResponseReader<unknown>;
   /** Whether the limiter gives each attempt a turn. */
   readonly limited: boolean;
-  /** The target's URL, credentials redacted (once, when first needed). */
+  /** The URL, credentials redacted (once, when first needed). */
   safeUrl(): string;
 }
 
@@ -33,14 +31,12 @@ export interface Call {
 export interface Seen {
   /** The last response. */
   res?: Response;
-  /** Its status. */
-  status?: number;
   /** The token sent with the last request, if any. */
   bearer?: string;
-  /** Whether the failure came while a body was read. */
-  reading: boolean;
+  /** Whether the failure came while the last response's body was read. */
+  reading?: boolean;
   /** The limiter failed, or the deadline passed waiting for it. */
-  turnFailed: boolean;
+  turnFailed?: boolean;
   /** Which clock ended the attempt, if one did. */
   expired?: "attempt" | "deadline";
 }
@@ -57,3 +53,8 @@ export interface Failed {
 
 /** What one attempt came to: the answer read, or a failure. */
 export type Outcome = { readonly value: unknown } | Failed;
+
+/** The error of a call whose deadline passed `when` (a phrase, or ""). */
+export function lateError(call: Call, when: string): Error {
+  return call.deadline.error(when, call.method, call.safeUrl());
+}

@@ -77,7 +77,35 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
       s.httpAllowed = s.baseOrigin.startsWith("http:");
     }
     const platformCredentials = credentialSettings(s, options);
-    retrySettings(s, options);
+    // Retries, timeouts, the body cap and the concurrency limit.
+    s.maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
+    s.timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
+    s.retryBase = nonNegative(
+      options.retryBaseDelayMs,
+      500,
+      "retryBaseDelayMs",
+    );
+    s.retryMax = nonNegative(
+      options.retryMaxDelayMs,
+      30_000,
+      "retryMaxDelayMs",
+    );
+    s.maxRetryAfter = nonNegative(
+      options.maxRetryAfterMs,
+      60_000,
+      "maxRetryAfterMs",
+    );
+    if (options.maxResponseBytes !== undefined) {
+      s.maxResponseBytes = positiveInt(
+        options.maxResponseBytes,
+        "maxResponseBytes",
+      );
+    }
+    if (options.maxConcurrency !== undefined) {
+      s.semaphore = new Semaphore(
+        positiveInt(options.maxConcurrency, "maxConcurrency"),
+      );
+    }
     s.limiter = limiterSetting(options);
     s.hooks = hookSettings(options);
     s.fetch = fetchSetting(s, options);
@@ -181,38 +209,6 @@ function credentialSettings(
   return platformCredentials;
 }
 
-/** Sets the retries, timeouts, body cap and concurrency limit. */
-function retrySettings(s: ClientSettings, options: ClientOptions): void {
-  s.maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
-  s.timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
-  s.retryBase = nonNegative(
-    options.retryBaseDelayMs,
-    500,
-    "retryBaseDelayMs",
-  );
-  s.retryMax = nonNegative(
-    options.retryMaxDelayMs,
-    30_000,
-    "retryMaxDelayMs",
-  );
-  s.maxRetryAfter = nonNegative(
-    options.maxRetryAfterMs,
-    60_000,
-    "maxRetryAfterMs",
-  );
-  if (options.maxResponseBytes !== undefined) {
-    s.maxResponseBytes = positiveInt(
-      options.maxResponseBytes,
-      "maxResponseBytes",
-    );
-  }
-  if (options.maxConcurrency !== undefined) {
-    s.semaphore = new Semaphore(
-      positiveInt(options.maxConcurrency, "maxConcurrency"),
-    );
-  }
-}
-
 /** The rate budget: the limiter given, or one built from the rates. */
 function limiterSetting(options: ClientOptions): Limiter {
   if (options.limiter === undefined) {
@@ -244,13 +240,15 @@ function limiterSetting(options: ClientOptions): Limiter {
   return limiter;
 }
 
-/** The hooks, each checked to be a function. */
+/** The hooks; they and `fetch` are each checked to be a function. */
 function hookSettings(options: ClientOptions): Hooks {
-  for (const hook of ["onRequest", "onResponse", "onRetry"] as const) {
+  for (
+    const name of ["onRequest", "onResponse", "onRetry", "fetch"] as const
+  ) {
     if (
-      options[hook] !== undefined && typeof options[hook] !== "function"
+      options[name] !== undefined && typeof options[name] !== "function"
     ) {
-      throw new ValueError(hook, "must be a function", options[hook]);
+      throw new ValueError(name, "must be a function", options[name]);
     }
   }
   return {
@@ -265,9 +263,7 @@ function fetchSetting(
   s: ClientSettings,
   options: ClientOptions,
 ): typeof fetch {
-  if (options.fetch !== undefined && typeof options.fetch !== "function") {
-    throw new ValueError("fetch", "must be a function", options.fetch);
-  }
+  // Checked with the hooks.
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
   if (options.proxies === undefined) return fetchFn;
   const httpClient = proxyClient(options);

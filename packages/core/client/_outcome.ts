@@ -3,7 +3,7 @@
 // be read), or a failure the retry policy decides about, and how long to
 // wait before the next attempt.
 
-import type { Call, Failed, Seen } from "./_call.ts";
+import { type Call, type Failed, lateError, type Seen } from "./_call.ts";
 import type { ClientSettings } from "./_client_setup.ts";
 import {
   ApiError,
@@ -33,21 +33,21 @@ export function failureOf(
   seen: Seen,
   redactor: Redactor,
 ): Failed {
-  const { method } = call.target;
+  const { method } = call;
   if (call.signal?.aborted) throw call.signal.reason;
   // Not a failure of the request, which was never sent.
   if (seen.turnFailed) throw err;
-  const when = seen.reading ? "while the response was read" : "";
-  if (seen.expired === "deadline") {
-    throw call.deadline.error(when, method, call.safeUrl());
-  }
+  const { res, reading } = seen;
+  const when = reading ? "while the response was read" : "";
+  if (seen.expired === "deadline") throw lateError(call, when);
   let failure: Error;
   if (seen.expired === "attempt") {
+    const url = call.safeUrl();
     failure = new TimeoutError(
       `Request timed out after ${call.timeoutMs} ms${
         when && ` ${when}`
-      } [${method} ${call.safeUrl()}]`,
-      { url: call.safeUrl() },
+      } [${method} ${url}]`,
+      { url },
     );
   } else if (err instanceof ValueError) {
     throw err;
@@ -56,15 +56,15 @@ export function failureOf(
   } else {
     const url = call.safeUrl();
     // The runtime's error names the URL, key included: keep a scrubbed copy.
-    failure = (seen.reading && seen.res
-      ? bodyFailure(err, seen.res, method, url, redactor)
-      : undefined) ?? connectionFailure(err, method, url, redactor);
+    failure =
+      (reading ? bodyFailure(err, res!, method, url, redactor) : undefined) ??
+        connectionFailure(err, method, url, redactor);
   }
-  if (!(failure instanceof ApiError)) return { failure, status: seen.status };
+  if (!(failure instanceof ApiError)) return { failure, status: res?.status };
   // A failure after the status was accepted (a broken body) is retried like
   // a connection failure; a non-JSON 200 body is not.
   const status = failure.status;
-  if (call.target.expect.includes(status) || REDIRECTS.has(status)) {
+  if (call.expect.includes(status) || REDIRECTS.has(status)) {
     throw failure;
   }
   return { failure, status };
@@ -82,7 +82,7 @@ export function retryDelay(
   call: Call,
   s: ClientSettings,
 ): number | undefined {
-  const retry = call.target.retry;
+  const retry = call.retry;
   const retryable = failure instanceof ApiError
     ? (retry === "submit" ? SUBMIT_RETRY_STATUSES : RETRY_STATUSES)
       .has(failure.status)

@@ -10,8 +10,3 @@ export function hasKind(value: unknown, kind: string): boolean {
   const kinds = Reflect.get(value, KIND);
   return Array.isArray(kinds) && kinds.includes(kind);
 }
-
-/** `{ cause }` when there is one: without, an error has no `cause` at all. */
-export function withCause(cause: unknown): ErrorOptions | undefined {
-  return cause === undefined ? undefined : { cause };
-}

@@ -40,14 +40,10 @@ export function apiMessage(init: ApiErrorInit): string {
   let msg = `HERE answered ${init.status}${head ? ` (${head})` : ""}`;
   if (init.detail) msg += `: ${init.detail}`;
   else if (init.bodyText && init.body === undefined) {
-    msg += `: ${snippet(init.bodyText)}`;
+    // The text on one line, cut to 200 characters.
+    const flat = init.bodyText.replace(/\s+/g, " ").trim();
+    msg += `: ${flat.length > 200 ? `${flat.slice(0, 200)}…` : flat}`;
   }
   if (init.action) msg += `. ${init.action}`;
   return `${msg} [${init.method} ${init.url}]`;
-}
-
-/** A text on one line, cut to 200 characters. */
-function snippet(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
 }

@@ -9,7 +9,7 @@
 import { scrubberOf } from "../redact/_scrubbers.ts";
 import { describe } from "../params/describe.ts";
 import { type ApiErrorInit, apiMessage } from "./api_error_init.ts";
-import { hasKind, KIND, withCause } from "./_kind.ts";
+import { hasKind, KIND } from "./_kind.ts";
 
 /**
  * What {@linkcode ApiError.fromResponse} reads from a response: the fields
@@ -106,7 +106,6 @@ export class LSError extends Error {
  */
 export class ValueError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
-  /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ValueError";
   /** The parameter that failed validation. */
   readonly parameter: string;
@@ -193,7 +192,6 @@ export class ValueError extends LSError {
  */
 export class ApiError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
-  /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ApiError";
   /** HTTP status. */
   declare readonly status: number;
@@ -228,7 +226,11 @@ export class ApiError extends LSError {
   constructor(init: ApiErrorInit) {
     const Status = new.target === ApiError && statusClass(init.status);
     if (Status) return new Status(init);
-    super(apiMessage(init), withCause(init.cause));
+    // Without a cause, the error has no `cause` at all.
+    super(
+      apiMessage(init),
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.status = init.status;
     this.method = init.method;
     this.url = init.url;
@@ -285,8 +287,8 @@ export class ApiError extends LSError {
       detail: text(details.detail, 4096),
       action: text(details.action),
       // Tracing ids are the server's text too.
-      correlationId: text(response.correlationId)?.slice(0, 200),
-      requestId: text(response.requestId)?.slice(0, 200),
+      correlationId: text(response.correlationId, 200),
+      requestId: text(response.requestId, 200),
       body: scrubber ? scrubber.scrubValue(body) : body,
     });
   }
@@ -395,7 +397,6 @@ export class InternalServerError extends ApiError {
  */
 export class TimeoutError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
-  /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "TimeoutError";
   /** The request URL, credentials redacted, if one was in flight. */
   readonly url?: string;
@@ -406,7 +407,10 @@ export class TimeoutError extends LSError {
    * @param message what timed out and after how long
    */
   constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
-    super(message, withCause(init.cause));
+    super(
+      message,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.url = init.url;
   }
 
@@ -434,7 +438,6 @@ export class TimeoutError extends LSError {
  */
 export class ConnectionError extends LSError {
   /** Stable kind used for cross-copy `instanceof` checks. */
-  /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ConnectionError";
   /** The request URL, credentials redacted. */
   readonly url?: string;
@@ -445,7 +448,10 @@ export class ConnectionError extends LSError {
    * @param message what failed; `init.cause` keeps the runtime's error
    */
   constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
-    super(message, withCause(init.cause));
+    super(
+      message,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.url = init.url;
   }
 

@@ -20,7 +20,6 @@ import type { ApiErrorInit } from "./api_error_init.ts";
  */
 export class ResponseTooLargeError extends ApiError {
   /** Stable kind used for cross-copy `instanceof` checks. */
-  /** Stable kind used for cross-copy `instanceof` checks. */
   static override readonly kind: string = "ResponseTooLargeError";
   /** The cap the body passed, in bytes. */
   readonly limit: number;
