@@ -171,7 +171,7 @@ interface NodeFs {
 }
 
 /** The largest credentials file read: a real one is a few hundred bytes. */
-const MAX_FILE_BYTES = 64 * 1024;
+const MAX_FILE_BYTES = 65_536;
 
 /**
  * Whether Deno has granted reading the variable or the file `what` already

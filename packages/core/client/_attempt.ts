@@ -24,7 +24,7 @@ export function trusts(s: ClientSettings, url: string | URL): boolean {
   return u.protocol === "https:" && isHereHost(u.hostname);
 }
 
-const decoder = new TextDecoder();
+const decoder = /* @__PURE__ */ new TextDecoder();
 
 /**
  * Runs attempt `n` (0 for the first) of a call. Thrown, ending the call:
@@ -208,8 +208,11 @@ async function authorize(
   return bearer;
 }
 
-/** The signal of a wait that only the limiter itself can end. */
-const NEVER = new AbortController().signal;
+/**
+ * The signal of a wait that only the limiter itself can end, made on first
+ * use (at module level, every bundle that imports core would keep it).
+ */
+let never: AbortSignal | undefined;
 
 /**
  * An attempt's place in the queue and its clock. The place: its concurrency
@@ -284,7 +287,7 @@ async function queue(
         async (wait) =>
           await s.limiter.acquire({
             service: call.service,
-            signal: wait ?? NEVER,
+            signal: wait ?? (never ??= new AbortController().signal),
             deadlineMs: left === Infinity ? undefined : left,
           }) ?? undefined,
         queueError,

@@ -37,7 +37,7 @@ const HOST_PREFIX: Record<Service, string> = {
 };
 
 /** The services, in a stable order. */
-export const SERVICES: readonly Service[] = Object.keys(
+export const SERVICES: readonly Service[] = /* @__PURE__ */ Object.keys(
   HOST_PREFIX,
 ) as Service[];
 

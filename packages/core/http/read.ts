@@ -5,16 +5,16 @@
 import type { JsonResponse } from "./spec.ts";
 
 /** Default cap of a JSON answer's decoded body: 8 MiB. */
-export const DEFAULT_MAX_JSON_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_JSON_BYTES = 8_388_608;
 
 /** Default cap of an async job's status response: 1 MiB. */
-export const DEFAULT_MAX_STATUS_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_STATUS_BYTES = 1_048_576;
 
 /** Default cap of a token or server-time response: 64 KiB. */
-export const DEFAULT_MAX_TOKEN_BYTES = 64 * 1024;
+export const DEFAULT_MAX_TOKEN_BYTES = 65_536;
 
 /** The most of an error body the client reads: 64 KiB (it keeps 4 KiB). */
-export const MAX_ERROR_BYTES = 64 * 1024;
+export const MAX_ERROR_BYTES = 65_536;
 
 /** The deepest nesting of arrays and objects a JSON answer may have. */
 export const MAX_JSON_DEPTH = 512;
@@ -147,7 +147,7 @@ function done(): Promise<void> {
   return Promise.resolve();
 }
 
-const decoder = new TextDecoder();
+const decoder = /* @__PURE__ */ new TextDecoder();
 
 /**
  * The whole body as bytes, under the guard. `keepTo` ends the read early

@@ -5,7 +5,7 @@
 import { TimeoutError } from "../errors/errors.ts";
 
 /** Marks the errors of {@linkcode noTurnError}, across copies of the package. */
-const NO_TURN: unique symbol = Symbol.for(
+const NO_TURN: unique symbol = /* @__PURE__ */ Symbol.for(
   "@ls/core.noTurnBeforeDeadline",
 ) as never;
 

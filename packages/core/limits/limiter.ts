@@ -91,7 +91,7 @@ export interface RateBudget {
 /** The per-service budgets every limiter starts from: HERE's tour-planning spacing. */
 export const DEFAULT_SERVICE_REQUESTS_PER_SECOND: Readonly<
   Partial<Record<Service, number>>
-> = Object.freeze({ tourplanning: 2 });
+> = /* @__PURE__ */ Object.freeze({ tourplanning: 2 });
 
 /** A checked budget: the overall rate and each limited service's rate. */
 export interface CheckedBudget {
@@ -156,13 +156,12 @@ export function checkBudget(budget: RateBudget): CheckedBudget {
   return { overall, services };
 }
 
-/** The lowest rate a budget may have: one request a day. */
-const MIN_REQUESTS_PER_SECOND = 1 / 86_400;
-
 function rate(value: unknown, name: string): number | undefined {
   if (value === undefined || value === Infinity) return undefined;
-  // Infinity returned above; NaN and -Infinity fail the comparison.
-  if (typeof value !== "number" || !(value >= MIN_REQUESTS_PER_SECOND)) {
+  // Infinity returned above; NaN and -Infinity fail the comparison. The
+  // lowest rate is one request a day (written here, not as a module
+  // constant, which bundles that never check a budget would keep).
+  if (typeof value !== "number" || !(value >= 1 / 86_400)) {
     throw new ValueError(
       name,
       "must be at least 1/86400 (one request a day) or Infinity",
