@@ -211,8 +211,16 @@ export class PlatformCredentials {
     text: string,
     source = "the credentials properties",
   ): PlatformCredentials {
+    // Not converted: an object without a string form would be a raw
+    // TypeError, and its text is not quoted (it may hold the secret).
+    if (typeof text !== "string") {
+      throw new ValueError("text", "must be a string");
+    }
+    if (typeof source !== "string") {
+      throw new ValueError("source", "must be a string");
+    }
     const init: Partial<Record<keyof PlatformCredentialsInit, string>> = {};
-    for (const [key, value] of parseProperties(String(text))) {
+    for (const [key, value] of parseProperties(text)) {
       const field = Object.hasOwn(PROPERTY_KEYS, key)
         ? PROPERTY_KEYS[key]
         : undefined;

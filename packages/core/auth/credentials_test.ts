@@ -312,3 +312,29 @@ Deno.test("an optional field that is not a string does not quote the secret give
     }
   }
 });
+
+Deno.test("fromProperties refuses a text or source that is not a string with a ValueError, not a raw TypeError, and quotes neither", () => {
+  const secretish = {
+    toString: () => "here.access.key.secret = s3cr3t-VALUE-xyz",
+  };
+  for (
+    const [text, source, parameter] of [
+      [Object.create(null), undefined, "text"],
+      [secretish, undefined, "text"],
+      [42, undefined, "text"],
+      ["here.access.key.id = AKID\n", Object.create(null), "source"],
+    ] as const
+  ) {
+    assert.throws(
+      () =>
+        PlatformCredentials.fromProperties(
+          text as unknown as string,
+          source as unknown as string,
+        ),
+      (e: unknown) =>
+        e instanceof ValueError && e.parameter === parameter &&
+        e.message === `Invalid ${parameter}: must be a string` &&
+        !e.message.includes("s3cr3t"),
+    );
+  }
+});
