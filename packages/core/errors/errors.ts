@@ -231,16 +231,8 @@ export class ApiError extends LSError {
       apiMessage(init),
       init.cause === undefined ? undefined : { cause: init.cause },
     );
-    this.status = init.status;
-    this.method = init.method;
-    this.url = init.url;
-    this.code = init.code;
-    this.title = init.title;
-    this.detail = init.detail;
-    this.action = init.action;
-    this.correlationId = init.correlationId;
-    this.requestId = init.requestId;
-    this.body = init.body;
+    const fields = this as Record<string, unknown>;
+    for (const key of SHOWN) fields[key] = init[key];
     this.bodyText = init.bodyText;
     this.retryAfterMs = init.retryAfterMs;
   }
@@ -295,21 +287,25 @@ export class ApiError extends LSError {
 
   /** The error's fields as plain JSON (credentials are never among them). */
   override toJSON(): Record<string, unknown> {
-    return {
-      ...super.toJSON(),
-      status: this.status,
-      method: this.method,
-      url: this.url,
-      code: this.code,
-      title: this.title,
-      detail: this.detail,
-      action: this.action,
-      correlationId: this.correlationId,
-      requestId: this.requestId,
-      body: this.body,
-    };
+    const out = super.toJSON();
+    for (const key of SHOWN) out[key] = this[key];
+    return out;
   }
 }
+
+/** The fields of an ApiError its JSON view shows, in their order. */
+const SHOWN = [
+  "status",
+  "method",
+  "url",
+  "code",
+  "title",
+  "detail",
+  "action",
+  "correlationId",
+  "requestId",
+  "body",
+] as const;
 
 /** The subclass for a status, when there is one. */
 function statusClass(status: number): typeof ApiError | undefined {
