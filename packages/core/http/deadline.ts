@@ -23,14 +23,14 @@ import { cancelExpiry, expireAfter } from "./timers.ts";
  */
 export class Deadline {
   /** When it passes, on `performance.now()`'s clock; Infinity: never. */
-  readonly at: number;
+  declare readonly at: number;
   /** The `deadlineMs` it was made from. */
-  readonly ms?: number;
+  declare readonly ms?: number;
 
   /** A deadline `ms` from now; none when `ms` is undefined. */
   constructor(ms: number | undefined) {
-    this.ms = ms;
     this.at = ms === undefined ? Infinity : performance.now() + ms;
+    this.ms = ms;
   }
 
   /** Milliseconds left (Infinity without a deadline; ≤ 0 once passed). */

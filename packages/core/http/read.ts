@@ -25,7 +25,7 @@ export const MAX_JSON_DEPTH = 512;
  */
 export class BodyTooLarge extends Error {
   /** The cap, in bytes. */
-  readonly limit: number;
+  declare readonly limit: number;
 
   constructor(limit: number) {
     super(`The response body exceeds ${limit} bytes`);
@@ -37,7 +37,7 @@ export class BodyTooLarge extends Error {
 /** Thrown by {@linkcode parseJsonText}: why a text is not an acceptable JSON value. */
 export class BodyNotJson extends Error {
   /** The text, for the library's error to keep a scrubbed snippet of. */
-  readonly text: string;
+  declare readonly text: string;
 
   constructor(message: string, text: string) {
     super(message);

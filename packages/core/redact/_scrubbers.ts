@@ -21,17 +21,17 @@ const scrubbers = new WeakMap<object, Scrubber>();
  */
 export class ReceivedJson {
   /** HTTP status. */
-  status: number;
+  declare status: number;
   /** The parsed body. */
-  body: unknown;
+  declare body: unknown;
   /** Response headers. */
-  headers: Headers;
+  declare headers: Headers;
   /** `X-Correlation-Id`. */
-  correlationId?: string;
+  declare correlationId?: string;
   /** `X-Request-Id`. */
-  requestId?: string;
+  declare requestId?: string;
   /** The request's method. */
-  method: string;
+  declare method: string;
   readonly #rawUrl: string;
   readonly #scrubber: Scrubber;
   #url?: string;
