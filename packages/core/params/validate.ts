@@ -301,16 +301,11 @@ export /* @__NO_SIDE_EFFECTS__ */ function fixedArray<
         });
         return;
       }
-      // Zod's tuple reports the rest items before the fixed ones: so here.
-      const order = rest
-        ? [
-          ...Array.from({ length: Math.max(0, value.length - n) }, (_, k) =>
-            n + k),
-          ...Array.from({ length: n }, (_, k) =>
-            k),
-        ]
-        : Array.from({ length: n }, (_, k) => k);
-      for (const i of order) {
+      // Zod's tuple reports the rest items before the fixed ones: so here,
+      // index n on to the last, then 0 to n - 1 (in order when none rest).
+      const m = rest ? Math.max(n, value.length) : n;
+      for (let j = 0; j < m; j++) {
+        const i = (j + n) % m;
         const result = (i < n ? schemas[i] : rest!).safeParse(value[i], {
           error: defaultRule,
         });
