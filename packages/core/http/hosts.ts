@@ -22,24 +22,18 @@ export type Service =
   | "weather"
   | "tourplanning";
 
-const HOST_PREFIX: Record<Service, string> = {
-  geocode: "geocode.search",
-  revgeocode: "revgeocode.search",
-  discover: "discover.search",
-  browse: "browse.search",
-  lookup: "lookup.search",
-  autosuggest: "autosuggest.search",
-  router: "router",
-  isoline: "isoline.router",
-  matrix: "matrix.router",
-  weather: "weather",
-  tourplanning: "tourplanning",
-};
+/** Each service's host name before the region's domain, in a stable order. */
+const HOSTS =
+  "geocode.search revgeocode.search discover.search browse.search lookup.search autosuggest.search router isoline.router matrix.router weather tourplanning";
 
 /** The services, in a stable order. */
-export const SERVICES: readonly Service[] = /* @__PURE__ */ Object.keys(
-  HOST_PREFIX,
-) as Service[];
+export const SERVICES: readonly Service[] = /* @__PURE__ */ HOSTS.replace(
+  /\.\w+/g,
+  "",
+).split(" ") as Service[];
+
+/** Each service's host prefix, made on the first request. */
+let hostPrefix: Record<string, string> | undefined;
 
 /**
  * The `https://` origin of a service in a region.
@@ -53,7 +47,10 @@ export const SERVICES: readonly Service[] = /* @__PURE__ */ Object.keys(
  * ```
  */
 export function serviceOrigin(service: Service, country: Country): string {
-  return `https://${HOST_PREFIX[service]}.hereapi.${
+  hostPrefix ??= Object.fromEntries(
+    HOSTS.split(" ").map((host) => [host.split(".")[0], host]),
+  );
+  return `https://${hostPrefix[service]}.hereapi.${
     country === "china" ? "cn" : "com"
   }`;
 }
