@@ -18,12 +18,18 @@ export function tracing(
   headers: Headers,
   redactor?: Pick<Redactor, "scrub">,
 ): { correlationId?: string; requestId?: string } {
-  const correlationId = headers.get("x-correlation-id") ?? undefined;
-  const requestId = headers.get("x-request-id") ?? undefined;
-  if (!redactor) return { correlationId, requestId };
-  const safe = (v: string | undefined) =>
-    v === undefined ? undefined : redactor.scrub(v).slice(0, 200);
-  return { correlationId: safe(correlationId), requestId: safe(requestId) };
+  const read = (name: string) => {
+    const v = headers.get(name);
+    return v === null
+      ? undefined
+      : redactor
+      ? redactor.scrub(v).slice(0, 200)
+      : v;
+  };
+  return {
+    correlationId: read("x-correlation-id"),
+    requestId: read("x-request-id"),
+  };
 }
 
 /** What an error needs to know about the request. */
