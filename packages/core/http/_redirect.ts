@@ -35,8 +35,9 @@ export function followable(
   } catch {
     return "it is not a valid URL";
   }
-  if (u.protocol === "https:") return u;
-  if (u.protocol === "http:" && httpAllowed) return u;
+  if (u.protocol === "https:" || (httpAllowed && u.protocol === "http:")) {
+    return u;
+  }
   return `its scheme ${
     JSON.stringify(u.protocol.slice(0, 20))
   } is not allowed (only https${httpAllowed ? " and http" : ""})`;
@@ -72,7 +73,7 @@ export function nextHop(
       ...tracing(res.headers, redactor),
     });
   const location = res.headers.get("location");
-  if (location === null || location === "") {
+  if (!location) {
     throw refuse("the redirect has no Location header");
   }
   if (hop >= MAX_REDIRECTS) {
