@@ -129,12 +129,9 @@ export function checkKeys(
         `has a key of ${key.length} characters that ${of} (not shown: no parameter name looks like it)`,
       );
     }
-    const owner = options.elsewhere && Object.hasOwn(options.elsewhere, key)
-      ? options.elsewhere[key]
-      : undefined;
-    const wire = options.wireNames && Object.hasOwn(options.wireNames, key)
-      ? options.wireNames[key]
-      : undefined;
+    const [owner, wire] = [options.elsewhere, options.wireNames].map((
+      names,
+    ) => names && Object.hasOwn(names, key) ? names[key] : undefined);
     const near = owner || wire ? undefined : closest(key, known);
     throw new ValueError(
       key,
