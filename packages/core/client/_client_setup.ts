@@ -191,9 +191,8 @@ function credentialSettings(
     );
   }
   if (apiKey !== undefined) {
-    s.apiKey = source === undefined
-      ? checkApiKey(apiKey)
-      : renamed(() => checkApiKey(apiKey), source);
+    // An error names the variable the key came from, if not the option.
+    s.apiKey = checkApiKey(apiKey, source ?? "apiKey");
     s.keyParam = `apiKey=${encodeContent(s.apiKey)}`;
     s.redactor.add(s.apiKey);
   } else if (options.auth !== undefined) {
@@ -281,20 +280,4 @@ function isCredentials(value: unknown): boolean {
     typeof (value as { accessKeyId?: unknown }).accessKeyId === "string" &&
     typeof (value as { accessKeySecret?: unknown }).accessKeySecret ===
       "string";
-}
-
-/** `check()`, with a ValueError renamed to the variable the value came from. */
-function renamed<T>(check: () => T, source: string): T {
-  try {
-    return check();
-  } catch (err) {
-    if (!(err instanceof ValueError)) throw err;
-    const prefix = `Invalid ${err.parameter}: `;
-    throw new ValueError(
-      source,
-      err.message.startsWith(prefix)
-        ? err.message.slice(prefix.length)
-        : err.message,
-    );
-  }
 }

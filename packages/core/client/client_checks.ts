@@ -89,20 +89,21 @@ export function checkBaseUrl(value: string): string {
   return u.href.replace(/\/+$/, "");
 }
 
-export function checkApiKey(key: unknown): string {
+/** `key`, checked; an error names `name` (where the key came from). */
+export function checkApiKey(key: unknown, name: string): string {
   if (typeof key !== "string" || key.trim() === "") {
-    throw new ValueError("apiKey", "must be a non-empty string");
+    throw new ValueError(name, "must be a non-empty string");
   }
   // Said without the value: it is the credential.
   if (hasLoneSurrogate(key)) {
     throw new ValueError(
-      "apiKey",
+      name,
       "must be well-formed Unicode (it holds a lone surrogate)",
     );
   }
   // deno-lint-ignore no-control-regex
   if (/[\x00-\x1f\x7f]/.test(key)) {
-    throw new ValueError("apiKey", "must not hold control characters");
+    throw new ValueError(name, "must not hold control characters");
   }
   return key;
 }
