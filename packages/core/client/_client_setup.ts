@@ -239,22 +239,22 @@ function limiterSetting(options: ClientOptions): Limiter {
   return limiter;
 }
 
-/** The hooks; they and `fetch` are each checked to be a function. */
+/**
+ * The hooks, copied; they and `fetch` are each checked to be a function
+ * (the copy holds `fetch` too, unused).
+ */
 function hookSettings(options: ClientOptions): Hooks {
+  const hooks: Record<string, unknown> = {};
   for (
     const name of ["onRequest", "onResponse", "onRetry", "fetch"] as const
   ) {
-    if (
-      options[name] !== undefined && typeof options[name] !== "function"
-    ) {
-      throw new ValueError(name, "must be a function", options[name]);
+    const hook = options[name];
+    if (hook !== undefined && typeof hook !== "function") {
+      throw new ValueError(name, "must be a function", hook);
     }
+    hooks[name] = hook;
   }
-  return {
-    onRequest: options.onRequest,
-    onResponse: options.onResponse,
-    onRetry: options.onRetry,
-  };
+  return hooks as Hooks;
 }
 
 /** The fetch to use, through the proxies when there are any. */
