@@ -179,7 +179,7 @@ export function positive(
   name: string,
 ): number {
   if (v === undefined) return dflt;
-  if (typeof v !== "number" || !(v > 0) || Number.isNaN(v)) {
+  if (typeof v !== "number" || !(v > 0)) {
     throw new ValueError(name, "must be a positive number", v);
   }
   return v;
@@ -191,7 +191,7 @@ export function nonNegative(
   name: string,
 ): number {
   if (v === undefined) return dflt;
-  if (typeof v !== "number" || !(v >= 0) || !Number.isFinite(v)) {
+  if (typeof v !== "number" || !(v >= 0 && v < Infinity)) {
     throw new ValueError(name, "must be a non-negative number", v);
   }
   return v;
