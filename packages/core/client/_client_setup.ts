@@ -210,12 +210,8 @@ function credentialSettings(
 
 /** The rate budget: the limiter given, or one built from the rates. */
 function limiterSetting(options: ClientOptions): Limiter {
-  if (options.limiter === undefined) {
-    return new LocalLimiter({
-      requestsPerSecond: options.requestsPerSecond,
-      serviceRequestsPerSecond: options.serviceRequestsPerSecond,
-    });
-  }
+  // The options are a RateBudget: the limiter reads the two rates.
+  if (options.limiter === undefined) return new LocalLimiter(options);
   const limiter = options.limiter;
   if (
     typeof limiter !== "object" || limiter === null ||

@@ -68,13 +68,17 @@ export function checkMethod(method: unknown = "GET"): "GET" | "POST" {
   return method;
 }
 
-export function checkBaseUrl(value: string): string {
-  let u: URL | undefined;
+/** `value` as a URL; undefined when it is not a string or not a URL. */
+function urlOf(value: unknown): URL | undefined {
   try {
-    u = typeof value === "string" ? new URL(value) : undefined;
+    return typeof value === "string" ? new URL(value) : undefined;
   } catch {
-    u = undefined;
+    return undefined;
   }
+}
+
+export function checkBaseUrl(value: string): string {
+  const u = urlOf(value);
   if (!u || (u.protocol !== "http:" && u.protocol !== "https:")) {
     // Said without the value: it may hold user information or a key.
     throw new ValueError("baseUrl", "must be an absolute http(s) URL");
@@ -120,12 +124,7 @@ export function proxyClient(options: ClientOptions): { close(): void } {
   for (const scheme of ["http", "https"] as const) {
     const value = proxies[scheme];
     if (value === undefined) continue;
-    let u: URL | undefined;
-    try {
-      u = typeof value === "string" ? new URL(value) : undefined;
-    } catch {
-      u = undefined;
-    }
+    const u = urlOf(value);
     if (!u || !/^(https?|socks5h?):$/.test(u.protocol)) {
       // Said without the value: a proxy URL may hold a password.
       throw new ValueError(
