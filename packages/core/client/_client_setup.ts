@@ -191,9 +191,8 @@ function credentialSettings(
     );
   }
   if (apiKey !== undefined) {
-    s.apiKey = source === undefined
-      ? checkApiKey(apiKey)
-      : renamed(() => checkApiKey(apiKey), source);
+    // An error names the variable the key came from, if not the option.
+    s.apiKey = checkApiKey(apiKey, source ?? "apiKey");
     s.keyParam = `apiKey=${encodeContent(s.apiKey)}`;
     s.redactor.add(s.apiKey);
   } else if (options.auth !== undefined) {
@@ -211,12 +210,8 @@ function credentialSettings(
 
 /** The rate budget: the limiter given, or one built from the rates. */
 function limiterSetting(options: ClientOptions): Limiter {
-  if (options.limiter === undefined) {
-    return new LocalLimiter({
-      requestsPerSecond: options.requestsPerSecond,
-      serviceRequestsPerSecond: options.serviceRequestsPerSecond,
-    });
-  }
+  // The options are a RateBudget: the limiter reads the two rates.
+  if (options.limiter === undefined) return new LocalLimiter(options);
   const limiter = options.limiter;
   if (
     typeof limiter !== "object" || limiter === null ||
@@ -240,22 +235,22 @@ function limiterSetting(options: ClientOptions): Limiter {
   return limiter;
 }
 
-/** The hooks; they and `fetch` are each checked to be a function. */
+/**
+ * The hooks, copied; they and `fetch` are each checked to be a function
+ * (the copy holds `fetch` too, unused).
+ */
 function hookSettings(options: ClientOptions): Hooks {
+  const hooks: Record<string, unknown> = {};
   for (
     const name of ["onRequest", "onResponse", "onRetry", "fetch"] as const
   ) {
-    if (
-      options[name] !== undefined && typeof options[name] !== "function"
-    ) {
-      throw new ValueError(name, "must be a function", options[name]);
+    const hook = options[name];
+    if (hook !== undefined && typeof hook !== "function") {
+      throw new ValueError(name, "must be a function", hook);
     }
+    hooks[name] = hook;
   }
-  return {
-    onRequest: options.onRequest,
-    onResponse: options.onResponse,
-    onRetry: options.onRetry,
-  };
+  return hooks as Hooks;
 }
 
 /** The fetch to use, through the proxies when there are any. */
@@ -281,20 +276,4 @@ function isCredentials(value: unknown): boolean {
     typeof (value as { accessKeyId?: unknown }).accessKeyId === "string" &&
     typeof (value as { accessKeySecret?: unknown }).accessKeySecret ===
       "string";
-}
-
-/** `check()`, with a ValueError renamed to the variable the value came from. */
-function renamed<T>(check: () => T, source: string): T {
-  try {
-    return check();
-  } catch (err) {
-    if (!(err instanceof ValueError)) throw err;
-    const prefix = `Invalid ${err.parameter}: `;
-    throw new ValueError(
-      source,
-      err.message.startsWith(prefix)
-        ? err.message.slice(prefix.length)
-        : err.message,
-    );
-  }
 }

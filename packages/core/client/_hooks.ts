@@ -6,12 +6,11 @@ import type { ClientOptions } from "./client_options.ts";
 /** The hooks a client calls. */
 export type Hooks = Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
 
-/** Calls `hook` with `event`, when it is set; what it throws is ignored. */
-export function emit<E>(
-  hook: ((event: E) => void) | undefined,
-  event: E,
-): void {
-  if (!hook) return;
+/**
+ * Calls `hook` with `event`; what it throws is ignored. The caller checks
+ * that the hook is set before it builds the event.
+ */
+export function emit<E>(hook: (event: E) => void, event: E): void {
   try {
     hook(event);
   } catch {

@@ -68,13 +68,17 @@ export function checkMethod(method: unknown = "GET"): "GET" | "POST" {
   return method;
 }
 
-export function checkBaseUrl(value: string): string {
-  let u: URL | undefined;
+/** `value` as a URL; undefined when it is not a string or not a URL. */
+function urlOf(value: unknown): URL | undefined {
   try {
-    u = typeof value === "string" ? new URL(value) : undefined;
+    return typeof value === "string" ? new URL(value) : undefined;
   } catch {
-    u = undefined;
+    return undefined;
   }
+}
+
+export function checkBaseUrl(value: string): string {
+  const u = urlOf(value);
   if (!u || (u.protocol !== "http:" && u.protocol !== "https:")) {
     // Said without the value: it may hold user information or a key.
     throw new ValueError("baseUrl", "must be an absolute http(s) URL");
@@ -89,20 +93,21 @@ export function checkBaseUrl(value: string): string {
   return u.href.replace(/\/+$/, "");
 }
 
-export function checkApiKey(key: unknown): string {
+/** `key`, checked; an error names `name` (where the key came from). */
+export function checkApiKey(key: unknown, name: string): string {
   if (typeof key !== "string" || key.trim() === "") {
-    throw new ValueError("apiKey", "must be a non-empty string");
+    throw new ValueError(name, "must be a non-empty string");
   }
   // Said without the value: it is the credential.
   if (hasLoneSurrogate(key)) {
     throw new ValueError(
-      "apiKey",
+      name,
       "must be well-formed Unicode (it holds a lone surrogate)",
     );
   }
   // deno-lint-ignore no-control-regex
   if (/[\x00-\x1f\x7f]/.test(key)) {
-    throw new ValueError("apiKey", "must not hold control characters");
+    throw new ValueError(name, "must not hold control characters");
   }
   return key;
 }
@@ -119,12 +124,7 @@ export function proxyClient(options: ClientOptions): { close(): void } {
   for (const scheme of ["http", "https"] as const) {
     const value = proxies[scheme];
     if (value === undefined) continue;
-    let u: URL | undefined;
-    try {
-      u = typeof value === "string" ? new URL(value) : undefined;
-    } catch {
-      u = undefined;
-    }
+    const u = urlOf(value);
     if (!u || !/^(https?|socks5h?):$/.test(u.protocol)) {
       // Said without the value: a proxy URL may hold a password.
       throw new ValueError(
@@ -178,7 +178,7 @@ export function positive(
   name: string,
 ): number {
   if (v === undefined) return dflt;
-  if (typeof v !== "number" || !(v > 0) || Number.isNaN(v)) {
+  if (typeof v !== "number" || !(v > 0)) {
     throw new ValueError(name, "must be a positive number", v);
   }
   return v;
@@ -190,7 +190,7 @@ export function nonNegative(
   name: string,
 ): number {
   if (v === undefined) return dflt;
-  if (typeof v !== "number" || !(v >= 0) || !Number.isFinite(v)) {
+  if (typeof v !== "number" || !(v >= 0 && v < Infinity)) {
     throw new ValueError(name, "must be a non-negative number", v);
   }
   return v;

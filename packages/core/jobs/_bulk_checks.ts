@@ -4,6 +4,7 @@
 import type { RequestOptions } from "../http/spec.ts";
 import { checkRequestOptions } from "../client/client_checks.ts";
 import { ValueError } from "../errors/errors.ts";
+import { scrubInputError } from "../redact/scrubbing.ts";
 
 /**
  * What was given, for the message of a `ValueError` about an argument or
@@ -83,14 +84,11 @@ export function checkCallOptions(callOptions: unknown): RequestOptions {
   try {
     checkRequestOptions(options);
   } catch (error) {
-    // The value is a number here, safe to quote; only the name changes.
-    if (!(error instanceof ValueError)) throw error;
-    const prefix = `Invalid ${error.parameter}: `;
-    throw new ValueError(
-      `callOptions.${error.parameter}`,
-      error.message.startsWith(prefix)
-        ? error.message.slice(prefix.length)
-        : error.message,
+    // The value is a number here, safe to quote; only the name changes, in
+    // the parameter and after the message's "Invalid ".
+    throw scrubInputError(
+      error,
+      (text) => text.replace(/^(Invalid )?/, "$1callOptions."),
     );
   }
   return options;

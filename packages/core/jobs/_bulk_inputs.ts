@@ -58,6 +58,18 @@ export function sourceOf<I>(inputs: BulkInputs<I>): () => Source {
 }
 
 /**
+ * What `work()` comes to, as a promise: rejected also when it throws
+ * instead of rejecting.
+ */
+export function settling<T>(work: () => T | PromiseLike<T>): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
  * Resolves once `work` has settled or `ms` have passed, whichever comes
  * first; the timer is cleared either way. `work` must never reject.
  */
@@ -181,13 +193,10 @@ export function inputsOf<I>(
     }).then(pulled);
   }
   async function close(waitMs: number): Promise<void> {
-    let closing: Promise<unknown>;
-    try {
-      closing = Promise.resolve(source.close());
-    } catch (error) {
-      closing = Promise.reject(error);
-    }
-    await settledWithin(Promise.allSettled([inputs.pulling, closing]), waitMs);
+    await settledWithin(
+      Promise.allSettled([inputs.pulling, settling(() => source.close())]),
+      waitMs,
+    );
   }
   return inputs;
 }

@@ -4,7 +4,12 @@
 
 import type { RequestOptions } from "../http/spec.ts";
 import type { BulkItem, BulkOperation, BulkProgress } from "./bulk_types.ts";
-import { type Inputs, inputsOf, type Source } from "./_bulk_inputs.ts";
+import {
+  type Inputs,
+  inputsOf,
+  settling,
+  type Source,
+} from "./_bulk_inputs.ts";
 
 /**
  * How long a run that stops waits for its inputs' iterator: for a pull
@@ -71,13 +76,7 @@ function outcomeOf<I, R>(
   index: number,
   options: RequestOptions,
 ): Promise<BulkItem<I, R>> {
-  let outcome: Promise<R>;
-  try {
-    outcome = Promise.resolve(run(input, options));
-  } catch (error) {
-    outcome = Promise.reject(error);
-  }
-  return outcome.then(
+  return settling(() => run(input, options)).then(
     (result) => ({ index, input, result }),
     (error) => ({ index, input, error }),
   );

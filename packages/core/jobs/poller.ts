@@ -9,14 +9,9 @@
 
 import type { Client } from "../client/client.ts";
 import type { RequestOptions } from "../http/spec.ts";
-import { checkRequestOptions } from "../client/client_checks.ts";
+import { checkRequestOptions, positiveInt } from "../client/client_checks.ts";
 import { scrubbing } from "../redact/scrubbing.ts";
-import {
-  ApiError,
-  ConnectionError,
-  TimeoutError,
-  ValueError,
-} from "../errors/errors.ts";
+import { ApiError, ConnectionError, TimeoutError } from "../errors/errors.ts";
 import {
   BodyNotJson,
   DEFAULT_MAX_STATUS_BYTES,
@@ -220,16 +215,8 @@ function checkPollJob(
     checkRequestOptions(requestOptions);
     checkPollTiming(options, "poll");
   });
-  const maxFailed = options.maxFailedPolls;
-  if (
-    maxFailed !== undefined &&
-    !(Number.isSafeInteger(maxFailed) && maxFailed > 0)
-  ) {
-    throw new ValueError(
-      "poll.maxFailedPolls",
-      "must be a positive integer",
-      maxFailed,
-    );
+  if (options.maxFailedPolls !== undefined) {
+    positiveInt(options.maxFailedPolls, "poll.maxFailedPolls");
   }
 }
 
@@ -345,23 +332,18 @@ function fetchStatus(
   left: number,
 ): Promise<JobStatusResponse> {
   const url = options.statusUrl;
-  const { signal, timeoutMs, headers, requestId, maxResponseBytes } =
-    requestOptions;
   return client.requestUrl({
     service: options.service,
     url,
     expect: STATUS_ANSWERS,
     redirect: "manual",
   }, {
-    signal,
+    // The caller's signal, headers, requestId, size cap and timeout per
+    // poll (else the client's), within what is left: the deadline covers
+    // waiting for a slot or a rate turn too.
+    ...requestOptions,
     maxRetries: 0,
-    // The client's timeout per poll (or the caller's), within what is
-    // left: the deadline covers waiting for a slot or a rate turn too.
-    timeoutMs,
     deadlineMs: Math.ceil(left),
-    headers,
-    requestId,
-    maxResponseBytes,
   }, async (res, context): Promise<JobStatusResponse> => {
     let body: unknown;
     try {
