@@ -108,13 +108,12 @@ export function ambientCredentials(
     const blankHome = blanks(HOME_VARIABLES);
     tried.push(
       "~/.here/credentials.properties" +
-        (around.hasFiles
-          ? why(
-            "env",
-            "HOME",
-            `no home directory known${blankHome ? `: ${blankHome}` : ""}`,
-          )
-          : " (no file access here)"),
+        // Without file access: "no file access here"; else why no home.
+        why(
+          around.hasFiles ? "env" : "read",
+          "HOME",
+          `no home directory known${blankHome ? `: ${blankHome}` : ""}`,
+        ),
     );
   } else {
     const path = credentialsFilePath(home);
