@@ -5,7 +5,8 @@
 // than pull a parser into every bundle that can read credentials.
 
 const ESCAPES: Record<string, string> = { t: "\t", n: "\n", r: "\r", f: "\f" };
-const BLANK = /[ \t\f]/;
+const KEY_VALUE =
+  /^((?:\\[\s\S]?|[^\\=: \t\f])*)[ \t\f]*[=:]?[ \t\f]*([\s\S]*)/;
 
 /** The key-value pairs of a properties text; a later key wins. */
 export function parseProperties(text: string): Map<string, string> {
@@ -18,17 +19,10 @@ export function parseProperties(text: string): Map<string, string> {
     while (/(?:^|[^\\])(?:\\\\)*\\$/.test(line) && i + 1 < lines.length) {
       line = line.slice(0, -1) + lines[++i].replace(/^[ \t\f]+/, "");
     }
-    let end = 0;
-    while (
-      end < line.length && !"=:".includes(line[end]) && !BLANK.test(line[end])
-    ) {
-      end += line[end] === "\\" ? 2 : 1;
-    }
-    let start = end;
-    while (start < line.length && BLANK.test(line[start])) start++;
-    if (start < line.length && "=:".includes(line[start])) start++;
-    while (start < line.length && BLANK.test(line[start])) start++;
-    out.set(unescape(line.slice(0, end)), unescape(line.slice(start)));
+    // The key runs to the first unescaped blank, `=` or `:`; then blanks,
+    // one `=` or `:` and blanks again part it from the value.
+    const [, key, value] = KEY_VALUE.exec(line)!;
+    out.set(unescape(key), unescape(value));
   }
   return out;
 }
