@@ -14,7 +14,7 @@ export function parseProperties(text: string): Map<string, string> {
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i].replace(/^[ \t\f]+/, "");
-    if (line === "" || line[0] === "#" || line[0] === "!") continue;
+    if (line === "" || "#!".includes(line[0])) continue;
     // Join continued lines: an odd run of trailing backslashes.
     while (/(?:^|[^\\])(?:\\\\)*\\$/.test(line) && i + 1 < lines.length) {
       line = line.slice(0, -1) + lines[++i].replace(/^[ \t\f]+/, "");
@@ -28,7 +28,6 @@ export function parseProperties(text: string): Map<string, string> {
 }
 
 function unescape(text: string): string {
-  if (!text.includes("\\")) return text;
   return text.replace(
     /\\(u[0-9a-fA-F]{4}|[\s\S]?)/g,
     (_, e: string) =>
