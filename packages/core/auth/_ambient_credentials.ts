@@ -108,13 +108,12 @@ export function ambientCredentials(
     const blankHome = blanks(HOME_VARIABLES);
     tried.push(
       "~/.here/credentials.properties" +
-        (around.hasFiles
-          ? why(
-            "env",
-            "HOME",
-            `no home directory known${blankHome ? `: ${blankHome}` : ""}`,
-          )
-          : " (no file access here)"),
+        // Without file access: "no file access here"; else why no home.
+        why(
+          around.hasFiles ? "env" : "read",
+          "HOME",
+          `no home directory known${blankHome ? `: ${blankHome}` : ""}`,
+        ),
     );
   } else {
     const path = credentialsFilePath(home);
@@ -168,6 +167,14 @@ interface NodeLike {
 interface NodeFs {
   readFileSync(path: string): Uint8Array;
   statSync(path: string): { mode: number; size: number; isFile(): boolean };
+}
+
+/** Deno's or Node's synchronous file functions, called as methods. */
+interface FileIo {
+  readFileSync(path: string): Uint8Array;
+  statSync(
+    path: string,
+  ): { mode: number | null; size: number; isFile: boolean | (() => boolean) };
 }
 
 /** The largest credentials file read: a real one is a few hundred bytes. */
@@ -232,30 +239,23 @@ function readSmallFile(
   fs: NodeFs | undefined,
   path: string,
 ): ReturnType<Surroundings["readFile"]> {
-  const tooLarge = `larger than ${MAX_FILE_BYTES / 1024} KiB`;
+  const tooLarge = "larger than 64 KiB"; // MAX_FILE_BYTES
+  const io = deno?.readFileSync && deno.statSync ? deno as FileIo : fs;
   try {
+    if (!io || (io === deno && !granted(deno, "read", path))) return undefined;
     // Look before reading: a FIFO would block, a device never end.
-    let stat: { isFile: boolean; size: number; mode?: number };
-    let read: () => Uint8Array;
-    if (deno?.readFileSync && deno.statSync) {
-      if (!granted(deno, "read", path)) return undefined;
-      const s = deno.statSync(path);
-      stat = { isFile: s.isFile, size: s.size, mode: s.mode ?? undefined };
-      read = () => deno.readFileSync!(path);
-    } else if (fs) {
-      const s = fs.statSync(path);
-      // Windows has no permission bits to speak of.
-      const mode = node?.platform === "win32" ? undefined : s.mode;
-      stat = { isFile: s.isFile(), size: s.size, mode };
-      read = () => fs.readFileSync(path);
-    } else {
-      return undefined;
-    }
-    if (!stat.isFile) return "not a regular file";
+    const stat = io.statSync(path);
+    if (
+      !(typeof stat.isFile === "function" ? stat.isFile() : stat.isFile)
+    ) return "not a regular file";
     if (stat.size > MAX_FILE_BYTES) return tooLarge;
-    const bytes = read();
+    const bytes = io.readFileSync(path);
     if (bytes.length > MAX_FILE_BYTES) return tooLarge;
-    return { text: decodeProperties(bytes), mode: stat.mode };
+    // Windows has no permission bits to speak of (Deno gives none there).
+    const mode = io === deno || node?.platform !== "win32"
+      ? stat.mode ?? undefined
+      : undefined;
+    return { text: decodeProperties(bytes), mode };
   } catch {
     // Missing, unreadable, a loop of links: not a source.
     return undefined;

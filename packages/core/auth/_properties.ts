@@ -5,7 +5,8 @@
 // than pull a parser into every bundle that can read credentials.
 
 const ESCAPES: Record<string, string> = { t: "\t", n: "\n", r: "\r", f: "\f" };
-const BLANK = /[ \t\f]/;
+const KEY_VALUE =
+  /^((?:\\[\s\S]?|[^\\=: \t\f])*)[ \t\f]*[=:]?[ \t\f]*([\s\S]*)/;
 
 /** The key-value pairs of a properties text; a later key wins. */
 export function parseProperties(text: string): Map<string, string> {
@@ -13,28 +14,20 @@ export function parseProperties(text: string): Map<string, string> {
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     let line = lines[i].replace(/^[ \t\f]+/, "");
-    if (line === "" || line[0] === "#" || line[0] === "!") continue;
+    if (line === "" || "#!".includes(line[0])) continue;
     // Join continued lines: an odd run of trailing backslashes.
     while (/(?:^|[^\\])(?:\\\\)*\\$/.test(line) && i + 1 < lines.length) {
       line = line.slice(0, -1) + lines[++i].replace(/^[ \t\f]+/, "");
     }
-    let end = 0;
-    while (
-      end < line.length && !"=:".includes(line[end]) && !BLANK.test(line[end])
-    ) {
-      end += line[end] === "\\" ? 2 : 1;
-    }
-    let start = end;
-    while (start < line.length && BLANK.test(line[start])) start++;
-    if (start < line.length && "=:".includes(line[start])) start++;
-    while (start < line.length && BLANK.test(line[start])) start++;
-    out.set(unescape(line.slice(0, end)), unescape(line.slice(start)));
+    // The key runs to the first unescaped blank, `=` or `:`; then blanks,
+    // one `=` or `:` and blanks again part it from the value.
+    const [, key, value] = KEY_VALUE.exec(line)!;
+    out.set(unescape(key), unescape(value));
   }
   return out;
 }
 
 function unescape(text: string): string {
-  if (!text.includes("\\")) return text;
   return text.replace(
     /\\(u[0-9a-fA-F]{4}|[\s\S]?)/g,
     (_, e: string) =>

@@ -62,41 +62,43 @@ export type EnvSource =
   | Record<string, string | undefined>
   | { get(name: string): string | undefined };
 
-/** `credentials.properties` keys and the fields they map to. */
-const PROPERTY_KEYS: Record<string, keyof PlatformCredentialsInit> = {
-  "here.access.key.id": "accessKeyId",
-  "here.access.key.secret": "accessKeySecret",
-  "here.token.endpoint.url": "tokenEndpointUrl",
-  "here.token.scope": "scope",
-  "here.user.id": "userId",
-  "here.client.id": "clientId",
-};
-
-/** Environment variable names (primary first, then aliases) per field. */
-const ENV_NAMES: Record<keyof PlatformCredentialsInit, readonly string[]> = {
-  accessKeyId: ["HERE_ACCESS_KEY_ID", "HERE_ACCESS_KEY"],
-  accessKeySecret: ["HERE_ACCESS_KEY_SECRET", "HERE_ACCESS_SECRET"],
-  tokenEndpointUrl: ["HERE_TOKEN_ENDPOINT_URL", "HERE_TOKEN_ENDPOINT"],
-  scope: ["HERE_TOKEN_SCOPE"],
-  userId: ["HERE_USER_ID"],
-  clientId: ["HERE_CLIENT_ID"],
-};
-
-/** The optional fields, in the order they are checked and shown. */
-const OPTIONAL_FIELDS = [
-  "tokenEndpointUrl",
-  "scope",
-  "userId",
-  "clientId",
-] as const;
-
-const REDACTED = "[REDACTED]";
-const INSPECT_DENO: unique symbol = /* @__PURE__ */ Symbol.for(
-  "Deno.customInspect",
-) as never;
-const INSPECT_NODE: unique symbol = /* @__PURE__ */ Symbol.for(
-  "nodejs.util.inspect.custom",
-) as never;
+/**
+ * Per field: its `credentials.properties` key, then its environment variable
+ * and that variable's alias, if any. The key id and the secret come first
+ * (they are required), then the optional fields in the order they are
+ * checked and shown.
+ */
+const SOURCES: readonly (readonly [
+  keyof PlatformCredentialsInit,
+  string,
+  string,
+  string?,
+])[] = [
+  [
+    "accessKeyId",
+    "here.access.key.id",
+    "HERE_ACCESS_KEY_ID",
+    "HERE_ACCESS_KEY",
+  ],
+  [
+    "accessKeySecret",
+    "here.access.key.secret",
+    "HERE_ACCESS_KEY_SECRET",
+    "HERE_ACCESS_SECRET",
+  ],
+  [
+    "tokenEndpointUrl",
+    "here.token.endpoint.url",
+    "HERE_TOKEN_ENDPOINT_URL",
+    "HERE_TOKEN_ENDPOINT",
+  ],
+  ["scope", "here.token.scope", "HERE_TOKEN_SCOPE"],
+  ["userId", "here.user.id", "HERE_USER_ID"],
+  ["clientId", "here.client.id", "HERE_CLIENT_ID"],
+];
+type Source = (typeof SOURCES)[number];
+/** The optional fields (those after the secret in {@linkcode SOURCES}). */
+type Optional = Exclude<keyof PlatformCredentialsJSON, "accessKeyId">;
 
 /**
  * An access key id and secret for HERE's OAuth token endpoint. The secret is
@@ -146,16 +148,17 @@ export class PlatformCredentials {
         "must be an object with accessKeyId and accessKeySecret",
       );
     }
-    if (!isNonEmpty(init.accessKeyId)) {
-      throw new ValueError("accessKeyId", "must be a non-empty string");
-    }
-    if (!isNonEmpty(init.accessKeySecret)) {
-      // Never describe the given value: it may be a mistyped secret.
-      throw new ValueError("accessKeySecret", "must be a non-empty string");
+    for (const [field] of SOURCES.slice(0, 2)) {
+      const value = init[field];
+      if (typeof value !== "string" || value.trim() === "") {
+        // Never describe the given value: it may be a mistyped secret.
+        throw new ValueError(field, "must be a non-empty string");
+      }
     }
     this.accessKeyId = init.accessKeyId;
     this.#secret = init.accessKeySecret;
-    for (const field of OPTIONAL_FIELDS) {
+    for (const [key] of SOURCES.slice(2)) {
+      const field = key as Optional;
       const value = optional(init[field], field);
       if (value === undefined) continue;
       if (field === "tokenEndpointUrl" && !isHttpUrl(value)) {
@@ -171,8 +174,8 @@ export class PlatformCredentials {
     // computed class members) so bundlers can drop the class when unused.
     const inspect = { value: () => this.toString() };
     Object.defineProperties(this, {
-      [INSPECT_DENO]: inspect,
-      [INSPECT_NODE]: inspect,
+      [Symbol.for("Deno.customInspect")]: inspect,
+      [Symbol.for("nodejs.util.inspect.custom")]: inspect,
     });
   }
 
@@ -219,23 +222,11 @@ export class PlatformCredentials {
     if (typeof source !== "string") {
       throw new ValueError("source", "must be a string");
     }
-    const init: Partial<Record<keyof PlatformCredentialsInit, string>> = {};
-    for (const [key, value] of parseProperties(text)) {
-      const field = Object.hasOwn(PROPERTY_KEYS, key)
-        ? PROPERTY_KEYS[key]
-        : undefined;
-      if (field !== undefined) init[field] = value.trim();
-    }
-    if (!init.accessKeyId) {
-      throw new ValueError("here.access.key.id", `must be set in ${source}`);
-    }
-    if (!init.accessKeySecret) {
-      throw new ValueError(
-        "here.access.key.secret",
-        `must be set in ${source}`,
-      );
-    }
-    return new PlatformCredentials(init as PlatformCredentialsInit);
+    const properties = parseProperties(text);
+    return gather(
+      ([, key]) => properties.get(key)?.trim(),
+      ([, key]) => new ValueError(key, `must be set in ${source}`),
+    );
   }
 
   /**
@@ -275,29 +266,11 @@ export class PlatformCredentials {
       ? (name: string) =>
         (env as { get(name: string): string | undefined }).get(name)
       : (name: string) => (env as Record<string, string | undefined>)[name];
-    const init: Partial<Record<keyof PlatformCredentialsInit, string>> = {};
-    for (const [field, names] of Object.entries(ENV_NAMES)) {
-      for (const name of names) {
-        const value = get(name)?.trim();
-        if (value) {
-          init[field as keyof PlatformCredentialsInit] = value;
-          break;
-        }
-      }
-    }
-    if (!init.accessKeyId) {
-      throw new ValueError(
-        "HERE_ACCESS_KEY_ID",
-        "must be set (or its alias HERE_ACCESS_KEY)",
-      );
-    }
-    if (!init.accessKeySecret) {
-      throw new ValueError(
-        "HERE_ACCESS_KEY_SECRET",
-        "must be set (or its alias HERE_ACCESS_SECRET)",
-      );
-    }
-    return new PlatformCredentials(init as PlatformCredentialsInit);
+    return gather(
+      ([, , name, alias]) => get(name)?.trim() || (alias && get(alias)?.trim()),
+      ([, , name, alias]) =>
+        new ValueError(name, `must be set (or its alias ${alias})`),
+    );
   }
 
   /**
@@ -313,7 +286,8 @@ export class PlatformCredentials {
    */
   toJSON(): PlatformCredentialsJSON {
     const out: PlatformCredentialsJSON = { accessKeyId: this.accessKeyId };
-    for (const field of OPTIONAL_FIELDS) {
+    for (const [key] of SOURCES.slice(2)) {
+      const field = key as Optional;
       if (this[field] !== undefined) out[field] = this[field];
     }
     return out;
@@ -331,18 +305,33 @@ export class PlatformCredentials {
    * ```
    */
   toString(): string {
-    const { accessKeyId, ...rest } = this.toJSON();
-    const fields = [
-      `accessKeyId: ${JSON.stringify(accessKeyId)}`,
-      `accessKeySecret: ${REDACTED}`,
-      ...Object.entries(rest).map(([k, v]) => `${k}: ${JSON.stringify(v)}`),
-    ];
+    // toJSON's first field is the key id: the secret is shown after it.
+    const fields = Object.entries(this.toJSON()).map(([k, v]) =>
+      `${k}: ${JSON.stringify(v)}`
+    );
+    fields.splice(1, 0, "accessKeySecret: [REDACTED]");
     return `PlatformCredentials { ${fields.join(", ")} }`;
   }
 }
 
-function isNonEmpty(value: unknown): value is string {
-  return typeof value === "string" && value.trim() !== "";
+/**
+ * The credentials of the fields `read` finds (blank counts as unset); `missing`
+ * is the error of a source without the key id or the secret. Every field is
+ * read before either is checked.
+ */
+function gather(
+  read: (source: Source) => string | undefined,
+  missing: (source: Source) => ValueError,
+): PlatformCredentials {
+  const init: Record<string, string> = {};
+  for (const source of SOURCES) {
+    const value = read(source);
+    if (value) init[source[0]] = value;
+  }
+  for (const source of SOURCES.slice(0, 2)) {
+    if (!init[source[0]]) throw missing(source);
+  }
+  return new PlatformCredentials(init as unknown as PlatformCredentialsInit);
 }
 
 function optional(value: unknown, parameter: string): string | undefined {

@@ -59,9 +59,6 @@ export interface OAuthHeaderInput
   timestamp?: string | number;
 }
 
-const SIGNATURE_METHOD = "HMAC-SHA256";
-const VERSION = "1.0";
-
 /**
  * A fresh nonce: 32 lowercase hex characters from `crypto.getRandomValues`.
  *
@@ -109,18 +106,17 @@ export function oauthNonce(): string {
  */
 export function oauthBaseString(input: OAuthBaseStringInput): string {
   const url = parseUrl(input.url);
-  const timestamp = formatTimestamp(input.timestamp);
-  const pairs: [string, string][] = [
-    ["oauth_consumer_key", input.consumerKey],
-    ["oauth_nonce", input.nonce],
-    ["oauth_signature_method", SIGNATURE_METHOD],
-    ["oauth_timestamp", timestamp],
-    ["oauth_version", VERSION],
-  ].map(([k, v]) => [enc(k), enc(v)]);
-  for (const [k, v] of input.params ?? []) pairs.push([enc(k), enc(v)]);
-  for (const [k, v] of url.searchParams) pairs.push([enc(k), enc(v)]);
-  pairs.sort(([ka, va], [kb, vb]) => compare(ka, kb) || compare(va, vb));
-  const parameterString = pairs.map(([k, v]) => `${k}=${v}`).join("&");
+  // Encoded text is ASCII without spaces, so plain code-unit order of
+  // "key value" sorts by key, then value, in byte order (a space is below
+  // every encoded character).
+  const parameterString = [
+    ...oauthParams(input),
+    ...input.params ?? [],
+    ...url.searchParams,
+  ].map(([k, v]) => `${enc(k)} ${enc(v)}`).sort().join("&").replaceAll(
+    " ",
+    "=",
+  );
   const baseUrl = `${url.protocol}//${url.host}${url.pathname}`;
   return `${input.method.toUpperCase()}&${enc(baseUrl)}&${
     enc(parameterString)
@@ -203,16 +199,20 @@ export async function oauthAuthorizationHeader(
     nonce: input.nonce ?? oauthNonce(),
     timestamp: input.timestamp ?? Math.floor(Date.now() / 1000),
   };
-  const signature = await signOAuth(signInput);
-  const fields: [string, string][] = [
-    ["oauth_consumer_key", signInput.consumerKey],
-    ["oauth_nonce", signInput.nonce],
-    ["oauth_signature", signature],
-    ["oauth_signature_method", SIGNATURE_METHOD],
-    ["oauth_timestamp", formatTimestamp(signInput.timestamp)],
-    ["oauth_version", VERSION],
-  ];
+  const fields = oauthParams(signInput);
+  fields.splice(2, 0, ["oauth_signature", await signOAuth(signInput)]);
   return `OAuth ${fields.map(([k, v]) => `${k}="${enc(v)}"`).join(", ")}`;
+}
+
+/** The `oauth_*` parameters but the signature, in key order. */
+function oauthParams(input: OAuthBaseStringInput): [string, string][] {
+  return [
+    ["oauth_consumer_key", input.consumerKey],
+    ["oauth_nonce", input.nonce],
+    ["oauth_signature_method", "HMAC-SHA256"],
+    ["oauth_timestamp", formatTimestamp(input.timestamp)],
+    ["oauth_version", "1.0"],
+  ];
 }
 
 function parseUrl(url: string): URL {
@@ -237,9 +237,4 @@ function formatTimestamp(timestamp: string | number): string {
     );
   }
   return s;
-}
-
-/** Plain code-unit order; encoded strings are ASCII, so this is byte order. */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
