@@ -46,7 +46,7 @@ export async function attempt(
     seen.reading = true;
     const { status } = res;
     const { signal } = place;
-    if (call.expect.includes(status)) {
+    if (call.target.expect.includes(status)) {
       return {
         value: await call.read(res, { signal, maxBytes: call.maxBytes }),
       };
@@ -57,7 +57,7 @@ export async function attempt(
       await readBytes(res, { signal, maxBytes: Infinity }, MAX_ERROR_BYTES),
     );
     const failure = apiErrorFrom(status, res.headers, text, {
-      method: call.method,
+      method: call.target.method,
       url: call.safeUrl(),
       redactor: s.redactor,
       retryAfterMs: parseRetryAfter(res.headers.get("retry-after")),
@@ -83,9 +83,10 @@ async function exchange(
   place: Place,
   seen: Seen,
 ): Promise<Response> {
+  const { target } = call;
   const headers = { ...call.headers };
-  let trusted = call.trusted;
-  let hopUrl = call.url;
+  let trusted = target.trusted;
+  let hopUrl = target.url;
   // Defaults (GET, no body) are left out: fetch converts every member it
   // is given. Redirects are followed here, within the rules.
   const init: RequestInit & { headers: Record<string, string> } = {
@@ -93,8 +94,8 @@ async function exchange(
     signal: place.signal,
     redirect: "manual",
   };
-  if (call.method !== "GET") init.method = call.method;
-  if (call.body !== undefined) init.body = call.body;
+  if (target.method !== "GET") init.method = target.method;
+  if (target.body !== undefined) init.body = target.body;
   for (let hop = 0;; hop++) {
     // The key is added in place; only a token needs waiting for.
     let url = hopUrl;
@@ -119,17 +120,17 @@ async function exchange(
     );
     seen.res = res;
     if (
-      call.redirect === "manual" || !REDIRECTS.has(res.status) ||
-      call.expect.includes(res.status)
+      target.redirect === "manual" || !REDIRECTS.has(res.status) ||
+      target.expect.includes(res.status)
     ) return res;
     await res.body?.cancel().catch(() => {});
     hopUrl = nextHop(
       {
         res,
         from: hopUrl,
-        mayLeave: trusted && call.crossHost,
+        mayLeave: trusted && target.crossHost,
         hop,
-        method: call.method,
+        method: target.method,
       },
       s.httpAllowed,
       s.redactor,
@@ -158,7 +159,7 @@ async function send(
   safe: () => string,
   start?: Place,
 ): Promise<Response> {
-  const { method } = call;
+  const { method } = call.target;
   // onRequest sees the request as it goes: after its turn.
   if (s.hooks.onRequest) {
     emit(s.hooks.onRequest, {
@@ -249,7 +250,7 @@ async function queue(
   call: Call,
   seen: Seen,
 ): Promise<Place> {
-  const { deadline, signal, timeoutMs } = call;
+  const { deadline, signal, target, timeoutMs } = call;
   const queueError = () =>
     lateError(call, "waiting for a request slot; the request was not sent");
   const semaphore = s.semaphore;
@@ -286,7 +287,7 @@ async function queue(
         signal,
         async (wait) =>
           await s.limiter.acquire({
-            service: call.service,
+            service: target.service,
             signal: wait ?? (never ??= new AbortController().signal),
             deadlineMs: left === Infinity ? undefined : left,
           }) ?? undefined,

@@ -5,8 +5,10 @@ import type { Deadline } from "../http/deadline.ts";
 import type { ResponseReader } from "../http/read.ts";
 import type { Target } from "../http/_target.ts";
 
-/** The request, and what every attempt of one call shares. */
-export interface Call extends Target {
+/** What every attempt of one call shares. */
+export interface Call {
+  /** The request. */
+  readonly target: Target;
   /** The caller's signal. */
   readonly signal?: AbortSignal;
   /** The request headers, before credentials. */
@@ -23,7 +25,7 @@ export interface Call extends Target {
   readonly read: ResponseReader<unknown>;
   /** Whether the limiter gives each attempt a turn. */
   readonly limited: boolean;
-  /** The URL, credentials redacted (once, when first needed). */
+  /** The target's URL, credentials redacted (once, when first needed). */
   safeUrl(): string;
 }
 
@@ -56,5 +58,5 @@ export type Outcome = { readonly value: unknown } | Failed;
 
 /** The error of a call whose deadline passed `when` (a phrase, or ""). */
 export function lateError(call: Call, when: string): Error {
-  return call.deadline.error(when, call.method, call.safeUrl());
+  return call.deadline.error(when, call.target.method, call.safeUrl());
 }

@@ -33,7 +33,7 @@ export function failureOf(
   seen: Seen,
   redactor: Redactor,
 ): Failed {
-  const { method } = call;
+  const { method } = call.target;
   if (call.signal?.aborted) throw call.signal.reason;
   // Not a failure of the request, which was never sent.
   if (seen.turnFailed) throw err;
@@ -64,7 +64,7 @@ export function failureOf(
   // A failure after the status was accepted (a broken body) is retried like
   // a connection failure; a non-JSON 200 body is not.
   const status = failure.status;
-  if (call.expect.includes(status) || REDIRECTS.has(status)) {
+  if (call.target.expect.includes(status) || REDIRECTS.has(status)) {
     throw failure;
   }
   return { failure, status };
@@ -82,7 +82,7 @@ export function retryDelay(
   call: Call,
   s: ClientSettings,
 ): number | undefined {
-  const retry = call.retry;
+  const retry = call.target.retry;
   const retryable = failure instanceof ApiError
     ? (retry === "submit" ? SUBMIT_RETRY_STATUSES : RETRY_STATUSES)
       .has(failure.status)

@@ -331,7 +331,7 @@ export class Client {
     // Redacting costs a regex pass: do it only for hooks and errors.
     let redacted: string | undefined;
     return {
-      ...target,
+      target,
       signal,
       headers,
       maxRetries: options.maxRetries ?? this.#s.maxRetries,
