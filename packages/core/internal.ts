@@ -126,6 +126,7 @@ export {
 export { Deadline } from "./http/deadline.ts";
 export { sleep } from "./http/timers.ts";
 export { checkRequestOptions, requestHeaders } from "./client/client_checks.ts";
+export { plainRequestOptions } from "./http/request_options.ts";
 
 // Asynchronous jobs: submit, poll, fetch the result.
 export {

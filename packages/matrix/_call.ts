@@ -17,6 +17,7 @@ import {
   failedJobError,
   type JobStatusResponse,
   type JobStep,
+  plainRequestOptions,
   type PollOptions,
   responseFacts,
   runJob,
@@ -86,8 +87,13 @@ export async function call(
   const submitUrl = `${client.originFor("matrix")}${spec.path}`;
   // Every request option reaches the requests but the polls' cadence and
   // the deadline, which the job takes as its own; the signal is the run's.
-  const { poll, deadlineMs: _deadlineMs, ...passed } = options;
-  const requestOptions: RequestOptions = { ...passed, signal: run.signal };
+  // Getters and inherited options count as the caller's own.
+  const { poll } = options;
+  const requestOptions: RequestOptions = {
+    ...plainRequestOptions(options),
+    deadlineMs: undefined,
+    signal: run.signal,
+  };
   const { value, ...tracing } = await runJob(
     client,
     {

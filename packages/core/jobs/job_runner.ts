@@ -10,6 +10,7 @@ import type {
   RequestSpec,
 } from "../http/spec.ts";
 import { checkRequestOptions } from "../client/client_checks.ts";
+import { plainRequestOptions } from "../http/request_options.ts";
 import { scrubbing } from "../redact/scrubbing.ts";
 import { ApiError, type ResponseFacts } from "../errors/errors.ts";
 import { type JobStatusResponse, type JobStep, pollJob } from "./poller.ts";
@@ -124,7 +125,10 @@ export async function runJob<T>(
   options: RequestOptions = {},
   deadline?: Deadline,
 ): Promise<JobResult<T>> {
-  scrubbing(client, () => checkRequestOptions(options));
+  options = scrubbing(client, () => {
+    checkRequestOptions(options);
+    return plainRequestOptions(options);
+  });
   const until = deadline ?? new Deadline(options.deadlineMs);
   const { signal } = options;
   const { service, method = "GET", path } = job.submit;

@@ -335,3 +335,39 @@ Deno.test("runJob: an aborted signal sends nothing", async () => {
 Deno.test("no credential appears in any error or hook output of this suite", () => {
   leakWitness.assertClean(4);
 });
+
+Deno.test("runJob: options given by getters or inherited reach every request, and an abort cancels a stalled status poll", async () => {
+  await using server = await startTestServer();
+  accepted(server);
+  const controller = new AbortController();
+  let polled!: () => void;
+  const polling = new Promise<void>((resolve) => polled = resolve);
+  server.route(STATUS, (_req, _n, signal) => {
+    polled();
+    // Stalls until the client gives up on the request.
+    return new Promise((_resolve, reject) =>
+      signal.addEventListener("abort", () => reject(signal.reason))
+    );
+  });
+  class Options {
+    get signal() {
+      return controller.signal;
+    }
+    get requestId() {
+      return "req-own";
+    }
+  }
+  const options = Object.create(new Options(), {
+    headers: { value: { "x-trace": "trace-1" }, enumerable: false },
+  });
+  const run = runJob(client(server), job(), options);
+  await polling;
+  const reason = new Error("stop");
+  controller.abort(reason);
+  await assert.rejects(run, (err) => err === reason);
+  for (const req of server.requests) {
+    assert.equal(req.headers.get("x-trace"), "trace-1", req.path);
+    assert.equal(req.headers.get("x-request-id"), "req-own", req.path);
+  }
+  assert.equal(server.requestsFor(STATUS).length, 1);
+});

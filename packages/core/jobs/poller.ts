@@ -9,6 +9,7 @@
 
 import type { Client } from "../client/client.ts";
 import type { RequestOptions } from "../http/spec.ts";
+import { plainRequestOptions } from "../http/request_options.ts";
 import { checkRequestOptions, positiveInt } from "../client/client_checks.ts";
 import { scrubbing } from "../redact/scrubbing.ts";
 import { ApiError, ConnectionError, TimeoutError } from "../errors/errors.ts";
@@ -158,6 +159,8 @@ export async function pollJob(
   requestOptions: RequestOptions = {},
 ): Promise<JobOutcome> {
   checkPollJob(client, options, requestOptions);
+  // Read once, getters and inherited fields too: each poll spreads them.
+  requestOptions = plainRequestOptions(requestOptions);
   const { signal } = requestOptions;
   const maxFailedPolls = options.maxFailedPolls ?? DEFAULT_MAX_FAILED_POLLS;
   const polls = statusPolls(client, options, requestOptions);
