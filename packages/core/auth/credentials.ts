@@ -22,6 +22,7 @@
 
 import { ValueError } from "../errors/errors.ts";
 import { parseProperties } from "./_properties.ts";
+import { hasLoneSurrogate } from "../params/check_params.ts";
 
 /** The fields of {@linkcode PlatformCredentials}. */
 export interface PlatformCredentialsInit {
@@ -153,6 +154,10 @@ export class PlatformCredentials {
       if (typeof value !== "string" || value.trim() === "") {
         // Never describe the given value: it may be a mistyped secret.
         throw new ValueError(field, "must be a non-empty string");
+      }
+      if (hasLoneSurrogate(value)) {
+        // Signing percent-encodes it as UTF-8, which has no form for one.
+        throw new ValueError(field, "must not hold a lone surrogate");
       }
     }
     this.accessKeyId = init.accessKeyId;

@@ -338,3 +338,14 @@ Deno.test("fromProperties refuses a text or source that is not a string with a V
     );
   }
 });
+
+Deno.test("PlatformCredentials: a key id or secret with a lone surrogate is a ValueError, not a URIError at the first request", () => {
+  for (const field of ["accessKeyId", "accessKeySecret"] as const) {
+    const init = { accessKeyId: "AKID", accessKeySecret: "SECRET" };
+    init[field] = "ab\uD800cd";
+    assert.throws(() => new PlatformCredentials(init), {
+      name: "ValueError",
+      message: `Invalid ${field}: must not hold a lone surrogate`,
+    });
+  }
+});

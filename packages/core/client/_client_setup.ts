@@ -64,7 +64,11 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
   const given = givenSecrets(options);
   try {
     if (typeof options !== "object" || options === null) {
-      throw new ValueError("options", "must be an object", options);
+      // Not described: a string here is most likely an API key.
+      throw new ValueError(
+        "options",
+        `must be an object (such as { apiKey }), got ${typeof options}`,
+      );
     }
     const country = options.country ?? "row";
     if (country !== "row" && country !== "china") {

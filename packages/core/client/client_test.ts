@@ -1153,3 +1153,29 @@ Deno.test("isTimeoutError: true for an abort by AbortSignal.timeout(), thrown ra
 Deno.test("no credential appears in any error or hook output of this suite", () => {
   leakWitness.assertClean(50);
 });
+
+Deno.test("Client: a key passed in place of the options, or a credential in the wrong option, is not quoted", () => {
+  const key = "s3cr3t-K3Y_abc";
+  for (
+    const make of [
+      () => new Client(key as never),
+      () =>
+        new Client({
+          apiKey: "k-ok",
+          timeoutMs: { accessKeyId: "AKID", accessKeySecret: key } as never,
+        }),
+    ]
+  ) {
+    assert.throws(make, (err: Error) => {
+      assert.equal(err.name, "ValueError");
+      assert.ok(!JSON.stringify(err).includes(key), err.message);
+      assert.ok(!err.message.includes(key), err.message);
+      assert.ok(!err.message.includes("s3cr3t"), err.message);
+      return true;
+    });
+  }
+  assert.throws(() => new Client(key as never), {
+    message:
+      "Invalid options: must be an object (such as { apiKey }), got string",
+  });
+});

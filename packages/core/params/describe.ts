@@ -35,11 +35,20 @@ export function describe(value: unknown): string {
   return typeof value;
 }
 
+const SECRET_KEY = /secret|key|token|password|signature|credential/i;
+
 function safeJson(value: unknown): string {
   try {
     const s = JSON.stringify(value);
     if (s === undefined) return typeof value;
-    if (s.length <= 80) return s;
+    // A credential's value under a key that names one is never shown: a
+    // client can only scrub the credentials it was given.
+    if (s.length <= 80) {
+      return JSON.stringify(
+        value,
+        (key, v) => SECRET_KEY.test(key) ? "[REDACTED]" : v,
+      );
+    }
     if (!Array.isArray(value)) return "an object";
     return value.length === 1
       ? "an array of 1 item"

@@ -15,3 +15,14 @@ Deno.test("describe shows a short value whole and a long one only by its shape",
     assert.ok(!describe(value).includes("ssssssss"), describe(value));
   }
 });
+
+Deno.test("describe: a value under a key that names a credential is never shown", () => {
+  const text = describe({
+    accessKeySecret: "s3cr3t",
+    n: { apiKey: "k3y", token: "t0k3n", lat: 1 },
+  });
+  for (const secret of ["s3cr3t", "k3y", "t0k3n"]) {
+    assert.ok(!text.includes(secret), text);
+  }
+  assert.match(text, /"lat":1/);
+});
