@@ -560,13 +560,10 @@ export function decodePolyline(encoded: string): DecodedPolyline {
   }
   if (polyline === undefined) {
     const c = decodeBigInts(encoded, header);
+    const dims = thirdDim === ABSENT ? 2 : 3;
     polyline = [];
-    if (thirdDim === ABSENT) {
-      for (let i = 0; i < c.length; i += 2) polyline.push([c[i], c[i + 1]]);
-    } else {
-      for (let i = 0; i < c.length; i += 3) {
-        polyline.push([c[i], c[i + 1], c[i + 2]]);
-      }
+    for (let i = 0; i < c.length; i += dims) {
+      polyline.push(Array.from(c.subarray(i, i + dims)));
     }
   }
   return { precision, thirdDim, thirdDimPrecision, polyline };

@@ -6,7 +6,11 @@ import type { RequestOptions, RequestSpec } from "./spec.ts";
 import { ValueError } from "../errors/errors.ts";
 import type { Service } from "./hosts.ts";
 import { checkJson, keyPath } from "../params/check_params.ts";
-import { withExtraBody, withExtraQuery } from "../params/_extra_params.ts";
+import {
+  MAX_URL_LENGTH,
+  withExtraBody,
+  withExtraQuery,
+} from "../params/_extra_params.ts";
 import { checkMethod } from "../client/client_checks.ts";
 
 /** One request as the retry loop sends it. */
@@ -35,9 +39,6 @@ export interface Target {
    */
   crossHost: boolean;
 }
-
-/** The longest URL fetch takes (Deno's limit; HTTP servers have their own). */
-const MAX_URL_LENGTH = 65_534;
 
 /** The default expected statuses. */
 export const OK: readonly number[] = [200];

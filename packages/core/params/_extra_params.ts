@@ -9,8 +9,11 @@ import { Query } from "./query.ts";
 /** Query keys no call may add: the client attaches the credential itself. */
 const CREDENTIAL_KEY = /^api[-_]?key$/i;
 
-/** The longest extra value worth encoding: no URL can be longer. */
-const MAX_URL_LENGTH = 65_534;
+/**
+ * The longest URL fetch takes (Deno's limit; HTTP servers have their own),
+ * so also the longest extra value worth encoding.
+ */
+export const MAX_URL_LENGTH = 65_534;
 
 /**
  * The entries of a plain object, read once (a getter or Proxy could answer
