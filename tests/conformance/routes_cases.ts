@@ -1,54 +1,231 @@
 // How the client produces each parameter of HERE's routes (here/routes.json).
 
-import type { OperationCases } from "./_cases.ts";
-import { buildCarRouteRequest } from "@ls/routing";
+import type { OperationCases, Params } from "./_cases.ts";
+import {
+  buildCarRouteRequest,
+  buildScooterRouteRequest,
+  buildTruckRouteRequest,
+} from "@ls/routing";
+
+const car = (params: Params) => buildCarRouteRequest(params as never);
+const truck = (params: Params) => buildTruckRouteRequest(params as never);
+const scooter = (params: Params) => buildScooterRouteRequest(params as never);
+
+/** A truck field sent as `vehicle[field]`. */
+const vehicle = (field: string, value: unknown, wire: string) => ({
+  params: { truck: { [field]: value } },
+  wire,
+  build: truck,
+});
+
+const EMPIRICAL = { freeFlowSpeedTable: [[0, 0.2]] };
+const BATTERY = { maxCharge: 80, initialCharge: 48 };
+/** An `ev[…]` option of the empirical model, with an 80 kWh battery at 48. */
+const ev = (option: string, value: unknown, wire: string) => ({
+  params: { ev: { ...EMPIRICAL, ...BATTERY, [option]: value } },
+  wire,
+});
+
+const PHYSICAL = {
+  consumptionModel: "physical",
+  driveEfficiency: 0.9,
+  recuperationEfficiency: 0.8,
+  currentWeight: 2500,
+  rollingResistanceCoefficient: 0.0066,
+  airDragCoefficient: 0.23,
+  frontalArea: 2.36,
+};
+/** An option of the physical model (`ev[…]` or `vehicle[…]`). */
+const physical = (option: string, value: unknown, wire: string) => ({
+  params: { ev: { ...PHYSICAL, [option]: value } },
+  wire,
+});
 
 const cases: OperationCases = {
-  build: (params) => buildCarRouteRequest(params as never),
+  build: car,
   base: { origin: [52.5, 13.4], destination: [52.51, 13.41] },
-  cases: {},
+  cases: {
+    origin: { params: {}, wire: "52.5,13.4" },
+    destination: { params: {}, wire: "52.51,13.41" },
+    via: { params: { via: [[52.505, 13.405]] }, wire: "52.505,13.405" },
+    departureTime: {
+      params: { departureTime: "2024-05-01T08:00:00+02:00" },
+      wire: "2024-05-01T08%3A00%3A00%2B02%3A00",
+    },
+    routingMode: {
+      params: { routingMode: "short" },
+      wire: "short",
+      value: (v) => ({ routingMode: v }),
+    },
+    alternatives: { params: { alternatives: 3 }, wire: "3" },
+    "avoid[features]": {
+      params: { avoidFeatures: ["tollRoad", "ferry"] },
+      wire: "tollRoad,ferry",
+      value: (v) => ({ avoidFeatures: [v] }),
+    },
+    "avoid[areas]": {
+      params: { avoidAreas: [[13.41, 52.51, 13.43, 52.53]] },
+      wire: "bbox:13.41,52.51,13.43,52.53",
+    },
+    "exclude[countries]": {
+      params: { exclude: ["CHE", "AUT"] },
+      wire: "CHE,AUT",
+    },
+    units: {
+      params: { units: "imperial" },
+      wire: "imperial",
+      value: (v) => ({ units: v }),
+    },
+    lang: { params: { lang: ["de-DE", "en-US"] }, wire: "de-DE,en-US" },
+    return: {
+      params: { returnResults: ["polyline", "summary"] },
+      wire: "polyline,summary",
+      value: (v) => ({
+        returnResults: v === "polyline" ? [v] : ["polyline", "actions", v],
+      }),
+    },
+    spans: {
+      params: { returnResults: ["polyline"], spans: ["names", "length"] },
+      wire: "names,length",
+      value: (v) => ({ returnResults: ["polyline"], spans: [v] }),
+    },
+    "vehicle[shippedHazardousGoods]": {
+      ...vehicle(
+        "shippedHazardousGoods",
+        ["explosive", "gas"],
+        "explosive,gas",
+      ),
+      value: (v) => ({ truck: { shippedHazardousGoods: [v] } }),
+    },
+    "vehicle[grossWeight]": vehicle("grossWeight", 12000, "12000"),
+    "vehicle[weightPerAxle]": vehicle("weightPerAxle", 8000, "8000"),
+    "vehicle[height]": vehicle("height", 380, "380"),
+    "vehicle[width]": vehicle("width", 250, "250"),
+    "vehicle[length]": vehicle("length", 1650, "1650"),
+    "vehicle[tunnelCategory]": {
+      ...vehicle("tunnelCategory", "C", "C"),
+      value: (v) => ({ truck: { tunnelCategory: v } }),
+    },
+    "vehicle[axleCount]": vehicle("axleCount", 4, "4"),
+    "vehicle[type]": {
+      ...vehicle("type", "Tractor", "Tractor"),
+      value: (v) => ({ truck: { type: v } }),
+    },
+    "vehicle[trailerCount]": vehicle("trailerCount", 1, "1"),
+    "vehicle[currentWeight]": physical("currentWeight", 2500, "2500"),
+    "vehicle[frontalArea]": physical("frontalArea", 2.36, "2.36"),
+    "vehicle[rollingResistanceCoefficient]": physical(
+      "rollingResistanceCoefficient",
+      0.0066,
+      "0.0066",
+    ),
+    "vehicle[airDragCoefficient]": physical("airDragCoefficient", 0.23, "0.23"),
+    consumptionModel: {
+      params: { ev: EMPIRICAL },
+      wire: "empirical",
+      value: (v) => ({ ev: v === "physical" ? PHYSICAL : EMPIRICAL }),
+    },
+    "ev[freeFlowSpeedTable]": ev(
+      "freeFlowSpeedTable",
+      [[0, 0.239], [27, 0.196]],
+      "0,0.239,27,0.196",
+    ),
+    "ev[trafficSpeedTable]": ev("trafficSpeedTable", [[0, 0.3]], "0,0.3"),
+    "ev[ascent]": ev("ascent", 9, "9"),
+    "ev[descent]": ev("descent", 4.3, "4.3"),
+    "ev[auxiliaryConsumption]": ev("auxiliaryConsumption", 1.8, "1.8"),
+    "ev[driveEfficiency]": physical("driveEfficiency", 0.9, "0.9"),
+    "ev[recuperationEfficiency]": physical(
+      "recuperationEfficiency",
+      0.8,
+      "0.8",
+    ),
+    "ev[auxiliaryPowerConsumption]": physical(
+      "auxiliaryPowerConsumption",
+      2000,
+      "2000",
+    ),
+    "ev[airDensity]": physical("airDensity", 1.2, "1.2"),
+    "ev[initialCharge]": ev("initialCharge", 20, "20"),
+    "ev[maxCharge]": ev("maxCharge", 80, "80"),
+    "ev[chargingCurve]": ev("chargingCurve", [[0, 239], [80, 1]], "0,239,80,1"),
+    "ev[maxChargingVoltage]": ev("maxChargingVoltage", 400, "400"),
+    "ev[maxChargingCurrent]": ev("maxChargingCurrent", 100, "100"),
+    "ev[maxChargeAfterChargingStation]": ev(
+      "maxChargeAfterChargingStation",
+      72,
+      "72",
+    ),
+    "ev[minChargeAtChargingStation]": {
+      params: {
+        ev: {
+          ...EMPIRICAL,
+          ...BATTERY,
+          maxChargeAfterChargingStation: 72,
+          minChargeAtChargingStation: 8,
+        },
+      },
+      wire: "8",
+    },
+    "ev[minChargeAtFirstChargingStation]": {
+      params: {
+        ev: {
+          ...EMPIRICAL,
+          ...BATTERY,
+          maxChargeAfterChargingStation: 72,
+          minChargeAtFirstChargingStation: 9,
+        },
+      },
+      wire: "9",
+    },
+    "ev[minChargeAtDestination]": ev("minChargeAtDestination", 10, "10"),
+    "ev[chargingSetupDuration]": ev("chargingSetupDuration", 60, "60"),
+    "ev[maxChargingDuration]": ev("maxChargingDuration", 600, "600"),
+    "ev[connectorTypes]": {
+      ...ev("connectorTypes", ["chademo", "tesla"], "chademo,tesla"),
+      value: (v) => ({ ev: { ...EMPIRICAL, connectorTypes: [v] } }),
+    },
+    "ev[maxPowerAtLowVoltage]": ev("maxPowerAtLowVoltage", 45, "45"),
+    "ev[makeReachable]": {
+      params: {
+        ev: {
+          ...EMPIRICAL,
+          initialCharge: 20,
+          maxCharge: 80,
+          maxChargeAfterChargingStation: 72,
+          chargingCurve: [[0, 239], [80, 1]],
+          connectorTypes: ["chademo"],
+          makeReachable: true,
+        },
+      },
+      wire: "true",
+    },
+    "scooter[allowHighway]": {
+      params: { scooter: { allowHighway: true } },
+      wire: "true",
+      build: scooter,
+    },
+  },
   pending: [
+    // taxi, bus and privateBus have no route function yet.
     "transportMode",
-    "origin",
-    "destination",
-    "via",
-    "departureTime",
     "arrivalTime",
-    "routingMode",
-    "alternatives",
-    "avoid[features]",
-    "avoid[areas]",
     "avoid[segments]",
     "avoid[zoneCategories]",
     "avoid[zoneIdentifiers]",
     "avoid[truckRoadTypes]",
     "avoid[tollTransponders]",
-    "exclude[countries]",
     "exclude[states]",
     "exclude[areas]",
     "allow[hov]",
     "allow[hot]",
-    "units",
-    "lang",
-    "return",
-    "spans",
-    "vehicle[shippedHazardousGoods]",
-    "vehicle[grossWeight]",
-    "vehicle[currentWeight]",
     "vehicle[emptyWeight]",
-    "vehicle[weightPerAxle]",
     "vehicle[weightPerAxleGroup]",
-    "vehicle[height]",
-    "vehicle[width]",
-    "vehicle[length]",
     "vehicle[kpraLength]",
     "vehicle[payloadCapacity]",
-    "vehicle[tunnelCategory]",
-    "vehicle[axleCount]",
     "vehicle[trailerAxleCount]",
     "vehicle[tiresCount]",
     "vehicle[category]",
-    "vehicle[trailerCount]",
     "vehicle[hovOccupancy]",
     "vehicle[licensePlate]",
     "vehicle[speedCap]",
@@ -56,37 +233,9 @@ const cases: OperationCases = {
     "vehicle[engineSizeCc]",
     "vehicle[occupancy]",
     "vehicle[engineType]",
-    "vehicle[frontalArea]",
-    "vehicle[rollingResistanceCoefficient]",
-    "vehicle[airDragCoefficient]",
-    "vehicle[type]",
     "vehicle[heightAboveFirstAxle]",
     "vehicle[commercial]",
-    "consumptionModel",
-    "ev[freeFlowSpeedTable]",
-    "ev[trafficSpeedTable]",
-    "ev[ascent]",
-    "ev[descent]",
-    "ev[auxiliaryConsumption]",
-    "ev[driveEfficiency]",
-    "ev[recuperationEfficiency]",
-    "ev[auxiliaryPowerConsumption]",
-    "ev[airDensity]",
     "ev[auxiliaryPowerCurve]",
-    "ev[initialCharge]",
-    "ev[maxCharge]",
-    "ev[chargingCurve]",
-    "ev[maxChargingVoltage]",
-    "ev[maxChargingCurrent]",
-    "ev[maxChargeAfterChargingStation]",
-    "ev[minChargeAtChargingStation]",
-    "ev[minChargeAtFirstChargingStation]",
-    "ev[minChargeAtDestination]",
-    "ev[chargingSetupDuration]",
-    "ev[maxChargingDuration]",
-    "ev[connectorTypes]",
-    "ev[maxPowerAtLowVoltage]",
-    "ev[makeReachable]",
     "fuel[type]",
     "fuel[freeFlowSpeedTable]",
     "fuel[trafficSpeedTable]",
@@ -94,7 +243,6 @@ const cases: OperationCases = {
     "fuel[ascent]",
     "driver[schedule]",
     "pedestrian[speed]",
-    "scooter[allowHighway]",
     "currency",
     "customizations",
     "taxi[allowDriveThroughTaxiRoads]",
