@@ -30,6 +30,7 @@ import {
   checkParams,
   departureTimeValue,
   formatCountryList,
+  formatDateTime,
   formatInteger,
   formatVia,
   integer,
@@ -77,6 +78,7 @@ const COMMON_KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
     destinationPlaceOptions: 0,
     destinationWaypointOptions: 0,
     departureTime: 0,
+    arrivalTime: 0,
     routingMode: 0,
     alternatives: 0,
     units: 0,
@@ -128,7 +130,8 @@ const viaList = /* @__PURE__ */ z.optional(
 
 /**
  * Validates `params` for `mode` and builds the request. Query order:
- * transportMode, origin, destination, via…, departureTime, routingMode,
+ * transportMode, origin, destination, via…, departureTime or arrivalTime,
+ * routingMode,
  * alternatives, units, lang, return, spans, avoid[features], avoid[areas],
  * exclude[countries], then vehicle[…] or scooter[…], then consumptionModel
  * and ev[…] (the physical model's vehicle[…] just before its ev[…]).
@@ -153,6 +156,7 @@ export function buildRoute(
   via.forEach((v, i) => query.append("via", formatVia(v, i)));
 
   query.set("departureTime", departureTimeValue(params.departureTime));
+  query.set("arrivalTime", arrivalTimeValue(params));
   setRoutingMode(query, params.routingMode, transportMode, options?.query);
   const sends = sendsDefault(options?.query);
   if (sends("alternatives", params.alternatives)) {
@@ -192,6 +196,34 @@ export function buildRoute(
   }
   appendEv(query, params.ev, { transportMode });
   return { service: "router", method: "GET", path: "/v8/routes", query };
+}
+
+/**
+ * The `arrivalTime` sent: an RFC 3339 date-time, with or without offset
+ * (no `any`). HERE takes it without `departureTime` (E605018) and without
+ * EV routing only.
+ */
+function arrivalTimeValue(params: RouteParams): string | undefined {
+  const { arrivalTime } = params;
+  if (arrivalTime === undefined) return undefined;
+  const value = formatDateTime(arrivalTime, "arrivalTime", {
+    allowLocal: true,
+  });
+  if (params.departureTime !== undefined) {
+    throw new ValueError(
+      "arrivalTime",
+      "not with departureTime; give one of them",
+      arrivalTime,
+    );
+  }
+  if (params.ev !== undefined) {
+    throw new ValueError(
+      "arrivalTime",
+      "not with ev; HERE plans EV routes from their departure",
+      arrivalTime,
+    );
+  }
+  return value;
 }
 
 /**

@@ -170,6 +170,14 @@ export interface RoutingParams {
    * origin), or `"any"` for time-independent routing. HERE's default: now.
    */
   departureTime?: Date | string;
+  /**
+   * When to arrive at the destination: a `Date` (sent as RFC 3339 with the
+   * runtime's offset) or an RFC 3339 string (with an offset, or without one
+   * for local time at the destination); the route is planned backwards from
+   * it. Not with `departureTime` (HERE's E605018), and not with `ev`:
+   * HERE plans EV routes forwards only.
+   */
+  arrivalTime?: Date | string;
   /** `fast` (default) or `short` (car and truck only). */
   routingMode?: RoutingMode;
   /** Number of alternative routes, an integer from 0 (default) to 6. */

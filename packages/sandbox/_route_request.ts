@@ -204,6 +204,13 @@ export function parseRouteRequest(params: Params): RouteRequest {
   const avoidAreas = parseAvoidAreas(params);
   checkVehicle(params, mode);
   const ev = parseEv(params, mode, false);
+  if (ev && arrival) {
+    throw malformed(
+      "E605030",
+      "Invalid EV options: arrivalTime is not supported with EV routing",
+      "Give departureTime instead",
+    );
+  }
   const scooter = params.get("scooter[allowHighway]");
   if (scooter !== undefined && scooter !== "true" && scooter !== "false") {
     throw malformed(

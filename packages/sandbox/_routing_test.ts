@@ -337,6 +337,10 @@ Deno.test("other invalid routing parameters get their E605 codes", async () => {
       "E605018",
     ],
     [
+      `transportMode=car&${base}&arrivalTime=2024-05-01T09:00:00Z&ev%5BfreeFlowSpeedTable%5D=0,0.2`,
+      "E605030",
+    ],
+    [
       `transportMode=car&${base}&departureTime=2024-05-01T08:00:00+02:00`,
       "E605001",
     ],

@@ -52,6 +52,10 @@ const cases: OperationCases = {
       params: { departureTime: "2024-05-01T08:00:00+02:00" },
       wire: "2024-05-01T08%3A00%3A00%2B02%3A00",
     },
+    arrivalTime: {
+      params: { arrivalTime: "2024-05-01T10:00:00" },
+      wire: "2024-05-01T10%3A00%3A00",
+    },
     routingMode: {
       params: { routingMode: "short" },
       wire: "short",
@@ -209,7 +213,6 @@ const cases: OperationCases = {
   pending: [
     // taxi, bus and privateBus have no route function yet.
     "transportMode",
-    "arrivalTime",
     "avoid[segments]",
     "avoid[zoneCategories]",
     "avoid[zoneIdentifiers]",
