@@ -45,6 +45,8 @@ import {
 import { Return, Span, Units } from "./constants.ts";
 import type { RoutingParams } from "./params.ts";
 import type { RoutingResponseBody } from "./routing_json.ts";
+import { appendTolls } from "./_route_tolls.ts";
+import type { TollOptions } from "./tolls.ts";
 import { RoutingResponse } from "./routing_response.ts";
 
 /** The parameters {@linkcode buildRoute} reads: the common ones and the extras. */
@@ -52,6 +54,8 @@ export type RouteParams = RoutingParams & {
   ev?: EvOptions;
   truck?: Truck;
   scooter?: Scooter;
+  tolls?: TollOptions;
+  currency?: string;
 };
 
 /** A mode's keys beyond {@linkcode RoutingParams}', each listed as `key: 0`. */
@@ -103,6 +107,8 @@ export const COMMON_WIRE_NAMES: Readonly<Record<string, string>> = {
 const EXTRA_OWNER: Readonly<Record<string, string>> = {
   truck: "truckRoute",
   scooter: "scooterRoute",
+  tolls: "carRoute, truckRoute and scooterRoute",
+  currency: "carRoute, truckRoute and scooterRoute",
   ev: "carRoute, truckRoute and scooterRoute " +
     "(HERE has no EV routing for pedestrians or bicycles: E605027)",
   transportMode: "the function: carRoute, bicycleRoute, truckRoute, " +
@@ -134,7 +140,8 @@ const viaList = /* @__PURE__ */ z.optional(
  * routingMode,
  * alternatives, units, lang, return, spans, avoid[features], avoid[areas],
  * exclude[countries], then vehicle[…] or scooter[…], then consumptionModel
- * and ev[…] (the physical model's vehicle[…] just before its ev[…]).
+ * and ev[…] (the physical model's vehicle[…] just before its ev[…]), then
+ * currency and tolls[…].
  */
 export function buildRoute(
   mode: RouteMode,
@@ -195,6 +202,7 @@ export function buildRoute(
     appendScooter(query, params.scooter, "scooter");
   }
   appendEv(query, params.ev, { transportMode });
+  appendTolls(query, params, returns ?? [], transportMode);
   return { service: "router", method: "GET", path: "/v8/routes", query };
 }
 

@@ -70,6 +70,7 @@ export * from "./params.ts";
 export * from "./routes.ts";
 export * from "./truck_route.ts";
 export * from "./scooter_route.ts";
+export * from "./tolls.ts";
 export * from "./routing_json.ts";
 export * from "./place_json.ts";
 export * from "./section.ts";

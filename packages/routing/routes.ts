@@ -45,6 +45,7 @@ import {
 } from "./_route_operation.ts";
 import type { RoutingParams } from "./params.ts";
 import type { RoutingResponse } from "./routing_response.ts";
+import type { TollOptions } from "./tolls.ts";
 
 /**
  * The parameters of `carRoute`: {@linkcode RoutingParams} plus `ev`, the
@@ -75,6 +76,18 @@ export interface CarRoutingParams extends RoutingParams {
    * consumption in its summary and the charging stops.
    */
   ev?: EvOptions;
+  /**
+   * How HERE prices the route's tolls (`tolls[…]`): summaries, owned
+   * vignettes and transponders, a toll vehicle class, the emission class.
+   * Every option needs `"tolls"` in `returnResults`; sections then carry
+   * `tolls` with their fares ({@linkcode TollOptions}).
+   */
+  tolls?: TollOptions;
+  /**
+   * ISO 4217 code (`EUR`) toll prices are converted to (`convertedPrice`)
+   * and toll totals are given in; a `total` summary needs it.
+   */
+  currency?: string;
 }
 
 /**
@@ -98,12 +111,20 @@ export interface CarRoutingParams extends RoutingParams {
  * ```
  */
 export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
-  /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES, ...evWireNames() });
+  /* @__PURE__ */ Object.freeze({
+    ...COMMON_WIRE_NAMES,
+    ...evWireNames(),
+    "tolls[summaries]": "tolls.summaries",
+    "tolls[vignettes]": "tolls.vignettes",
+    "tolls[transponders]": "tolls.transponders",
+    "tolls[vehicleCategory]": "tolls.vehicleCategory",
+    "tolls[emissionType]": "tolls.emissionType",
+  });
 
 /** carRoute: its mode, keys beyond the common ones, and wire names. */
 const CAR: RouteMode = {
   transportMode: "car",
-  extras: { ev: 0 } satisfies Extras<CarRoutingParams>,
+  extras: { ev: 0, tolls: 0, currency: 0 } satisfies Extras<CarRoutingParams>,
   wireNames: CAR_ROUTE_WIRE_NAMES,
 };
 

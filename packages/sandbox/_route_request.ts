@@ -18,6 +18,7 @@ import {
 import { parseWaypoint, type Waypoint } from "./_waypoints.ts";
 import type { EvRequest } from "./_ev.ts";
 import { parseEv } from "./_ev_query.ts";
+import { parseTolls, type TollRequest } from "./_route_tolls.ts";
 import type { TransportMode, TravelOptions } from "./travel_model.ts";
 
 /** The values of `return`. */
@@ -108,6 +109,8 @@ export interface RouteRequest {
   imperial: boolean;
   /** `consumptionModel` and `ev[...]`, when given. */
   ev?: EvRequest;
+  /** `currency` and `tolls[...]`. */
+  tolls: TollRequest;
 }
 
 /** Parses and checks the query of `GET /v8/routes` (E605 errors). */
@@ -248,6 +251,7 @@ export function parseRouteRequest(params: Params): RouteRequest {
     lang,
     imperial: units === "imperial",
     ev,
+    tolls: parseTolls(params, mode, ev !== undefined),
   };
 }
 

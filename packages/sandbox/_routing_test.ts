@@ -459,3 +459,67 @@ Deno.test("avoid[areas] polygons of any size up to HERE's limits are understood"
   assert.equal(two.status, 400);
   assert.equal(two.body.code, "E605056");
 });
+
+Deno.test("tolls: fares on long roads where the mode is charged, converted and totalled in the currency", async () => {
+  await using sandbox = await startSandbox();
+  const ask = (query: string) =>
+    call(
+      sandbox,
+      route(
+        "origin=52.52,13.405&destination=51.05,13.74&return=summary,tolls" +
+          `&currency=CHF&tolls%5Bsummaries%5D=total&${query}`,
+      ),
+    );
+  const truck = (await ask("transportMode=truck")).body.routes[0].sections[0];
+  assert.ok(truck.tolls.length > 0, "German motorways charge trucks");
+  const fare = truck.tolls[0].fares[0];
+  assert.equal(truck.tolls[0].countryCode, "DEU");
+  assert.equal(
+    truck.tollSystems[truck.tolls[0].tollSystemRef].name,
+    "Toll Collect",
+  );
+  assert.equal(fare.price.currency, "EUR");
+  assert.equal(fare.convertedPrice.currency, "CHF");
+  assert.equal(truck.summary.tolls.total.currency, "CHF");
+  assert.ok(truck.summary.tolls.total.value > 0);
+  const car = (await ask("transportMode=car")).body.routes[0].sections[0];
+  assert.deepEqual(car.tolls, [], "German motorways are free for cars");
+  const avoided = (await ask(
+    "transportMode=truck&avoid%5Bfeatures%5D=tollRoad",
+  )).body.routes[0].sections[0];
+  assert.deepEqual(avoided.tolls, []);
+  const euro6 = (await ask(
+    "transportMode=truck&tolls%5BemissionType%5D=euro6;co2class=3",
+  )).body.routes[0].sections[0];
+  assert.ok(euro6.summary.tolls.total.value < truck.summary.tolls.total.value);
+});
+
+Deno.test("tolls: HERE's error codes for invalid combinations", async () => {
+  await using sandbox = await startSandbox();
+  const base = "origin=52.52,13.405&destination=52.3906,13.0645";
+  const cases: [string, string][] = [
+    [`transportMode=car&${base}&tolls%5Bvignettes%5D=all`, "E605013"],
+    [
+      `transportMode=car&${base}&return=tolls&tolls%5Bsummaries%5D=total`,
+      "E605013",
+    ],
+    [`transportMode=car&${base}&currency=XXX`, "E605001"],
+    [
+      `transportMode=truck&${base}&return=tolls&tolls%5BvehicleCategory%5D=minibus`,
+      "E605010",
+    ],
+    [
+      `transportMode=car&${base}&return=tolls&tolls%5BemissionType%5D=euro7`,
+      "E605001",
+    ],
+    [
+      `transportMode=car&${base}&return=tolls&tolls%5BemissionType%5D=euro6&ev%5BfreeFlowSpeedTable%5D=0,0.2`,
+      "E605030",
+    ],
+  ];
+  for (const [query, code] of cases) {
+    const res = await call(sandbox, route(query));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});

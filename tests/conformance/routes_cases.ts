@@ -204,6 +204,51 @@ const cases: OperationCases = {
       },
       wire: "true",
     },
+    currency: {
+      params: { currency: "EUR", returnResults: ["tolls"] },
+      wire: "EUR",
+    },
+    "tolls[summaries]": {
+      params: {
+        returnResults: ["tolls"],
+        currency: "EUR",
+        tolls: { summaries: ["total", "country"] },
+      },
+      wire: "total,country",
+      value: (v) => ({
+        returnResults: ["tolls"],
+        currency: "EUR",
+        tolls: { summaries: [v] },
+      }),
+    },
+    "tolls[vignettes]": {
+      params: { returnResults: ["tolls"], tolls: { vignettes: "all" } },
+      wire: "all",
+      value: (v) => ({ returnResults: ["tolls"], tolls: { vignettes: v } }),
+    },
+    "tolls[transponders]": {
+      params: { returnResults: ["tolls"], tolls: { transponders: "all" } },
+      wire: "all",
+      value: (v) => ({ returnResults: ["tolls"], tolls: { transponders: v } }),
+    },
+    "tolls[vehicleCategory]": {
+      params: {
+        returnResults: ["tolls"],
+        tolls: { vehicleCategory: "minibus" },
+      },
+      wire: "minibus",
+      value: (v) => ({
+        returnResults: ["tolls"],
+        tolls: { vehicleCategory: v },
+      }),
+    },
+    "tolls[emissionType]": {
+      params: {
+        returnResults: ["tolls"],
+        tolls: { emissionType: { type: "euro6", co2Class: 2 } },
+      },
+      wire: "euro6;co2class=2",
+    },
     "scooter[allowHighway]": {
       params: { scooter: { allowHighway: true } },
       wire: "true",
@@ -246,14 +291,8 @@ const cases: OperationCases = {
     "fuel[ascent]",
     "driver[schedule]",
     "pedestrian[speed]",
-    "currency",
     "customizations",
     "taxi[allowDriveThroughTaxiRoads]",
-    "tolls[transponders]",
-    "tolls[vignettes]",
-    "tolls[summaries]",
-    "tolls[vehicleCategory]",
-    "tolls[emissionType]",
     "maxSpeedOnSegment",
     "traffic[mode]",
     "traffic[overrideFlowDuration]",
