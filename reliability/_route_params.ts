@@ -41,6 +41,55 @@ function tolls(r: Random): Record<string, unknown> {
   });
 }
 
+function exclude(r: Random): unknown {
+  if (r.chance(0.3)) return r.pick([["AUT"], "CHE", { states: "USA:NV" }]);
+  return obj({
+    countries: maybe(r, 0.3, () => r.pick([["CHE"], ["ch"]])),
+    states: maybe(
+      r,
+      0.4,
+      () => r.pick([{ USA: ["NV", "CA"] }, { usa: ["NV"] }, { CAN: [] }]),
+    ),
+    areas: maybe(r, 0.3, () => [[13.2, 52.44, 13.3, 52.48]]),
+  });
+}
+
+function avoidExtras(r: Random): Record<string, unknown> {
+  return obj({
+    avoidSegments: maybe(
+      r,
+      0.2,
+      () => r.pick([["here:cm:segment:1#+0"], ["a,b"], [""], "x"]),
+    ),
+    avoidZoneCategories: maybe(r, 0.2, () =>
+      r.pick([
+        { categories: ["environmental"], exceptZoneIds: ["here:cm:envzone:2"] },
+        { categories: ["vignette", "congestionPricing"] },
+        { categories: [] },
+        ["vignette"],
+      ])),
+    avoidZoneIdentifiers: maybe(r, 0.1, () => ["here:cm:envzone:3"]),
+    avoidTruckRoadTypes: maybe(r, 0.1, () => r.pick([["BK1", "C"], [" "]])),
+    avoidTollTransponders: maybe(r, 0.1, () => r.pick(["all", "none"])),
+  });
+}
+
+function fuel(r: Random): unknown {
+  if (r.chance(0.1)) return r.pick(["diesel", null, { tank: 60 }]);
+  const table = maybe(
+    r,
+    0.6,
+    () => r.pick([[[0, 0.07], [90, 0.06]], [[10, 0.1], [5, 0.2]], [[0, -1]]]),
+  );
+  return obj({
+    type: r.pick(["diesel", "petrol", "lpg", "cng", "hydrogen", "kerosene"]),
+    freeFlowSpeedTable: table,
+    trafficSpeedTable: maybe(r, 0.2, () => [[0, 0.09]]),
+    additionalConsumption: maybe(r, 0.2, () => r.pick([0.2, -1])),
+    ascent: maybe(r, 0.2, () => r.float(0, 1)),
+  });
+}
+
 /** Route parameters beyond the common ones, for `mode`. */
 export function routeExtras(
   r: Random,
@@ -53,5 +102,17 @@ export function routeExtras(
     currency: vehicle
       ? maybe(r, 0.15, () => r.pick(["EUR", "USD", "CHF", "eur"]))
       : undefined,
+    ...(r.chance(0.2) ? avoidExtras(r) : {}),
+    exclude: maybe(r, 0.05, () => exclude(r)),
+    pedestrian: mode === "pedestrian" || r.chance(0.01)
+      ? maybe(r, 0.2, () => ({ speed: r.pick([0.5, 1.4, 2, 2.5, 0]) }))
+      : undefined,
+    fuel: vehicle || r.chance(0.02) ? maybe(r, 0.1, () => fuel(r)) : undefined,
+    allow: maybe(r, 0.1, () => r.pick([{ hov: true }, { hot: "yes" }, {}])),
+    traffic: maybe(r, 0.15, () =>
+      obj({
+        mode: maybe(r, 0.6, () => r.pick(["default", "disabled", "live"])),
+        overrideFlowDuration: maybe(r, 0.5, () => r.int(-10, 3600)),
+      })),
   });
 }

@@ -29,7 +29,6 @@ import {
   checkKeys,
   checkParams,
   departureTimeValue,
-  formatCountryList,
   formatDateTime,
   formatInteger,
   formatVia,
@@ -46,7 +45,11 @@ import { Return, Span, Units } from "./constants.ts";
 import type { RoutingParams } from "./params.ts";
 import type { RoutingResponseBody } from "./routing_json.ts";
 import { appendTolls } from "./_route_tolls.ts";
+import { appendPedestrian, appendRouteOptions } from "./_route_options.ts";
 import type { TollOptions } from "./tolls.ts";
+import type { FuelOptions } from "./fuel.ts";
+import type { PedestrianOptions } from "./route_options.ts";
+import { appendFuel } from "./_route_fuel.ts";
 import { RoutingResponse } from "./routing_response.ts";
 
 /** The parameters {@linkcode buildRoute} reads: the common ones and the extras. */
@@ -56,6 +59,8 @@ export type RouteParams = RoutingParams & {
   scooter?: Scooter;
   tolls?: TollOptions;
   currency?: string;
+  fuel?: FuelOptions;
+  pedestrian?: PedestrianOptions;
 };
 
 /** A mode's keys beyond {@linkcode RoutingParams}', each listed as `key: 0`. */
@@ -91,7 +96,14 @@ const COMMON_KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
     spans: 0,
     avoidFeatures: 0,
     avoidAreas: 0,
+    avoidSegments: 0,
+    avoidZoneCategories: 0,
+    avoidZoneIdentifiers: 0,
+    avoidTruckRoadTypes: 0,
+    avoidTollTransponders: 0,
     exclude: 0,
+    allow: 0,
+    traffic: 0,
   } satisfies Record<keyof RoutingParams, 0>,
 );
 
@@ -100,7 +112,18 @@ export const COMMON_WIRE_NAMES: Readonly<Record<string, string>> = {
   return: "returnResults",
   "avoid[features]": "avoidFeatures",
   "avoid[areas]": "avoidAreas",
+  "avoid[segments]": "avoidSegments",
+  "avoid[zoneCategories]": "avoidZoneCategories",
+  "avoid[zoneIdentifiers]": "avoidZoneIdentifiers",
+  "avoid[truckRoadTypes]": "avoidTruckRoadTypes",
+  "avoid[tollTransponders]": "avoidTollTransponders",
   "exclude[countries]": "exclude",
+  "exclude[states]": "exclude.states",
+  "exclude[areas]": "exclude.areas",
+  "allow[hov]": "allow.hov",
+  "allow[hot]": "allow.hot",
+  "traffic[mode]": "traffic.mode",
+  "traffic[overrideFlowDuration]": "traffic.overrideFlowDuration",
 };
 
 /** The function a mode's extra key belongs to, named when it is misplaced. */
@@ -109,6 +132,8 @@ const EXTRA_OWNER: Readonly<Record<string, string>> = {
   scooter: "scooterRoute",
   tolls: "carRoute, truckRoute and scooterRoute",
   currency: "carRoute, truckRoute and scooterRoute",
+  fuel: "carRoute, truckRoute and scooterRoute",
+  pedestrian: "pedestrianRoute",
   ev: "carRoute, truckRoute and scooterRoute " +
     "(HERE has no EV routing for pedestrians or bicycles: E605027)",
   transportMode: "the function: carRoute, bicycleRoute, truckRoute, " +
@@ -140,8 +165,8 @@ const viaList = /* @__PURE__ */ z.optional(
  * routingMode,
  * alternatives, units, lang, return, spans, avoid[features], avoid[areas],
  * exclude[countries], then vehicle[…] or scooter[…], then consumptionModel
- * and ev[…] (the physical model's vehicle[…] just before its ev[…]), then
- * currency and tolls[…].
+ * and ev[…] (the physical model's vehicle[…] just before its ev[…]) or
+ * fuel[…], then currency and tolls[…].
  */
 export function buildRoute(
   mode: RouteMode,
@@ -192,16 +217,17 @@ export function buildRoute(
   query.set("spans", spans);
 
   setAvoid(query, params, transportMode);
-  query.setStructured(
-    "exclude[countries]",
-    formatCountryList(params.exclude, "exclude"),
-  );
+  appendRouteOptions(query, params);
 
   if (transportMode === "truck") appendTruck(query, params.truck, "truck");
   if (transportMode === "scooter") {
     appendScooter(query, params.scooter, "scooter");
   }
   appendEv(query, params.ev, { transportMode });
+  appendFuel(query, params.fuel, params.ev);
+  if (transportMode === "pedestrian") {
+    appendPedestrian(query, params.pedestrian);
+  }
   appendTolls(query, params, returns ?? [], transportMode);
   return { service: "router", method: "GET", path: "/v8/routes", query };
 }

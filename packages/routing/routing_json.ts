@@ -44,11 +44,14 @@ export interface Summary {
   /** Seconds under typical traffic. */
   typicalDuration?: number;
   /**
-   * Energy used, kWh, on EV routes (fuel on fuel routes). A section that
+   * Energy used, kWh, on EV routes; fuel used on fuel routes, litres
+   * (kilograms for CNG and hydrogen). A section that
    * ends with charging counts the energy charged against it, so its
    * consumption can be negative.
    */
   consumption?: number;
+  /** CO₂ emitted, kg, on fuel routes (`fuel`). */
+  co2Emission?: number;
   /** Toll costs added up, with `tolls[summaries]`. */
   tolls?: TollSummaryJson;
 }
@@ -366,7 +369,10 @@ export interface SectionJson {
   tollSystems?: TollSystem[];
   /** Pass-through vias, with `return=passthrough`. */
   passthrough?: Passthrough[];
-  /** What `summary.consumption` counts: `electric` on EV routes. */
+  /**
+   * What `summary.consumption` counts: `electric` on EV routes, the fuel
+   * type (`diesel`, …) on fuel routes.
+   */
   consumptionType?: string;
   /** With `return=incidents`; shape unverified. */
   incidents?: unknown[];

@@ -72,7 +72,13 @@ export const SCOOTER_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
 /** scooterRoute: its mode, keys beyond the common ones, and wire names. */
 const SCOOTER: RouteMode = {
   transportMode: "scooter",
-  extras: { scooter: 0, ev: 0, tolls: 0, currency: 0 } satisfies Extras<
+  extras: {
+    scooter: 0,
+    ev: 0,
+    tolls: 0,
+    currency: 0,
+    fuel: 0,
+  } satisfies Extras<
     ScooterRoutingParams
   >,
   wireNames: SCOOTER_ROUTE_WIRE_NAMES,

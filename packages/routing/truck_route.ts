@@ -76,7 +76,7 @@ export const TRUCK_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
 /** truckRoute: its mode, keys beyond the common ones, and wire names. */
 const TRUCK: RouteMode = {
   transportMode: "truck",
-  extras: { truck: 0, ev: 0, tolls: 0, currency: 0 } satisfies Extras<
+  extras: { truck: 0, ev: 0, tolls: 0, currency: 0, fuel: 0 } satisfies Extras<
     TruckRoutingParams
   >,
   wireNames: TRUCK_ROUTE_WIRE_NAMES,

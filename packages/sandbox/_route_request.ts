@@ -19,6 +19,8 @@ import { parseWaypoint, type Waypoint } from "./_waypoints.ts";
 import type { EvRequest } from "./_ev.ts";
 import { parseEv } from "./_ev_query.ts";
 import { parseTolls, type TollRequest } from "./_route_tolls.ts";
+import { checkRouteOptions } from "./_route_options.ts";
+import { type FuelRequest, parseFuel } from "./_route_fuel.ts";
 import type { TransportMode, TravelOptions } from "./travel_model.ts";
 
 /** The values of `return`. */
@@ -111,6 +113,8 @@ export interface RouteRequest {
   ev?: EvRequest;
   /** `currency` and `tolls[...]`. */
   tolls: TollRequest;
+  /** `fuel[...]`, when given. */
+  fuel?: FuelRequest;
 }
 
 /** Parses and checks the query of `GET /v8/routes` (E605 errors). */
@@ -204,7 +208,11 @@ export function parseRouteRequest(params: Params): RouteRequest {
     );
   }
   const avoidFeatures = parseAvoidFeatures(params, mode);
-  const avoidAreas = parseAvoidAreas(params);
+  const avoidAreas = [
+    ...parseAvoidAreas(params),
+    ...parseAvoidAreas(params, "exclude[areas]"),
+  ];
+  checkRouteOptions(params);
   checkVehicle(params, mode);
   const ev = parseEv(params, mode, false);
   if (ev && arrival) {
@@ -252,6 +260,7 @@ export function parseRouteRequest(params: Params): RouteRequest {
     imperial: units === "imperial",
     ev,
     tolls: parseTolls(params, mode, ev !== undefined),
+    fuel: parseFuel(params, mode),
   };
 }
 

@@ -13,6 +13,7 @@ import type { SectionPlan, Timing } from "./_route_plan.ts";
 import type { RouteRequest } from "./_route_request.ts";
 import { sectionSpans } from "./_route_spans.ts";
 import { type SectionTolls, sectionTolls } from "./_route_tolls.ts";
+import { sectionFuel } from "./_route_fuel.ts";
 import { terrainElevation } from "./_terrain.ts";
 import { apportion, formatTime, hash32, hashUuid, round } from "./_util.ts";
 import type { Waypoint } from "./_waypoints.ts";
@@ -114,6 +115,9 @@ export function buildSection(
     baseDuration: plan.duration,
   };
   if (ev) summary.consumption = ev.consumption;
+  if (req.fuel) {
+    Object.assign(summary, sectionFuel(req.fuel, plan.distance, plan.duration));
+  }
   const tolls = req.returns.has("tolls") ? tollsOf(req, plan, g) : undefined;
   if (tolls?.total) summary.tolls = { total: tolls.total };
   if (req.returns.has("typicalDuration")) {
@@ -231,6 +235,7 @@ export function buildSection(
   if (ev?.postActions) section.postActions = ev.postActions;
   section.transport = { mode: req.mode };
   if (ev) section.consumptionType = "electric";
+  if (req.fuel) section.consumptionType = req.fuel.type;
   return section;
 }
 

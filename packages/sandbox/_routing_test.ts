@@ -523,3 +523,76 @@ Deno.test("tolls: HERE's error codes for invalid combinations", async () => {
     assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
   }
 });
+
+Deno.test("avoid, exclude, allow and traffic options: well-formed ones are answered, others get HERE's codes", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645";
+  const ok = await call(
+    sandbox,
+    route(
+      `${base}&return=summary&avoid%5Bsegments%5D=here%3Acm%3Asegment%3A1%23%2B0` +
+        "&avoid%5BzoneCategories%5D=environmental,vignette;exceptZoneIds=here%3Acm%3Aenvzone%3A2" +
+        "&avoid%5BzoneIdentifiers%5D=here%3Acm%3Aenvzone%3A3&avoid%5BtruckRoadTypes%5D=BK1" +
+        "&avoid%5BtollTransponders%5D=all&exclude%5Bstates%5D=USA:NV,CA%7CCAN:QC" +
+        "&exclude%5Bareas%5D=bbox:13.2,52.44,13.3,52.48&allow%5Bhov%5D=true&allow%5Bhot%5D=false" +
+        "&traffic%5Bmode%5D=disabled&traffic%5BoverrideFlowDuration%5D=600",
+    ),
+  );
+  assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  assert.equal(ok.body.notices, undefined, "no parameter is unknown");
+  const plain = await call(sandbox, route(`${base}&return=summary`));
+  assert.ok(
+    ok.body.routes[0].sections[0].summary.length >
+      plain.body.routes[0].sections[0].summary.length,
+    "an excluded area is driven around",
+  );
+  const cases: [string, string][] = [
+    ["avoid%5BzoneCategories%5D=lowEmission", "E605001"],
+    ["avoid%5BtollTransponders%5D=some", "E605001"],
+    ["avoid%5Bsegments%5D=a,,b", "E605001"],
+    ["exclude%5Bstates%5D=USA", "E605025"],
+    ["exclude%5Bareas%5D=box:1,2", "E605001"],
+    ["allow%5Bhov%5D=yes", "E605001"],
+    ["traffic%5Bmode%5D=live", "E605001"],
+    ["traffic%5BoverrideFlowDuration%5D=-5", "E605001"],
+  ];
+  for (const [query, code] of cases) {
+    const res = await call(sandbox, route(`${base}&${query}`));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});
+
+Deno.test("fuel: the summary carries litres by the speed table and the CO2; HERE's codes for bad input", async () => {
+  await using sandbox = await startSandbox();
+  const base = "origin=52.52,13.405&destination=52.3906,13.0645&return=summary";
+  const ask = (query: string) => call(sandbox, route(`${base}&${query}`));
+  const diesel = await ask(
+    "transportMode=truck&fuel%5Btype%5D=diesel&fuel%5BfreeFlowSpeedTable%5D=0,0.3,90,0.25",
+  );
+  const [section] = diesel.body.routes[0].sections;
+  assert.equal(section.consumptionType, "diesel");
+  const { length, consumption, co2Emission } = section.summary;
+  assert.ok(
+    consumption >= length * 0.25 / 1000 && consumption <= length * 0.3 / 1000,
+  );
+  assert.equal(co2Emission, Math.round(consumption * 2.64 * 1000) / 1000);
+  const petrol = await ask("transportMode=car&fuel%5Btype%5D=petrol");
+  assert.ok(petrol.body.routes[0].sections[0].summary.consumption > 0);
+  const cases: [string, string][] = [
+    ["transportMode=car&fuel%5Btype%5D=kerosene", "E605001"],
+    ["transportMode=car&fuel%5Bascent%5D=1", "E605001"],
+    ["transportMode=car&fuel%5Btype%5D=diesel&fuel%5Bascent%5D=1", "E605001"],
+    [
+      "transportMode=car&fuel%5Btype%5D=diesel&fuel%5BfreeFlowSpeedTable%5D=10,0.1,5,0.2",
+      "E605001",
+    ],
+    ["transportMode=pedestrian&fuel%5Btype%5D=diesel", "E605028"],
+  ];
+  for (const [query, code] of cases) {
+    const res = await ask(query);
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});

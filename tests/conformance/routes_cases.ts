@@ -3,6 +3,7 @@
 import type { OperationCases, Params } from "./_cases.ts";
 import {
   buildCarRouteRequest,
+  buildPedestrianRouteRequest,
   buildScooterRouteRequest,
   buildTruckRouteRequest,
 } from "@ls/routing";
@@ -74,6 +75,52 @@ const cases: OperationCases = {
     "exclude[countries]": {
       params: { exclude: ["CHE", "AUT"] },
       wire: "CHE,AUT",
+    },
+    "avoid[segments]": {
+      params: { avoidSegments: ["here:cm:segment:76771992#+0"] },
+      wire: "here%3Acm%3Asegment%3A76771992%23%2B0",
+    },
+    "avoid[zoneCategories]": {
+      params: {
+        avoidZoneCategories: {
+          categories: ["environmental"],
+          exceptZoneIds: ["here:cm:envzone:2"],
+        },
+      },
+      wire: "environmental;exceptZoneIds=here%3Acm%3Aenvzone%3A2",
+      value: (v) => ({ avoidZoneCategories: { categories: [v] } }),
+    },
+    "avoid[zoneIdentifiers]": {
+      params: { avoidZoneIdentifiers: ["here:cm:envzone:3"] },
+      wire: "here%3Acm%3Aenvzone%3A3",
+    },
+    "avoid[truckRoadTypes]": {
+      params: { avoidTruckRoadTypes: ["BK1", "C"] },
+      wire: "BK1,C",
+    },
+    "avoid[tollTransponders]": {
+      params: { avoidTollTransponders: "all" },
+      wire: "all",
+      value: (v) => ({ avoidTollTransponders: v }),
+    },
+    "exclude[states]": {
+      params: { exclude: { states: { USA: ["NV", "CA"], CAN: ["QC"] } } },
+      wire: "USA:NV,CA%7CCAN:QC",
+    },
+    "exclude[areas]": {
+      params: { exclude: { areas: [[13.41, 52.51, 13.43, 52.53]] } },
+      wire: "bbox:13.41,52.51,13.43,52.53",
+    },
+    "allow[hov]": { params: { allow: { hov: true } }, wire: "true" },
+    "allow[hot]": { params: { allow: { hot: true } }, wire: "true" },
+    "traffic[mode]": {
+      params: { traffic: { mode: "disabled" } },
+      wire: "disabled",
+      value: (v) => ({ traffic: { mode: v } }),
+    },
+    "traffic[overrideFlowDuration]": {
+      params: { traffic: { overrideFlowDuration: 600 } },
+      wire: "600",
     },
     units: {
       params: { units: "imperial" },
@@ -204,6 +251,43 @@ const cases: OperationCases = {
       },
       wire: "true",
     },
+    "fuel[type]": {
+      params: { fuel: { type: "diesel" } },
+      wire: "diesel",
+      value: (v) => ({ fuel: { type: v } }),
+    },
+    "fuel[freeFlowSpeedTable]": {
+      params: {
+        fuel: { type: "diesel", freeFlowSpeedTable: [[0, 0.07], [90, 0.06]] },
+      },
+      wire: "0,0.07,90,0.06",
+    },
+    "fuel[trafficSpeedTable]": {
+      params: {
+        fuel: {
+          type: "diesel",
+          freeFlowSpeedTable: [[0, 0.07]],
+          trafficSpeedTable: [[0, 0.09], [50, 0.08]],
+        },
+      },
+      wire: "0,0.09,50,0.08",
+    },
+    "fuel[additionalConsumption]": {
+      params: {
+        fuel: {
+          type: "petrol",
+          freeFlowSpeedTable: [[0, 0.07]],
+          additionalConsumption: 0.2,
+        },
+      },
+      wire: "0.2",
+    },
+    "fuel[ascent]": {
+      params: {
+        fuel: { type: "petrol", freeFlowSpeedTable: [[0, 0.07]], ascent: 0.5 },
+      },
+      wire: "0.5",
+    },
     currency: {
       params: { currency: "EUR", returnResults: ["tolls"] },
       wire: "EUR",
@@ -249,6 +333,11 @@ const cases: OperationCases = {
       },
       wire: "euro6;co2class=2",
     },
+    "pedestrian[speed]": {
+      params: { pedestrian: { speed: 1.4 } },
+      wire: "1.4",
+      build: (params) => buildPedestrianRouteRequest(params as never),
+    },
     "scooter[allowHighway]": {
       params: { scooter: { allowHighway: true } },
       wire: "true",
@@ -258,15 +347,6 @@ const cases: OperationCases = {
   pending: [
     // taxi, bus and privateBus have no route function yet.
     "transportMode",
-    "avoid[segments]",
-    "avoid[zoneCategories]",
-    "avoid[zoneIdentifiers]",
-    "avoid[truckRoadTypes]",
-    "avoid[tollTransponders]",
-    "exclude[states]",
-    "exclude[areas]",
-    "allow[hov]",
-    "allow[hot]",
     "vehicle[emptyWeight]",
     "vehicle[weightPerAxleGroup]",
     "vehicle[kpraLength]",
@@ -284,18 +364,10 @@ const cases: OperationCases = {
     "vehicle[heightAboveFirstAxle]",
     "vehicle[commercial]",
     "ev[auxiliaryPowerCurve]",
-    "fuel[type]",
-    "fuel[freeFlowSpeedTable]",
-    "fuel[trafficSpeedTable]",
-    "fuel[additionalConsumption]",
-    "fuel[ascent]",
     "driver[schedule]",
-    "pedestrian[speed]",
     "customizations",
     "taxi[allowDriveThroughTaxiRoads]",
     "maxSpeedOnSegment",
-    "traffic[mode]",
-    "traffic[overrideFlowDuration]",
     "billingTag",
     "networkRestrictedTruck[permittedNetworks]",
   ],
