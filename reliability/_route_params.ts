@@ -107,6 +107,41 @@ export function routeExtras(
     pedestrian: mode === "pedestrian" || r.chance(0.01)
       ? maybe(r, 0.2, () => ({ speed: r.pick([0.5, 1.4, 2, 2.5, 0]) }))
       : undefined,
+    vehicle: mode === "car" || mode === "truck" || r.chance(0.01)
+      ? maybe(r, 0.15, () =>
+        obj({
+          speedCap: maybe(r, 0.4, () => r.pick([27.8, 0.5, 80, 1, 70])),
+          occupancy: maybe(r, 0.3, () => r.int(0, 4)),
+          hovOccupancy: maybe(r, 0.2, () => r.int(1, 3)),
+          licensePlate: maybe(r, 0.2, () =>
+            r.pick([{ lastCharacter: "7" }, { lastCharacter: "77" }, "7"])),
+          engineType: maybe(r, 0.3, () =>
+            r.pick([
+              "electric",
+              "internalCombustion",
+              "pluginHybrid",
+              "diesel",
+            ])),
+          commercial: maybe(r, 0.2, () =>
+            r.pick([true, false, "yes"])),
+        }))
+      : undefined,
+    driver: mode === "truck" || r.chance(0.01)
+      ? maybe(r, 0.1, () =>
+        r.pick([
+          { schedule: [[16200, 2700], [16200, 39600]] },
+          { schedule: [[100, 60]] },
+          { schedule: [] },
+        ]))
+      : undefined,
+    maxSpeedOnSegment: maybe(r, 0.05, () =>
+      r.pick([
+        [{ segment: "here:cm:segment:1#+", speed: 10 }],
+        [{ segment: "a;b", speed: 5 }],
+        [{ segment: "s1", speed: 0.5 }],
+      ])),
+    billingTag: maybe(r, 0.05, () => r.pick(["ABCD+EFGH", " "])),
+    customizations: maybe(r, 0.02, () => r.pick([["c1"], "c1"])),
     fuel: vehicle || r.chance(0.02) ? maybe(r, 0.1, () => fuel(r)) : undefined,
     allow: maybe(r, 0.1, () => r.pick([{ hov: true }, { hot: "yes" }, {}])),
     traffic: maybe(r, 0.15, () =>

@@ -45,10 +45,16 @@ import { Return, Span, Units } from "./constants.ts";
 import type { RoutingParams } from "./params.ts";
 import type { RoutingResponseBody } from "./routing_json.ts";
 import { appendTolls } from "./_route_tolls.ts";
-import { appendPedestrian, appendRouteOptions } from "./_route_options.ts";
+import {
+  appendDriver,
+  appendPedestrian,
+  appendRouteOptions,
+} from "./_route_options.ts";
 import type { TollOptions } from "./tolls.ts";
 import type { FuelOptions } from "./fuel.ts";
-import type { PedestrianOptions } from "./route_options.ts";
+import type { DriverOptions, PedestrianOptions } from "./route_options.ts";
+import type { VehicleOptions } from "./vehicle.ts";
+import { appendVehicle } from "./_route_vehicle.ts";
 import { appendFuel } from "./_route_fuel.ts";
 import { RoutingResponse } from "./routing_response.ts";
 
@@ -61,6 +67,8 @@ export type RouteParams = RoutingParams & {
   currency?: string;
   fuel?: FuelOptions;
   pedestrian?: PedestrianOptions;
+  vehicle?: VehicleOptions;
+  driver?: DriverOptions;
 };
 
 /** A mode's keys beyond {@linkcode RoutingParams}', each listed as `key: 0`. */
@@ -104,6 +112,9 @@ const COMMON_KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
     exclude: 0,
     allow: 0,
     traffic: 0,
+    maxSpeedOnSegment: 0,
+    billingTag: 0,
+    customizations: 0,
   } satisfies Record<keyof RoutingParams, 0>,
 );
 
@@ -134,6 +145,8 @@ const EXTRA_OWNER: Readonly<Record<string, string>> = {
   currency: "carRoute, truckRoute and scooterRoute",
   fuel: "carRoute, truckRoute and scooterRoute",
   pedestrian: "pedestrianRoute",
+  vehicle: "carRoute and truckRoute",
+  driver: "truckRoute",
   ev: "carRoute, truckRoute and scooterRoute " +
     "(HERE has no EV routing for pedestrians or bicycles: E605027)",
   transportMode: "the function: carRoute, bicycleRoute, truckRoute, " +
@@ -220,6 +233,8 @@ export function buildRoute(
   appendRouteOptions(query, params);
 
   if (transportMode === "truck") appendTruck(query, params.truck, "truck");
+  appendVehicle(query, params.vehicle, params.allow);
+  if (transportMode === "truck") appendDriver(query, params);
   if (transportMode === "scooter") {
     appendScooter(query, params.scooter, "scooter");
   }

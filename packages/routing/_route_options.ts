@@ -9,11 +9,14 @@
 import * as z from "zod/mini";
 import { type Query, ValueError } from "@ls/core";
 import {
+  encodeContent,
+  fixedArray,
   formatAvoidAreas,
   formatBoolean,
   formatCountryList,
   formatInteger,
   formatNumber,
+  integer,
   isRecord,
   minLength,
   nonNegativeInteger,
@@ -119,6 +122,15 @@ export function appendRouteOptions(query: Query, params: RoutingParams): void {
   if (allow?.hot !== undefined) {
     query.setStructured("allow[hot]", formatBoolean(allow.hot, "allow.hot"));
   }
+  appendSegmentSpeeds(query, params);
+  query.set(
+    "customizations",
+    parseWith(idList, params.customizations, "customizations"),
+  );
+  query.set(
+    "billingTag",
+    parseWith(billingTag, params.billingTag, "billingTag"),
+  );
   const traffic = parseWith(trafficSchema, params.traffic, "traffic");
   query.set("traffic[mode]", traffic?.mode);
   if (traffic?.overrideFlowDuration !== undefined) {
@@ -177,6 +189,47 @@ function appendExclude(query: Query, exclude: unknown): void {
   );
 }
 
+const billingTag = /* @__PURE__ */ z.optional(
+  stringMatching(/\S/, "must be a non-blank string"),
+);
+const segmentSpeeds = /* @__PURE__ */ z.optional(
+  z.array(
+    z.strictObject({
+      segment: stringMatching(
+        /^[^,;|]*[^\s,;|][^,;|]*$/,
+        "must be a non-blank segment reference without , ; or |",
+      ),
+      speed: numberInRange(1, Infinity, "must be at least 1 m/s"),
+    }),
+    { error: "must be an array" },
+  ),
+);
+
+/** `maxSpeedOnSegment`, with `avoidSegments` at most 1000 segments. */
+function appendSegmentSpeeds(query: Query, params: RoutingParams): void {
+  const speeds = parseWith(
+    segmentSpeeds,
+    params.maxSpeedOnSegment,
+    "maxSpeedOnSegment",
+  );
+  if (!speeds?.length) return;
+  const avoided = params.avoidSegments?.length ?? 0;
+  if (speeds.length + avoided > 1000) {
+    throw new ValueError(
+      "maxSpeedOnSegment",
+      `must have at most ${1000 - avoided} items: with avoidSegments, ` +
+        "HERE takes at most 1000 segments",
+      speeds.length,
+    );
+  }
+  query.setStructured(
+    "maxSpeedOnSegment",
+    speeds.map(({ segment, speed }) =>
+      `${encodeContent(segment)};speed=${formatNumber(speed)}`
+    ).join(","),
+  );
+}
+
 const pedestrianSchema = /* @__PURE__ */ z.optional(z.strictObject({
   speed: z.optional(numberInRange(0.5, 2, "must be 0.5 to 2 m/s")),
 }));
@@ -192,4 +245,41 @@ export function appendPedestrian(query: Query, pedestrian: unknown): void {
   if (options?.speed !== undefined) {
     query.setStructured("pedestrian[speed]", formatNumber(options.speed));
   }
+}
+
+const scheduleSchema = /* @__PURE__ */ z.optional(z.strictObject({
+  schedule: z.array(
+    fixedArray(
+      [integer(240), integer(0)],
+      "must be a [driveSeconds, restSeconds] pair",
+    ),
+    { error: "must be an array" },
+  ).check(minLength(1, "must have at least one pair")),
+}));
+
+/**
+ * Adds `driver[schedule]` (trucks).
+ *
+ * @throws {ValueError} naming `driver` or its schedule for a malformed
+ * schedule, or with `arrivalTime` or `ev`
+ */
+export function appendDriver(
+  query: Query,
+  params: { driver?: unknown; arrivalTime?: unknown; ev?: unknown },
+): void {
+  const driver = parseWith(scheduleSchema, params.driver, "driver");
+  if (driver === undefined) return;
+  const other = params.arrivalTime !== undefined
+    ? "arrivalTime"
+    : params.ev !== undefined
+    ? "ev"
+    : undefined;
+  if (other) {
+    throw new ValueError(
+      "driver",
+      `not with ${other}: HERE plans rest stops forwards and without EV routing`,
+      driver,
+    );
+  }
+  query.setStructured("driver[schedule]", driver.schedule.flat().join(","));
 }

@@ -73,6 +73,7 @@ export * from "./scooter_route.ts";
 export * from "./pedestrian_route.ts";
 export * from "./tolls.ts";
 export * from "./fuel.ts";
+export * from "./vehicle.ts";
 export * from "./route_options.ts";
 export * from "./routing_json.ts";
 export * from "./place_json.ts";

@@ -33,6 +33,7 @@ import type {
   AvoidArea,
   AvoidZoneCategories,
   ExcludeOptions,
+  SegmentSpeed,
   TrafficOptions,
 } from "./route_options.ts";
 
@@ -189,4 +190,15 @@ export interface RoutingParams {
   allow?: AllowOptions;
   /** Which traffic data to use: `{ mode?, overrideFlowDuration? }` (`traffic[…]`). */
   traffic?: TrafficOptions;
+  /**
+   * Speed caps on road segments (`maxSpeedOnSegment`): each
+   * `{ segment, speed }`, the segment a reference as in `avoidSegments`,
+   * the speed in m/s, at least 1. At most 1000, together with
+   * `avoidSegments`.
+   */
+  maxSpeedOnSegment?: readonly SegmentSpeed[];
+  /** A tag HERE attaches to the request for billing (`billingTag`), e.g. `ABCD+EFGH`. */
+  billingTag?: string;
+  /** Ids of the account's routing customizations (`customizations`), a restricted feature. */
+  customizations?: readonly string[];
 }

@@ -212,3 +212,43 @@ export interface PedestrianOptions {
   /** Walking speed, m/s, from 0.5 to 2 (HERE's default: 1). */
   speed?: number;
 }
+
+/**
+ * A speed cap on one road segment (`maxSpeedOnSegment`), sent as
+ * `here:cm:segment:84905195#+;speed=10`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { SegmentSpeed } from "@ls/routing";
+ * const slow: SegmentSpeed = { segment: "here:cm:segment:84905195#+", speed: 10 };
+ * assert.equal(slow.speed, 10);
+ * ```
+ */
+export interface SegmentSpeed {
+  /** The segment reference, with an optional direction (`#+`, `#-`, `#*`). */
+  segment: string;
+  /** The most the router assumes on it, m/s, at least 1. */
+  speed: number;
+}
+
+/**
+ * The `driver` parameter of `truckRoute` (`driver[…]`): how long the driver
+ * may drive before resting, so the router adds rest stops.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { DriverOptions } from "@ls/routing";
+ * const driver: DriverOptions = { schedule: [[16200, 2700], [16200, 39600]] };
+ * assert.equal(driver.schedule.length, 2);
+ * ```
+ */
+export interface DriverOptions {
+  /**
+   * `[driveSeconds, restSeconds]` pairs, in order: at most `driveSeconds`
+   * (an integer ≥ 240) at the wheel, then at least `restSeconds` (an
+   * integer ≥ 0) of rest. Not with `arrivalTime` or `ev`.
+   */
+  schedule: readonly (readonly [driveSeconds: number, restSeconds: number])[];
+}

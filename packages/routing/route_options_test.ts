@@ -8,9 +8,11 @@ import {
 import {
   buildCarRouteRequest,
   buildPedestrianRouteRequest,
+  buildTruckRouteRequest,
   carRoute,
   pedestrianRoute,
   type RoutingParams,
+  truckRoute,
 } from "./mod.ts";
 
 const ENDS: RoutingParams = { origin: [52.5, 13.4], destination: [52.6, 13.5] };
@@ -131,5 +133,89 @@ Deno.test("pedestrian[speed]: sent last on pedestrian routes; 0.5 to 2 m/s only"
   assertValueError(
     () => buildCarRouteRequest({ ...ENDS, pedestrian: { speed: 1 } } as never),
     "pedestrian",
+  );
+});
+
+Deno.test("maxSpeedOnSegment, customizations and billingTag: encoded on the wire, checked before sending", async () => {
+  await using server = await startJsonServer("GET /v8/routes", { routes: [] });
+  await carRoute(testClient(server), {
+    ...ENDS,
+    maxSpeedOnSegment: [{ segment: "here:cm:segment:84905195#+", speed: 10 }],
+    customizations: ["c1"],
+    billingTag: "ABCD+EFGH",
+  });
+  assert.equal(
+    server.requests[0].rawQuery,
+    "transportMode=car&origin=52.5,13.4&destination=52.6,13.5&" + DEFAULTS +
+      "&maxSpeedOnSegment=here%3Acm%3Asegment%3A84905195%23%2B;speed=10" +
+      `&customizations=c1&billingTag=ABCD%2BEFGH&${TEST_KEY_QUERY}`,
+  );
+  const bad: [Partial<RoutingParams>, string][] = [
+    [
+      { maxSpeedOnSegment: [{ segment: "s1", speed: 0.5 }] },
+      "maxSpeedOnSegment[0].speed",
+    ],
+    [
+      { maxSpeedOnSegment: [{ segment: "a;b", speed: 5 }] },
+      "maxSpeedOnSegment[0].segment",
+    ],
+    [
+      { maxSpeedOnSegment: [{ segment: "s1" }] as never },
+      "maxSpeedOnSegment[0].speed",
+    ],
+    [
+      {
+        avoidSegments: Array.from({ length: 1000 }, (_, i) => `s${i}`),
+        maxSpeedOnSegment: [{ segment: "s1", speed: 5 }],
+      },
+      "maxSpeedOnSegment",
+    ],
+    [{ billingTag: " " }, "billingTag"],
+    [{ customizations: "c1" as never }, "customizations"],
+  ];
+  for (const [params, parameter] of bad) {
+    assertValueError(
+      () => buildCarRouteRequest({ ...ENDS, ...params }),
+      parameter,
+    );
+  }
+});
+
+Deno.test("driver[schedule]: truck only, pairs flat; not with arrivalTime or ev", async () => {
+  await using server = await startJsonServer("GET /v8/routes", { routes: [] });
+  await truckRoute(testClient(server), {
+    ...ENDS,
+    driver: { schedule: [[16200, 2700], [16200, 39600]] },
+  });
+  assert.match(
+    server.requests[0].rawQuery,
+    /&lang=en-US&driver%5Bschedule%5D=16200,2700,16200,39600&apiKey=/,
+  );
+  const schedule: [number, number][] = [[16200, 2700]];
+  const bad: [unknown, string][] = [
+    [{ schedule: [[100, 60]] }, "driver.schedule[0][0]"],
+    [{ schedule: [[16200, -1]] }, "driver.schedule[0][1]"],
+    [{ schedule: [[16200]] }, "driver.schedule[0]"],
+    [{ schedule: [] }, "driver.schedule"],
+    [{}, "driver.schedule"],
+  ];
+  for (const [driver, parameter] of bad) {
+    assertValueError(
+      () => buildTruckRouteRequest({ ...ENDS, driver: driver as never }),
+      parameter,
+    );
+  }
+  assertValueError(
+    () =>
+      buildTruckRouteRequest({
+        ...ENDS,
+        driver: { schedule },
+        arrivalTime: "2024-05-01T10:00:00Z",
+      }),
+    "driver",
+  );
+  assertValueError(
+    () => buildCarRouteRequest({ ...ENDS, driver: { schedule } } as never),
+    "driver",
   );
 });

@@ -47,6 +47,7 @@ import type { RoutingParams } from "./params.ts";
 import type { RoutingResponse } from "./routing_response.ts";
 import type { TollOptions } from "./tolls.ts";
 import type { FuelOptions } from "./fuel.ts";
+import type { VehicleOptions } from "./vehicle.ts";
 
 /**
  * The parameters of `carRoute`: {@linkcode RoutingParams} plus `ev`, the
@@ -95,6 +96,12 @@ export interface CarRoutingParams extends RoutingParams {
    * and toll totals are given in; a `total` summary needs it.
    */
   currency?: string;
+  /**
+   * The vehicle beyond its consumption: speed cap, occupancy, licence
+   * plate, engine type, commercial use ({@linkcode VehicleOptions},
+   * `vehicle[…]`). Not on scooter routes.
+   */
+  vehicle?: VehicleOptions;
 }
 
 /**
@@ -131,12 +138,24 @@ export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
     "fuel[trafficSpeedTable]": "fuel.trafficSpeedTable",
     "fuel[additionalConsumption]": "fuel.additionalConsumption",
     "fuel[ascent]": "fuel.ascent",
+    "vehicle[speedCap]": "vehicle.speedCap",
+    "vehicle[occupancy]": "vehicle.occupancy",
+    "vehicle[hovOccupancy]": "vehicle.hovOccupancy",
+    "vehicle[licensePlate]": "vehicle.licensePlate",
+    "vehicle[engineType]": "vehicle.engineType",
+    "vehicle[commercial]": "vehicle.commercial",
   });
 
 /** carRoute: its mode, keys beyond the common ones, and wire names. */
 const CAR: RouteMode = {
   transportMode: "car",
-  extras: { ev: 0, tolls: 0, currency: 0, fuel: 0 } satisfies Extras<
+  extras: {
+    ev: 0,
+    tolls: 0,
+    currency: 0,
+    fuel: 0,
+    vehicle: 0,
+  } satisfies Extras<
     CarRoutingParams
   >,
   wireNames: CAR_ROUTE_WIRE_NAMES,

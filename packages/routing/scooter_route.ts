@@ -46,7 +46,8 @@ import type { RoutingResponse } from "./routing_response.ts";
  * assert.match(buildScooterRouteRequest(params).query!.toString(), /&scooter%5BallowHighway%5D=true$/);
  * ```
  */
-export interface ScooterRoutingParams extends CarRoutingParams {
+export interface ScooterRoutingParams
+  extends Omit<CarRoutingParams, "vehicle"> {
   /** Scooter options. */
   scooter?: Scooter;
 }

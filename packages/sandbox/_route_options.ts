@@ -74,3 +74,90 @@ export function checkRouteOptions(params: Params): void {
     throw invalid("traffic[overrideFlowDuration]", flow);
   }
 }
+
+const ENGINE_TYPES = ["electric", "internalCombustion", "pluginHybrid"];
+
+/** Checks the vehicle's speed cap, occupancy, plate, engine and use. */
+export function checkVehicleOptions(params: Params): void {
+  const cap = params.get("vehicle[speedCap]");
+  if (cap !== undefined && !(Number(cap) >= 1 && Number(cap) <= 70)) {
+    throw malformed(
+      "E605032",
+      `Invalid value for parameter 'vehicle[speedCap]': '${cap}' (use 1 to 70 m/s)`,
+    );
+  }
+  for (const key of ["vehicle[occupancy]", "vehicle[hovOccupancy]"]) {
+    const value = params.get(key);
+    if (value !== undefined && !/^[1-9]\d*$/.test(value)) {
+      throw invalid(key, value, " (use an integer of at least 1)");
+    }
+  }
+  if (
+    params.has("vehicle[hovOccupancy]") &&
+    (params.has("vehicle[occupancy]") || params.has("allow[hov]") ||
+      params.has("allow[hot]"))
+  ) {
+    throw malformed(
+      "E605001",
+      "vehicle[hovOccupancy] cannot be combined with vehicle[occupancy] or allow[...]",
+    );
+  }
+  const plate = params.get("vehicle[licensePlate]");
+  if (plate !== undefined && !/^lastCharacter:[0-9A-Za-z]$/.test(plate)) {
+    throw invalid("vehicle[licensePlate]", plate, " (use lastCharacter:X)");
+  }
+  const engine = params.get("vehicle[engineType]");
+  if (engine !== undefined && !ENGINE_TYPES.includes(engine)) {
+    throw invalid("vehicle[engineType]", engine);
+  }
+  const commercial = params.get("vehicle[commercial]");
+  if (
+    commercial !== undefined && commercial !== "true" && commercial !== "false"
+  ) {
+    throw invalid("vehicle[commercial]", commercial);
+  }
+}
+
+/** Checks `maxSpeedOnSegment` and `driver[schedule]` (E605 errors). */
+export function checkSegmentsAndDriver(params: Params, mode: string): void {
+  const speeds = params.get("maxSpeedOnSegment");
+  if (speeds !== undefined) {
+    for (const item of speeds.split(",")) {
+      const m = /^[^;]+;speed=(\d+(?:\.\d+)?)$/.exec(item);
+      if (!m || Number(m[1]) < 1) {
+        throw invalid("maxSpeedOnSegment", speeds, " (use segment;speed=m/s)");
+      }
+    }
+  }
+  const schedule = params.get("driver[schedule]");
+  if (schedule === undefined) return;
+  if (mode !== "truck") {
+    throw malformed(
+      "E605010",
+      `driver[schedule] is not supported for transport mode '${mode}'`,
+    );
+  }
+  const nums = schedule.split(",");
+  if (
+    nums.length % 2 ||
+    nums.some((n, i) => !/^\d+$/.test(n) || (i % 2 === 0 && Number(n) < 240))
+  ) {
+    throw invalid(
+      "driver[schedule]",
+      schedule,
+      " (use drive,rest pairs of seconds, drive at least 240)",
+    );
+  }
+  if (params.has("arrivalTime")) {
+    throw malformed(
+      "E605001",
+      "driver[schedule] cannot be combined with arrivalTime",
+    );
+  }
+  if (params.entries.some((e) => e.key.startsWith("ev["))) {
+    throw malformed(
+      "E605030",
+      "Invalid EV options: driver[schedule] is not supported with EV routing",
+    );
+  }
+}

@@ -19,7 +19,11 @@ import { parseWaypoint, type Waypoint } from "./_waypoints.ts";
 import type { EvRequest } from "./_ev.ts";
 import { parseEv } from "./_ev_query.ts";
 import { parseTolls, type TollRequest } from "./_route_tolls.ts";
-import { checkRouteOptions } from "./_route_options.ts";
+import {
+  checkRouteOptions,
+  checkSegmentsAndDriver,
+  checkVehicleOptions,
+} from "./_route_options.ts";
 import { type FuelRequest, parseFuel } from "./_route_fuel.ts";
 import type { TransportMode, TravelOptions } from "./travel_model.ts";
 
@@ -213,6 +217,8 @@ export function parseRouteRequest(params: Params): RouteRequest {
     ...parseAvoidAreas(params, "exclude[areas]"),
   ];
   checkRouteOptions(params);
+  checkVehicleOptions(params);
+  checkSegmentsAndDriver(params, mode);
   checkVehicle(params, mode);
   const ev = parseEv(params, mode, false);
   if (ev && arrival) {

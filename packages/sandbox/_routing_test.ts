@@ -596,3 +596,59 @@ Deno.test("fuel: the summary carries litres by the speed table and the CO2; HERE
     assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
   }
 });
+
+Deno.test("vehicle speed cap, occupancy, plate, engine and use: answered when well-formed, HERE's codes when not", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645";
+  const ok = await call(
+    sandbox,
+    route(
+      `${base}&vehicle%5BspeedCap%5D=22.5&vehicle%5Boccupancy%5D=2` +
+        "&vehicle%5BlicensePlate%5D=lastCharacter:7&vehicle%5BengineType%5D=pluginHybrid" +
+        "&vehicle%5Bcommercial%5D=true",
+    ),
+  );
+  assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  const cases: [string, string][] = [
+    ["vehicle%5BspeedCap%5D=90", "E605032"],
+    ["vehicle%5Boccupancy%5D=0", "E605001"],
+    ["vehicle%5BhovOccupancy%5D=2&vehicle%5Boccupancy%5D=2", "E605001"],
+    ["vehicle%5BhovOccupancy%5D=2&allow%5Bhov%5D=true", "E605001"],
+    ["vehicle%5BlicensePlate%5D=7", "E605001"],
+    ["vehicle%5BengineType%5D=diesel", "E605001"],
+    ["vehicle%5Bcommercial%5D=yes", "E605001"],
+  ];
+  for (const [query, code] of cases) {
+    const res = await call(sandbox, route(`${base}&${query}`));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});
+
+Deno.test("maxSpeedOnSegment and driver[schedule]: answered when well-formed, HERE's codes when not", async () => {
+  await using sandbox = await startSandbox();
+  const base = "origin=52.52,13.405&destination=52.3906,13.0645";
+  const ok = await call(
+    sandbox,
+    route(
+      `transportMode=truck&${base}&maxSpeedOnSegment=here%3Acm%3Asegment%3A1%23%2B;speed=10` +
+        "&driver%5Bschedule%5D=16200,2700&billingTag=ABCD%2BEFGH",
+    ),
+  );
+  assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  const cases: [string, string][] = [
+    ["transportMode=car&maxSpeedOnSegment=s1;speed=0.5", "E605001"],
+    ["transportMode=car&driver%5Bschedule%5D=16200,2700", "E605010"],
+    ["transportMode=truck&driver%5Bschedule%5D=100,60", "E605001"],
+    [
+      "transportMode=truck&driver%5Bschedule%5D=16200,2700&arrivalTime=2024-05-01T10:00:00Z",
+      "E605001",
+    ],
+  ];
+  for (const [query, code] of cases) {
+    const res = await call(sandbox, route(`${base}&${query}`));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});

@@ -122,6 +122,26 @@ const cases: OperationCases = {
       params: { traffic: { overrideFlowDuration: 600 } },
       wire: "600",
     },
+    maxSpeedOnSegment: {
+      params: {
+        maxSpeedOnSegment: [
+          { segment: "here:cm:segment:84905195#+", speed: 10 },
+          { segment: "here:cm:segment:2", speed: 5.5 },
+        ],
+      },
+      wire: "here%3Acm%3Asegment%3A84905195%23%2B;speed=10," +
+        "here%3Acm%3Asegment%3A2;speed=5.5",
+    },
+    billingTag: { params: { billingTag: "ABCD+EFGH" }, wire: "ABCD%2BEFGH" },
+    customizations: {
+      params: { customizations: ["c1", "c2"] },
+      wire: "c1,c2",
+    },
+    "driver[schedule]": {
+      params: { driver: { schedule: [[16200, 2700], [16200, 39600]] } },
+      wire: "16200,2700,16200,39600",
+      build: truck,
+    },
     units: {
       params: { units: "imperial" },
       wire: "imperial",
@@ -171,6 +191,28 @@ const cases: OperationCases = {
       "0.0066",
     ),
     "vehicle[airDragCoefficient]": physical("airDragCoefficient", 0.23, "0.23"),
+    "vehicle[speedCap]": {
+      params: { vehicle: { speedCap: 27.8 } },
+      wire: "27.8",
+    },
+    "vehicle[occupancy]": { params: { vehicle: { occupancy: 3 } }, wire: "3" },
+    "vehicle[hovOccupancy]": {
+      params: { vehicle: { hovOccupancy: 2 } },
+      wire: "2",
+    },
+    "vehicle[licensePlate]": {
+      params: { vehicle: { licensePlate: { lastCharacter: "7" } } },
+      wire: "lastCharacter:7",
+    },
+    "vehicle[engineType]": {
+      params: { vehicle: { engineType: "pluginHybrid" } },
+      wire: "pluginHybrid",
+      value: (v) => ({ vehicle: { engineType: v } }),
+    },
+    "vehicle[commercial]": {
+      params: { vehicle: { commercial: true } },
+      wire: "true",
+    },
     consumptionModel: {
       params: { ev: EMPIRICAL },
       wire: "empirical",
@@ -354,21 +396,11 @@ const cases: OperationCases = {
     "vehicle[trailerAxleCount]",
     "vehicle[tiresCount]",
     "vehicle[category]",
-    "vehicle[hovOccupancy]",
-    "vehicle[licensePlate]",
-    "vehicle[speedCap]",
     "vehicle[speedCapPerFc]",
     "vehicle[engineSizeCc]",
-    "vehicle[occupancy]",
-    "vehicle[engineType]",
     "vehicle[heightAboveFirstAxle]",
-    "vehicle[commercial]",
     "ev[auxiliaryPowerCurve]",
-    "driver[schedule]",
-    "customizations",
     "taxi[allowDriveThroughTaxiRoads]",
-    "maxSpeedOnSegment",
-    "billingTag",
     "networkRestrictedTruck[permittedNetworks]",
   ],
 };
