@@ -111,8 +111,12 @@ export function routeExtras(
       ? maybe(r, 0.15, () =>
         obj({
           speedCap: maybe(r, 0.4, () => r.pick([27.8, 0.5, 80, 1, 70])),
-          occupancy: maybe(r, 0.3, () => r.int(0, 4)),
-          hovOccupancy: maybe(r, 0.2, () => r.int(1, 3)),
+          speedCapPerFc: maybe(r, 0.2, () =>
+            r.pick([[30, null, 20], [80], [], [1, 2, 3, 4, 5, 6]])),
+          occupancy: maybe(r, 0.3, () =>
+            r.int(0, 4)),
+          hovOccupancy: maybe(r, 0.2, () =>
+            r.int(1, 3)),
           licensePlate: maybe(r, 0.2, () =>
             r.pick([{ lastCharacter: "7" }, { lastCharacter: "77" }, "7"])),
           engineType: maybe(r, 0.3, () =>

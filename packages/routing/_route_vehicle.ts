@@ -21,6 +21,15 @@ import { EngineType, type VehicleOptions } from "./vehicle.ts";
 
 const vehicleSchema = /* @__PURE__ */ z.optional(z.strictObject({
   speedCap: z.optional(numberInRange(1, 70, "must be 1 to 70 m/s")),
+  speedCapPerFc: z.optional(
+    z.array(z.nullable(numberInRange(1, 70, "must be 1 to 70 m/s or null")), {
+      error: "must be an array",
+    }).check(
+      z.refine((v) => v.length >= 1 && v.length <= 5, {
+        error: "must have 1 to 5 items, FC1 to FC5",
+      }),
+    ),
+  ),
   occupancy: z.optional(integer(1)),
   hovOccupancy: z.optional(integer(1)),
   licensePlate: z.optional(z.strictObject({
@@ -34,7 +43,7 @@ const vehicleSchema = /* @__PURE__ */ z.optional(z.strictObject({
 }));
 
 /**
- * Adds `vehicle[speedCap]`, `vehicle[occupancy]`, `vehicle[hovOccupancy]`,
+ * Adds `vehicle[speedCap]`, `vehicle[speedCapPerFc]`, `vehicle[occupancy]`, `vehicle[hovOccupancy]`,
  * `vehicle[licensePlate]`, `vehicle[engineType]` and `vehicle[commercial]`.
  *
  * @throws {ValueError} naming `vehicle` or its field for a rule broken
@@ -62,6 +71,12 @@ export function appendVehicle(
   }
   if (v.speedCap !== undefined) {
     query.setStructured("vehicle[speedCap]", formatNumber(v.speedCap));
+  }
+  if (v.speedCapPerFc) {
+    query.setStructured(
+      "vehicle[speedCapPerFc]",
+      v.speedCapPerFc.map((c) => c === null ? "" : formatNumber(c)).join(","),
+    );
   }
   for (const key of ["occupancy", "hovOccupancy"] as const) {
     const n = v[key];

@@ -139,6 +139,7 @@ export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
     "fuel[additionalConsumption]": "fuel.additionalConsumption",
     "fuel[ascent]": "fuel.ascent",
     "vehicle[speedCap]": "vehicle.speedCap",
+    "vehicle[speedCapPerFc]": "vehicle.speedCapPerFc",
     "vehicle[occupancy]": "vehicle.occupancy",
     "vehicle[hovOccupancy]": "vehicle.hovOccupancy",
     "vehicle[licensePlate]": "vehicle.licensePlate",

@@ -79,6 +79,12 @@ export interface LicensePlate {
 export interface VehicleOptions {
   /** The vehicle's top speed, m/s, from 1 to 70: the router never plans faster. */
   speedCap?: number;
+  /**
+   * Speed caps per functional class, FC1 (motorways) to FC5, m/s from 1 to
+   * 70; `null` (or a shorter list) leaves a class uncapped. Sent as
+   * `33.3,,22.2`; with `speedCap` the lower cap wins.
+   */
+  speedCapPerFc?: readonly (number | null)[];
   /** People on board, an integer ≥ 1: with 2 or more, HOV lanes may be used. */
   occupancy?: number;
   /**

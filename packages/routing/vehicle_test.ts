@@ -23,6 +23,7 @@ Deno.test("vehicle: vehicle[…] after the truck's fields, in a fixed order", as
     truck: { grossWeight: 12000 },
     vehicle: {
       speedCap: 22.5,
+      speedCapPerFc: [30, null, 20],
       occupancy: 2,
       licensePlate: { lastCharacter: "B" },
       engineType: "internalCombustion",
@@ -33,6 +34,7 @@ Deno.test("vehicle: vehicle[…] after the truck's fields, in a fixed order", as
     server.requests[0].rawQuery,
     "transportMode=truck&origin=52.5,13.4&destination=52.6,13.5&" + DEFAULTS +
       "&vehicle%5BgrossWeight%5D=12000&vehicle%5BspeedCap%5D=22.5" +
+      "&vehicle%5BspeedCapPerFc%5D=30,,20" +
       "&vehicle%5Boccupancy%5D=2&vehicle%5BlicensePlate%5D=lastCharacter:B" +
       "&vehicle%5BengineType%5D=internalCombustion&vehicle%5Bcommercial%5D=true" +
       `&${TEST_KEY_QUERY}`,
@@ -44,6 +46,9 @@ Deno.test("vehicle: ranges, sets and hovOccupancy's conflicts are ValueErrors be
     [{ speedCap: 0.5 }, "vehicle.speedCap"],
     [{ speedCap: 71 }, "vehicle.speedCap"],
     [{ occupancy: 0 }, "vehicle.occupancy"],
+    [{ speedCapPerFc: [80] }, "vehicle.speedCapPerFc[0]"],
+    [{ speedCapPerFc: [1, 2, 3, 4, 5, 6] }, "vehicle.speedCapPerFc"],
+    [{ speedCapPerFc: [] }, "vehicle.speedCapPerFc"],
     [{ hovOccupancy: 1.5 }, "vehicle.hovOccupancy"],
     [{ hovOccupancy: 2, occupancy: 2 }, "vehicle.hovOccupancy"],
     [

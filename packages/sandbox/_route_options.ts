@@ -86,6 +86,18 @@ export function checkVehicleOptions(params: Params): void {
       `Invalid value for parameter 'vehicle[speedCap]': '${cap}' (use 1 to 70 m/s)`,
     );
   }
+  const perFc = params.get("vehicle[speedCapPerFc]");
+  if (
+    perFc !== undefined && (perFc.split(",").length > 5 ||
+      perFc.split(",").some((c) =>
+        c !== "" && !(Number(c) >= 1 && Number(c) <= 70)
+      ))
+  ) {
+    throw malformed(
+      "E605032",
+      `Invalid value for parameter 'vehicle[speedCapPerFc]': '${perFc}' (use up to 5 caps of 1 to 70 m/s)`,
+    );
+  }
   for (const key of ["vehicle[occupancy]", "vehicle[hovOccupancy]"]) {
     const value = params.get(key);
     if (value !== undefined && !/^[1-9]\d*$/.test(value)) {

@@ -604,7 +604,8 @@ Deno.test("vehicle speed cap, occupancy, plate, engine and use: answered when we
   const ok = await call(
     sandbox,
     route(
-      `${base}&vehicle%5BspeedCap%5D=22.5&vehicle%5Boccupancy%5D=2` +
+      `${base}&vehicle%5BspeedCap%5D=22.5&vehicle%5BspeedCapPerFc%5D=30,,20` +
+        "&vehicle%5Boccupancy%5D=2" +
         "&vehicle%5BlicensePlate%5D=lastCharacter:7&vehicle%5BengineType%5D=pluginHybrid" +
         "&vehicle%5Bcommercial%5D=true",
     ),
@@ -612,6 +613,7 @@ Deno.test("vehicle speed cap, occupancy, plate, engine and use: answered when we
   assert.equal(ok.status, 200, JSON.stringify(ok.body));
   const cases: [string, string][] = [
     ["vehicle%5BspeedCap%5D=90", "E605032"],
+    ["vehicle%5BspeedCapPerFc%5D=30,,90", "E605032"],
     ["vehicle%5Boccupancy%5D=0", "E605001"],
     ["vehicle%5BhovOccupancy%5D=2&vehicle%5Boccupancy%5D=2", "E605001"],
     ["vehicle%5BhovOccupancy%5D=2&allow%5Bhov%5D=true", "E605001"],

@@ -195,6 +195,10 @@ const cases: OperationCases = {
       params: { vehicle: { speedCap: 27.8 } },
       wire: "27.8",
     },
+    "vehicle[speedCapPerFc]": {
+      params: { vehicle: { speedCapPerFc: [33.3, null, 22.2] } },
+      wire: "33.3,,22.2",
+    },
     "vehicle[occupancy]": { params: { vehicle: { occupancy: 3 } }, wire: "3" },
     "vehicle[hovOccupancy]": {
       params: { vehicle: { hovOccupancy: 2 } },
@@ -396,7 +400,6 @@ const cases: OperationCases = {
     "vehicle[trailerAxleCount]",
     "vehicle[tiresCount]",
     "vehicle[category]",
-    "vehicle[speedCapPerFc]",
     "vehicle[engineSizeCc]",
     "vehicle[heightAboveFirstAxle]",
     "ev[auxiliaryPowerCurve]",
