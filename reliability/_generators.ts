@@ -8,6 +8,7 @@
 import type { OpName } from "./_ops.ts";
 import { tomorrowAt } from "./_ops.ts";
 import type { Random } from "./_random.ts";
+import { routeExtras } from "./_route_params.ts";
 
 // ------------------------------------------------------------ nasty values
 
@@ -457,6 +458,7 @@ function routing(
     scooter: mode === "scooter"
       ? maybe(r, 0.5, () => ({ allowHighway: r.chance(0.5) }))
       : undefined,
+    ...routeExtras(r, mode),
   });
 }
 

@@ -51,6 +51,7 @@ export {
   formatBoolean,
   formatDateTime,
   formatInteger,
+  formatNumber,
   validateLanguages,
 } from "./params/format.ts";
 export { namedValues } from "./params/named_values.ts";
@@ -91,10 +92,16 @@ export {
   TRUCK_FIELDS,
   truckToJson,
 } from "./vocabulary/vehicles.ts";
-export { appendEv, type AppendEvOptions } from "./vocabulary/ev.ts";
+export {
+  appendEv,
+  type AppendEvOptions,
+  formatPairs,
+  speedTable,
+} from "./vocabulary/ev.ts";
 export {
   type AvoidAreaJson,
   avoidAreaToJson,
+  formatAvoidAreas,
   formatCountryList,
 } from "./vocabulary/avoid_areas.ts";
 export {

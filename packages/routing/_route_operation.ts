@@ -29,7 +29,7 @@ import {
   checkKeys,
   checkParams,
   departureTimeValue,
-  formatCountryList,
+  formatDateTime,
   formatInteger,
   formatVia,
   integer,
@@ -44,6 +44,18 @@ import {
 import { Return, Span, Units } from "./constants.ts";
 import type { RoutingParams } from "./params.ts";
 import type { RoutingResponseBody } from "./routing_json.ts";
+import { appendTolls } from "./_route_tolls.ts";
+import {
+  appendDriver,
+  appendPedestrian,
+  appendRouteOptions,
+} from "./_route_options.ts";
+import type { TollOptions } from "./tolls.ts";
+import type { FuelOptions } from "./fuel.ts";
+import type { DriverOptions, PedestrianOptions } from "./route_options.ts";
+import type { VehicleOptions } from "./vehicle.ts";
+import { appendVehicle } from "./_route_vehicle.ts";
+import { appendFuel } from "./_route_fuel.ts";
 import { RoutingResponse } from "./routing_response.ts";
 
 /** The parameters {@linkcode buildRoute} reads: the common ones and the extras. */
@@ -51,6 +63,12 @@ export type RouteParams = RoutingParams & {
   ev?: EvOptions;
   truck?: Truck;
   scooter?: Scooter;
+  tolls?: TollOptions;
+  currency?: string;
+  fuel?: FuelOptions;
+  pedestrian?: PedestrianOptions;
+  vehicle?: VehicleOptions;
+  driver?: DriverOptions;
 };
 
 /** A mode's keys beyond {@linkcode RoutingParams}', each listed as `key: 0`. */
@@ -77,6 +95,7 @@ const COMMON_KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
     destinationPlaceOptions: 0,
     destinationWaypointOptions: 0,
     departureTime: 0,
+    arrivalTime: 0,
     routingMode: 0,
     alternatives: 0,
     units: 0,
@@ -85,7 +104,17 @@ const COMMON_KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
     spans: 0,
     avoidFeatures: 0,
     avoidAreas: 0,
+    avoidSegments: 0,
+    avoidZoneCategories: 0,
+    avoidZoneIdentifiers: 0,
+    avoidTruckRoadTypes: 0,
+    avoidTollTransponders: 0,
     exclude: 0,
+    allow: 0,
+    traffic: 0,
+    maxSpeedOnSegment: 0,
+    billingTag: 0,
+    customizations: 0,
   } satisfies Record<keyof RoutingParams, 0>,
 );
 
@@ -94,13 +123,30 @@ export const COMMON_WIRE_NAMES: Readonly<Record<string, string>> = {
   return: "returnResults",
   "avoid[features]": "avoidFeatures",
   "avoid[areas]": "avoidAreas",
+  "avoid[segments]": "avoidSegments",
+  "avoid[zoneCategories]": "avoidZoneCategories",
+  "avoid[zoneIdentifiers]": "avoidZoneIdentifiers",
+  "avoid[truckRoadTypes]": "avoidTruckRoadTypes",
+  "avoid[tollTransponders]": "avoidTollTransponders",
   "exclude[countries]": "exclude",
+  "exclude[states]": "exclude.states",
+  "exclude[areas]": "exclude.areas",
+  "allow[hov]": "allow.hov",
+  "allow[hot]": "allow.hot",
+  "traffic[mode]": "traffic.mode",
+  "traffic[overrideFlowDuration]": "traffic.overrideFlowDuration",
 };
 
 /** The function a mode's extra key belongs to, named when it is misplaced. */
 const EXTRA_OWNER: Readonly<Record<string, string>> = {
   truck: "truckRoute",
   scooter: "scooterRoute",
+  tolls: "carRoute, truckRoute and scooterRoute",
+  currency: "carRoute, truckRoute and scooterRoute",
+  fuel: "carRoute, truckRoute and scooterRoute",
+  pedestrian: "pedestrianRoute",
+  vehicle: "carRoute and truckRoute",
+  driver: "truckRoute",
   ev: "carRoute, truckRoute and scooterRoute " +
     "(HERE has no EV routing for pedestrians or bicycles: E605027)",
   transportMode: "the function: carRoute, bicycleRoute, truckRoute, " +
@@ -128,10 +174,12 @@ const viaList = /* @__PURE__ */ z.optional(
 
 /**
  * Validates `params` for `mode` and builds the request. Query order:
- * transportMode, origin, destination, via…, departureTime, routingMode,
+ * transportMode, origin, destination, via…, departureTime or arrivalTime,
+ * routingMode,
  * alternatives, units, lang, return, spans, avoid[features], avoid[areas],
  * exclude[countries], then vehicle[…] or scooter[…], then consumptionModel
- * and ev[…] (the physical model's vehicle[…] just before its ev[…]).
+ * and ev[…] (the physical model's vehicle[…] just before its ev[…]) or
+ * fuel[…], then currency and tolls[…].
  */
 export function buildRoute(
   mode: RouteMode,
@@ -153,6 +201,7 @@ export function buildRoute(
   via.forEach((v, i) => query.append("via", formatVia(v, i)));
 
   query.set("departureTime", departureTimeValue(params.departureTime));
+  query.set("arrivalTime", arrivalTimeValue(params));
   setRoutingMode(query, params.routingMode, transportMode, options?.query);
   const sends = sendsDefault(options?.query);
   if (sends("alternatives", params.alternatives)) {
@@ -181,17 +230,49 @@ export function buildRoute(
   query.set("spans", spans);
 
   setAvoid(query, params, transportMode);
-  query.setStructured(
-    "exclude[countries]",
-    formatCountryList(params.exclude, "exclude"),
-  );
+  appendRouteOptions(query, params);
 
   if (transportMode === "truck") appendTruck(query, params.truck, "truck");
+  appendVehicle(query, params.vehicle, params.allow);
+  if (transportMode === "truck") appendDriver(query, params);
   if (transportMode === "scooter") {
     appendScooter(query, params.scooter, "scooter");
   }
   appendEv(query, params.ev, { transportMode });
+  appendFuel(query, params.fuel, params.ev);
+  if (transportMode === "pedestrian") {
+    appendPedestrian(query, params.pedestrian);
+  }
+  appendTolls(query, params, returns ?? [], transportMode);
   return { service: "router", method: "GET", path: "/v8/routes", query };
+}
+
+/**
+ * The `arrivalTime` sent: an RFC 3339 date-time, with or without offset
+ * (no `any`). HERE takes it without `departureTime` (E605018) and without
+ * EV routing only.
+ */
+function arrivalTimeValue(params: RouteParams): string | undefined {
+  const { arrivalTime } = params;
+  if (arrivalTime === undefined) return undefined;
+  const value = formatDateTime(arrivalTime, "arrivalTime", {
+    allowLocal: true,
+  });
+  if (params.departureTime !== undefined) {
+    throw new ValueError(
+      "arrivalTime",
+      "not with departureTime; give one of them",
+      arrivalTime,
+    );
+  }
+  if (params.ev !== undefined) {
+    throw new ValueError(
+      "arrivalTime",
+      "not with ev; HERE plans EV routes from their departure",
+      arrivalTime,
+    );
+  }
+  return value;
 }
 
 /**

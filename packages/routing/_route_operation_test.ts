@@ -5,7 +5,12 @@ import {
   type RequestSpec,
   ValueError,
 } from "@ls/core";
-import { assertValueError } from "@ls/core/testing";
+import {
+  assertValueError,
+  startJsonServer,
+  TEST_KEY_QUERY,
+  testClient,
+} from "@ls/core/testing";
 import {
   BICYCLE_ROUTE_WIRE_NAMES,
   buildBicycleRouteRequest,
@@ -14,6 +19,7 @@ import {
   buildScooterRouteRequest,
   buildTruckRouteRequest,
   CAR_ROUTE_WIRE_NAMES,
+  carRoute,
   PEDESTRIAN_ROUTE_WIRE_NAMES,
   type RoutingParams,
   SCOOTER_ROUTE_WIRE_NAMES,
@@ -313,5 +319,54 @@ Deno.test("transportMode is the function, and says so", () => {
   assert.throws(
     () => buildCarRouteRequest({ ...ENDS, transportMode: "truck" } as never),
     /^ValueError: Invalid transportMode: is not a parameter of carRoute; it belongs to the function: carRoute, bicycleRoute, truckRoute, scooterRoute or pedestrianRoute/,
+  );
+});
+
+Deno.test("arrivalTime: sent in departureTime's place, offset or local, on the wire", async () => {
+  await using server = await startJsonServer("GET /v8/routes", { routes: [] });
+  const client = testClient(server);
+  await carRoute(client, { ...ENDS, arrivalTime: "2024-05-01T10:00:00+02:00" });
+  await carRoute(client, { ...ENDS, arrivalTime: "2024-05-01T10:00:00" });
+  await carRoute(client, {
+    ...ENDS,
+    arrivalTime: new Date(Date.UTC(2024, 4, 1, 8)),
+  });
+  const [offset, local, date] = server.requests.map((r) => r.rawQuery);
+  assert.equal(
+    offset,
+    "transportMode=car&origin=52.5,13.4&destination=52.6,13.5" +
+      "&arrivalTime=2024-05-01T10%3A00%3A00%2B02%3A00" +
+      `&routingMode=fast&alternatives=0&units=metric&lang=en-US&${TEST_KEY_QUERY}`,
+  );
+  assert.match(local, /&arrivalTime=2024-05-01T10%3A00%3A00&routingMode=/);
+  const sent = server.requests[2].query.get("arrivalTime")!;
+  assert.equal(Date.parse(sent), Date.UTC(2024, 4, 1, 8));
+  assert.doesNotMatch(date, /departureTime/);
+});
+
+Deno.test('arrivalTime: not with departureTime, ev or "any", before any request', () => {
+  const at = "2024-05-01T10:00:00Z";
+  assertValueError(
+    () => buildCarRouteRequest({ ...ENDS, arrivalTime: at, departureTime: at }),
+    "arrivalTime",
+    `Invalid arrivalTime: not with departureTime; give one of them, got "${at}"`,
+  );
+  assertValueError(
+    () =>
+      buildCarRouteRequest({
+        ...ENDS,
+        arrivalTime: at,
+        ev: { freeFlowSpeedTable: [[0, 0.2]] },
+      }),
+    "arrivalTime",
+  );
+  assertValueError(
+    () => buildCarRouteRequest({ ...ENDS, arrivalTime: "any" }),
+    "arrivalTime",
+    'Invalid arrivalTime: does not accept "any", got "any"',
+  );
+  assertValueError(
+    () => buildCarRouteRequest({ ...ENDS, arrivalTime: 5 as never }),
+    "arrivalTime",
   );
 });

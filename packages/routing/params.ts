@@ -20,14 +20,7 @@
  * @module
  */
 
-import type {
-  AvoidBoundingBox,
-  BoundingBoxLike,
-  LatLngLike,
-  PlaceOptions,
-  Via,
-  WayPointOptions,
-} from "@ls/core";
+import type { LatLngLike, PlaceOptions, Via, WayPointOptions } from "@ls/core";
 import type {
   AvoidFeature,
   Return,
@@ -35,6 +28,14 @@ import type {
   Span,
   Units,
 } from "./constants.ts";
+import type {
+  AllowOptions,
+  AvoidArea,
+  AvoidZoneCategories,
+  ExcludeOptions,
+  SegmentSpeed,
+  TrafficOptions,
+} from "./route_options.ts";
 
 /**
  * A via given as any point with its options:
@@ -72,47 +73,6 @@ export interface ViaPoint {
   /** Waypoint options of this via (sent after `!`). */
   waypointOptions?: WayPointOptions;
 }
-
-/**
- * A polygon to avoid: `{ type: "polygon", outer }`, `outer` its 3 to 100
- * vertices in any point form (`[lat, lng]`, `{ lat, lng }`, a GeoJSON
- * `Point` or `Feature`). Sent as `polygon:lat,lng;lat,lng;…`; HERE closes
- * the ring and takes at most 20 polygons a request.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { type AvoidPolygon, buildCarRouteRequest } from "@ls/routing";
- * const park: AvoidPolygon = { type: "polygon", outer: [[52.51, 13.35], [52.52, 13.37], [52.51, 13.38]] };
- * const spec = buildCarRouteRequest({ origin: [52.5, 13.3], destination: [52.53, 13.4], avoidAreas: [park] });
- * assert.match(spec.query!.toString(), /&avoid%5Bareas%5D=polygon:52.51,13.35;52.52,13.37;52.51,13.38$/);
- * ```
- */
-export interface AvoidPolygon {
-  /** Always `"polygon"`. */
-  type: "polygon";
-  /** The vertices, 3 to 100, in any point form. */
-  outer: readonly LatLngLike[];
-}
-
-/**
- * An area to avoid: a box (`{ west, south, east, north }`, the seed's
- * `AvoidBoundingBox`, or `[west, south, east, north]`) or an
- * {@linkcode AvoidPolygon}.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { type AvoidArea, buildCarRouteRequest } from "@ls/routing";
- * const areas: AvoidArea[] = [
- *   { west: 13.41, south: 52.51, east: 13.43, north: 52.53 },
- *   [13.44, 52.54, 13.46, 52.56],
- * ];
- * const spec = buildCarRouteRequest({ origin: [52.5, 13.4], destination: [52.6, 13.5], avoidAreas: areas });
- * assert.match(spec.query!.toString(), /&avoid%5Bareas%5D=bbox:13.41,52.51,13.43,52.53%7Cbbox:13.44,52.54,13.46,52.56$/);
- * ```
- */
-export type AvoidArea = BoundingBoxLike | AvoidBoundingBox | AvoidPolygon;
 
 /**
  * What every route function takes. Only `origin` and `destination` are
@@ -170,6 +130,14 @@ export interface RoutingParams {
    * origin), or `"any"` for time-independent routing. HERE's default: now.
    */
   departureTime?: Date | string;
+  /**
+   * When to arrive at the destination: a `Date` (sent as RFC 3339 with the
+   * runtime's offset) or an RFC 3339 string (with an offset, or without one
+   * for local time at the destination); the route is planned backwards from
+   * it. Not with `departureTime` (HERE's E605018), and not with `ev`:
+   * HERE plans EV routes forwards only.
+   */
+  arrivalTime?: Date | string;
   /** `fast` (default) or `short` (car and truck only). */
   routingMode?: RoutingMode;
   /** Number of alternative routes, an integer from 0 (default) to 6. */
@@ -189,6 +157,48 @@ export interface RoutingParams {
    * ({@linkcode AvoidArea}), at most 250, at most 20 of them polygons.
    */
   avoidAreas?: readonly AvoidArea[];
-  /** Countries to leave out, upper-case ISO 3166-1 alpha-3 (`exclude[countries]`). */
-  exclude?: readonly string[];
+  /**
+   * Road segments to avoid (`avoid[segments]`), at most 1000, each a
+   * segment reference as HERE's responses give them (`spans=segmentRef`),
+   * such as `here:cm:segment:76771992#+0`.
+   */
+  avoidSegments?: readonly string[];
+  /**
+   * Zone categories to avoid (`avoid[zoneCategories]`), with the zones
+   * still allowed ({@linkcode AvoidZoneCategories}).
+   */
+  avoidZoneCategories?: AvoidZoneCategories;
+  /** Zones to avoid by id (`avoid[zoneIdentifiers]`), such as `here:cm:envzone:3`. */
+  avoidZoneIdentifiers?: readonly string[];
+  /**
+   * Truck road types to avoid (`avoid[truckRoadTypes]`), as HERE names
+   * them in `spans=truckRoadTypes` (`BK1` to `BK4`, `A2`, …).
+   */
+  avoidTruckRoadTypes?: readonly string[];
+  /**
+   * `"all"`: avoid every road that needs a toll transponder
+   * (`avoid[tollTransponders]`).
+   */
+  avoidTollTransponders?: "all";
+  /**
+   * What to leave out: countries, upper-case ISO 3166-1 alpha-3, as a list
+   * (`exclude[countries]`), or {@linkcode ExcludeOptions}
+   * `{ countries?, states?, areas? }`.
+   */
+  exclude?: readonly string[] | ExcludeOptions;
+  /** Lanes the vehicle may use: `{ hov?, hot? }` (`allow[…]`). */
+  allow?: AllowOptions;
+  /** Which traffic data to use: `{ mode?, overrideFlowDuration? }` (`traffic[…]`). */
+  traffic?: TrafficOptions;
+  /**
+   * Speed caps on road segments (`maxSpeedOnSegment`): each
+   * `{ segment, speed }`, the segment a reference as in `avoidSegments`,
+   * the speed in m/s, at least 1. At most 1000, together with
+   * `avoidSegments`.
+   */
+  maxSpeedOnSegment?: readonly SegmentSpeed[];
+  /** A tag HERE attaches to the request for billing (`billingTag`), e.g. `ABCD+EFGH`. */
+  billingTag?: string;
+  /** Ids of the account's routing customizations (`customizations`), a restricted feature. */
+  customizations?: readonly string[];
 }

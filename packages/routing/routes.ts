@@ -1,16 +1,16 @@
 /**
- * The route functions without vehicle options of their own, with their
- * parameters, wire names and the requests they send:
- * {@linkcode carRoute} (with `ev`), {@linkcode bicycleRoute} and
- * {@linkcode pedestrianRoute}, and {@linkcode buildCarRouteRequest},
- * {@linkcode buildBicycleRouteRequest} and
- * {@linkcode buildPedestrianRouteRequest}. Each builder validates the
+ * The car and bicycle route functions, with their parameters, wire names
+ * and the requests they send: {@linkcode carRoute} (with `ev`, `fuel`,
+ * `tolls`) and {@linkcode bicycleRoute}, and
+ * {@linkcode buildCarRouteRequest} and
+ * {@linkcode buildBicycleRouteRequest}. Each builder validates the
  * common parameters and the mode's extras, then writes `GET /v8/routes`'s
  * query in a fixed order; everything that can be wrong with the input
  * throws a `ValueError` there, before any request. Each function builds its
  * request with the matching builder, sends it with the client, and wraps
- * the body in a {@linkcode RoutingResponse}. Trucks and scooters are in
- * `truck_route.ts` and `scooter_route.ts`.
+ * the body in a {@linkcode RoutingResponse}. Trucks, scooters and
+ * pedestrians are in `truck_route.ts`, `scooter_route.ts` and
+ * `pedestrian_route.ts`.
  *
  * @example
  * ```ts
@@ -45,6 +45,9 @@ import {
 } from "./_route_operation.ts";
 import type { RoutingParams } from "./params.ts";
 import type { RoutingResponse } from "./routing_response.ts";
+import type { TollOptions } from "./tolls.ts";
+import type { FuelOptions } from "./fuel.ts";
+import type { VehicleOptions } from "./vehicle.ts";
 
 /**
  * The parameters of `carRoute`: {@linkcode RoutingParams} plus `ev`, the
@@ -75,6 +78,30 @@ export interface CarRoutingParams extends RoutingParams {
    * consumption in its summary and the charging stops.
    */
   ev?: EvOptions;
+  /**
+   * How HERE prices the route's tolls (`tolls[…]`): summaries, owned
+   * vignettes and transponders, a toll vehicle class, the emission class.
+   * Every option needs `"tolls"` in `returnResults`; sections then carry
+   * `tolls` with their fares ({@linkcode TollOptions}).
+   */
+  tolls?: TollOptions;
+  /**
+   * A combustion engine: its fuel type and consumption model
+   * ({@linkcode FuelOptions}, `fuel[…]`). Sections then carry the fuel
+   * used and the CO₂ emitted in their summary. Not with `ev`.
+   */
+  fuel?: FuelOptions;
+  /**
+   * ISO 4217 code (`EUR`) toll prices are converted to (`convertedPrice`)
+   * and toll totals are given in; a `total` summary needs it.
+   */
+  currency?: string;
+  /**
+   * The vehicle beyond its consumption: speed cap, occupancy, licence
+   * plate, engine type, commercial use ({@linkcode VehicleOptions},
+   * `vehicle[…]`). Not on scooter routes.
+   */
+  vehicle?: VehicleOptions;
 }
 
 /**
@@ -98,12 +125,40 @@ export interface CarRoutingParams extends RoutingParams {
  * ```
  */
 export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
-  /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES, ...evWireNames() });
+  /* @__PURE__ */ Object.freeze({
+    ...COMMON_WIRE_NAMES,
+    ...evWireNames(),
+    "tolls[summaries]": "tolls.summaries",
+    "tolls[vignettes]": "tolls.vignettes",
+    "tolls[transponders]": "tolls.transponders",
+    "tolls[vehicleCategory]": "tolls.vehicleCategory",
+    "tolls[emissionType]": "tolls.emissionType",
+    "fuel[type]": "fuel.type",
+    "fuel[freeFlowSpeedTable]": "fuel.freeFlowSpeedTable",
+    "fuel[trafficSpeedTable]": "fuel.trafficSpeedTable",
+    "fuel[additionalConsumption]": "fuel.additionalConsumption",
+    "fuel[ascent]": "fuel.ascent",
+    "vehicle[speedCap]": "vehicle.speedCap",
+    "vehicle[speedCapPerFc]": "vehicle.speedCapPerFc",
+    "vehicle[occupancy]": "vehicle.occupancy",
+    "vehicle[hovOccupancy]": "vehicle.hovOccupancy",
+    "vehicle[licensePlate]": "vehicle.licensePlate",
+    "vehicle[engineType]": "vehicle.engineType",
+    "vehicle[commercial]": "vehicle.commercial",
+  });
 
 /** carRoute: its mode, keys beyond the common ones, and wire names. */
 const CAR: RouteMode = {
   transportMode: "car",
-  extras: { ev: 0 } satisfies Extras<CarRoutingParams>,
+  extras: {
+    ev: 0,
+    tolls: 0,
+    currency: 0,
+    fuel: 0,
+    vehicle: 0,
+  } satisfies Extras<
+    CarRoutingParams
+  >,
   wireNames: CAR_ROUTE_WIRE_NAMES,
 };
 
@@ -128,28 +183,6 @@ const BICYCLE: RouteMode = {
   transportMode: "bicycle",
   extras: {},
   wireNames: BICYCLE_ROUTE_WIRE_NAMES,
-};
-
-/**
- * The names HERE's Routing v8 gives parameters that
- * {@linkcode pedestrianRoute} names otherwise, mapped to ours (as for
- * {@linkcode bicycleRoute}).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { PEDESTRIAN_ROUTE_WIRE_NAMES } from "@ls/routing";
- * assert.equal(PEDESTRIAN_ROUTE_WIRE_NAMES["exclude[countries]"], "exclude");
- * ```
- */
-export const PEDESTRIAN_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
-  /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES });
-
-/** pedestrianRoute: its mode, keys beyond the common ones, and wire names. */
-const PEDESTRIAN: RouteMode = {
-  transportMode: "pedestrian",
-  extras: {},
-  wireNames: PEDESTRIAN_ROUTE_WIRE_NAMES,
 };
 
 /**
@@ -277,35 +310,6 @@ export function buildBicycleRouteRequest(
 }
 
 /**
- * The request {@linkcode pedestrianRoute} sends
- * (`transportMode=pedestrian`). Query and validation as in
- * {@linkcode buildCarRouteRequest}; HERE supports only `routingMode: "fast"`
- * for pedestrians, no `"uTurns"` in `avoidFeatures`, and no `ev` (E605027).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { buildPedestrianRouteRequest } from "@ls/routing";
- * const spec = buildPedestrianRouteRequest({
- *   origin: [52.5, 13.4],
- *   destination: [52.501, 13.402],
- *   lang: ["de-DE", "en-US"],
- * });
- * assert.equal(spec.query?.toString().split("&")[0], "transportMode=pedestrian");
- * assert.match(spec.query!.toString(), /&lang=de-DE,en-US$/);
- * ```
- *
- * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
- * and for `routingMode: "short"` or `"uTurns"` in `avoidFeatures`
- */
-export function buildPedestrianRouteRequest(
-  params: RoutingParams,
-  options?: Pick<RequestOptions, "query">,
-): RequestSpec {
-  return buildRoute(PEDESTRIAN, params, options);
-}
-
-/**
  * Calculates a car route: sends {@linkcode buildCarRouteRequest}'s
  * request (`GET /v8/routes`, `transportMode=car`) and wraps the answer in a
  * {@linkcode RoutingResponse}.
@@ -390,42 +394,4 @@ export function bicycleRoute(
   options?: RequestOptions,
 ): Promise<RoutingResponse> {
   return sendRoute(client, buildBicycleRouteRequest, params, options);
-}
-
-/**
- * Calculates a walking route (`transportMode=pedestrian`): sends
- * {@linkcode buildPedestrianRouteRequest}'s request and wraps the answer in
- * a {@linkcode RoutingResponse}, as {@linkcode carRoute} does.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { Client } from "@ls/core";
- * import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
- * await using sandbox = await startSandbox();
- * const client = new Client({ apiKey: SANDBOX_API_KEY, baseUrl: sandbox.url });
- * import { pedestrianRoute } from "@ls/routing";
- *
- * const res = await pedestrianRoute(client, {
- *   origin: [52.5, 13.4],
- *   destination: [52.501, 13.402],
- *   returnResults: ["polyline", "actions", "instructions"],
- * });
- * const [first] = res.routes[0].sections[0].actions!;
- * assert.equal(first.action, "depart");
- * assert.equal(first.offset, 0);
- * assert.equal(typeof first.instruction, "string");
- * ```
- *
- * @throws {ValueError} before any request, for the reasons of
- * {@linkcode buildPedestrianRouteRequest}
- * @throws {ApiError} for an error response (HERE's `E605…` codes) or when
- * every route must be discarded
- */
-export function pedestrianRoute(
-  client: Client,
-  params: RoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return sendRoute(client, buildPedestrianRouteRequest, params, options);
 }

@@ -21,6 +21,7 @@
 
 import type { Notice } from "./notices.ts";
 import type { Place, TimedPlace } from "./place_json.ts";
+import type { Toll, TollSummaryJson, TollSystem } from "./tolls.ts";
 
 /**
  * Duration (s) and length (m) of a section.
@@ -43,31 +44,16 @@ export interface Summary {
   /** Seconds under typical traffic. */
   typicalDuration?: number;
   /**
-   * Energy used, kWh, on EV routes (fuel on fuel routes). A section that
+   * Energy used, kWh, on EV routes; fuel used on fuel routes, litres
+   * (kilograms for CNG and hydrogen). A section that
    * ends with charging counts the energy charged against it, so its
    * consumption can be negative.
    */
   consumption?: number;
-}
-
-/**
- * A price as HERE gives it in toll summaries and fares.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import type { Price } from "@ls/routing";
- * const price: Price = { type: "value", currency: "EUR", value: 4.2 };
- * assert.equal(`${price.value} ${price.currency}`, "4.2 EUR");
- * ```
- */
-export interface Price {
-  /** e.g. `value`. */
-  type: string;
-  /** ISO 4217 currency. */
-  currency: string;
-  /** Amount. */
-  value: number;
+  /** CO₂ emitted, kg, on fuel routes (`fuel`). */
+  co2Emission?: number;
+  /** Toll costs added up, with `tolls[summaries]`. */
+  tolls?: TollSummaryJson;
 }
 
 /**
@@ -86,8 +72,8 @@ export interface Price {
  * ```
  */
 export interface TravelSummary extends Summary {
-  /** Toll totals, with `return=tolls`. */
-  tolls?: { total?: Price };
+  /** Toll totals, with `tolls[summaries]`. */
+  tolls?: TollSummaryJson;
 }
 
 /**
@@ -378,12 +364,15 @@ export interface SectionJson {
   /** Language of the instructions, e.g. `en-us`. */
   language?: string;
   /** Tolls per country and system, with `return=tolls`. */
-  tolls?: unknown[];
+  tolls?: Toll[];
   /** Toll systems referenced by `tolls`. */
-  tollSystems?: unknown[];
+  tollSystems?: TollSystem[];
   /** Pass-through vias, with `return=passthrough`. */
   passthrough?: Passthrough[];
-  /** What `summary.consumption` counts: `electric` on EV routes. */
+  /**
+   * What `summary.consumption` counts: `electric` on EV routes, the fuel
+   * type (`diesel`, …) on fuel routes.
+   */
   consumptionType?: string;
   /** With `return=incidents`; shape unverified. */
   incidents?: unknown[];

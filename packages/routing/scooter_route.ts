@@ -46,7 +46,8 @@ import type { RoutingResponse } from "./routing_response.ts";
  * assert.match(buildScooterRouteRequest(params).query!.toString(), /&scooter%5BallowHighway%5D=true$/);
  * ```
  */
-export interface ScooterRoutingParams extends CarRoutingParams {
+export interface ScooterRoutingParams
+  extends Omit<CarRoutingParams, "vehicle"> {
   /** Scooter options. */
   scooter?: Scooter;
 }
@@ -72,7 +73,15 @@ export const SCOOTER_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
 /** scooterRoute: its mode, keys beyond the common ones, and wire names. */
 const SCOOTER: RouteMode = {
   transportMode: "scooter",
-  extras: { scooter: 0, ev: 0 } satisfies Extras<ScooterRoutingParams>,
+  extras: {
+    scooter: 0,
+    ev: 0,
+    tolls: 0,
+    currency: 0,
+    fuel: 0,
+  } satisfies Extras<
+    ScooterRoutingParams
+  >,
   wireNames: SCOOTER_ROUTE_WIRE_NAMES,
 };
 

@@ -50,6 +50,7 @@ import type {
   TravelSummary,
 } from "./routing_json.ts";
 import type { ChargingStop, SectionProperties } from "./section_properties.ts";
+import type { Toll, TollSystem } from "./tolls.ts";
 
 const NO_NOTICES: readonly Notice[] = Object.freeze([]);
 const NO_ACTIONS: readonly PostAction[] = Object.freeze([]);
@@ -182,9 +183,13 @@ export class Section {
   get language(): string | undefined {
     return this.raw.language;
   }
-  /** Tolls, with `return=tolls`. */
-  get tolls(): unknown[] | undefined {
+  /** Tolls per country and toll system with their fares, with `return=tolls`. */
+  get tolls(): Toll[] | undefined {
     return this.raw.tolls;
+  }
+  /** The toll systems `tolls` refer to (`tollSystemRef`). */
+  get tollSystems(): TollSystem[] | undefined {
+    return this.raw.tollSystems;
   }
   /** Pass-through vias, with `return=passthrough`. */
   get passthrough(): Passthrough[] | undefined {

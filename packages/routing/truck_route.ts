@@ -29,6 +29,7 @@ import {
 } from "./_route_operation.ts";
 import { CAR_ROUTE_WIRE_NAMES, type CarRoutingParams } from "./routes.ts";
 import type { RoutingResponse } from "./routing_response.ts";
+import type { DriverOptions } from "./route_options.ts";
 
 /**
  * The parameters of `truckRoute`: {@linkcode RoutingParams} plus the truck's
@@ -51,6 +52,11 @@ import type { RoutingResponse } from "./routing_response.ts";
 export interface TruckRoutingParams extends CarRoutingParams {
   /** Vehicle restrictions (weights in kg, dimensions in cm). */
   truck?: Truck;
+  /**
+   * The driver's schedule of driving and rest (`driver[schedule]`), so the
+   * route includes rest stops ({@linkcode DriverOptions}).
+   */
+  driver?: DriverOptions;
 }
 
 /**
@@ -71,12 +77,23 @@ export const TRUCK_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   /* @__PURE__ */ Object.freeze({
     ...CAR_ROUTE_WIRE_NAMES,
     ...truckWireNames(),
+    "driver[schedule]": "driver.schedule",
   });
 
 /** truckRoute: its mode, keys beyond the common ones, and wire names. */
 const TRUCK: RouteMode = {
   transportMode: "truck",
-  extras: { truck: 0, ev: 0 } satisfies Extras<TruckRoutingParams>,
+  extras: {
+    truck: 0,
+    ev: 0,
+    tolls: 0,
+    currency: 0,
+    fuel: 0,
+    vehicle: 0,
+    driver: 0,
+  } satisfies Extras<
+    TruckRoutingParams
+  >,
   wireNames: TRUCK_ROUTE_WIRE_NAMES,
 };
 

@@ -10,18 +10,21 @@ import type { AvoidBox } from "./plan_path.ts";
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)$/;
 
 /**
- * Parses `avoid[areas]`: `bbox:`, `polygon:` and `corridor:` areas separated
+ * Parses `avoid[areas]` (or `key`, such as `exclude[areas]`): `bbox:`, `polygon:` and `corridor:` areas separated
  * by `|` (`%7C`), each optionally followed by `!exception=...`. Polygons and
  * corridors are avoided by their bounding boxes.
  */
-export function parseAvoidAreas(params: Params): AvoidBox[] {
-  const raw = params.raw("avoid[areas]");
+export function parseAvoidAreas(
+  params: Params,
+  key = "avoid[areas]",
+): AvoidBox[] {
+  const raw = params.raw(key);
   if (raw === undefined) return [];
   const areas = raw.split(/%7C|\|/i);
   if (areas.length > 250) {
     throw malformed(
       "E605054",
-      `avoid[areas] has ${areas.length} areas; at most 250 are allowed`,
+      `${key} has ${areas.length} areas; at most 250 are allowed`,
     );
   }
   const boxes: AvoidBox[] = [];
@@ -32,7 +35,7 @@ export function parseAvoidAreas(params: Params): AvoidBox[] {
     const bad = (why: string) =>
       malformed(
         "E605001",
-        `Invalid value for parameter 'avoid[areas]': ${why} (got '${main}')`,
+        `Invalid value for parameter '${key}': ${why} (got '${main}')`,
       );
     const m = /^(bbox|polygon|corridor):(.+)$/.exec(main);
     if (!m) throw bad("expected bbox:, polygon: or corridor:");
@@ -83,7 +86,7 @@ export function parseAvoidAreas(params: Params): AvoidBox[] {
     if (points.length < min) {
       throw malformed(
         "E605056",
-        `A ${m[1]} in avoid[areas] needs at least ${min} points`,
+        `A ${m[1]} in ${key} needs at least ${min} points`,
       );
     }
     if (points.length > 100) {
@@ -91,7 +94,7 @@ export function parseAvoidAreas(params: Params): AvoidBox[] {
         "E605057",
         `A ${
           m[1]
-        } in avoid[areas] has ${points.length} points; at most 100 are allowed`,
+        } in ${key} has ${points.length} points; at most 100 are allowed`,
       );
     }
     const lats = points.map((p) => p[0]), lngs = points.map((p) => p[1]);
@@ -109,7 +112,7 @@ export function parseAvoidAreas(params: Params): AvoidBox[] {
   if (shapes > 20) {
     throw malformed(
       "E605055",
-      `avoid[areas] has ${shapes} polygons and corridors; at most 20 are allowed`,
+      `${key} has ${shapes} polygons and corridors; at most 20 are allowed`,
     );
   }
   return boxes;

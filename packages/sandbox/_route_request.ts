@@ -18,6 +18,13 @@ import {
 import { parseWaypoint, type Waypoint } from "./_waypoints.ts";
 import type { EvRequest } from "./_ev.ts";
 import { parseEv } from "./_ev_query.ts";
+import { parseTolls, type TollRequest } from "./_route_tolls.ts";
+import {
+  checkRouteOptions,
+  checkSegmentsAndDriver,
+  checkVehicleOptions,
+} from "./_route_options.ts";
+import { type FuelRequest, parseFuel } from "./_route_fuel.ts";
 import type { TransportMode, TravelOptions } from "./travel_model.ts";
 
 /** The values of `return`. */
@@ -108,6 +115,10 @@ export interface RouteRequest {
   imperial: boolean;
   /** `consumptionModel` and `ev[...]`, when given. */
   ev?: EvRequest;
+  /** `currency` and `tolls[...]`. */
+  tolls: TollRequest;
+  /** `fuel[...]`, when given. */
+  fuel?: FuelRequest;
 }
 
 /** Parses and checks the query of `GET /v8/routes` (E605 errors). */
@@ -201,9 +212,22 @@ export function parseRouteRequest(params: Params): RouteRequest {
     );
   }
   const avoidFeatures = parseAvoidFeatures(params, mode);
-  const avoidAreas = parseAvoidAreas(params);
+  const avoidAreas = [
+    ...parseAvoidAreas(params),
+    ...parseAvoidAreas(params, "exclude[areas]"),
+  ];
+  checkRouteOptions(params);
+  checkVehicleOptions(params);
+  checkSegmentsAndDriver(params, mode);
   checkVehicle(params, mode);
   const ev = parseEv(params, mode, false);
+  if (ev && arrival) {
+    throw malformed(
+      "E605030",
+      "Invalid EV options: arrivalTime is not supported with EV routing",
+      "Give departureTime instead",
+    );
+  }
   const scooter = params.get("scooter[allowHighway]");
   if (scooter !== undefined && scooter !== "true" && scooter !== "false") {
     throw malformed(
@@ -241,6 +265,8 @@ export function parseRouteRequest(params: Params): RouteRequest {
     lang,
     imperial: units === "imperial",
     ev,
+    tolls: parseTolls(params, mode, ev !== undefined),
+    fuel: parseFuel(params, mode),
   };
 }
 

@@ -12,6 +12,8 @@ import type { Battery } from "./_ev.ts";
 import type { SectionPlan, Timing } from "./_route_plan.ts";
 import type { RouteRequest } from "./_route_request.ts";
 import { sectionSpans } from "./_route_spans.ts";
+import { type SectionTolls, sectionTolls } from "./_route_tolls.ts";
+import { sectionFuel } from "./_route_fuel.ts";
 import { terrainElevation } from "./_terrain.ts";
 import { apportion, formatTime, hash32, hashUuid, round } from "./_util.ts";
 import type { Waypoint } from "./_waypoints.ts";
@@ -107,12 +109,17 @@ export function buildSection(
     ),
     ...(ev?.arrivalCharge !== undefined ? { charge: ev.arrivalCharge } : {}),
   };
-  const summary: Record<string, number> = {
+  const summary: Record<string, unknown> = {
     duration: plan.duration,
     length: plan.distance,
     baseDuration: plan.duration,
   };
   if (ev) summary.consumption = ev.consumption;
+  if (req.fuel) {
+    Object.assign(summary, sectionFuel(req.fuel, plan.distance, plan.duration));
+  }
+  const tolls = req.returns.has("tolls") ? tollsOf(req, plan, g) : undefined;
+  if (tolls?.total) summary.tolls = { total: tolls.total };
   if (req.returns.has("typicalDuration")) {
     summary.typicalDuration = plan.duration;
   }
@@ -211,9 +218,12 @@ export function buildSection(
     }
   }
   if (notices.length) section.notices = notices;
+  if (tolls) {
+    section.tolls = tolls.tolls;
+    if (tolls.tollSystems.length) section.tollSystems = tolls.tollSystems;
+  }
   for (
     const key of [
-      "tolls",
       "incidents",
       "routingZones",
       "truckRoadTypes",
@@ -225,5 +235,20 @@ export function buildSection(
   if (ev?.postActions) section.postActions = ev.postActions;
   section.transport = { mode: req.mode };
   if (ev) section.consumptionType = "electric";
+  if (req.fuel) section.consumptionType = req.fuel.type;
   return section;
+}
+
+/** The tolls of a section (none when toll roads are avoided). */
+function tollsOf(
+  req: RouteRequest,
+  plan: SectionPlan,
+  g: Gazetteer,
+): SectionTolls {
+  if (req.options.avoidFeatures?.includes("tollRoad")) {
+    return { tolls: [], tollSystems: [] };
+  }
+  const { roads } = sectionGeometry(req, plan);
+  const lengths = apportion(plan.distance, roads.map((r) => r.length));
+  return sectionTolls(req.tolls, req.mode, roads, lengths, g);
 }

@@ -337,6 +337,10 @@ Deno.test("other invalid routing parameters get their E605 codes", async () => {
       "E605018",
     ],
     [
+      `transportMode=car&${base}&arrivalTime=2024-05-01T09:00:00Z&ev%5BfreeFlowSpeedTable%5D=0,0.2`,
+      "E605030",
+    ],
+    [
       `transportMode=car&${base}&departureTime=2024-05-01T08:00:00+02:00`,
       "E605001",
     ],
@@ -454,4 +458,199 @@ Deno.test("avoid[areas] polygons of any size up to HERE's limits are understood"
   );
   assert.equal(two.status, 400);
   assert.equal(two.body.code, "E605056");
+});
+
+Deno.test("tolls: fares on long roads where the mode is charged, converted and totalled in the currency", async () => {
+  await using sandbox = await startSandbox();
+  const ask = (query: string) =>
+    call(
+      sandbox,
+      route(
+        "origin=52.52,13.405&destination=51.05,13.74&return=summary,tolls" +
+          `&currency=CHF&tolls%5Bsummaries%5D=total&${query}`,
+      ),
+    );
+  const truck = (await ask("transportMode=truck")).body.routes[0].sections[0];
+  assert.ok(truck.tolls.length > 0, "German motorways charge trucks");
+  const fare = truck.tolls[0].fares[0];
+  assert.equal(truck.tolls[0].countryCode, "DEU");
+  assert.equal(
+    truck.tollSystems[truck.tolls[0].tollSystemRef].name,
+    "Toll Collect",
+  );
+  assert.equal(fare.price.currency, "EUR");
+  assert.equal(fare.convertedPrice.currency, "CHF");
+  assert.equal(truck.summary.tolls.total.currency, "CHF");
+  assert.ok(truck.summary.tolls.total.value > 0);
+  const car = (await ask("transportMode=car")).body.routes[0].sections[0];
+  assert.deepEqual(car.tolls, [], "German motorways are free for cars");
+  const avoided = (await ask(
+    "transportMode=truck&avoid%5Bfeatures%5D=tollRoad",
+  )).body.routes[0].sections[0];
+  assert.deepEqual(avoided.tolls, []);
+  const euro6 = (await ask(
+    "transportMode=truck&tolls%5BemissionType%5D=euro6;co2class=3",
+  )).body.routes[0].sections[0];
+  assert.ok(euro6.summary.tolls.total.value < truck.summary.tolls.total.value);
+});
+
+Deno.test("tolls: HERE's error codes for invalid combinations", async () => {
+  await using sandbox = await startSandbox();
+  const base = "origin=52.52,13.405&destination=52.3906,13.0645";
+  const cases: [string, string][] = [
+    [`transportMode=car&${base}&tolls%5Bvignettes%5D=all`, "E605013"],
+    [
+      `transportMode=car&${base}&return=tolls&tolls%5Bsummaries%5D=total`,
+      "E605013",
+    ],
+    [`transportMode=car&${base}&currency=XXX`, "E605001"],
+    [
+      `transportMode=truck&${base}&return=tolls&tolls%5BvehicleCategory%5D=minibus`,
+      "E605010",
+    ],
+    [
+      `transportMode=car&${base}&return=tolls&tolls%5BemissionType%5D=euro7`,
+      "E605001",
+    ],
+    [
+      `transportMode=car&${base}&return=tolls&tolls%5BemissionType%5D=euro6&ev%5BfreeFlowSpeedTable%5D=0,0.2`,
+      "E605030",
+    ],
+  ];
+  for (const [query, code] of cases) {
+    const res = await call(sandbox, route(query));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});
+
+Deno.test("avoid, exclude, allow and traffic options: well-formed ones are answered, others get HERE's codes", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645";
+  const ok = await call(
+    sandbox,
+    route(
+      `${base}&return=summary&avoid%5Bsegments%5D=here%3Acm%3Asegment%3A1%23%2B0` +
+        "&avoid%5BzoneCategories%5D=environmental,vignette;exceptZoneIds=here%3Acm%3Aenvzone%3A2" +
+        "&avoid%5BzoneIdentifiers%5D=here%3Acm%3Aenvzone%3A3&avoid%5BtruckRoadTypes%5D=BK1" +
+        "&avoid%5BtollTransponders%5D=all&exclude%5Bstates%5D=USA:NV,CA%7CCAN:QC" +
+        "&exclude%5Bareas%5D=bbox:13.2,52.44,13.3,52.48&allow%5Bhov%5D=true&allow%5Bhot%5D=false" +
+        "&traffic%5Bmode%5D=disabled&traffic%5BoverrideFlowDuration%5D=600",
+    ),
+  );
+  assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  assert.equal(ok.body.notices, undefined, "no parameter is unknown");
+  const plain = await call(sandbox, route(`${base}&return=summary`));
+  assert.ok(
+    ok.body.routes[0].sections[0].summary.length >
+      plain.body.routes[0].sections[0].summary.length,
+    "an excluded area is driven around",
+  );
+  const cases: [string, string][] = [
+    ["avoid%5BzoneCategories%5D=lowEmission", "E605001"],
+    ["avoid%5BtollTransponders%5D=some", "E605001"],
+    ["avoid%5Bsegments%5D=a,,b", "E605001"],
+    ["exclude%5Bstates%5D=USA", "E605025"],
+    ["exclude%5Bareas%5D=box:1,2", "E605001"],
+    ["allow%5Bhov%5D=yes", "E605001"],
+    ["traffic%5Bmode%5D=live", "E605001"],
+    ["traffic%5BoverrideFlowDuration%5D=-5", "E605001"],
+  ];
+  for (const [query, code] of cases) {
+    const res = await call(sandbox, route(`${base}&${query}`));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});
+
+Deno.test("fuel: the summary carries litres by the speed table and the CO2; HERE's codes for bad input", async () => {
+  await using sandbox = await startSandbox();
+  const base = "origin=52.52,13.405&destination=52.3906,13.0645&return=summary";
+  const ask = (query: string) => call(sandbox, route(`${base}&${query}`));
+  const diesel = await ask(
+    "transportMode=truck&fuel%5Btype%5D=diesel&fuel%5BfreeFlowSpeedTable%5D=0,0.3,90,0.25",
+  );
+  const [section] = diesel.body.routes[0].sections;
+  assert.equal(section.consumptionType, "diesel");
+  const { length, consumption, co2Emission } = section.summary;
+  assert.ok(
+    consumption >= length * 0.25 / 1000 && consumption <= length * 0.3 / 1000,
+  );
+  assert.equal(co2Emission, Math.round(consumption * 2.64 * 1000) / 1000);
+  const petrol = await ask("transportMode=car&fuel%5Btype%5D=petrol");
+  assert.ok(petrol.body.routes[0].sections[0].summary.consumption > 0);
+  const cases: [string, string][] = [
+    ["transportMode=car&fuel%5Btype%5D=kerosene", "E605001"],
+    ["transportMode=car&fuel%5Bascent%5D=1", "E605001"],
+    ["transportMode=car&fuel%5Btype%5D=diesel&fuel%5Bascent%5D=1", "E605001"],
+    [
+      "transportMode=car&fuel%5Btype%5D=diesel&fuel%5BfreeFlowSpeedTable%5D=10,0.1,5,0.2",
+      "E605001",
+    ],
+    ["transportMode=pedestrian&fuel%5Btype%5D=diesel", "E605028"],
+  ];
+  for (const [query, code] of cases) {
+    const res = await ask(query);
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});
+
+Deno.test("vehicle speed cap, occupancy, plate, engine and use: answered when well-formed, HERE's codes when not", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645";
+  const ok = await call(
+    sandbox,
+    route(
+      `${base}&vehicle%5BspeedCap%5D=22.5&vehicle%5BspeedCapPerFc%5D=30,,20` +
+        "&vehicle%5Boccupancy%5D=2" +
+        "&vehicle%5BlicensePlate%5D=lastCharacter:7&vehicle%5BengineType%5D=pluginHybrid" +
+        "&vehicle%5Bcommercial%5D=true",
+    ),
+  );
+  assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  const cases: [string, string][] = [
+    ["vehicle%5BspeedCap%5D=90", "E605032"],
+    ["vehicle%5BspeedCapPerFc%5D=30,,90", "E605032"],
+    ["vehicle%5Boccupancy%5D=0", "E605001"],
+    ["vehicle%5BhovOccupancy%5D=2&vehicle%5Boccupancy%5D=2", "E605001"],
+    ["vehicle%5BhovOccupancy%5D=2&allow%5Bhov%5D=true", "E605001"],
+    ["vehicle%5BlicensePlate%5D=7", "E605001"],
+    ["vehicle%5BengineType%5D=diesel", "E605001"],
+    ["vehicle%5Bcommercial%5D=yes", "E605001"],
+  ];
+  for (const [query, code] of cases) {
+    const res = await call(sandbox, route(`${base}&${query}`));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});
+
+Deno.test("maxSpeedOnSegment and driver[schedule]: answered when well-formed, HERE's codes when not", async () => {
+  await using sandbox = await startSandbox();
+  const base = "origin=52.52,13.405&destination=52.3906,13.0645";
+  const ok = await call(
+    sandbox,
+    route(
+      `transportMode=truck&${base}&maxSpeedOnSegment=here%3Acm%3Asegment%3A1%23%2B;speed=10` +
+        "&driver%5Bschedule%5D=16200,2700&billingTag=ABCD%2BEFGH",
+    ),
+  );
+  assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  const cases: [string, string][] = [
+    ["transportMode=car&maxSpeedOnSegment=s1;speed=0.5", "E605001"],
+    ["transportMode=car&driver%5Bschedule%5D=16200,2700", "E605010"],
+    ["transportMode=truck&driver%5Bschedule%5D=100,60", "E605001"],
+    [
+      "transportMode=truck&driver%5Bschedule%5D=16200,2700&arrivalTime=2024-05-01T10:00:00Z",
+      "E605001",
+    ],
+  ];
+  for (const [query, code] of cases) {
+    const res = await call(sandbox, route(`${base}&${query}`));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
 });

@@ -41,6 +41,9 @@ import {
   type PhysicalEvOptions,
 } from "./ev_options.ts";
 import { formatPairs, speedTable } from "./_ev_tables.ts";
+
+// The pair tables, for fuel's speed tables too.
+export { formatPairs, speedTable };
 import { type EvEntries, evEntries } from "./_ev_entries.ts";
 import { CHARGE_KEYS, chargeEntries } from "./_ev_charge.ts";
 
