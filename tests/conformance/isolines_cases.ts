@@ -1,26 +1,164 @@
 // How the client produces each parameter of HERE's isolines (here/isolines.json).
 
-import type { OperationCases } from "./_cases.ts";
+import type { OperationCases, ParamCase } from "./_cases.ts";
 import { buildCalculateIsolineRequest } from "@ls/isoline";
+
+const EMPIRICAL = {
+  freeFlowSpeedTable: [[0, 0.239], [27, 0.239], [45, 0.259]],
+};
+const EMPIRICAL_EXPLICIT = { consumptionModel: "empirical", ...EMPIRICAL };
+const PHYSICAL = {
+  consumptionModel: "physical",
+  driveEfficiency: 0.85,
+  recuperationEfficiency: 0.6,
+  auxiliaryPowerConsumption: 1800,
+  currentWeight: 2500,
+  frontalArea: 2.2,
+  rollingResistanceCoefficient: 0.01,
+  airDragCoefficient: 0.3,
+};
+
+/** The `truck` fields, sent as `vehicle[…]`, with truck mode. */
+function truckCases(): Record<string, ParamCase> {
+  const truck = (fields: Record<string, unknown>) => ({
+    transportMode: "truck",
+    truck: fields,
+  });
+  const int = (field: string, n: number): [string, ParamCase] => [
+    `vehicle[${field}]`,
+    { params: truck({ [field]: n }), wire: String(n) },
+  ];
+  const set = (field: string, first: string): [string, ParamCase] => [
+    `vehicle[${field}]`,
+    {
+      params: truck({ [field]: first }),
+      wire: first,
+      value: (v) => truck({ [field]: v }),
+    },
+  ];
+  return Object.fromEntries([
+    [
+      "vehicle[shippedHazardousGoods]",
+      {
+        params: truck({ shippedHazardousGoods: ["explosive", "gas"] }),
+        wire: "explosive,gas",
+        value: (v: string) => truck({ shippedHazardousGoods: [v] }),
+      },
+    ],
+    int("grossWeight", 12000),
+    int("weightPerAxle", 5000),
+    int("height", 380),
+    int("width", 250),
+    int("length", 1200),
+    set("tunnelCategory", "B"),
+    int("axleCount", 3),
+    int("trailerCount", 1),
+    set("type", "Tractor"),
+  ]);
+}
 
 const cases: OperationCases = {
   build: (params) => buildCalculateIsolineRequest(params as never),
-  base: { origin: [52.5, 13.4], range: { type: "distance", values: [1000] } },
-  cases: {},
+  base: {
+    origin: [52.5, 13.4],
+    range: [1000],
+    rangeType: "distance",
+    transportMode: "car",
+  },
+  cases: {
+    "range[type]": {
+      params: { range: [600], rangeType: "time" },
+      wire: "time",
+      value: (v) =>
+        v === "consumption"
+          ? { rangeType: v, range: [2000], ev: EMPIRICAL }
+          : { rangeType: v },
+    },
+    "range[values]": { params: { range: [300, 600] }, wire: "300,600" },
+    transportMode: {
+      params: { transportMode: "car" },
+      wire: "car",
+      value: (v) => ({ transportMode: v }),
+    },
+    origin: { params: { origin: [52.5, 13.4] }, wire: "52.5,13.4" },
+    departureTime: {
+      params: { departureTime: "2024-05-01T08:00:00+02:00" },
+      wire: "2024-05-01T08%3A00%3A00%2B02%3A00",
+    },
+    destination: {
+      params: { origin: undefined, destination: [52.5, 13.4] },
+      wire: "52.5,13.4",
+    },
+    arrivalTime: {
+      params: {
+        origin: undefined,
+        destination: [52.5, 13.4],
+        arrivalTime: "2024-05-01T08:00:00+02:00",
+      },
+      wire: "2024-05-01T08%3A00%3A00%2B02%3A00",
+    },
+    routingMode: {
+      params: { routingMode: "short" },
+      wire: "short",
+      value: (v) => ({ routingMode: v }),
+    },
+    "shape[maxPoints]": { params: { shapeMaxPoints: 100 }, wire: "100" },
+    optimizeFor: {
+      params: { optimisedFor: "quality" },
+      wire: "quality",
+      value: (v) => ({ optimisedFor: v }),
+    },
+    "avoid[features]": {
+      params: { avoidFeatures: ["tollRoad", "ferry"] },
+      wire: "tollRoad,ferry",
+      value: (v) => ({ avoidFeatures: [v] }),
+    },
+    "avoid[areas]": {
+      params: { avoidAreas: [[13.41, 52.51, 13.43, 52.53]] },
+      wire: "bbox:13.41,52.51,13.43,52.53",
+    },
+    ...truckCases(),
+    consumptionModel: {
+      params: { ev: PHYSICAL },
+      wire: "physical",
+      value: (v) => ({ ev: v === "physical" ? PHYSICAL : EMPIRICAL_EXPLICIT }),
+    },
+    "ev[freeFlowSpeedTable]": {
+      params: { ev: EMPIRICAL },
+      wire: "0,0.239,27,0.239,45,0.259",
+    },
+    "ev[trafficSpeedTable]": {
+      params: {
+        ev: { ...EMPIRICAL, trafficSpeedTable: [[0, 0.349], [27, 0.319]] },
+      },
+      wire: "0,0.349,27,0.319",
+    },
+    "ev[ascent]": { params: { ev: { ...EMPIRICAL, ascent: 9 } }, wire: "9" },
+    "ev[descent]": {
+      params: { ev: { ...EMPIRICAL, descent: 4.3 } },
+      wire: "4.3",
+    },
+    "ev[auxiliaryConsumption]": {
+      params: { ev: { ...EMPIRICAL, auxiliaryConsumption: 1.8 } },
+      wire: "1.8",
+    },
+    "ev[driveEfficiency]": { params: { ev: PHYSICAL }, wire: "0.85" },
+    "ev[recuperationEfficiency]": { params: { ev: PHYSICAL }, wire: "0.6" },
+    "ev[auxiliaryPowerConsumption]": { params: { ev: PHYSICAL }, wire: "1800" },
+    "ev[airDensity]": {
+      params: { ev: { ...PHYSICAL, airDensity: 1.2 } },
+      wire: "1.2",
+    },
+    "vehicle[currentWeight]": { params: { ev: PHYSICAL }, wire: "2500" },
+    "vehicle[frontalArea]": { params: { ev: PHYSICAL }, wire: "2.2" },
+    "vehicle[rollingResistanceCoefficient]": {
+      params: { ev: PHYSICAL },
+      wire: "0.01",
+    },
+    "vehicle[airDragCoefficient]": { params: { ev: PHYSICAL }, wire: "0.3" },
+  },
   pending: [
-    "range[type]",
-    "range[values]",
-    "transportMode",
-    "origin",
-    "departureTime",
-    "destination",
-    "arrivalTime",
-    "routingMode",
-    "shape[maxPoints]",
     "shape[maxResolution]",
-    "optimizeFor",
-    "avoid[features]",
-    "avoid[areas]",
     "avoid[segments]",
     "avoid[zoneCategories]",
     "avoid[zoneIdentifiers]",
@@ -31,22 +169,12 @@ const cases: OperationCases = {
     "exclude[areas]",
     "allow[hov]",
     "allow[hot]",
-    "vehicle[shippedHazardousGoods]",
-    "vehicle[grossWeight]",
-    "vehicle[currentWeight]",
     "vehicle[emptyWeight]",
-    "vehicle[weightPerAxle]",
     "vehicle[weightPerAxleGroup]",
-    "vehicle[height]",
-    "vehicle[width]",
-    "vehicle[length]",
     "vehicle[kpraLength]",
     "vehicle[payloadCapacity]",
-    "vehicle[tunnelCategory]",
-    "vehicle[axleCount]",
     "vehicle[tiresCount]",
     "vehicle[category]",
-    "vehicle[trailerCount]",
     "vehicle[hovOccupancy]",
     "vehicle[licensePlate]",
     "vehicle[speedCap]",
@@ -54,20 +182,6 @@ const cases: OperationCases = {
     "vehicle[engineSizeCc]",
     "vehicle[occupancy]",
     "vehicle[engineType]",
-    "vehicle[frontalArea]",
-    "vehicle[rollingResistanceCoefficient]",
-    "vehicle[airDragCoefficient]",
-    "vehicle[type]",
-    "consumptionModel",
-    "ev[freeFlowSpeedTable]",
-    "ev[trafficSpeedTable]",
-    "ev[ascent]",
-    "ev[descent]",
-    "ev[auxiliaryConsumption]",
-    "ev[driveEfficiency]",
-    "ev[recuperationEfficiency]",
-    "ev[auxiliaryPowerConsumption]",
-    "ev[airDensity]",
     "ev[auxiliaryPowerCurve]",
     "fuel[type]",
     "fuel[freeFlowSpeedTable]",
