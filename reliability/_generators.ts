@@ -411,6 +411,33 @@ function avoidArea(r: Random): Record<string, number> {
   return { west, south, east, north };
 }
 
+/** The isoline's grouped options: exclude, allow, traffic, taxi, …. */
+function isolineOptions(r: Random, mode: string): Record<string, unknown> {
+  return {
+    shapeMaxResolution: maybe(r, 0.15, () => r.int(0, 2000)),
+    exclude: maybe(r, 0.15, () =>
+      obj({
+        countries: maybe(r, 0.5, () => r.some(ALPHA3, 1, 2)),
+        states: maybe(
+          r,
+          0.3,
+          () => ({ USA: r.some(["NY", "PA", "CA"], 1, 2) }),
+        ),
+        areas: maybe(r, 0.3, () => [avoidArea(r)]),
+      })),
+    allow: maybe(r, 0.1, () => obj({ hov: r.chance(0.5), hot: r.chance(0.5) })),
+    traffic: maybe(r, 0.15, () =>
+      obj({
+        mode: maybe(r, 0.7, () => r.pick(["default", "disabled"])),
+        overrideFlowDuration: maybe(r, 0.5, () => r.int(0, 3600)),
+      })),
+    taxi: mode === "taxi"
+      ? maybe(r, 0.5, () => ({ allowDriveThroughTaxiRoads: r.chance(0.5) }))
+      : undefined,
+    billingTag: maybe(r, 0.1, () => r.pick(["ABCD+EFGH", "team-7"])),
+  };
+}
+
 function routing(
   r: Random,
   mode: "car" | "bicycle" | "truck" | "scooter" | "pedestrian",
@@ -636,8 +663,11 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
       { length: r.int(1, 3) },
       () => rangeType === "time" ? r.int(60, 1800) : r.int(500, 20_000),
     );
-    const mode = r.pick(["car", "truck", "pedestrian", "bicycle", "scooter"]);
+    const mode = r.pick(
+      ["car", "truck", "pedestrian", "bicycle", "scooter", "taxi"],
+    );
     return obj({
+      ...isolineOptions(r, mode),
       range: r.chance(0.3) ? values.join(",") : values,
       rangeType,
       transportMode: mode,

@@ -95,6 +95,7 @@ export { appendEv, type AppendEvOptions } from "./vocabulary/ev.ts";
 export {
   type AvoidAreaJson,
   avoidAreaToJson,
+  formatAvoidAreas,
   formatCountryList,
 } from "./vocabulary/avoid_areas.ts";
 export {

@@ -29,16 +29,11 @@ import * as z from "zod/mini";
 import {
   ApiError,
   type Client,
-  type EvOptions,
   type JsonResponse,
-  type LatLngLike,
-  type PlaceOptions,
   Query,
   type RequestOptions,
   type RequestSpec,
-  type Truck,
   ValueError,
-  type WayPointOptions,
 } from "@ls/core";
 import {
   appendEv,
@@ -58,96 +53,12 @@ import {
   setWaypoint,
   truckWireNames,
 } from "@ls/core/internal";
-import {
-  type IsolineAvoidArea,
-  type IsolineAvoidFeature,
-  type IsolineRoutingMode,
-  IsolineTransportMode,
-  OptimisedFor,
-  RangeType,
-} from "./constants.ts";
+import { IsolineTransportMode, OptimisedFor, RangeType } from "./constants.ts";
 import type { IsolineNotice, IsolineResponseBody } from "./isoline_json.ts";
 import { IsolineResponse } from "./isoline_response.ts";
 import { rangeValues } from "./_range_values.ts";
-
-/**
- * The parameters of {@linkcode calculateIsoline}. `range`, `rangeType`,
- * `transportMode` and exactly one of `origin` / `destination` are required.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { buildCalculateIsolineRequest, type IsolineParams } from "@ls/isoline";
- * const params: IsolineParams = {
- *   origin: [52.5, 13.4],
- *   range: [300, 600, 900],
- *   rangeType: "time",
- *   transportMode: "pedestrian",
- * };
- * const query = buildCalculateIsolineRequest(params).query!.toString();
- * assert.match(query, /&range%5Bvalues%5D=300,600,900&/);
- * ```
- */
-export interface IsolineParams {
-  /**
-   * The range values: HERE's comma list (`"300,600"`) or an array of
-   * numbers. Positive integers (seconds, metres or Wh per `rangeType`);
-   * one isoline comes back per value.
-   */
-  range: string | readonly number[];
-  /**
-   * What `range` counts: `time`, `distance` or `consumption` (Wh of
-   * battery, which needs `ev`).
-   */
-  rangeType: RangeType;
-  /**
-   * `car`, `truck`, `pedestrian`, `bicycle`, `scooter`, `bus`, `privateBus`
-   * or `taxi`.
-   */
-  transportMode: IsolineTransportMode;
-  /**
-   * Isolines of what is reachable *from* here: `[lat, lng]`, `{ lat, lng }`
-   * (any `position` a response returns), a GeoJSON `Point` or `Feature`.
-   * Exactly one of `origin`/`destination`.
-   */
-  origin?: LatLngLike;
-  /** Isolines of where this point is reachable *from*, in any point form. */
-  destination?: LatLngLike;
-  /** Departure (only with `origin`): `Date`, RFC 3339 (local time allowed) or `"any"`. */
-  departureTime?: Date | string;
-  /** Arrival (only with `destination`): `Date` or RFC 3339 (local time allowed). */
-  arrivalTime?: Date | string;
-  /** `fast` (default) or `short`. */
-  routingMode?: IsolineRoutingMode;
-  /** Most points per isoline (`shape[maxPoints]`), a positive integer. */
-  shapeMaxPoints?: number;
-  /** `quality`, `performance` or `balanced` (default); sent as `optimizeFor`. */
-  optimisedFor?: OptimisedFor;
-  /** Road features to leave out (`avoid[features]`). */
-  avoidFeatures?: readonly IsolineAvoidFeature[];
-  /**
-   * Areas to leave out (`avoid[areas]`): boxes and polygons
-   * ({@linkcode IsolineAvoidArea}), at most 250, at most 20 polygons.
-   */
-  avoidAreas?: readonly IsolineAvoidArea[];
-  /** Vehicle restrictions, sent as `vehicle[...]` (only the fields given). */
-  truck?: Truck;
-  /**
-   * Electric vehicle's consumption model (`consumptionModel`, `ev[...]`),
-   * required for `rangeType: "consumption"`. Isolines take the model
-   * only: the battery and charging options are for routes (the range is
-   * the energy to spend). Not for `pedestrian` or `bicycle`.
-   */
-  ev?: EvOptions;
-  /** Place options of the origin (requires `origin`). */
-  originPlaceOptions?: PlaceOptions;
-  /** Waypoint options of the origin (requires `origin`; no `stopDuration`). */
-  originWaypointOptions?: WayPointOptions;
-  /** Place options of the destination (requires `destination`). */
-  destinationPlaceOptions?: PlaceOptions;
-  /** Waypoint options of the destination (requires `destination`). */
-  destinationWaypointOptions?: WayPointOptions;
-}
+import { setGroupedOptions } from "./_isoline_options_query.ts";
+import type { IsolineParams } from "./isoline_params.ts";
 
 // A parameter added to IsolineParams but not here fails to compile.
 const KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
@@ -164,6 +75,12 @@ const KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
     optimisedFor: 0,
     avoidFeatures: 0,
     avoidAreas: 0,
+    shapeMaxResolution: 0,
+    exclude: 0,
+    allow: 0,
+    traffic: 0,
+    taxi: 0,
+    billingTag: 0,
     truck: 0,
     ev: 0,
     originPlaceOptions: 0,
@@ -210,6 +127,15 @@ export const CALCULATE_ISOLINE_WIRE_NAMES: Readonly<Record<string, string>> =
     "shape[maxPoints]": "shapeMaxPoints",
     "avoid[features]": "avoidFeatures",
     "avoid[areas]": "avoidAreas",
+    "shape[maxResolution]": "shapeMaxResolution",
+    "exclude[countries]": "exclude.countries",
+    "exclude[states]": "exclude.states",
+    "exclude[areas]": "exclude.areas",
+    "allow[hov]": "allow.hov",
+    "allow[hot]": "allow.hot",
+    "traffic[mode]": "traffic.mode",
+    "traffic[overrideFlowDuration]": "traffic.overrideFlowDuration",
+    "taxi[allowDriveThroughTaxiRoads]": "taxi.allowDriveThroughTaxiRoads",
     ...evWireNames(true),
     ...truckWireNames(),
   });
@@ -228,11 +154,12 @@ const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
  * `destination` (with place options after `;` and waypoint options after
  * `!`), `range[type]`, `range[values]`, `routingMode` and `optimizeFor`
  * (always, defaults `fast` and `balanced`), then `departureTime` or
- * `arrivalTime`, `shape[maxPoints]`, `avoid[features]`, `avoid[areas]`
- * and the truck's `vehicle[...]` values when given, then for `ev`
+ * `arrivalTime`, `shape[maxPoints]`, `avoid[features]`, `avoid[areas]`,
+ * `shape[maxResolution]`, `exclude[…]`, `allow[…]`, `traffic[…]`,
+ * `taxi[…]`, `billingTag` and the truck's `vehicle[...]` values when given, then for `ev`
  * `consumptionModel` and the model's `ev[...]` keys (and, for the physical
  * model, its `vehicle[...]` attributes). `transportMode`, `rangeType`,
- * `routingMode`, `optimisedFor` and `avoidFeatures` take HERE's documented
+ * `routingMode`, `optimisedFor`, `avoidFeatures` and `traffic.mode` take HERE's documented
  * values only. A value HERE adds later goes through the `query` request
  * option: pass the call's `options`, and the defaults of `routingMode` and
  * `optimizeFor` give way to the keys it sets. `origin`, `destination`, `sideOfStreetHint` and polygon
@@ -288,8 +215,9 @@ const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
  * `transportMode`, `rangeType`, `routingMode`, `optimisedFor` or
  * `avoidFeatures` (the message lists the allowed ones); `"uTurns"` for
  * pedestrian, bicycle or scooter; more than 250 avoided areas, more than 20
- * polygons, or a polygon without 3 to 100 points; invalid points, times,
- * truck fields;
+ * polygons, or a polygon without 3 to 100 points (in `avoidAreas` or
+ * `exclude.areas`); invalid points, times, truck fields, country or state
+ * codes, `traffic` or `allow` fields; `taxi` for a mode other than taxi;
  * `rangeType: "consumption"` without `ev`; an `ev` that breaks a rule of
  * its model, holds battery or charging options, or goes with `pedestrian`
  * or `bicycle`; `routingMode: "short"` for a mode that HERE routes the fast
@@ -370,6 +298,7 @@ export function buildCalculateIsolineRequest(
     );
   }
   setAvoid(query, params, transportMode);
+  setGroupedOptions(query, params, transportMode);
   appendTruck(query, params.truck, "truck");
   if (params.rangeType === "consumption" && params.ev === undefined) {
     throw new ValueError(

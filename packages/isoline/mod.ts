@@ -46,4 +46,6 @@
 export * from "./calculate_isoline.ts";
 export * from "./constants.ts";
 export * from "./isoline_json.ts";
+export * from "./isoline_options.ts";
+export * from "./isoline_params.ts";
 export * from "./isoline_response.ts";

@@ -22,6 +22,7 @@ import { parseAvoidAreas } from "./_avoid_areas.ts";
 import { destinationPoint } from "./geodesy.ts";
 import { consumptionReachMeters } from "./_ev.ts";
 import { parseEv } from "./_ev_query.ts";
+import { checkIsolineOptions } from "./_isoline_options.ts";
 import { isolineRadiusMeters, type TravelOptions } from "./travel_model.ts";
 
 const KNOWN = new Set([
@@ -35,7 +36,9 @@ const KNOWN = new Set([
   "routingMode",
   "optimizeFor",
   "shape[maxPoints]",
+  "shape[maxResolution]",
   "consumptionModel",
+  "billingTag",
 ]);
 const PREFIXES = [
   "avoid[",
@@ -45,6 +48,8 @@ const PREFIXES = [
   "exclude[",
   "scooter[",
   "traffic[",
+  "allow[",
+  "taxi[",
 ];
 
 /** Ring points per polygon when `shape[maxPoints]` is not given. */
@@ -139,6 +144,7 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   // Checked as routing checks them; the model's reach ignores them.
   parseAvoidAreas(p);
   checkVehicle(p, mode);
+  const maxResolution = checkIsolineOptions(p, await loadGazetteer());
   const ev = parseEv(p, mode, true);
   if (type === "consumption" && !ev) {
     throw malformed(
@@ -199,8 +205,9 @@ export async function isolines(ctx: Ctx): Promise<Response> {
       ? undefined
       : isolineRadiusMeters({ type, value }, options);
     const ring: number[][] = [];
-    for (let k = 0; k < points; k++) {
-      const bearing = (360 * k) / points;
+    const n = ringPoints(points, radius, maxResolution);
+    for (let k = 0; k < n; k++) {
+      const bearing = (360 * k) / n;
       const q = destinationPoint(
         center,
         bearing,
@@ -217,4 +224,18 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   });
   if (notices.length) result.notices = notices;
   return json(result);
+}
+
+/**
+ * Ring points of one polygon: `points`, fewer when `shape[maxResolution]`
+ * asks for points at least that many metres apart (8 at the least).
+ */
+function ringPoints(
+  points: number,
+  radius: number | undefined,
+  maxResolution: number,
+): number {
+  if (!maxResolution || radius === undefined) return points;
+  const spaced = Math.floor((2 * Math.PI * radius) / maxResolution);
+  return Math.max(8, Math.min(points, spaced));
 }

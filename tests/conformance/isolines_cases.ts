@@ -117,6 +117,38 @@ const cases: OperationCases = {
       params: { avoidAreas: [[13.41, 52.51, 13.43, 52.53]] },
       wire: "bbox:13.41,52.51,13.43,52.53",
     },
+    "shape[maxResolution]": { params: { shapeMaxResolution: 50 }, wire: "50" },
+    "exclude[countries]": {
+      params: { exclude: { countries: ["POL", "CZE"] } },
+      wire: "POL,CZE",
+    },
+    "exclude[states]": {
+      params: { exclude: { states: { USA: ["NY", "PA"], CAN: ["QC"] } } },
+      wire: "USA:NY,PA%7CCAN:QC",
+    },
+    "exclude[areas]": {
+      params: { exclude: { areas: [[13.41, 52.51, 13.43, 52.53]] } },
+      wire: "bbox:13.41,52.51,13.43,52.53",
+    },
+    "allow[hov]": { params: { allow: { hov: true } }, wire: "true" },
+    "allow[hot]": { params: { allow: { hot: false } }, wire: "false" },
+    "traffic[mode]": {
+      params: { traffic: { mode: "disabled" } },
+      wire: "disabled",
+      value: (v) => ({ traffic: { mode: v } }),
+    },
+    "traffic[overrideFlowDuration]": {
+      params: { traffic: { overrideFlowDuration: 600 } },
+      wire: "600",
+    },
+    "taxi[allowDriveThroughTaxiRoads]": {
+      params: {
+        transportMode: "taxi",
+        taxi: { allowDriveThroughTaxiRoads: false },
+      },
+      wire: "false",
+    },
+    billingTag: { params: { billingTag: "ABCD+EFGH" }, wire: "ABCD%2BEFGH" },
     ...truckCases(),
     consumptionModel: {
       params: { ev: PHYSICAL },
@@ -158,17 +190,11 @@ const cases: OperationCases = {
     "vehicle[airDragCoefficient]": { params: { ev: PHYSICAL }, wire: "0.3" },
   },
   pending: [
-    "shape[maxResolution]",
     "avoid[segments]",
     "avoid[zoneCategories]",
     "avoid[zoneIdentifiers]",
     "avoid[truckRoadTypes]",
     "avoid[tollTransponders]",
-    "exclude[countries]",
-    "exclude[states]",
-    "exclude[areas]",
-    "allow[hov]",
-    "allow[hot]",
     "vehicle[emptyWeight]",
     "vehicle[weightPerAxleGroup]",
     "vehicle[kpraLength]",
@@ -189,10 +215,6 @@ const cases: OperationCases = {
     "fuel[additionalConsumption]",
     "fuel[ascent]",
     "maxSpeedOnSegment",
-    "taxi[allowDriveThroughTaxiRoads]",
-    "traffic[mode]",
-    "traffic[overrideFlowDuration]",
-    "billingTag",
   ],
 };
 
