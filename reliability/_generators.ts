@@ -438,6 +438,18 @@ function isolineOptions(r: Random, mode: string): Record<string, unknown> {
   };
 }
 
+/** A combustion vehicle's fuel model, for isolines. */
+function fuel(r: Random): Record<string, unknown> {
+  const table = maybe(r, 0.8, () => [[0, 0.07], [50, 0.05], [130, 0.08]]);
+  return obj({
+    type: r.pick(["diesel", "petrol", "lpg", "cng", "lng", "hydrogen"]),
+    freeFlowSpeedTable: table,
+    trafficSpeedTable: table && maybe(r, 0.3, () => [[0, 0.1], [30, 0.08]]),
+    additionalConsumption: table && maybe(r, 0.3, () => r.int(0, 10) / 10),
+    ascent: table && maybe(r, 0.3, () => r.int(0, 5) / 100),
+  });
+}
+
 function routing(
   r: Random,
   mode: "car" | "bicycle" | "truck" | "scooter" | "pedestrian",
@@ -658,16 +670,27 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
   pedestrianRoute: (r) => routing(r, "pedestrian"),
   calculateIsoline: (r) => {
     const fromOrigin = r.chance(0.7);
-    const rangeType = r.pick(["time", "distance"]);
-    const values = Array.from(
-      { length: r.int(1, 3) },
-      () => rangeType === "time" ? r.int(60, 1800) : r.int(500, 20_000),
-    );
     const mode = r.pick(
       ["car", "truck", "pedestrian", "bicycle", "scooter", "taxi"],
     );
+    const fuelModel = mode !== "pedestrian" && mode !== "bicycle"
+      ? maybe(r, 0.15, () => fuel(r))
+      : undefined;
+    const rangeType = fuelModel?.freeFlowSpeedTable && r.chance(0.5)
+      ? "consumption"
+      : r.pick(["time", "distance"]);
+    const values = Array.from(
+      { length: r.int(1, 3) },
+      () =>
+        rangeType === "time"
+          ? r.int(60, 1800)
+          : rangeType === "consumption"
+          ? r.int(100, 3000)
+          : r.int(500, 20_000),
+    );
     return obj({
       ...isolineOptions(r, mode),
+      fuel: fuelModel,
       range: r.chance(0.3) ? values.join(",") : values,
       rangeType,
       transportMode: mode,

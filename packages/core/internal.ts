@@ -51,6 +51,7 @@ export {
   formatBoolean,
   formatDateTime,
   formatInteger,
+  formatNumber,
   validateLanguages,
 } from "./params/format.ts";
 export { namedValues } from "./params/named_values.ts";

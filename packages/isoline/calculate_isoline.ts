@@ -58,6 +58,7 @@ import type { IsolineNotice, IsolineResponseBody } from "./isoline_json.ts";
 import { IsolineResponse } from "./isoline_response.ts";
 import { rangeValues } from "./_range_values.ts";
 import { setGroupedOptions } from "./_isoline_options_query.ts";
+import { setFuel } from "./_isoline_fuel_query.ts";
 import type { IsolineParams } from "./isoline_params.ts";
 
 // A parameter added to IsolineParams but not here fails to compile.
@@ -83,6 +84,7 @@ const KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
     billingTag: 0,
     truck: 0,
     ev: 0,
+    fuel: 0,
     originPlaceOptions: 0,
     originWaypointOptions: 0,
     destinationPlaceOptions: 0,
@@ -136,6 +138,11 @@ export const CALCULATE_ISOLINE_WIRE_NAMES: Readonly<Record<string, string>> =
     "traffic[mode]": "traffic.mode",
     "traffic[overrideFlowDuration]": "traffic.overrideFlowDuration",
     "taxi[allowDriveThroughTaxiRoads]": "taxi.allowDriveThroughTaxiRoads",
+    "fuel[type]": "fuel.type",
+    "fuel[freeFlowSpeedTable]": "fuel.freeFlowSpeedTable",
+    "fuel[trafficSpeedTable]": "fuel.trafficSpeedTable",
+    "fuel[additionalConsumption]": "fuel.additionalConsumption",
+    "fuel[ascent]": "fuel.ascent",
     ...evWireNames(true),
     ...truckWireNames(),
   });
@@ -158,7 +165,7 @@ const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
  * `shape[maxResolution]`, `exclude[…]`, `allow[…]`, `traffic[…]`,
  * `taxi[…]`, `billingTag` and the truck's `vehicle[...]` values when given, then for `ev`
  * `consumptionModel` and the model's `ev[...]` keys (and, for the physical
- * model, its `vehicle[...]` attributes). `transportMode`, `rangeType`,
+ * model, its `vehicle[...]` attributes), then `fuel[…]`. `transportMode`, `rangeType`,
  * `routingMode`, `optimisedFor`, `avoidFeatures` and `traffic.mode` take HERE's documented
  * values only. A value HERE adds later goes through the `query` request
  * option: pass the call's `options`, and the defaults of `routingMode` and
@@ -218,7 +225,9 @@ const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
  * polygons, or a polygon without 3 to 100 points (in `avoidAreas` or
  * `exclude.areas`); invalid points, times, truck fields, country or state
  * codes, `traffic` or `allow` fields; `taxi` for a mode other than taxi;
- * `rangeType: "consumption"` without `ev`; an `ev` that breaks a rule of
+ * `rangeType: "consumption"` without `ev` or `fuel.freeFlowSpeedTable`;
+ * `fuel` with `ev`, for pedestrian or bicycle, without a known `type`, or
+ * with a table or climb cost but no `freeFlowSpeedTable`; an `ev` that breaks a rule of
  * its model, holds battery or charging options, or goes with `pedestrian`
  * or `bicycle`; `routingMode: "short"` for a mode that HERE routes the fast
  * way only
@@ -300,15 +309,9 @@ export function buildCalculateIsolineRequest(
   setAvoid(query, params, transportMode);
   setGroupedOptions(query, params, transportMode);
   appendTruck(query, params.truck, "truck");
-  if (params.rangeType === "consumption" && params.ev === undefined) {
-    throw new ValueError(
-      "ev",
-      'is required for rangeType "consumption": HERE needs the consumption ' +
-        "model to turn Wh into distance (ev.freeFlowSpeedTable, or " +
-        'consumptionModel "physical" with its fields)',
-    );
-  }
   appendEv(query, params.ev, { transportMode, isoline: true });
+  setFuel(query, params, transportMode);
+  checkConsumptionModel(params);
   return { service: "isoline", method: "GET", path: "/v8/isolines", query };
 }
 
@@ -382,6 +385,30 @@ function criticalNotices(
 function describeNotice(notice: IsolineNotice): string {
   const severity = notice?.severity ?? "no severity";
   return `${notice?.code} (${severity}): ${notice?.title}`;
+}
+
+/** A consumption range needs a consumption model: `ev`, or `fuel`'s table. */
+function checkConsumptionModel(params: IsolineParams): void {
+  if (params.rangeType !== "consumption") return;
+  // Both were checked by now: fuel is an object, and not given with ev.
+  const fuel = params.fuel;
+  if (fuel !== undefined) {
+    if (fuel.freeFlowSpeedTable !== undefined) return;
+    throw new ValueError(
+      "fuel.freeFlowSpeedTable",
+      'is required for rangeType "consumption" with fuel: HERE needs the ' +
+        "consumption model to turn ml of fuel into distance",
+    );
+  }
+  if (params.ev === undefined) {
+    throw new ValueError(
+      "ev",
+      'is required for rangeType "consumption": HERE needs the consumption ' +
+        "model to turn Wh into distance (ev.freeFlowSpeedTable, or " +
+        'consumptionModel "physical" with its fields), or give fuel with ' +
+        "its freeFlowSpeedTable for ml of fuel",
+    );
+  }
 }
 
 function requires(

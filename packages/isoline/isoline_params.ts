@@ -39,6 +39,7 @@ import type {
   IsolineTaxi,
   IsolineTraffic,
 } from "./isoline_options.ts";
+import type { IsolineFuel } from "./isoline_fuel.ts";
 
 /**
  * The parameters of `calculateIsoline`. `range`, `rangeType`,
@@ -122,12 +123,19 @@ export interface IsolineParams {
   /** Vehicle restrictions, sent as `vehicle[...]` (only the fields given). */
   truck?: Truck;
   /**
-   * Electric vehicle's consumption model (`consumptionModel`, `ev[...]`),
-   * required for `rangeType: "consumption"`. Isolines take the model
-   * only: the battery and charging options are for routes (the range is
+   * Electric vehicle's consumption model (`consumptionModel`, `ev[...]`);
+   * it, or `fuel`, is required for `rangeType: "consumption"`. Isolines
+   * take the model only: the battery and charging options are for routes (the range is
    * the energy to spend). Not for `pedestrian` or `bicycle`.
    */
   ev?: EvOptions;
+  /**
+   * A combustion vehicle's fuel and consumption model (`fuel[…]`): with
+   * `fuel.freeFlowSpeedTable`, a `rangeType: "consumption"` range counts
+   * ml of fuel (g for CNG). Not with `ev`; not for `pedestrian` or
+   * `bicycle`.
+   */
+  fuel?: IsolineFuel;
   /** Place options of the origin (requires `origin`). */
   originPlaceOptions?: PlaceOptions;
   /** Waypoint options of the origin (requires `origin`; no `stopDuration`). */

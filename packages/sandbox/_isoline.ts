@@ -23,6 +23,7 @@ import { destinationPoint } from "./geodesy.ts";
 import { consumptionReachMeters } from "./_ev.ts";
 import { parseEv } from "./_ev_query.ts";
 import { checkIsolineOptions } from "./_isoline_options.ts";
+import { parseFuel } from "./_isoline_fuel.ts";
 import { isolineRadiusMeters, type TravelOptions } from "./travel_model.ts";
 
 const KNOWN = new Set([
@@ -50,6 +51,7 @@ const PREFIXES = [
   "traffic[",
   "allow[",
   "taxi[",
+  "fuel[",
 ];
 
 /** Ring points per polygon when `shape[maxPoints]` is not given. */
@@ -146,11 +148,13 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   checkVehicle(p, mode);
   const maxResolution = checkIsolineOptions(p, await loadGazetteer());
   const ev = parseEv(p, mode, true);
-  if (type === "consumption" && !ev) {
+  const fuel = parseFuel(p);
+  const model = ev?.model ?? fuel;
+  if (type === "consumption" && !model) {
     throw malformed(
       "E605030",
-      "range[type]=consumption needs the EV consumption model (ev[freeFlowSpeedTable], or consumptionModel=physical with its parameters)",
-      "Add the ev[...] consumption parameters",
+      "range[type]=consumption needs a consumption model (ev[freeFlowSpeedTable], consumptionModel=physical with its parameters, or fuel[type] with fuel[freeFlowSpeedTable])",
+      "Add the ev[...] or fuel[...] consumption parameters",
     );
   }
   const notices = [
@@ -212,7 +216,7 @@ export async function isolines(ctx: Ctx): Promise<Response> {
         center,
         bearing,
         radius ??
-          consumptionReachMeters(center, bearing, value, ev!.model, options),
+          consumptionReachMeters(center, bearing, value, model!, options),
       );
       ring.push([q.lat, q.lng]);
     }

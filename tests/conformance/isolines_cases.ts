@@ -6,6 +6,7 @@ import { buildCalculateIsolineRequest } from "@ls/isoline";
 const EMPIRICAL = {
   freeFlowSpeedTable: [[0, 0.239], [27, 0.239], [45, 0.259]],
 };
+const FUEL = { type: "diesel", freeFlowSpeedTable: [[0, 0.07], [50, 0.05]] };
 const EMPIRICAL_EXPLICIT = { consumptionModel: "empirical", ...EMPIRICAL };
 const PHYSICAL = {
   consumptionModel: "physical",
@@ -149,6 +150,27 @@ const cases: OperationCases = {
       wire: "false",
     },
     billingTag: { params: { billingTag: "ABCD+EFGH" }, wire: "ABCD%2BEFGH" },
+    "fuel[type]": {
+      params: { fuel: { type: "diesel" } },
+      wire: "diesel",
+      value: (v) => ({ fuel: { type: v } }),
+    },
+    "fuel[freeFlowSpeedTable]": {
+      params: { fuel: FUEL },
+      wire: "0,0.07,50,0.05",
+    },
+    "fuel[trafficSpeedTable]": {
+      params: { fuel: { ...FUEL, trafficSpeedTable: [[0, 0.1], [30, 0.08]] } },
+      wire: "0,0.1,30,0.08",
+    },
+    "fuel[additionalConsumption]": {
+      params: { fuel: { ...FUEL, additionalConsumption: 0.3 } },
+      wire: "0.3",
+    },
+    "fuel[ascent]": {
+      params: { fuel: { ...FUEL, ascent: 0.02 } },
+      wire: "0.02",
+    },
     ...truckCases(),
     consumptionModel: {
       params: { ev: PHYSICAL },
@@ -209,11 +231,6 @@ const cases: OperationCases = {
     "vehicle[occupancy]",
     "vehicle[engineType]",
     "ev[auxiliaryPowerCurve]",
-    "fuel[type]",
-    "fuel[freeFlowSpeedTable]",
-    "fuel[trafficSpeedTable]",
-    "fuel[additionalConsumption]",
-    "fuel[ascent]",
     "maxSpeedOnSegment",
   ],
 };
