@@ -435,7 +435,44 @@ function isolineOptions(r: Random, mode: string): Record<string, unknown> {
       ? maybe(r, 0.5, () => ({ allowDriveThroughTaxiRoads: r.chance(0.5) }))
       : undefined,
     billingTag: maybe(r, 0.1, () => r.pick(["ABCD+EFGH", "team-7"])),
+    vehicle: mode === "pedestrian" || mode === "bicycle"
+      ? undefined
+      : maybe(r, 0.2, () => isolineVehicle(r, mode)),
   };
+}
+
+/** The isoline's further vehicle attributes, those the mode takes. */
+function isolineVehicle(r: Random, mode: string): Record<string, unknown> {
+  const truck = mode === "truck";
+  const all = mode !== "scooter";
+  return obj({
+    emptyWeight: all ? maybe(r, 0.2, () => r.int(0, 20_000)) : undefined,
+    weightPerAxleGroup: truck
+      ? maybe(r, 0.2, () => ({ single: r.int(0, 11_500), tandem: 18_000 }))
+      : undefined,
+    kpraLength: all ? maybe(r, 0.2, () => r.int(0, 1500)) : undefined,
+    payloadCapacity: all ? maybe(r, 0.2, () => r.int(0, 30_000)) : undefined,
+    tiresCount: all ? maybe(r, 0.2, () => r.int(0, 18)) : undefined,
+    category: truck
+      ? maybe(r, 0.2, () => r.pick(["undefined", "lightTruck"]))
+      : undefined,
+    licensePlate: all
+      ? maybe(r, 0.2, () => ({ lastCharacter: r.pick(["0", "7", "A"]) }))
+      : undefined,
+    speedCap: maybe(r, 0.3, () => r.int(5, 40)),
+    speedCapPerFc: mode === "car" || truck
+      ? maybe(r, 0.2, () => [r.int(20, 40), null, r.int(10, 30)])
+      : undefined,
+    engineSizeCc: maybe(r, 0.2, () => r.int(49, 3000)),
+    occupancy: maybe(r, 0.2, () => r.int(1, 5)),
+    engineType: all
+      ? maybe(
+        r,
+        0.2,
+        () => r.pick(["electric", "internalCombustion", "pluginHybrid"]),
+      )
+      : undefined,
+  });
 }
 
 /** A combustion vehicle's fuel model, for isolines. */

@@ -59,6 +59,7 @@ import { IsolineResponse } from "./isoline_response.ts";
 import { rangeValues } from "./_range_values.ts";
 import { setGroupedOptions } from "./_isoline_options_query.ts";
 import { setFuel } from "./_isoline_fuel_query.ts";
+import { setVehicle, vehicleWireNames } from "./_isoline_vehicle_query.ts";
 import type { IsolineParams } from "./isoline_params.ts";
 
 // A parameter added to IsolineParams but not here fails to compile.
@@ -83,6 +84,7 @@ const KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
     taxi: 0,
     billingTag: 0,
     truck: 0,
+    vehicle: 0,
     ev: 0,
     fuel: 0,
     originPlaceOptions: 0,
@@ -143,6 +145,7 @@ export const CALCULATE_ISOLINE_WIRE_NAMES: Readonly<Record<string, string>> =
     "fuel[trafficSpeedTable]": "fuel.trafficSpeedTable",
     "fuel[additionalConsumption]": "fuel.additionalConsumption",
     "fuel[ascent]": "fuel.ascent",
+    ...vehicleWireNames(),
     ...evWireNames(true),
     ...truckWireNames(),
   });
@@ -309,6 +312,7 @@ export function buildCalculateIsolineRequest(
   setAvoid(query, params, transportMode);
   setGroupedOptions(query, params, transportMode);
   appendTruck(query, params.truck, "truck");
+  setVehicle(query, params, transportMode);
   appendEv(query, params.ev, { transportMode, isoline: true });
   setFuel(query, params, transportMode);
   checkConsumptionModel(params);

@@ -40,6 +40,7 @@ import type {
   IsolineTraffic,
 } from "./isoline_options.ts";
 import type { IsolineFuel } from "./isoline_fuel.ts";
+import type { IsolineVehicle } from "./isoline_vehicle.ts";
 
 /**
  * The parameters of `calculateIsoline`. `range`, `rangeType`,
@@ -122,6 +123,11 @@ export interface IsolineParams {
   billingTag?: string;
   /** Vehicle restrictions, sent as `vehicle[...]` (only the fields given). */
   truck?: Truck;
+  /**
+   * The vehicle's other `vehicle[…]` attributes: occupancy, speed caps,
+   * engine, licence plate, and a truck's further weights and counts.
+   */
+  vehicle?: IsolineVehicle;
   /**
    * Electric vehicle's consumption model (`consumptionModel`, `ev[...]`);
    * it, or `fuel`, is required for `rangeType: "consumption"`. Isolines

@@ -49,4 +49,5 @@ export * from "./isoline_fuel.ts";
 export * from "./isoline_json.ts";
 export * from "./isoline_options.ts";
 export * from "./isoline_params.ts";
+export * from "./isoline_vehicle.ts";
 export * from "./isoline_response.ts";

@@ -24,6 +24,7 @@ import { consumptionReachMeters } from "./_ev.ts";
 import { parseEv } from "./_ev_query.ts";
 import { checkIsolineOptions } from "./_isoline_options.ts";
 import { parseFuel } from "./_isoline_fuel.ts";
+import { checkIsolineVehicle } from "./_isoline_vehicle.ts";
 import { isolineRadiusMeters, type TravelOptions } from "./travel_model.ts";
 
 const KNOWN = new Set([
@@ -146,6 +147,7 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   // Checked as routing checks them; the model's reach ignores them.
   parseAvoidAreas(p);
   checkVehicle(p, mode);
+  checkIsolineVehicle(p, mode);
   const maxResolution = checkIsolineOptions(p, await loadGazetteer());
   const ev = parseEv(p, mode, true);
   const fuel = parseFuel(p);

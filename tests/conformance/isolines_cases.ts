@@ -171,6 +171,60 @@ const cases: OperationCases = {
       params: { fuel: { ...FUEL, ascent: 0.02 } },
       wire: "0.02",
     },
+    "vehicle[emptyWeight]": {
+      params: { vehicle: { emptyWeight: 7000 } },
+      wire: "7000",
+    },
+    "vehicle[weightPerAxleGroup]": {
+      params: {
+        transportMode: "truck",
+        vehicle: { weightPerAxleGroup: { single: 10000, tandem: 18000 } },
+      },
+      wire: "single:10000,tandem:18000",
+    },
+    "vehicle[kpraLength]": {
+      params: { vehicle: { kpraLength: 1250 } },
+      wire: "1250",
+    },
+    "vehicle[payloadCapacity]": {
+      params: { vehicle: { payloadCapacity: 8000 } },
+      wire: "8000",
+    },
+    "vehicle[tiresCount]": {
+      params: { vehicle: { tiresCount: 18 } },
+      wire: "18",
+    },
+    "vehicle[category]": {
+      params: { transportMode: "truck", vehicle: { category: "lightTruck" } },
+      wire: "lightTruck",
+      value: (v) => ({ transportMode: "truck", vehicle: { category: v } }),
+    },
+    "vehicle[hovOccupancy]": {
+      params: { vehicle: { hovOccupancy: 2 } },
+      wire: "2",
+    },
+    "vehicle[licensePlate]": {
+      params: { vehicle: { licensePlate: { lastCharacter: "7" } } },
+      wire: "lastCharacter:7",
+    },
+    "vehicle[speedCap]": {
+      params: { vehicle: { speedCap: 27.5 } },
+      wire: "27.5",
+    },
+    "vehicle[speedCapPerFc]": {
+      params: { vehicle: { speedCapPerFc: [33, null, 25] } },
+      wire: "33,,25",
+    },
+    "vehicle[engineSizeCc]": {
+      params: { vehicle: { engineSizeCc: 1600 } },
+      wire: "1600",
+    },
+    "vehicle[occupancy]": { params: { vehicle: { occupancy: 3 } }, wire: "3" },
+    "vehicle[engineType]": {
+      params: { vehicle: { engineType: "pluginHybrid" } },
+      wire: "pluginHybrid",
+      value: (v) => ({ vehicle: { engineType: v } }),
+    },
     ...truckCases(),
     consumptionModel: {
       params: { ev: PHYSICAL },
@@ -217,19 +271,6 @@ const cases: OperationCases = {
     "avoid[zoneIdentifiers]",
     "avoid[truckRoadTypes]",
     "avoid[tollTransponders]",
-    "vehicle[emptyWeight]",
-    "vehicle[weightPerAxleGroup]",
-    "vehicle[kpraLength]",
-    "vehicle[payloadCapacity]",
-    "vehicle[tiresCount]",
-    "vehicle[category]",
-    "vehicle[hovOccupancy]",
-    "vehicle[licensePlate]",
-    "vehicle[speedCap]",
-    "vehicle[speedCapPerFc]",
-    "vehicle[engineSizeCc]",
-    "vehicle[occupancy]",
-    "vehicle[engineType]",
     "ev[auxiliaryPowerCurve]",
     "maxSpeedOnSegment",
   ],
