@@ -435,6 +435,33 @@ function isolineOptions(r: Random, mode: string): Record<string, unknown> {
       ? maybe(r, 0.5, () => ({ allowDriveThroughTaxiRoads: r.chance(0.5) }))
       : undefined,
     billingTag: maybe(r, 0.1, () => r.pick(["ABCD+EFGH", "team-7"])),
+    avoidSegments: maybe(
+      r,
+      0.1,
+      () =>
+        r.some(
+          ["here:cm:segment:207551710#+", "here:cm:segment:76771992"],
+          1,
+          2,
+        ),
+    ),
+    avoidZones: maybe(r, 0.1, () =>
+      obj({
+        categories: r.some(
+          ["vignette", "congestionPricing", "environmental"],
+          1,
+          3,
+        ),
+        exceptZoneIds: maybe(r, 0.3, () => ["here:cm:envzone:3"]),
+      })),
+    avoidZoneIds: maybe(r, 0.1, () => ["here:cm:envzone:2"]),
+    avoidTruckRoadTypes: mode === "truck"
+      ? maybe(r, 0.1, () => r.some(["BK1", "BK2", "ET2"], 1, 2))
+      : undefined,
+    avoidTollTransponders: maybe(r, 0.1, () => "all"),
+    maxSpeedOnSegment: maybe(r, 0.1, () => [
+      { segment: "here:cm:segment:84905195#-", speed: r.int(1, 40) },
+    ]),
     vehicle: mode === "pedestrian" || mode === "bicycle"
       ? undefined
       : maybe(r, 0.2, () => isolineVehicle(r, mode)),

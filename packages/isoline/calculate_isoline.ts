@@ -59,6 +59,7 @@ import { IsolineResponse } from "./isoline_response.ts";
 import { rangeValues } from "./_range_values.ts";
 import { setGroupedOptions } from "./_isoline_options_query.ts";
 import { setFuel } from "./_isoline_fuel_query.ts";
+import { setAvoidExtras } from "./_isoline_avoid_query.ts";
 import { setVehicle, vehicleWireNames } from "./_isoline_vehicle_query.ts";
 import type { IsolineParams } from "./isoline_params.ts";
 
@@ -77,6 +78,12 @@ const KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
     optimisedFor: 0,
     avoidFeatures: 0,
     avoidAreas: 0,
+    avoidSegments: 0,
+    avoidZones: 0,
+    avoidZoneIds: 0,
+    avoidTruckRoadTypes: 0,
+    avoidTollTransponders: 0,
+    maxSpeedOnSegment: 0,
     shapeMaxResolution: 0,
     exclude: 0,
     allow: 0,
@@ -131,6 +138,11 @@ export const CALCULATE_ISOLINE_WIRE_NAMES: Readonly<Record<string, string>> =
     "shape[maxPoints]": "shapeMaxPoints",
     "avoid[features]": "avoidFeatures",
     "avoid[areas]": "avoidAreas",
+    "avoid[segments]": "avoidSegments",
+    "avoid[zoneCategories]": "avoidZones",
+    "avoid[zoneIdentifiers]": "avoidZoneIds",
+    "avoid[truckRoadTypes]": "avoidTruckRoadTypes",
+    "avoid[tollTransponders]": "avoidTollTransponders",
     "shape[maxResolution]": "shapeMaxResolution",
     "exclude[countries]": "exclude.countries",
     "exclude[states]": "exclude.states",
@@ -310,6 +322,7 @@ export function buildCalculateIsolineRequest(
     );
   }
   setAvoid(query, params, transportMode);
+  setAvoidExtras(query, params);
   setGroupedOptions(query, params, transportMode);
   appendTruck(query, params.truck, "truck");
   setVehicle(query, params, transportMode);

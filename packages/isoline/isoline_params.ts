@@ -40,6 +40,11 @@ import type {
   IsolineTraffic,
 } from "./isoline_options.ts";
 import type { IsolineFuel } from "./isoline_fuel.ts";
+import type {
+  IsolineAvoidZones,
+  IsolineSegmentSpeed,
+  IsolineTollTransponders,
+} from "./isoline_avoid.ts";
 import type { IsolineVehicle } from "./isoline_vehicle.ts";
 
 /**
@@ -102,6 +107,39 @@ export interface IsolineParams {
    * ({@linkcode IsolineAvoidArea}), at most 250, at most 20 polygons.
    */
   avoidAreas?: readonly IsolineAvoidArea[];
+  /**
+   * Road segments to avoid (`avoid[segments]`): HERE segment ids such as
+   * `"here:cm:segment:207551710"`, each optionally with `#+` (in its
+   * direction), `#-` (against it) or `#*` (both). At most 1000 together
+   * with `maxSpeedOnSegment`.
+   */
+  avoidSegments?: readonly string[];
+  /**
+   * Zones to avoid by category, with exceptions
+   * (`avoid[zoneCategories]`).
+   */
+  avoidZones?: IsolineAvoidZones;
+  /**
+   * Zones to avoid whether or not their rules apply to the vehicle, by
+   * HERE zone id such as `"here:cm:envzone:2"` (`avoid[zoneIdentifiers]`).
+   */
+  avoidZoneIds?: readonly string[];
+  /**
+   * Truck road types to avoid (`avoid[truckRoadTypes]`), such as Sweden's
+   * `BK1` to `BK4` or Mexico's `ET2`, `ET4`, `A2`, `A4`, `B2`, `B4`, `C`,
+   * `D`.
+   */
+  avoidTruckRoadTypes?: readonly string[];
+  /**
+   * `"all"` avoids roads where a toll transponder is the only way to pay
+   * (`avoid[tollTransponders]`).
+   */
+  avoidTollTransponders?: IsolineTollTransponders;
+  /**
+   * Speed caps on single road segments, m/s (`maxSpeedOnSegment`); at most
+   * 1000 segments together with `avoidSegments`, the strictest cap wins.
+   */
+  maxSpeedOnSegment?: readonly IsolineSegmentSpeed[];
   /**
    * The coarsest spacing of the polygons' points in metres
    * (`shape[maxResolution]`), an integer ≥ 0; `0` (HERE's default) leaves

@@ -45,6 +45,7 @@
 
 export * from "./calculate_isoline.ts";
 export * from "./constants.ts";
+export * from "./isoline_avoid.ts";
 export * from "./isoline_fuel.ts";
 export * from "./isoline_json.ts";
 export * from "./isoline_options.ts";

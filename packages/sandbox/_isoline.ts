@@ -25,6 +25,7 @@ import { parseEv } from "./_ev_query.ts";
 import { checkIsolineOptions } from "./_isoline_options.ts";
 import { parseFuel } from "./_isoline_fuel.ts";
 import { checkIsolineVehicle } from "./_isoline_vehicle.ts";
+import { checkIsolineAvoid } from "./_isoline_avoid.ts";
 import { isolineRadiusMeters, type TravelOptions } from "./travel_model.ts";
 
 const KNOWN = new Set([
@@ -41,6 +42,7 @@ const KNOWN = new Set([
   "shape[maxResolution]",
   "consumptionModel",
   "billingTag",
+  "maxSpeedOnSegment",
 ]);
 const PREFIXES = [
   "avoid[",
@@ -148,6 +150,7 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   parseAvoidAreas(p);
   checkVehicle(p, mode);
   checkIsolineVehicle(p, mode);
+  checkIsolineAvoid(p);
   const maxResolution = checkIsolineOptions(p, await loadGazetteer());
   const ev = parseEv(p, mode, true);
   const fuel = parseFuel(p);

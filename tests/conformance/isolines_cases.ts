@@ -225,6 +225,48 @@ const cases: OperationCases = {
       wire: "pluginHybrid",
       value: (v) => ({ vehicle: { engineType: v } }),
     },
+    "avoid[segments]": {
+      params: {
+        avoidSegments: [
+          "here:cm:segment:207551710#+",
+          "here:cm:segment:76771992",
+        ],
+      },
+      wire: "here:cm:segment:207551710%23%2B,here:cm:segment:76771992",
+    },
+    "avoid[zoneCategories]": {
+      params: {
+        avoidZones: {
+          categories: ["vignette", "environmental"],
+          exceptZoneIds: ["here:cm:envzone:3"],
+        },
+      },
+      wire: "vignette,environmental;exceptZoneIds=here:cm:envzone:3",
+      value: (v) => ({ avoidZones: { categories: [v] } }),
+    },
+    "avoid[zoneIdentifiers]": {
+      params: { avoidZoneIds: ["here:cm:envzone:2", "here:cm:envzone:5"] },
+      wire: "here:cm:envzone:2,here:cm:envzone:5",
+    },
+    "avoid[truckRoadTypes]": {
+      params: { avoidTruckRoadTypes: ["BK1", "ET2"] },
+      wire: "BK1,ET2",
+    },
+    "avoid[tollTransponders]": {
+      params: { avoidTollTransponders: "all" },
+      wire: "all",
+      value: (v) => ({ avoidTollTransponders: v }),
+    },
+    maxSpeedOnSegment: {
+      params: {
+        maxSpeedOnSegment: [
+          { segment: "here:cm:segment:84905195#+", speed: 10 },
+          { segment: "here:cm:segment:76771992", speed: 5.5 },
+        ],
+      },
+      wire:
+        "here:cm:segment:84905195%23%2B;speed=10,here:cm:segment:76771992;speed=5.5",
+    },
     ...truckCases(),
     consumptionModel: {
       params: { ev: PHYSICAL },
@@ -266,13 +308,7 @@ const cases: OperationCases = {
     "vehicle[airDragCoefficient]": { params: { ev: PHYSICAL }, wire: "0.3" },
   },
   pending: [
-    "avoid[segments]",
-    "avoid[zoneCategories]",
-    "avoid[zoneIdentifiers]",
-    "avoid[truckRoadTypes]",
-    "avoid[tollTransponders]",
     "ev[auxiliaryPowerCurve]",
-    "maxSpeedOnSegment",
   ],
 };
 
