@@ -107,9 +107,14 @@ const KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
  * unknown-key error for one of them names our parameter. `range[type]` is
  * `rangeType`, `range[values]` `range`, `optimizeFor` `optimisedFor` (the
  * seed's spelling), `shape[maxPoints]` `shapeMaxPoints`, `avoid[features]`
- * and `avoid[areas]` `avoidFeatures` and `avoidAreas`; each truck field
- * under `vehicle[…]` or `truck[…]` an option of `truck`, and
- * `consumptionModel`, each `ev[…]` key and the physical model's other
+ * and `avoid[areas]` `avoidFeatures` and `avoidAreas`, the other `avoid[…]`
+ * keys `avoidSegments`, `avoidZones`, `avoidZoneIds`, `avoidTruckRoadTypes`
+ * and `avoidTollTransponders`, `shape[maxResolution]`
+ * `shapeMaxResolution`; each `exclude[…]`, `allow[…]`, `traffic[…]`,
+ * `taxi[…]` and `fuel[…]` key an option of the object of that name; each
+ * truck field under `vehicle[…]` or `truck[…]` an option of `truck`, the
+ * other `vehicle[…]` attributes options of `vehicle`, and
+ * `consumptionModel`, each `ev[…]` key and the physical model's
  * `vehicle[…]` attributes options of `ev`.
  *
  * @example
@@ -176,12 +181,17 @@ const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
  * `destination` (with place options after `;` and waypoint options after
  * `!`), `range[type]`, `range[values]`, `routingMode` and `optimizeFor`
  * (always, defaults `fast` and `balanced`), then `departureTime` or
- * `arrivalTime`, `shape[maxPoints]`, `avoid[features]`, `avoid[areas]`,
- * `shape[maxResolution]`, `exclude[…]`, `allow[…]`, `traffic[…]`,
- * `taxi[…]`, `billingTag` and the truck's `vehicle[...]` values when given, then for `ev`
- * `consumptionModel` and the model's `ev[...]` keys (and, for the physical
- * model, its `vehicle[...]` attributes), then `fuel[…]`. `transportMode`, `rangeType`,
- * `routingMode`, `optimisedFor`, `avoidFeatures` and `traffic.mode` take HERE's documented
+ * `arrivalTime`, `shape[maxPoints]`, the `avoid[…]` keys (features,
+ * areas, segments, zone categories and identifiers, truck road types, toll
+ * transponders), `maxSpeedOnSegment`, `shape[maxResolution]`,
+ * `exclude[…]`, `allow[…]`, `traffic[…]`, `taxi[…]`, `billingTag`, the
+ * truck's `vehicle[...]` values and then `vehicle`'s, when given; then for
+ * `ev` `consumptionModel` and the model's `ev[...]` keys (and, for the
+ * physical model, its `vehicle[...]` attributes), then `fuel[…]`. The
+ * closed sets (`transportMode`, `rangeType`, `routingMode`,
+ * `optimisedFor`, `avoidFeatures`, `avoidZones.categories`,
+ * `avoidTollTransponders`, `traffic.mode`, `fuel.type`, `vehicle.category`
+ * and `vehicle.engineType`) take HERE's documented
  * values only. A value HERE adds later goes through the `query` request
  * option: pass the call's `options`, and the defaults of `routingMode` and
  * `optimizeFor` give way to the keys it sets. `origin`, `destination`, `sideOfStreetHint` and polygon
@@ -240,6 +250,11 @@ const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
  * polygons, or a polygon without 3 to 100 points (in `avoidAreas` or
  * `exclude.areas`); invalid points, times, truck fields, country or state
  * codes, `traffic` or `allow` fields; `taxi` for a mode other than taxi;
+ * malformed segment or zone ids, or more than 1000 segments in
+ * `avoidSegments` and `maxSpeedOnSegment` together; a `vehicle` field that
+ * is malformed, not for the mode (`vehicle` at all for pedestrian or
+ * bicycle), or in one of HERE's conflicts (`hovOccupancy` with `occupancy`
+ * or `allow`, `weightPerAxleGroup` with `truck.weightPerAxle`);
  * `rangeType: "consumption"` without `ev` or `fuel.freeFlowSpeedTable`;
  * `fuel` with `ev`, for pedestrian or bicycle, without a known `type`, or
  * with a table or climb cost but no `freeFlowSpeedTable`; an `ev` that breaks a rule of
