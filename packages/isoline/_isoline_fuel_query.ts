@@ -3,7 +3,12 @@
 
 import * as z from "zod/mini";
 import { type Query, ValueError } from "@ls/core";
-import { formatNumber, integer, parseWith } from "@ls/core/internal";
+import {
+  fixedArray,
+  formatNumber,
+  integer,
+  parseWith,
+} from "@ls/core/internal";
 import { IsolineFuelType } from "./isoline_fuel.ts";
 
 const NON_NEGATIVE = "must be a finite number, 0 or more";
@@ -23,9 +28,10 @@ const fuelSchema = /* @__PURE__ */ (() =>
   }))();
 
 const pairSchema = /* @__PURE__ */ (() =>
-  z.tuple([integer(0), nonNegative], {
-    error: "must be a [speedKmh, consumptionPerMetre] pair",
-  }))();
+  fixedArray<[number, number]>(
+    [integer(0), nonNegative],
+    "must be a [speedKmh, consumptionPerMetre] pair",
+  ))();
 
 /** `[[speed, consumption], …]` checked and as HERE's flat comma list. */
 function speedTableValue(value: unknown, at: string): string | undefined {

@@ -9,6 +9,7 @@ import {
   formatBoolean,
   formatCountryList,
   formatInteger,
+  isRecord,
   nonEmptyString,
   nonNegativeInteger,
   parseWith,
@@ -19,18 +20,7 @@ import { IsolineTrafficMode } from "./isoline_options.ts";
 const excludeSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     countries: z.optional(z.array(z.string(), { error: "must be an array" })),
-    states: z.optional(
-      z.record(
-        z.string(),
-        z.array(
-          stringMatching(
-            /^[A-Z0-9]{1,3}$/,
-            'must be an ISO 3166-2 subdivision code such as "NY"',
-          ),
-          { error: "must be an array" },
-        ),
-      ),
-    ),
+    states: z.optional(z.unknown()),
     areas: z.optional(z.array(z.unknown(), { error: "must be an array" })),
   }))();
 
@@ -63,12 +53,31 @@ export interface GroupedOptions {
   billingTag?: unknown;
 }
 
+const stateCodes = /* @__PURE__ */ (() =>
+  z.array(
+    stringMatching(
+      /^[A-Z0-9]{1,3}$/,
+      'must be an ISO 3166-2 subdivision code such as "NY"',
+    ),
+    { error: "must be an array" },
+  ))();
+
 /** `{ USA: ["NY", "PA"], CAN: ["QC"] }` → `USA:NY,PA|CAN:QC`. */
-function statesValue(
-  states: Record<string, string[]> | undefined,
-): string | undefined {
+function statesValue(states: unknown): string | undefined {
   if (states === undefined) return undefined;
-  const groups = Object.entries(states).filter(([, codes]) => codes.length);
+  if (!isRecord(states)) {
+    throw new ValueError(
+      "exclude.states",
+      'must be an object of state lists by country, such as { USA: ["NY"] }',
+      states,
+    );
+  }
+  const groups = Object.entries(states)
+    .map(([country, codes]): [string, string[]] => [
+      country,
+      parseWith(stateCodes, codes, `exclude.states.${country}`),
+    ])
+    .filter(([, codes]) => codes.length);
   if (groups.length === 0) return undefined;
   const countries = formatCountryList(
     groups.map(([country]) => country),

@@ -51,12 +51,7 @@ const vehicleSchema = /* @__PURE__ */ (() =>
       ),
     ),
     speedCapPerFc: z.optional(
-      z.array(
-        z.nullable(numberInRange(1, 70, "must be 1 to 70 m/s, or null")),
-        { error: "must be an array" },
-      ).check(
-        z.maxLength(5, { error: "must hold at most 5 caps (FC1 to FC5)" }),
-      ),
+      z.array(z.unknown(), { error: "must be an array" }),
     ),
     engineSizeCc: z.optional(nonNegativeInteger),
     occupancy: z.optional(integer(1)),
@@ -157,6 +152,29 @@ function checkRules(
   }
 }
 
+const fcCap = /* @__PURE__ */ numberInRange(
+  1,
+  70,
+  "must be 1 to 70 m/s, or null",
+);
+
+/** `speedCapPerFc` checked: at most 5 caps of 1 to 70 m/s, or `null`. */
+function speedCapsValue(caps: unknown[] | undefined): string | undefined {
+  if (!caps?.length) return undefined;
+  if (caps.length > 5) {
+    throw new ValueError(
+      "vehicle.speedCapPerFc",
+      "must hold at most 5 caps (FC1 to FC5)",
+      caps,
+    );
+  }
+  return caps.map((n, i) =>
+    n === null
+      ? ""
+      : formatNumber(parseWith(fcCap, n, `vehicle.speedCapPerFc[${i}]`))
+  ).join(",");
+}
+
 /** Writes the vehicle's `vehicle[…]` keys; `undefined` writes nothing. */
 export function setVehicle(
   query: Query,
@@ -198,12 +216,10 @@ export function setVehicle(
   if (v.speedCap !== undefined) {
     query.setStructured("vehicle[speedCap]", formatNumber(v.speedCap));
   }
-  if (v.speedCapPerFc?.length) {
-    query.setStructured(
-      "vehicle[speedCapPerFc]",
-      v.speedCapPerFc.map((n) => n === null ? "" : formatNumber(n)).join(","),
-    );
-  }
+  query.setStructured(
+    "vehicle[speedCapPerFc]",
+    speedCapsValue(v.speedCapPerFc),
+  );
   int("engineSizeCc");
   int("occupancy");
   query.set("vehicle[engineType]", v.engineType);
