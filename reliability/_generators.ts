@@ -412,6 +412,109 @@ function avoidArea(r: Random): Record<string, number> {
   return { west, south, east, north };
 }
 
+/** The isoline's grouped options: exclude, allow, traffic, taxi, …. */
+function isolineOptions(r: Random, mode: string): Record<string, unknown> {
+  return {
+    shapeMaxResolution: maybe(r, 0.15, () => r.int(0, 2000)),
+    exclude: maybe(r, 0.15, () =>
+      obj({
+        countries: maybe(r, 0.5, () => r.some(ALPHA3, 1, 2)),
+        states: maybe(
+          r,
+          0.3,
+          () => ({ USA: r.some(["NY", "PA", "CA"], 1, 2) }),
+        ),
+        areas: maybe(r, 0.3, () => [avoidArea(r)]),
+      })),
+    allow: maybe(r, 0.1, () => obj({ hov: r.chance(0.5), hot: r.chance(0.5) })),
+    traffic: maybe(r, 0.15, () =>
+      obj({
+        mode: maybe(r, 0.7, () => r.pick(["default", "disabled"])),
+        overrideFlowDuration: maybe(r, 0.5, () => r.int(0, 3600)),
+      })),
+    taxi: mode === "taxi"
+      ? maybe(r, 0.5, () => ({ allowDriveThroughTaxiRoads: r.chance(0.5) }))
+      : undefined,
+    billingTag: maybe(r, 0.1, () => r.pick(["ABCD+EFGH", "team-7"])),
+    avoidSegments: maybe(
+      r,
+      0.1,
+      () =>
+        r.some(
+          ["here:cm:segment:207551710#+", "here:cm:segment:76771992"],
+          1,
+          2,
+        ),
+    ),
+    avoidZones: maybe(r, 0.1, () =>
+      obj({
+        categories: r.some(
+          ["vignette", "congestionPricing", "environmental"],
+          1,
+          3,
+        ),
+        exceptZoneIds: maybe(r, 0.3, () => ["here:cm:envzone:3"]),
+      })),
+    avoidZoneIds: maybe(r, 0.1, () => ["here:cm:envzone:2"]),
+    avoidTruckRoadTypes: mode === "truck"
+      ? maybe(r, 0.1, () => r.some(["BK1", "BK2", "ET2"], 1, 2))
+      : undefined,
+    avoidTollTransponders: maybe(r, 0.1, () => "all"),
+    maxSpeedOnSegment: maybe(r, 0.1, () => [
+      { segment: "here:cm:segment:84905195#-", speed: r.int(1, 40) },
+    ]),
+    vehicle: mode === "pedestrian" || mode === "bicycle"
+      ? undefined
+      : maybe(r, 0.2, () => isolineVehicle(r, mode)),
+  };
+}
+
+/** The isoline's further vehicle attributes, those the mode takes. */
+function isolineVehicle(r: Random, mode: string): Record<string, unknown> {
+  const truck = mode === "truck";
+  const all = mode !== "scooter";
+  return obj({
+    emptyWeight: all ? maybe(r, 0.2, () => r.int(0, 20_000)) : undefined,
+    weightPerAxleGroup: truck
+      ? maybe(r, 0.2, () => ({ single: r.int(0, 11_500), tandem: 18_000 }))
+      : undefined,
+    kpraLength: all ? maybe(r, 0.2, () => r.int(0, 1500)) : undefined,
+    payloadCapacity: all ? maybe(r, 0.2, () => r.int(0, 30_000)) : undefined,
+    tiresCount: all ? maybe(r, 0.2, () => r.int(0, 18)) : undefined,
+    category: truck
+      ? maybe(r, 0.2, () => r.pick(["undefined", "lightTruck"]))
+      : undefined,
+    licensePlate: all
+      ? maybe(r, 0.2, () => ({ lastCharacter: r.pick(["0", "7", "A"]) }))
+      : undefined,
+    speedCap: maybe(r, 0.3, () => r.int(5, 40)),
+    speedCapPerFc: mode === "car" || truck
+      ? maybe(r, 0.2, () => [r.int(20, 40), null, r.int(10, 30)])
+      : undefined,
+    engineSizeCc: maybe(r, 0.2, () => r.int(49, 3000)),
+    occupancy: maybe(r, 0.2, () => r.int(1, 5)),
+    engineType: all
+      ? maybe(
+        r,
+        0.2,
+        () => r.pick(["electric", "internalCombustion", "pluginHybrid"]),
+      )
+      : undefined,
+  });
+}
+
+/** A combustion vehicle's fuel model, for isolines. */
+function fuel(r: Random): Record<string, unknown> {
+  const table = maybe(r, 0.8, () => [[0, 0.07], [50, 0.05], [130, 0.08]]);
+  return obj({
+    type: r.pick(["diesel", "petrol", "lpg", "cng", "lng", "hydrogen"]),
+    freeFlowSpeedTable: table,
+    trafficSpeedTable: table && maybe(r, 0.3, () => [[0, 0.1], [30, 0.08]]),
+    additionalConsumption: table && maybe(r, 0.3, () => r.int(0, 10) / 10),
+    ascent: table && maybe(r, 0.3, () => r.int(0, 5) / 100),
+  });
+}
+
 function routing(
   r: Random,
   mode: "car" | "bicycle" | "truck" | "scooter" | "pedestrian",
@@ -633,13 +736,27 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
   pedestrianRoute: (r) => routing(r, "pedestrian"),
   calculateIsoline: (r) => {
     const fromOrigin = r.chance(0.7);
-    const rangeType = r.pick(["time", "distance"]);
+    const mode = r.pick(
+      ["car", "truck", "pedestrian", "bicycle", "scooter", "taxi"],
+    );
+    const fuelModel = mode !== "pedestrian" && mode !== "bicycle"
+      ? maybe(r, 0.15, () => fuel(r))
+      : undefined;
+    const rangeType = fuelModel?.freeFlowSpeedTable && r.chance(0.5)
+      ? "consumption"
+      : r.pick(["time", "distance"]);
     const values = Array.from(
       { length: r.int(1, 3) },
-      () => rangeType === "time" ? r.int(60, 1800) : r.int(500, 20_000),
+      () =>
+        rangeType === "time"
+          ? r.int(60, 1800)
+          : rangeType === "consumption"
+          ? r.int(100, 3000)
+          : r.int(500, 20_000),
     );
-    const mode = r.pick(["car", "truck", "pedestrian", "bicycle", "scooter"]);
     return obj({
+      ...isolineOptions(r, mode),
+      fuel: fuelModel,
       range: r.chance(0.3) ? values.join(",") : values,
       rangeType,
       transportMode: mode,

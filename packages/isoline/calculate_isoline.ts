@@ -29,16 +29,11 @@ import * as z from "zod/mini";
 import {
   ApiError,
   type Client,
-  type EvOptions,
   type JsonResponse,
-  type LatLngLike,
-  type PlaceOptions,
   Query,
   type RequestOptions,
   type RequestSpec,
-  type Truck,
   ValueError,
-  type WayPointOptions,
 } from "@ls/core";
 import {
   appendEv,
@@ -58,96 +53,15 @@ import {
   setWaypoint,
   truckWireNames,
 } from "@ls/core/internal";
-import {
-  type IsolineAvoidArea,
-  type IsolineAvoidFeature,
-  type IsolineRoutingMode,
-  IsolineTransportMode,
-  OptimisedFor,
-  RangeType,
-} from "./constants.ts";
+import { IsolineTransportMode, OptimisedFor, RangeType } from "./constants.ts";
 import type { IsolineNotice, IsolineResponseBody } from "./isoline_json.ts";
 import { IsolineResponse } from "./isoline_response.ts";
 import { rangeValues } from "./_range_values.ts";
-
-/**
- * The parameters of {@linkcode calculateIsoline}. `range`, `rangeType`,
- * `transportMode` and exactly one of `origin` / `destination` are required.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { buildCalculateIsolineRequest, type IsolineParams } from "@ls/isoline";
- * const params: IsolineParams = {
- *   origin: [52.5, 13.4],
- *   range: [300, 600, 900],
- *   rangeType: "time",
- *   transportMode: "pedestrian",
- * };
- * const query = buildCalculateIsolineRequest(params).query!.toString();
- * assert.match(query, /&range%5Bvalues%5D=300,600,900&/);
- * ```
- */
-export interface IsolineParams {
-  /**
-   * The range values: HERE's comma list (`"300,600"`) or an array of
-   * numbers. Positive integers (seconds, metres or Wh per `rangeType`);
-   * one isoline comes back per value.
-   */
-  range: string | readonly number[];
-  /**
-   * What `range` counts: `time`, `distance` or `consumption` (Wh of
-   * battery, which needs `ev`).
-   */
-  rangeType: RangeType;
-  /**
-   * `car`, `truck`, `pedestrian`, `bicycle`, `scooter`, `bus`, `privateBus`
-   * or `taxi`.
-   */
-  transportMode: IsolineTransportMode;
-  /**
-   * Isolines of what is reachable *from* here: `[lat, lng]`, `{ lat, lng }`
-   * (any `position` a response returns), a GeoJSON `Point` or `Feature`.
-   * Exactly one of `origin`/`destination`.
-   */
-  origin?: LatLngLike;
-  /** Isolines of where this point is reachable *from*, in any point form. */
-  destination?: LatLngLike;
-  /** Departure (only with `origin`): `Date`, RFC 3339 (local time allowed) or `"any"`. */
-  departureTime?: Date | string;
-  /** Arrival (only with `destination`): `Date` or RFC 3339 (local time allowed). */
-  arrivalTime?: Date | string;
-  /** `fast` (default) or `short`. */
-  routingMode?: IsolineRoutingMode;
-  /** Most points per isoline (`shape[maxPoints]`), a positive integer. */
-  shapeMaxPoints?: number;
-  /** `quality`, `performance` or `balanced` (default); sent as `optimizeFor`. */
-  optimisedFor?: OptimisedFor;
-  /** Road features to leave out (`avoid[features]`). */
-  avoidFeatures?: readonly IsolineAvoidFeature[];
-  /**
-   * Areas to leave out (`avoid[areas]`): boxes and polygons
-   * ({@linkcode IsolineAvoidArea}), at most 250, at most 20 polygons.
-   */
-  avoidAreas?: readonly IsolineAvoidArea[];
-  /** Vehicle restrictions, sent as `vehicle[...]` (only the fields given). */
-  truck?: Truck;
-  /**
-   * Electric vehicle's consumption model (`consumptionModel`, `ev[...]`),
-   * required for `rangeType: "consumption"`. Isolines take the model
-   * only: the battery and charging options are for routes (the range is
-   * the energy to spend). Not for `pedestrian` or `bicycle`.
-   */
-  ev?: EvOptions;
-  /** Place options of the origin (requires `origin`). */
-  originPlaceOptions?: PlaceOptions;
-  /** Waypoint options of the origin (requires `origin`; no `stopDuration`). */
-  originWaypointOptions?: WayPointOptions;
-  /** Place options of the destination (requires `destination`). */
-  destinationPlaceOptions?: PlaceOptions;
-  /** Waypoint options of the destination (requires `destination`). */
-  destinationWaypointOptions?: WayPointOptions;
-}
+import { setGroupedOptions } from "./_isoline_options_query.ts";
+import { setFuel } from "./_isoline_fuel_query.ts";
+import { setAvoidExtras } from "./_isoline_avoid_query.ts";
+import { setVehicle, vehicleWireNames } from "./_isoline_vehicle_query.ts";
+import type { IsolineParams } from "./isoline_params.ts";
 
 // A parameter added to IsolineParams but not here fails to compile.
 const KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
@@ -164,8 +78,22 @@ const KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
     optimisedFor: 0,
     avoidFeatures: 0,
     avoidAreas: 0,
+    avoidSegments: 0,
+    avoidZones: 0,
+    avoidZoneIds: 0,
+    avoidTruckRoadTypes: 0,
+    avoidTollTransponders: 0,
+    maxSpeedOnSegment: 0,
+    shapeMaxResolution: 0,
+    exclude: 0,
+    allow: 0,
+    traffic: 0,
+    taxi: 0,
+    billingTag: 0,
     truck: 0,
+    vehicle: 0,
     ev: 0,
+    fuel: 0,
     originPlaceOptions: 0,
     originWaypointOptions: 0,
     destinationPlaceOptions: 0,
@@ -179,9 +107,14 @@ const KEYS: readonly string[] = /* @__PURE__ */ Object.keys(
  * unknown-key error for one of them names our parameter. `range[type]` is
  * `rangeType`, `range[values]` `range`, `optimizeFor` `optimisedFor` (the
  * seed's spelling), `shape[maxPoints]` `shapeMaxPoints`, `avoid[features]`
- * and `avoid[areas]` `avoidFeatures` and `avoidAreas`; each truck field
- * under `vehicle[…]` or `truck[…]` an option of `truck`, and
- * `consumptionModel`, each `ev[…]` key and the physical model's other
+ * and `avoid[areas]` `avoidFeatures` and `avoidAreas`, the other `avoid[…]`
+ * keys `avoidSegments`, `avoidZones`, `avoidZoneIds`, `avoidTruckRoadTypes`
+ * and `avoidTollTransponders`, `shape[maxResolution]`
+ * `shapeMaxResolution`; each `exclude[…]`, `allow[…]`, `traffic[…]`,
+ * `taxi[…]` and `fuel[…]` key an option of the object of that name; each
+ * truck field under `vehicle[…]` or `truck[…]` an option of `truck`, the
+ * other `vehicle[…]` attributes options of `vehicle`, and
+ * `consumptionModel`, each `ev[…]` key and the physical model's
  * `vehicle[…]` attributes options of `ev`.
  *
  * @example
@@ -210,6 +143,26 @@ export const CALCULATE_ISOLINE_WIRE_NAMES: Readonly<Record<string, string>> =
     "shape[maxPoints]": "shapeMaxPoints",
     "avoid[features]": "avoidFeatures",
     "avoid[areas]": "avoidAreas",
+    "avoid[segments]": "avoidSegments",
+    "avoid[zoneCategories]": "avoidZones",
+    "avoid[zoneIdentifiers]": "avoidZoneIds",
+    "avoid[truckRoadTypes]": "avoidTruckRoadTypes",
+    "avoid[tollTransponders]": "avoidTollTransponders",
+    "shape[maxResolution]": "shapeMaxResolution",
+    "exclude[countries]": "exclude.countries",
+    "exclude[states]": "exclude.states",
+    "exclude[areas]": "exclude.areas",
+    "allow[hov]": "allow.hov",
+    "allow[hot]": "allow.hot",
+    "traffic[mode]": "traffic.mode",
+    "traffic[overrideFlowDuration]": "traffic.overrideFlowDuration",
+    "taxi[allowDriveThroughTaxiRoads]": "taxi.allowDriveThroughTaxiRoads",
+    "fuel[type]": "fuel.type",
+    "fuel[freeFlowSpeedTable]": "fuel.freeFlowSpeedTable",
+    "fuel[trafficSpeedTable]": "fuel.trafficSpeedTable",
+    "fuel[additionalConsumption]": "fuel.additionalConsumption",
+    "fuel[ascent]": "fuel.ascent",
+    ...vehicleWireNames(),
     ...evWireNames(true),
     ...truckWireNames(),
   });
@@ -228,11 +181,17 @@ const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
  * `destination` (with place options after `;` and waypoint options after
  * `!`), `range[type]`, `range[values]`, `routingMode` and `optimizeFor`
  * (always, defaults `fast` and `balanced`), then `departureTime` or
- * `arrivalTime`, `shape[maxPoints]`, `avoid[features]`, `avoid[areas]`
- * and the truck's `vehicle[...]` values when given, then for `ev`
- * `consumptionModel` and the model's `ev[...]` keys (and, for the physical
- * model, its `vehicle[...]` attributes). `transportMode`, `rangeType`,
- * `routingMode`, `optimisedFor` and `avoidFeatures` take HERE's documented
+ * `arrivalTime`, `shape[maxPoints]`, the `avoid[…]` keys (features,
+ * areas, segments, zone categories and identifiers, truck road types, toll
+ * transponders), `maxSpeedOnSegment`, `shape[maxResolution]`,
+ * `exclude[…]`, `allow[…]`, `traffic[…]`, `taxi[…]`, `billingTag`, the
+ * truck's `vehicle[...]` values and then `vehicle`'s, when given; then for
+ * `ev` `consumptionModel` and the model's `ev[...]` keys (and, for the
+ * physical model, its `vehicle[...]` attributes), then `fuel[…]`. The
+ * closed sets (`transportMode`, `rangeType`, `routingMode`,
+ * `optimisedFor`, `avoidFeatures`, `avoidZones.categories`,
+ * `avoidTollTransponders`, `traffic.mode`, `fuel.type`, `vehicle.category`
+ * and `vehicle.engineType`) take HERE's documented
  * values only. A value HERE adds later goes through the `query` request
  * option: pass the call's `options`, and the defaults of `routingMode` and
  * `optimizeFor` give way to the keys it sets. `origin`, `destination`, `sideOfStreetHint` and polygon
@@ -288,9 +247,17 @@ const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
  * `transportMode`, `rangeType`, `routingMode`, `optimisedFor` or
  * `avoidFeatures` (the message lists the allowed ones); `"uTurns"` for
  * pedestrian, bicycle or scooter; more than 250 avoided areas, more than 20
- * polygons, or a polygon without 3 to 100 points; invalid points, times,
- * truck fields;
- * `rangeType: "consumption"` without `ev`; an `ev` that breaks a rule of
+ * polygons, or a polygon without 3 to 100 points (in `avoidAreas` or
+ * `exclude.areas`); invalid points, times, truck fields, country or state
+ * codes, `traffic` or `allow` fields; `taxi` for a mode other than taxi;
+ * malformed segment or zone ids, or more than 1000 segments in
+ * `avoidSegments` and `maxSpeedOnSegment` together; a `vehicle` field that
+ * is malformed, not for the mode (`vehicle` at all for pedestrian or
+ * bicycle), or in one of HERE's conflicts (`hovOccupancy` with `occupancy`
+ * or `allow`, `weightPerAxleGroup` with `truck.weightPerAxle`);
+ * `rangeType: "consumption"` without `ev` or `fuel.freeFlowSpeedTable`;
+ * `fuel` with `ev`, for pedestrian or bicycle, without a known `type`, or
+ * with a table or climb cost but no `freeFlowSpeedTable`; an `ev` that breaks a rule of
  * its model, holds battery or charging options, or goes with `pedestrian`
  * or `bicycle`; `routingMode: "short"` for a mode that HERE routes the fast
  * way only
@@ -370,16 +337,13 @@ export function buildCalculateIsolineRequest(
     );
   }
   setAvoid(query, params, transportMode);
+  setAvoidExtras(query, params);
+  setGroupedOptions(query, params, transportMode);
   appendTruck(query, params.truck, "truck");
-  if (params.rangeType === "consumption" && params.ev === undefined) {
-    throw new ValueError(
-      "ev",
-      'is required for rangeType "consumption": HERE needs the consumption ' +
-        "model to turn Wh into distance (ev.freeFlowSpeedTable, or " +
-        'consumptionModel "physical" with its fields)',
-    );
-  }
+  setVehicle(query, params, transportMode);
   appendEv(query, params.ev, { transportMode, isoline: true });
+  setFuel(query, params, transportMode);
+  checkConsumptionModel(params);
   return { service: "isoline", method: "GET", path: "/v8/isolines", query };
 }
 
@@ -453,6 +417,30 @@ function criticalNotices(
 function describeNotice(notice: IsolineNotice): string {
   const severity = notice?.severity ?? "no severity";
   return `${notice?.code} (${severity}): ${notice?.title}`;
+}
+
+/** A consumption range needs a consumption model: `ev`, or `fuel`'s table. */
+function checkConsumptionModel(params: IsolineParams): void {
+  if (params.rangeType !== "consumption") return;
+  // Both were checked by now: fuel is an object, and not given with ev.
+  const fuel = params.fuel;
+  if (fuel !== undefined) {
+    if (fuel.freeFlowSpeedTable !== undefined) return;
+    throw new ValueError(
+      "fuel.freeFlowSpeedTable",
+      'is required for rangeType "consumption" with fuel: HERE needs the ' +
+        "consumption model to turn ml of fuel into distance",
+    );
+  }
+  if (params.ev === undefined) {
+    throw new ValueError(
+      "ev",
+      'is required for rangeType "consumption": HERE needs the consumption ' +
+        "model to turn Wh into distance (ev.freeFlowSpeedTable, or " +
+        'consumptionModel "physical" with its fields), or give fuel with ' +
+        "its freeFlowSpeedTable for ml of fuel",
+    );
+  }
 }
 
 function requires(

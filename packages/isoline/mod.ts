@@ -45,5 +45,10 @@
 
 export * from "./calculate_isoline.ts";
 export * from "./constants.ts";
+export * from "./isoline_avoid.ts";
+export * from "./isoline_fuel.ts";
 export * from "./isoline_json.ts";
+export * from "./isoline_options.ts";
+export * from "./isoline_params.ts";
+export * from "./isoline_vehicle.ts";
 export * from "./isoline_response.ts";

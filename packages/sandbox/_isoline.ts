@@ -22,6 +22,10 @@ import { parseAvoidAreas } from "./_avoid_areas.ts";
 import { destinationPoint } from "./geodesy.ts";
 import { consumptionReachMeters } from "./_ev.ts";
 import { parseEv } from "./_ev_query.ts";
+import { checkIsolineOptions } from "./_isoline_options.ts";
+import { parseFuel } from "./_isoline_fuel.ts";
+import { checkIsolineVehicle } from "./_isoline_vehicle.ts";
+import { checkIsolineAvoid } from "./_isoline_avoid.ts";
 import { isolineRadiusMeters, type TravelOptions } from "./travel_model.ts";
 
 const KNOWN = new Set([
@@ -35,7 +39,10 @@ const KNOWN = new Set([
   "routingMode",
   "optimizeFor",
   "shape[maxPoints]",
+  "shape[maxResolution]",
   "consumptionModel",
+  "billingTag",
+  "maxSpeedOnSegment",
 ]);
 const PREFIXES = [
   "avoid[",
@@ -45,6 +52,9 @@ const PREFIXES = [
   "exclude[",
   "scooter[",
   "traffic[",
+  "allow[",
+  "taxi[",
+  "fuel[",
 ];
 
 /** Ring points per polygon when `shape[maxPoints]` is not given. */
@@ -139,12 +149,17 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   // Checked as routing checks them; the model's reach ignores them.
   parseAvoidAreas(p);
   checkVehicle(p, mode);
+  checkIsolineVehicle(p, mode);
+  checkIsolineAvoid(p);
+  const maxResolution = checkIsolineOptions(p, await loadGazetteer());
   const ev = parseEv(p, mode, true);
-  if (type === "consumption" && !ev) {
+  const fuel = parseFuel(p);
+  const model = ev?.model ?? fuel;
+  if (type === "consumption" && !model) {
     throw malformed(
       "E605030",
-      "range[type]=consumption needs the EV consumption model (ev[freeFlowSpeedTable], or consumptionModel=physical with its parameters)",
-      "Add the ev[...] consumption parameters",
+      "range[type]=consumption needs a consumption model (ev[freeFlowSpeedTable], consumptionModel=physical with its parameters, or fuel[type] with fuel[freeFlowSpeedTable])",
+      "Add the ev[...] or fuel[...] consumption parameters",
     );
   }
   const notices = [
@@ -199,13 +214,14 @@ export async function isolines(ctx: Ctx): Promise<Response> {
       ? undefined
       : isolineRadiusMeters({ type, value }, options);
     const ring: number[][] = [];
-    for (let k = 0; k < points; k++) {
-      const bearing = (360 * k) / points;
+    const n = ringPoints(points, radius, maxResolution);
+    for (let k = 0; k < n; k++) {
+      const bearing = (360 * k) / n;
       const q = destinationPoint(
         center,
         bearing,
         radius ??
-          consumptionReachMeters(center, bearing, value, ev!.model, options),
+          consumptionReachMeters(center, bearing, value, model!, options),
       );
       ring.push([q.lat, q.lng]);
     }
@@ -217,4 +233,18 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   });
   if (notices.length) result.notices = notices;
   return json(result);
+}
+
+/**
+ * Ring points of one polygon: `points`, fewer when `shape[maxResolution]`
+ * asks for points at least that many metres apart (8 at the least).
+ */
+function ringPoints(
+  points: number,
+  radius: number | undefined,
+  maxResolution: number,
+): number {
+  if (!maxResolution || radius === undefined) return points;
+  const spaced = Math.floor((2 * Math.PI * radius) / maxResolution);
+  return Math.max(8, Math.min(points, spaced));
 }

@@ -188,11 +188,17 @@ export function checkVehicle(params: Params, mode: TransportMode): void {
     k.startsWith("vehicle[") || k.startsWith("truck[")
   );
   if (keys.length === 0) return;
-  if (["pedestrian", "bicycle", "scooter"].includes(mode)) {
+  // A scooter takes a speed cap, engine size and occupancy (HERE's reference).
+  const refused = mode === "scooter"
+    ? keys.filter((k) =>
+      !/^vehicle\[(speedCap|engineSizeCc|occupancy)\]$/.test(k)
+    )
+    : keys;
+  if (["pedestrian", "bicycle", "scooter"].includes(mode) && refused.length) {
     throw malformed(
       "E605010",
       `Vehicle parameter '${
-        keys[0]
+        refused[0]
       }' is not supported for transport mode '${mode}'`,
     );
   }
