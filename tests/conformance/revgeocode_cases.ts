@@ -6,17 +6,26 @@ import { buildReverseGeocodeRequest } from "@ls/geocoding";
 const cases: OperationCases = {
   build: (params) => buildReverseGeocodeRequest(params as never),
   base: { at: [52.5, 13.4] },
-  cases: {},
+  cases: {
+    at: { params: { at: [52.5, 13.4] }, wire: "52.5,13.4" },
+    limit: { params: { limit: 5 }, wire: "5" },
+    lang: { params: { lang: "de" }, wire: "de" },
+    types: {
+      params: { types: ["street"] },
+      wire: "street",
+      value: (v) => ({ types: [v] }),
+    },
+    show: {
+      params: { show: ["tz"] },
+      wire: "tz",
+      value: (v) => ({ show: [v] }),
+    },
+  },
   pending: [
-    "at",
     "in",
     "bearing",
-    "limit",
-    "lang",
     "politicalView",
-    "types",
     "with",
-    "show",
     "showMapReferences",
     "showNavAttributes",
     "showRelated",
