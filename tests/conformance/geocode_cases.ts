@@ -27,16 +27,43 @@ const cases: OperationCases = {
       wire: "tz,countryInfo",
       value: (v) => ({ show: [v] }),
     },
+    with: {
+      params: { with: ["MPA"] },
+      wire: "MPA",
+      value: (v) => ({ with: [v] }),
+    },
+    addressNamesMode: {
+      params: { addressNamesMode: "normalized" },
+      wire: "normalized",
+      value: (v) => ({ addressNamesMode: v }),
+    },
+    postalCodeMode: {
+      params: { postalCodeMode: "cityLookup" },
+      wire: "cityLookup",
+      value: (v) => ({ postalCodeMode: v }),
+    },
+    showMapReferences: {
+      params: { showMapReferences: ["segments", "adminIds"] },
+      wire: "segments,adminIds",
+      value: (v) => ({ showMapReferences: [v] }),
+    },
+    showNavAttributes: {
+      params: { showNavAttributes: ["speedLimits"] },
+      wire: "speedLimits",
+      value: (v) => ({ showNavAttributes: [v] }),
+    },
+    showRelated: {
+      params: { showRelated: ["parentPA"] },
+      wire: "parentPA",
+      value: (v) => ({ showRelated: [v] }),
+    },
+    showTranslations: {
+      params: { showTranslations: ["city", "state"] },
+      wire: "city,state",
+      value: (v) => ({ showTranslations: [v] }),
+    },
   },
-  pending: [
-    "with",
-    "addressNamesMode",
-    "postalCodeMode",
-    "showMapReferences",
-    "showNavAttributes",
-    "showRelated",
-    "showTranslations",
-  ],
+  pending: [],
 };
 
 export default cases;
