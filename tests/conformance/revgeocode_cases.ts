@@ -20,16 +20,29 @@ const cases: OperationCases = {
       wire: "tz",
       value: (v) => ({ show: [v] }),
     },
+    politicalView: { params: { politicalView: "SRB" }, wire: "SRB" },
+    with: {
+      params: { with: ["MPA", "unnamedStreets"] },
+      wire: "MPA,unnamedStreets",
+      value: (v) => ({ with: [v] }),
+    },
+    showMapReferences: {
+      params: { showMapReferences: ["segments"] },
+      wire: "segments",
+      value: (v) => ({ showMapReferences: [v] }),
+    },
+    showNavAttributes: {
+      params: { showNavAttributes: ["access"] },
+      wire: "access",
+      value: (v) => ({ showNavAttributes: [v] }),
+    },
+    showRelated: {
+      params: { showRelated: ["nearbyAddress"] },
+      wire: "nearbyAddress",
+      value: (v) => ({ showRelated: [v] }),
+    },
   },
-  pending: [
-    "in",
-    "bearing",
-    "politicalView",
-    "with",
-    "showMapReferences",
-    "showNavAttributes",
-    "showRelated",
-  ],
+  pending: ["in", "bearing"],
 };
 
 export default cases;
