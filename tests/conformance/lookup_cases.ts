@@ -19,13 +19,24 @@ const cases: OperationCases = {
       wire: "tz",
       value: (v) => ({ show: [v] }),
     },
+    politicalView: { params: { politicalView: "SRB" }, wire: "SRB" },
+    showMapReferences: {
+      params: { showMapReferences: ["segments", "cmVersion"] },
+      wire: "segments,cmVersion",
+      value: (v) => ({ showMapReferences: [v] }),
+    },
+    showNavAttributes: {
+      params: { showNavAttributes: ["functionalClass"] },
+      wire: "functionalClass",
+      value: (v) => ({ showNavAttributes: [v] }),
+    },
+    showRelated: {
+      params: { showRelated: ["MPA"] },
+      wire: "MPA",
+      value: (v) => ({ showRelated: [v] }),
+    },
   },
-  pending: [
-    "politicalView",
-    "showMapReferences",
-    "showNavAttributes",
-    "showRelated",
-  ],
+  pending: [],
 };
 
 export default cases;
