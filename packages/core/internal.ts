@@ -114,10 +114,14 @@ export {
 export {
   langValue,
   limitValue,
+  MAP_REFERENCES,
+  type NameListTable,
   nameListValue,
+  NAV_ATTRIBUTES,
   politicalViewValue,
   type SearchEntries,
   searchEntries,
+  setNameLists,
   setSearchEntries,
   type SharedSearchParams,
 } from "./vocabulary/search_params.ts";

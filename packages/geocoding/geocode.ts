@@ -23,12 +23,19 @@ import {
   inCountryCodes,
   langValue,
   limitValue,
+  MAP_REFERENCES,
+  type NameListTable,
   nameListValue,
+  NAV_ATTRIBUTES,
   nonBlankString,
   politicalViewValue,
   scrubbing,
+  setNameLists,
 } from "@ls/core/internal";
-import type { GeocodingSearchParams } from "./geocoding_search_params.ts";
+import type {
+  GeocodingSearchParams,
+  ShowExtrasParams,
+} from "./geocoding_search_params.ts";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
 import { qualifiedQueryValue } from "./_qualified_query.ts";
 
@@ -125,7 +132,10 @@ const GEOCODE_SHOW = Object.keys(
  * both. `limit` defaults to 20 and `lang` to `"en-US"`; `show` takes the
  * blocks of {@linkcode GeocodeShow}.
  */
-export interface GeocodeParams extends GeocodingSearchParams<GeocodeShow> {
+export interface GeocodeParams
+  extends
+    GeocodingSearchParams<GeocodeShow>,
+    ShowExtrasParams<"intersections" | "MPA" | "parentPA"> {
   /**
    * Free-text address or place, e.g. `"Invalidenstr 116, 10115 Berlin"`;
    * sent as `q`. Required unless `qualifiedQuery` is given.
@@ -153,7 +163,37 @@ export interface GeocodeParams extends GeocodingSearchParams<GeocodeShow> {
    * (see {@linkcode GeocodeType}); all kinds when omitted or empty.
    */
   types?: readonly GeocodeType[];
+  /**
+   * `with`: extra kinds of result; `MPA` adds micro point addresses
+   * (addresses of units within a building). None when omitted.
+   */
+  with?: readonly "MPA"[];
+  /**
+   * `addressNamesMode`: `matched` returns address names as the query spelt
+   * them (an alternative or exonym), `normalized` the official names;
+   * HERE's default (`matched`) when omitted.
+   */
+  addressNamesMode?: "matched" | "normalized";
+  /**
+   * `postalCodeMode`: for a query that is only a postal code, return one
+   * result per city it covers (`cityLookup`) or per district
+   * (`districtLookup`); the postal code itself when omitted.
+   */
+  postalCodeMode?: "cityLookup" | "districtLookup";
+  /**
+   * `showTranslations`: the names of these address parts in every language
+   * HERE has, per result; none when omitted.
+   */
+  showTranslations?: readonly ("city" | "county" | "district" | "state")[];
 }
+
+/** `with` and the `show…` families geocode takes, in HERE's order. */
+const GEOCODE_LISTS: NameListTable = [
+  ["showMapReferences", MAP_REFERENCES],
+  ["showNavAttributes", NAV_ATTRIBUTES],
+  ["showRelated", ["intersections", "MPA", "parentPA"]],
+  ["showTranslations", ["city", "county", "district", "state"]],
+];
 
 const GEOCODE_KEYS = Object.keys(
   {
@@ -162,10 +202,17 @@ const GEOCODE_KEYS = Object.keys(
     at: 0,
     countryCodes: 0,
     types: 0,
+    with: 0,
     limit: 0,
     lang: 0,
     politicalView: 0,
+    addressNamesMode: 0,
+    postalCodeMode: 0,
     show: 0,
+    showMapReferences: 0,
+    showNavAttributes: 0,
+    showRelated: 0,
+    showTranslations: 0,
   } satisfies Record<keyof GeocodeParams, 0>,
 );
 
@@ -241,7 +288,10 @@ export const GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {
  * none); an `at` out of range; a country code that is not upper-case
  * alpha-3; `types` or `show` that are not lists of names without commas or
  * spaces; a `limit` that is not an integer from 1 to 100; a malformed `lang`;
- * a `politicalView` that is not an upper-case alpha-3 code
+ * a `politicalView` that is not an upper-case alpha-3 code; a `with`,
+ * `showMapReferences`, `showNavAttributes`, `showRelated` or
+ * `showTranslations` value, or an `addressNamesMode` or `postalCodeMode`,
+ * that HERE does not list
  */
 export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
   checkParams(params);
@@ -273,11 +323,33 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
         : inCountryCodes(params.countryCodes, "countryCodes"),
     )
     .set("types", nameListValue(params.types, "types"))
+    .set("with", nameListValue(params.with, "with", ["MPA"]))
     .set("limit", limitValue(params.limit ?? undefined) ?? 20)
     .set("lang", langValue(params.lang ?? undefined) ?? "en-US")
     .set("politicalView", politicalViewValue(params.politicalView))
+    .set("addressNamesMode", modeValue(params.addressNamesMode, 0))
+    .set("postalCodeMode", modeValue(params.postalCodeMode, 1))
     .set("show", nameListValue(params.show, "show", GEOCODE_SHOW));
+  setNameLists(query, params, GEOCODE_LISTS);
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };
+}
+
+const MODES: NameListTable = [
+  ["addressNamesMode", ["matched", "normalized"]],
+  ["postalCodeMode", ["cityLookup", "districtLookup"]],
+];
+
+/** `addressNamesMode` (0) or `postalCodeMode` (1), checked; `undefined` passes. */
+function modeValue(value: unknown, i: 0 | 1): string | undefined {
+  const [name, values] = MODES[i];
+  if (value === undefined || values.includes(value as string)) {
+    return value as string | undefined;
+  }
+  throw new ValueError(
+    name,
+    `must be ${values.map((v) => JSON.stringify(v)).join(" or ")}`,
+    value,
+  );
 }
 
 /**

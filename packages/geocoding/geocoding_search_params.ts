@@ -50,3 +50,68 @@ export interface GeocodingSearchParams<Show extends string = string> {
    */
   show?: readonly Show[];
 }
+
+/**
+ * A `showMapReferences` value: `adminIds` (ids of the administrative
+ * areas), `cmVersion` (the map version), `links` and `segments` (the road
+ * link and segment ids with their side and offset), `pointAddress` and
+ * `microPointAddress` (the address point's id).
+ *
+ * @example
+ * ```ts
+ * import type { MapReference } from "@ls/geocoding";
+ * const refs: MapReference[] = ["segments", "adminIds"];
+ * ```
+ */
+export type MapReference =
+  | "adminIds"
+  | "cmVersion"
+  | "links"
+  | "microPointAddress"
+  | "pointAddress"
+  | "segments";
+
+/**
+ * A `showNavAttributes` value: attributes of the result's street segment,
+ * `access` (who may use it), `functionalClass` (1 main roads to 5 local),
+ * `physical` (bridge, tunnel, paved…) and `speedLimits` (with their unit).
+ *
+ * @example
+ * ```ts
+ * import type { NavAttribute } from "@ls/geocoding";
+ * const attrs: NavAttribute[] = ["speedLimits"];
+ * ```
+ */
+export type NavAttribute =
+  | "access"
+  | "functionalClass"
+  | "physical"
+  | "speedLimits";
+
+/**
+ * The `show…` families of geocode, revgeocode and lookup; `Related` is the
+ * set `showRelated` takes for the operation.
+ *
+ * @example
+ * ```ts
+ * import type { ShowExtrasParams } from "@ls/geocoding";
+ * const extras: ShowExtrasParams<"parentPA"> = { showMapReferences: ["segments"], showRelated: ["parentPA"] };
+ * ```
+ */
+export interface ShowExtrasParams<Related extends string = string> {
+  /**
+   * `showMapReferences`: HERE map references per result (see
+   * {@linkcode MapReference}); none when omitted.
+   */
+  showMapReferences?: readonly MapReference[];
+  /**
+   * `showNavAttributes`: navigation attributes of the result's street
+   * segment (see {@linkcode NavAttribute}); none when omitted.
+   */
+  showNavAttributes?: readonly NavAttribute[];
+  /**
+   * `showRelated`: related results per result, e.g. `parentPA` (the parent
+   * address point of a sub-address) or `intersections`; none when omitted.
+   */
+  showRelated?: readonly Related[];
+}

@@ -25,12 +25,20 @@ import {
   latitude,
   limitValue,
   longitude,
+  MAP_REFERENCES,
+  type NameListTable,
   nameListValue,
+  NAV_ATTRIBUTES,
   parseWith,
+  politicalViewValue,
   scrubbing,
+  setNameLists,
 } from "@ls/core/internal";
 import type { GeocodeShow } from "./geocode.ts";
-import type { GeocodingSearchParams } from "./geocoding_search_params.ts";
+import type {
+  GeocodingSearchParams,
+  ShowExtrasParams,
+} from "./geocoding_search_params.ts";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
 
 /**
@@ -117,11 +125,16 @@ const REVERSE_GEOCODE_SHOW = Object.keys(
  * defaults to 1 and `lang` to `"en-US"`; `show` takes the blocks of
  * {@linkcode ReverseGeocodeShow}.
  */
-export interface ReverseGeocodeOptions extends
-  Omit<
+export interface ReverseGeocodeOptions
+  extends
     GeocodingSearchParams<ReverseGeocodeShow>,
-    "politicalView"
-  > {
+    ShowExtrasParams<"intersections" | "nearbyAddress" | "parentPA"> {
+  /**
+   * `with`: extra kinds of result; `estimatedAreaFallback` (an estimated
+   * area when no address is near), `MPA` (micro point addresses),
+   * `unnamedStreets`. None when omitted.
+   */
+  with?: readonly ("estimatedAreaFallback" | "MPA" | "unnamedStreets")[];
   /**
    * `types`: only results of these kinds, e.g. `["address", "street"]` (see
    * {@linkcode ReverseGeocodeType}); all kinds when omitted or empty.
@@ -136,8 +149,13 @@ const REVERSE_GEOCODE_KEYS = Object.keys(
     at: 0,
     limit: 0,
     lang: 0,
+    politicalView: 0,
     types: 0,
+    with: 0,
     show: 0,
+    showMapReferences: 0,
+    showNavAttributes: 0,
+    showRelated: 0,
   } satisfies Record<keyof ReverseGeocodeParams, 0>,
 );
 
@@ -154,6 +172,15 @@ const REVERSE_GEOCODE_KEYS = Object.keys(
  * ```
  */
 export const REVERSE_GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {};
+
+/** `with` and the `show…` lists reverse geocoding takes, in HERE's order. */
+const REVERSE_GEOCODE_LISTS: NameListTable = [
+  ["with", ["estimatedAreaFallback", "MPA", "unnamedStreets"]],
+  ["show", REVERSE_GEOCODE_SHOW],
+  ["showMapReferences", MAP_REFERENCES],
+  ["showNavAttributes", NAV_ATTRIBUTES],
+  ["showRelated", ["intersections", "nearbyAddress", "parentPA"]],
+];
 
 /**
  * The response of {@linkcode reverseGeocode}: `items` (nearest first, with
@@ -196,8 +223,10 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
  *
  * @throws {ValueError} for a key that is not a parameter of reverseGeocode,
  * when `lat` is not a finite number from -90 to 90, `lng` not one from -180
- * to 180, `limit` not an integer from 1 to 100, `lang` malformed, or `types`
- * or `show` not a list of names without commas or spaces
+ * to 180, `limit` not an integer from 1 to 100, `lang` malformed,
+ * `politicalView` not an upper-case alpha-3 code, `types` not a list of
+ * names without commas or spaces, or `with`, `show` or a `show…` list naming
+ * a value HERE does not list
  */
 export function buildReverseGeocodeRequest(
   params: ReverseGeocodeParams,
@@ -222,10 +251,15 @@ export function buildReverseGeocodeRequest(
     .setStructured("at", at)
     .set("limit", limitValue(params.limit ?? undefined) ?? 1)
     .set("lang", langValue(params.lang ?? undefined) ?? "en-US")
-    .set("types", nameListValue(params.types, "types"))
-    .set("show", nameListValue(params.show, "show", REVERSE_GEOCODE_SHOW));
-  const path = "/v1/revgeocode";
-  return { service: "revgeocode", method: "GET", path, query };
+    .set("politicalView", politicalViewValue(params.politicalView))
+    .set("types", nameListValue(params.types, "types"));
+  setNameLists(query, params, REVERSE_GEOCODE_LISTS);
+  return {
+    service: "revgeocode",
+    method: "GET",
+    path: "/v1/revgeocode",
+    query,
+  };
 }
 
 /**

@@ -182,7 +182,7 @@ const INVALID: [unknown, string][] = [
   [{ lat: 0, lng: 0, types: [""] }, "types[0]"],
   [{ lat: 0, lng: 0, show: "tz" }, "show"],
   [{ lat: 0, lng: 0, show: [null] }, "show[0]"],
-  [{ lat: 0, lng: 0, politicalView: "SRB" }, "politicalView"],
+  [{ lat: 0, lng: 0, politicalView: "srb" }, "politicalView"],
 ];
 
 Deno.test("reverseGeocode rejects invalid input before any request", async () => {

@@ -19,27 +19,54 @@ import {
   checkKeys,
   checkParams,
   langValue,
+  MAP_REFERENCES,
+  type NameListTable,
   nameListValue,
+  NAV_ATTRIBUTES,
   nonBlankString,
+  politicalViewValue,
   scrubbing,
+  setNameLists,
 } from "@ls/core/internal";
-import type { GeocodingSearchParams, ResultItem } from "@ls/geocoding";
+import type {
+  GeocodingSearchParams,
+  ResultItem,
+  ShowExtrasParams,
+} from "@ls/geocoding";
 import { LookupResponse } from "./lookup_response.ts";
 import { LOOKUP_SHOW, type LookupShow } from "./place_show.ts";
 
 /**
- * Parameters of {@linkcode lookup}: the place's id, and `lang` and `show`
- * (the blocks of {@linkcode LookupShow}).
+ * Parameters of {@linkcode lookup}: the place's id, `lang`,
+ * `politicalView`, `show` (the blocks of {@linkcode LookupShow}) and the
+ * `show…` lists.
  */
 export interface LookupParams
-  extends Pick<GeocodingSearchParams<LookupShow>, "lang" | "show"> {
+  extends
+    Pick<GeocodingSearchParams<LookupShow>, "lang" | "politicalView" | "show">,
+    ShowExtrasParams<"MPA" | "parentPA"> {
   /** A HERE id from an earlier result, e.g. `"here:pds:place:..."`; sent as `id`. */
   locationId: string;
 }
 
 const LOOKUP_KEYS = Object.keys(
-  { locationId: 0, lang: 0, show: 0 } satisfies Record<keyof LookupParams, 0>,
+  {
+    locationId: 0,
+    lang: 0,
+    politicalView: 0,
+    show: 0,
+    showMapReferences: 0,
+    showNavAttributes: 0,
+    showRelated: 0,
+  } satisfies Record<keyof LookupParams, 0>,
 );
+
+/** The `show…` lists lookup takes, in HERE's order. */
+const LOOKUP_LISTS: NameListTable = [
+  ["showMapReferences", MAP_REFERENCES],
+  ["showNavAttributes", NAV_ATTRIBUTES],
+  ["showRelated", ["MPA", "parentPA"]],
+];
 
 /**
  * HERE's wire names that {@linkcode lookup} takes under another name:
@@ -77,8 +104,8 @@ export const LOOKUP_WIRE_NAMES: Readonly<Record<string, string>> = {
  * ```
  *
  * @throws {ValueError} for a key that is not a parameter of lookup, an empty
- * or whitespace-only `locationId`, a malformed `lang`, or a `show` that is
- * not a list of names without commas or spaces
+ * or whitespace-only `locationId`, a malformed `lang` or `politicalView`,
+ * or a `show` or `show…` list naming a value HERE does not list
  */
 export function buildLookupRequest(params: LookupParams): RequestSpec {
   checkParams(params);
@@ -89,7 +116,9 @@ export function buildLookupRequest(params: LookupParams): RequestSpec {
   const query = new Query()
     .set("id", nonBlankString(params.locationId, "locationId"))
     .set("lang", langValue(params.lang))
+    .set("politicalView", politicalViewValue(params.politicalView))
     .set("show", nameListValue(params.show, "show", LOOKUP_SHOW));
+  setNameLists(query, params, LOOKUP_LISTS);
   return { service: "lookup", method: "GET", path: "/v1/lookup", query };
 }
 

@@ -183,7 +183,7 @@ const INVALID: [unknown, string][] = [
   [{ locationId: ID, language: "de" }, "language"],
   [{ locationId: ID, show: "tz" }, "show"],
   [{ locationId: ID, show: ["tz", " "] }, "show[1]"],
-  [{ locationId: ID, politicalView: "RUS" }, "politicalView"],
+  [{ locationId: ID, politicalView: "rus" }, "politicalView"],
 ];
 
 Deno.test("lookup rejects invalid input before any request", async () => {

@@ -6,21 +6,43 @@ import { buildReverseGeocodeRequest } from "@ls/geocoding";
 const cases: OperationCases = {
   build: (params) => buildReverseGeocodeRequest(params as never),
   base: { at: [52.5, 13.4] },
-  cases: {},
-  pending: [
-    "at",
-    "in",
-    "bearing",
-    "limit",
-    "lang",
-    "politicalView",
-    "types",
-    "with",
-    "show",
-    "showMapReferences",
-    "showNavAttributes",
-    "showRelated",
-  ],
+  cases: {
+    at: { params: { at: [52.5, 13.4] }, wire: "52.5,13.4" },
+    limit: { params: { limit: 5 }, wire: "5" },
+    lang: { params: { lang: "de" }, wire: "de" },
+    types: {
+      params: { types: ["street"] },
+      wire: "street",
+      value: (v) => ({ types: [v] }),
+    },
+    show: {
+      params: { show: ["tz"] },
+      wire: "tz",
+      value: (v) => ({ show: [v] }),
+    },
+    politicalView: { params: { politicalView: "SRB" }, wire: "SRB" },
+    with: {
+      params: { with: ["MPA", "unnamedStreets"] },
+      wire: "MPA,unnamedStreets",
+      value: (v) => ({ with: [v] }),
+    },
+    showMapReferences: {
+      params: { showMapReferences: ["segments"] },
+      wire: "segments",
+      value: (v) => ({ showMapReferences: [v] }),
+    },
+    showNavAttributes: {
+      params: { showNavAttributes: ["access"] },
+      wire: "access",
+      value: (v) => ({ showNavAttributes: [v] }),
+    },
+    showRelated: {
+      params: { showRelated: ["nearbyAddress"] },
+      wire: "nearbyAddress",
+      value: (v) => ({ showRelated: [v] }),
+    },
+  },
+  pending: ["in", "bearing"],
 };
 
 export default cases;

@@ -238,3 +238,66 @@ export function setSearchEntries(query: Query, entries: SearchEntries): Query {
   for (const [key, value] of entries) query.set(key, value);
   return query;
 }
+
+/**
+ * The values of `showMapReferences` (geocode, revgeocode, lookup): map
+ * references per result, in HERE's order.
+ */
+export const MAP_REFERENCES: readonly string[] = [
+  "adminIds",
+  "cmVersion",
+  "links",
+  "microPointAddress",
+  "pointAddress",
+  "segments",
+];
+
+/**
+ * The values of `showNavAttributes` (geocode, revgeocode, lookup):
+ * navigation attributes of the result's street segment, in HERE's order.
+ */
+export const NAV_ATTRIBUTES: readonly string[] = [
+  "access",
+  "functionalClass",
+  "physical",
+  "speedLimits",
+];
+
+/** A list parameter's wire name and the values it takes. */
+export type NameListTable = readonly (readonly [
+  name: string,
+  values: readonly string[],
+])[];
+
+/**
+ * Sets the list parameters of `table` (`with`, the `show…` families) from
+ * `params`, each checked with {@linkcode nameListValue}, in table order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Query } from "@ls/core";
+ * import { NAV_ATTRIBUTES, setNameLists } from "@ls/core/internal";
+ * const table = [["with", ["MPA"]], ["showNavAttributes", NAV_ATTRIBUTES]] as const;
+ * const q = setNameLists(new Query(), { showNavAttributes: ["access", "physical"] }, table);
+ * assert.equal(q.toString(), "showNavAttributes=access,physical");
+ * assert.throws(() => setNameLists(new Query(), { with: ["mpa"] }, table), {
+ *   message: /^Invalid with\[0\]: must be one of "MPA"/,
+ * });
+ * ```
+ *
+ * @throws {ValueError} naming the first list that breaks its rule
+ */
+export function setNameLists(
+  query: Query,
+  params: object,
+  table: NameListTable,
+): Query {
+  for (const [name, values] of table) {
+    query.set(
+      name,
+      nameListValue((params as Record<string, unknown>)[name], name, values),
+    );
+  }
+  return query;
+}
