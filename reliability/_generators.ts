@@ -729,6 +729,29 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
       show: maybe(r, 0.2, () => r.some(["phonemes", "tz", "streetInfo"], 0, 2)),
     });
   },
+  autocomplete: (r) => {
+    const area = r.int(0, 3);
+    const [la, ln] = latLng(r);
+    return obj({
+      query: text(r),
+      at: area === 0 || area === 3 ? maybe(r, 0.7, () => [la, ln]) : undefined,
+      searchInCircle: area === 1
+        ? { lat: la, lng: ln, radius: r.int(1, 50_000) }
+        : undefined,
+      searchInBbox: area === 2 ? bbox(r) : undefined,
+      inCountry: area === 3 ? r.some(ALPHA3, 1, 3) : undefined,
+      types: maybe(r, 0.3, () => r.some(["area", "city", "postalCode"], 0, 3)),
+      postalCodeMode: maybe(
+        r,
+        0.2,
+        () => r.pick(["cityLookup", "districtLookup"]),
+      ),
+      limit: maybe(r, 0.4, () => r.int(1, 20)),
+      lang: maybe(r, 0.3, () => lang(r)),
+      politicalView: maybe(r, 0.1, () => r.pick(["RUS", "IND", "CHN", "ARG"])),
+      show: maybe(r, 0.2, () => r.some(["hasRelatedMPA", "streetInfo"], 0, 2)),
+    });
+  },
   carRoute: (r) => routing(r, "car"),
   bicycleRoute: (r) => routing(r, "bicycle"),
   truckRoute: (r) => routing(r, "truck"),

@@ -92,6 +92,10 @@ const REQUESTS: Record<OpName, Pick<Op, "path" | "example">> = {
     path: "/v1/autosuggest",
     example: () => ({ query: "ber", at: BERLIN }),
   },
+  autocomplete: {
+    path: "/v1/autocomplete",
+    example: () => ({ query: "Berlin Main", inCountry: ["DEU"] }),
+  },
   carRoute: {
     path: "/v8/routes",
     example: () => ({ origin: BERLIN, destination: POTSDAM }),
@@ -153,7 +157,7 @@ const REQUESTS: Record<OpName, Pick<Op, "path" | "example">> = {
   solveTourPlanning: { path: "/v3/problems", example: tourProblem },
 };
 
-/** All sixteen operations, in `LS` order. */
+/** All seventeen operations, in `LS` order. */
 export const OPS: readonly Op[] = (Object.keys(LS_OPERATIONS) as OpName[]).map(
   (name): Op => ({
     name,

@@ -84,6 +84,15 @@ const BASES: [keyof LS & string, () => Record<string, unknown>][] = [
     inCountry: ["DEU"],
     lang: ["en"],
   })],
+  ["autocomplete", () => ({
+    query: "Berlin Pariser",
+    at: [52.5, 13.4],
+    inCountry: ["DEU"],
+    types: ["city"],
+    postalCodeMode: "cityLookup",
+    lang: ["en"],
+    show: ["streetInfo"],
+  })],
   ["carRoute", () => ({
     origin: [52.5, 13.4],
     destination: [52.52, 13.38],

@@ -19,6 +19,7 @@ import { MATRIX_WIRE_NAMES } from "@ls/matrix";
 import { SOLVE_TOUR_PLANNING_WIRE_NAMES } from "@ls/tour";
 import { GEOCODE_WIRE_NAMES, REVERSE_GEOCODE_WIRE_NAMES } from "@ls/geocoding";
 import {
+  AUTOCOMPLETE_WIRE_NAMES,
   AUTOSUGGEST_WIRE_NAMES,
   BROWSE_WIRE_NAMES,
   DISCOVER_WIRE_NAMES,
@@ -48,6 +49,10 @@ const OPERATIONS: Record<string, { table: Table; params: object }> = {
   autosuggest: {
     table: AUTOSUGGEST_WIRE_NAMES,
     params: { query: "res", at: A },
+  },
+  autocomplete: {
+    table: AUTOCOMPLETE_WIRE_NAMES,
+    params: { query: "Pari" },
   },
   carRoute: { table: CAR_ROUTE_WIRE_NAMES, params: ROUTE },
   bicycleRoute: { table: BICYCLE_ROUTE_WIRE_NAMES, params: ROUTE },

@@ -25,8 +25,16 @@ import type {
   ReverseGeocodeParams,
   ReverseGeocoderResponse,
 } from "@ls/geocoding";
-import { autosuggest, browse, discover, lookup } from "@ls/search";
+import {
+  autocomplete,
+  autosuggest,
+  browse,
+  discover,
+  lookup,
+} from "@ls/search";
 import type {
+  AutocompleteParams,
+  AutocompleteResponse,
   AutosuggestParams,
   AutosuggestRawResponse,
   BrowseParams,
@@ -318,6 +326,17 @@ export class LS {
     options?: RequestOptions,
   ): Promise<AutosuggestRawResponse> {
     return autosuggest(this.client, params, options);
+  }
+
+  /**
+   * Completes a partial address for a form. See `@ls/search`
+   * `autocomplete`.
+   */
+  autocomplete(
+    params: AutocompleteParams,
+    options?: RequestOptions,
+  ): Promise<AutocompleteResponse> {
+    return autocomplete(this.client, params, options);
   }
 
   /** A car route, electric ones included. See `@ls/routing` `carRoute`. */

@@ -23,6 +23,10 @@ const MISSPELT: [string, (ls: LS) => Promise<unknown>][] = [
     (ls) => ls.autosuggest({ query: "x", at: [1, 2], limt: 1 } as never),
   ],
   [
+    "autocomplete",
+    (ls) => ls.autocomplete({ query: "x", limt: 1 } as never),
+  ],
+  [
     "getDestWeather",
     (ls) =>
       ls.getDestWeather({ products: ["alerts"], query: "x", limt: 1 } as never),
@@ -61,6 +65,26 @@ Deno.test("LS sends the operation's request with its one client", async () => {
     server.requests[0],
     "/v1/geocode",
     "q=Berlin&limit=1&lang=en-US",
+  );
+});
+
+Deno.test("LS.autocomplete sends HERE's GET /v1/autocomplete and answers a typed response", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "GET /v1/autocomplete",
+    jsonReply(200, { items: [{ title: "Berlin", hasRelatedMPA: false }] }),
+  );
+  using ls = new LS({ apiKey: TEST_API_KEY, baseUrl: server.url });
+  const res = await ls.autocomplete({
+    query: "Berl",
+    inCountry: ["DEU"],
+    types: ["city"],
+  });
+  assert.equal(res.items[0].hasRelatedMPA, false);
+  assertGetRequest(
+    server.requests[0],
+    "/v1/autocomplete",
+    "q=Berl&in=countryCode:DEU&types=city",
   );
 });
 

@@ -20,7 +20,7 @@
  * import { LS_OPERATIONS } from "@ls/ls";
  * assert.equal(LS_OPERATIONS.geocode, "response");
  * assert.equal(LS_OPERATIONS.autosuggest, "raw");
- * assert.equal(Object.keys(LS_OPERATIONS).length, 16);
+ * assert.equal(Object.keys(LS_OPERATIONS).length, 17);
  * ```
  */
 export const LS_OPERATIONS = {
@@ -30,6 +30,7 @@ export const LS_OPERATIONS = {
   browse: "response",
   lookup: "response",
   autosuggest: "raw",
+  autocomplete: "response",
   carRoute: "response",
   bicycleRoute: "response",
   truckRoute: "response",

@@ -48,7 +48,7 @@ const EU27 = [
 /**
  * Which endpoints take each `show` value: `a` the address endpoints
  * (geocode, revgeocode), `p` the place endpoints (discover, browse,
- * lookup), `s` autosuggest.
+ * lookup), `s` autosuggest, `c` autocomplete.
  */
 const SHOW_TAKEN_BY: ReadonlyMap<string, string> = new Map([
   ["addressUsage", "a"],
@@ -58,11 +58,12 @@ const SHOW_TAKEN_BY: ReadonlyMap<string, string> = new Map([
   ["ev", "p"],
   ["fuel", "ps"],
   ["fuelPrices", "p"],
+  ["hasRelatedMPA", "c"],
   ["parsing", "a"],
   ["phonemes", "ps"],
   ["postalCodeDetails", "a"],
   ["secondaryUnitInfo", "a"],
-  ["streetInfo", "aps"],
+  ["streetInfo", "apsc"],
   ["tripadvisor", "p"],
   ["tripadvisorImageVariants", "p"],
   ["truck", "ps"],
@@ -77,6 +78,7 @@ const SHOW_GROUP: Record<string, string> = {
   browse: "p",
   lookup: "p",
   autosuggest: "s",
+  autocomplete: "c",
 };
 
 /** Throws HERE's 400 for an invalid parameter value. */

@@ -20,6 +20,7 @@ import type { Fault } from "./fault.ts";
 import { authenticate, timestamp, token } from "./_oauth.ts";
 import { geocode, reverseGeocode } from "./_geocode.ts";
 import { autosuggest, browse, discover, lookup } from "./_search.ts";
+import { autocomplete } from "./_autocomplete.ts";
 import { routes } from "./_routing.ts";
 import { isolines } from "./_isoline.ts";
 import { matrixResult, matrixStatus, submitMatrix } from "./_matrix.ts";
@@ -185,6 +186,7 @@ const ROUTES: Route[] = [
   ["GET", "/v1/browse", "search", browse],
   ["GET", "/v1/lookup", "search", lookup],
   ["GET", "/v1/autosuggest", "search", autosuggest],
+  ["GET", "/v1/autocomplete", "search", autocomplete],
   ["GET", "/v8/routes", "routing", routes],
   ["GET", "/v8/isolines", "routing", isolines],
   ["POST", "/v8/matrix", "routing", submitMatrix],

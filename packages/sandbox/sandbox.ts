@@ -66,8 +66,8 @@ export interface Sandbox extends AsyncDisposable {
 /**
  * Starts an offline server that speaks HERE's wire protocol on every
  * service path: `/v1/geocode`, `/v1/revgeocode`, `/v1/discover`,
- * `/v1/browse`, `/v1/lookup`, `/v1/autosuggest`, `/v8/routes`,
- * `/v8/isolines`, `/v8/matrix` (sync and async), `/v3/report`,
+ * `/v1/browse`, `/v1/lookup`, `/v1/autosuggest`, `/v1/autocomplete`,
+ * `/v8/routes`, `/v8/isolines`, `/v8/matrix` (sync and async), `/v3/report`,
  * `/v3/alerts`, `/v3/problems` (sync and async), `/oauth2/token` and
  * `/timestamp`. It never calls the network.
  *

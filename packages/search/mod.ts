@@ -2,7 +2,8 @@
  * `@ls/search`: HERE Geocoding & Search v7 place search — {@linkcode discover}
  * (free text in an area), {@linkcode browse} (places around a centre by
  * category and name), {@linkcode lookup} (one place by HERE id),
- * {@linkcode autosuggest} (type-ahead, raw `Response`), and
+ * {@linkcode autosuggest} (type-ahead, raw `Response`),
+ * {@linkcode autocomplete} (address completion for forms), and
  * {@linkcode GeocodingSearchApi}, whose methods return raw `Response`s for
  * geocoding, reverse geocoding and the four search operations.
  *
@@ -19,12 +20,14 @@
  *   the area rules — discover takes `center`+`radius`, `center`+`countryCodes`
  *   or `boundingBox`; browse requires `center` and takes at most one of
  *   `radius`, `countryCodes`, `boundingBox`; autosuggest takes exactly one of
- *   `at`, `searchInCircle`, `searchInBbox`, and `inCountry` only with `at`.
+ *   `at`, `searchInCircle`, `searchInBbox`, and `inCountry` only with `at`;
+ *   autocomplete takes at most one of them, `at` alone or with `inCountry`.
  *   A key that is not a parameter of the operation is refused too, with the
  *   known key it most likely meant.
  * - Each operation's request is also built on its own, without a client:
  *   {@linkcode buildDiscoverRequest}, {@linkcode buildBrowseRequest},
- *   {@linkcode buildLookupRequest}, {@linkcode buildAutosuggestRequest}.
+ *   {@linkcode buildLookupRequest}, {@linkcode buildAutosuggestRequest},
+ *   {@linkcode buildAutocompleteRequest}.
  * - Typed responses expose `items` (the `ResultItem` type of
  *   `@ls/geocoding`, unknown fields kept), `raw`, `toJSON()`,
  *   `correlationId`, `requestId` and `toGeoJSON()` (`Point`s at `[lng, lat]`,
@@ -65,6 +68,8 @@ export * from "./lookup.ts";
 export * from "./lookup_response.ts";
 export * from "./autosuggest.ts";
 export * from "./autosuggest_response.ts";
+export * from "./autocomplete.ts";
+export * from "./autocomplete_response.ts";
 export * from "./geocoding_search_api.ts";
 export * from "./place_category.ts";
 export type { LookupShow, PlaceShow } from "./place_show.ts";

@@ -139,6 +139,7 @@ Deno.test("hosts per service: row by default, hereapi.cn for china", async () =>
     "https://browse.search.hereapi.com",
     "https://lookup.search.hereapi.com",
     "https://autosuggest.search.hereapi.com",
+    "https://autocomplete.search.hereapi.com",
     "https://router.hereapi.com",
     "https://isoline.router.hereapi.com",
     "https://matrix.router.hereapi.com",

@@ -16,6 +16,7 @@ export type Service =
   | "browse"
   | "lookup"
   | "autosuggest"
+  | "autocomplete"
   | "router"
   | "isoline"
   | "matrix"
@@ -24,7 +25,7 @@ export type Service =
 
 /** Each service's host name before the region's domain, in a stable order. */
 const HOSTS =
-  "geocode.search revgeocode.search discover.search browse.search lookup.search autosuggest.search router isoline.router matrix.router weather tourplanning";
+  "geocode.search revgeocode.search discover.search browse.search lookup.search autosuggest.search autocomplete.search router isoline.router matrix.router weather tourplanning";
 
 /** The services, in a stable order. */
 export const SERVICES: readonly Service[] = /* @__PURE__ */ HOSTS.replace(
