@@ -5,18 +5,26 @@ import { buildDiscoverRequest } from "@ls/search";
 
 const cases: OperationCases = {
   build: (params) => buildDiscoverRequest(params as never),
-  base: { query: "coffee", at: [52.5, 13.4] },
-  cases: {},
+  base: { query: "coffee", center: [52.5, 13.4], radius: 1000 },
+  cases: {
+    "q": { params: { query: "coffee shop" }, wire: "coffee%20shop" },
+    "at": {
+      params: { radius: undefined, countryCodes: ["DEU"] },
+      wire: "52.5,13.4",
+    },
+    "in": { params: {}, wire: "circle:52.5,13.4;r=1000" },
+    "limit": { params: { limit: 5 }, wire: "5" },
+    "lang": { params: { lang: ["en", "de"] }, wire: "en,de" },
+    "politicalView": { params: { politicalView: "SRB" }, wire: "SRB" },
+    "show": {
+      params: { show: ["tz", "ev"] },
+      wire: "tz,ev",
+      value: (v) => ({ show: [v] }),
+    },
+  },
   pending: [
-    "q",
-    "at",
-    "in",
     "route",
-    "limit",
     "offset",
-    "lang",
-    "politicalView",
-    "show",
     "ranking",
     "mobilityMode",
     "with",
