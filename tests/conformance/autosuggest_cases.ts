@@ -3,6 +3,9 @@
 import type { OperationCases } from "./_cases.ts";
 import { buildAutosuggestRequest } from "@ls/search";
 
+/** Clears the base's area, for a search along a route. */
+const NO_AREA = { at: undefined };
+
 const cases: OperationCases = {
   build: (params) => buildAutosuggestRequest(params as never),
   base: { query: "coff", at: [52.5, 13.4] },
@@ -22,23 +25,84 @@ const cases: OperationCases = {
       wire: "tz,details",
       value: (v) => ({ show: [v] }),
     },
+    "route": {
+      params: { ...NO_AREA, route: "BFg9tgKgm5xCgxTgxT", routeWidth: 200 },
+      wire: "BFg9tgKgm5xCgxTgxT;w=200",
+    },
+    "offset": { params: { limit: 10, offset: 10 }, wire: "10" },
+    "ranking": {
+      params: {
+        ...NO_AREA,
+        route: "BFg9tgKgm5xCgxTgxT",
+        ranking: "excursionDistance",
+      },
+      wire: "excursionDistance",
+      value: (v) => ({ ...NO_AREA, route: "BFg9tgKgm5xCgxTgxT", ranking: v }),
+    },
+    "evStation[connectorTypeIds]": {
+      params: { evStation: { connectorTypeIds: ["33", "29"] } },
+      wire: "33,29",
+      value: (v) => ({ evStation: { connectorTypeIds: [v] } }),
+    },
+    "evStation[minPower]": {
+      params: { evStation: { minPower: 50 } },
+      wire: "50",
+    },
+    "evStation[current]": {
+      params: { evStation: { current: "DC" } },
+      wire: "DC",
+      value: (v) => ({ evStation: { current: v } }),
+    },
+    "evStation[supplierNames]": {
+      params: { evStation: { supplierNames: ["Ionity", "EnBW"] } },
+      wire: "Ionity,EnBW",
+    },
+    "evStation[eMobilityServiceProviderPartnerIds]": {
+      params: { evStation: { eMobilityServiceProviderPartnerIds: ["p-1"] } },
+      wire: "p-1",
+    },
+    "evStation[paymentMethodIds]": {
+      params: { evStation: { paymentMethodIds: ["creditCard"] } },
+      wire: "creditCard",
+      value: (v) => ({ evStation: { paymentMethodIds: [v] } }),
+    },
+    "fuelStation[fuelTypes]": {
+      params: { fuelStation: { fuelTypes: ["diesel", "lng"] } },
+      wire: "diesel,lng",
+      value: (v) => ({ fuelStation: { fuelTypes: [v] } }),
+    },
+    "fuelStation[minimumTruckClass]": {
+      params: { fuelStation: { minimumTruckClass: "heavy" } },
+      wire: "heavy",
+      value: (v) => ({ fuelStation: { minimumTruckClass: v } }),
+    },
+    "mobilityMode": {
+      params: {
+        ...NO_AREA,
+        route: "BFg9tgKgm5xCgxTgxT",
+        ranking: "excursionDistance",
+        mobilityMode: "truck",
+      },
+      wire: "truck",
+      value: (v) => ({
+        ...NO_AREA,
+        route: "BFg9tgKgm5xCgxTgxT",
+        ranking: "excursionDistance",
+        mobilityMode: v,
+      }),
+    },
+    "with": {
+      params: { with: ["recommendPlaces"] },
+      wire: "recommendPlaces",
+      value: (v) => ({ with: [v] }),
+    },
+    "showMapReferences": {
+      params: { showMapReferences: ["adminIds"] },
+      wire: "adminIds",
+      value: (v) => ({ showMapReferences: [v] }),
+    },
   },
-  pending: [
-    "route",
-    "offset",
-    "showMapReferences",
-    "ranking",
-    "mobilityMode",
-    "with",
-    "evStation[connectorTypeIds]",
-    "evStation[minPower]",
-    "evStation[current]",
-    "evStation[supplierNames]",
-    "evStation[eMobilityServiceProviderPartnerIds]",
-    "evStation[paymentMethodIds]",
-    "fuelStation[fuelTypes]",
-    "fuelStation[minimumTruckClass]",
-  ],
+  pending: [],
 };
 
 export default cases;

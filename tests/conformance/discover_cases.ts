@@ -3,6 +3,9 @@
 import type { OperationCases } from "./_cases.ts";
 import { buildDiscoverRequest } from "@ls/search";
 
+/** Clears the base's area, for a search along a route. */
+const NO_AREA = { center: undefined, radius: undefined };
+
 const cases: OperationCases = {
   build: (params) => buildDiscoverRequest(params as never),
   base: { query: "coffee", center: [52.5, 13.4], radius: 1000 },
@@ -21,22 +24,79 @@ const cases: OperationCases = {
       wire: "tz,ev",
       value: (v) => ({ show: [v] }),
     },
+    "route": {
+      params: { ...NO_AREA, route: "BFg9tgKgm5xCgxTgxT", routeWidth: 200 },
+      wire: "BFg9tgKgm5xCgxTgxT;w=200",
+    },
+    "offset": { params: { limit: 10, offset: 10 }, wire: "10" },
+    "ranking": {
+      params: {
+        ...NO_AREA,
+        route: "BFg9tgKgm5xCgxTgxT",
+        ranking: "excursionDistance",
+      },
+      wire: "excursionDistance",
+      value: (v) => ({ ...NO_AREA, route: "BFg9tgKgm5xCgxTgxT", ranking: v }),
+    },
+    "evStation[connectorTypeIds]": {
+      params: { evStation: { connectorTypeIds: ["33", "29"] } },
+      wire: "33,29",
+      value: (v) => ({ evStation: { connectorTypeIds: [v] } }),
+    },
+    "evStation[minPower]": {
+      params: { evStation: { minPower: 50 } },
+      wire: "50",
+    },
+    "evStation[current]": {
+      params: { evStation: { current: "DC" } },
+      wire: "DC",
+      value: (v) => ({ evStation: { current: v } }),
+    },
+    "evStation[supplierNames]": {
+      params: { evStation: { supplierNames: ["Ionity", "EnBW"] } },
+      wire: "Ionity,EnBW",
+    },
+    "evStation[eMobilityServiceProviderPartnerIds]": {
+      params: { evStation: { eMobilityServiceProviderPartnerIds: ["p-1"] } },
+      wire: "p-1",
+    },
+    "evStation[paymentMethodIds]": {
+      params: { evStation: { paymentMethodIds: ["creditCard"] } },
+      wire: "creditCard",
+      value: (v) => ({ evStation: { paymentMethodIds: [v] } }),
+    },
+    "fuelStation[fuelTypes]": {
+      params: { fuelStation: { fuelTypes: ["diesel", "lng"] } },
+      wire: "diesel,lng",
+      value: (v) => ({ fuelStation: { fuelTypes: [v] } }),
+    },
+    "fuelStation[minimumTruckClass]": {
+      params: { fuelStation: { minimumTruckClass: "heavy" } },
+      wire: "heavy",
+      value: (v) => ({ fuelStation: { minimumTruckClass: v } }),
+    },
+    "mobilityMode": {
+      params: {
+        ...NO_AREA,
+        route: "BFg9tgKgm5xCgxTgxT",
+        ranking: "excursionDistance",
+        mobilityMode: "truck",
+      },
+      wire: "truck",
+      value: (v) => ({
+        ...NO_AREA,
+        route: "BFg9tgKgm5xCgxTgxT",
+        ranking: "excursionDistance",
+        mobilityMode: v,
+      }),
+    },
+    "with": {
+      params: { with: ["recommendPlaces"] },
+      wire: "recommendPlaces",
+      value: (v) => ({ with: [v] }),
+    },
   },
-  pending: [
-    "route",
-    "offset",
-    "ranking",
-    "mobilityMode",
-    "with",
-    "evStation[connectorTypeIds]",
-    "evStation[minPower]",
-    "evStation[current]",
-    "evStation[supplierNames]",
-    "evStation[eMobilityServiceProviderPartnerIds]",
-    "evStation[paymentMethodIds]",
-    "fuelStation[fuelTypes]",
-    "fuelStation[minimumTruckClass]",
-  ],
+  pending: [],
 };
 
 export default cases;
