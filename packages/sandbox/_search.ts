@@ -29,6 +29,12 @@ import {
   missing,
   withShow,
 } from "./_search_params.ts";
+import {
+  corridorSamples,
+  distanceToCorridor,
+  parseOffset,
+  searchContext,
+} from "./_search_route.ts";
 import { fold, round } from "./_util.ts";
 import { haversineMeters, type LatLngLike } from "./geodesy.ts";
 
@@ -88,9 +94,27 @@ function poiResult(
 
 /** `GET /v1/discover`. */
 export async function discover(ctx: Ctx): Promise<Response> {
-  const { common, q, center } = checkTextQuery(ctx, "discover");
+  const checked = checkTextQuery(ctx, "discover");
+  const { common, q } = checked;
+  const { corridor, center } = searchContext(ctx, common, checked.center);
+  const offset = parseOffset(ctx);
+  const want = offset + common.limit;
   const { area } = common;
   const g = await loadGazetteer();
+  if (corridor) {
+    const hits = alongRoute(
+      g,
+      corridor,
+      areaFilter(g, area),
+      want,
+      (poi) => matchesText(poi, fold(q)),
+    );
+    return json({
+      items: hits.slice(offset).map((h) =>
+        withShow(poiResult(g, h, common.lang, center), common.show, g)
+      ),
+    });
+  }
   const filter = areaFilter(g, area);
   const folded = fold(q);
   const items: Item[] = [];
@@ -101,14 +125,14 @@ export async function discover(ctx: Ctx): Promise<Response> {
       area && area.type !== "countryCode" ? true : d <= 1_000_000
     )
     .sort((a, b) => a.d - b.d);
-  for (const { city, d } of cities.slice(0, common.limit)) {
+  for (const { city, d } of cities.slice(0, want)) {
     items.push({ ...cityItem(g, city, common.lang), distance: Math.round(d) });
   }
 
   const cats = categoriesInText(folded);
   const tokens = folded.split(" ").filter((t) => t.length > 1);
   const maxRadius = area?.type === "circle" ? area.r : 250_000;
-  if (items.length < common.limit) {
+  if (items.length < want) {
     const hits = searchPois(g, center, {
       cats: cats.length ? cats : undefined,
       accept: filter.point,
@@ -117,18 +141,66 @@ export async function discover(ctx: Ctx): Promise<Response> {
         const name = fold(poiName(poi));
         return tokens.length > 0 && tokens.every((t) => name.includes(t));
       },
-      limit: common.limit - items.length,
+      limit: want - items.length,
       maxRadius,
     });
     for (const hit of hits) items.push(poiResult(g, hit, common.lang, center));
   }
-  return json({ items: items.map((i) => withShow(i, common.show, g)) });
+  return json({
+    items: items.slice(offset).map((i) => withShow(i, common.show, g)),
+  });
+}
+
+/** Whether a point of interest answers the free text `folded`. */
+function matchesText(poi: Poi, folded: string): boolean {
+  const cats = categoriesInText(folded);
+  if (cats.length) return cats.includes(poi.cat);
+  const name = fold(poiName(poi));
+  const tokens = folded.split(" ").filter((t) => t.length > 1);
+  return tokens.length > 0 && tokens.every((t) => name.includes(t));
+}
+
+/**
+ * Points of interest within the corridor, up to `limit`, in the order the
+ * route passes them (so that pages follow on without repeats).
+ */
+function alongRoute(
+  g: Gazetteer,
+  corridor: { points: LatLngLike[]; width: number },
+  filter: { point: (p: LatLngLike) => boolean; city: (c: City) => boolean },
+  limit: number,
+  accept: (poi: Poi) => boolean,
+): PoiHit[] {
+  const samples = corridorSamples(corridor);
+  const seen = new Set<string>();
+  const hits: PoiHit[] = [];
+  for (const s of samples) {
+    const near = searchPois(g, s, {
+      accept: (p) => filter.point(p),
+      cityFilter: filter.city,
+      name: accept,
+      limit: 1_000,
+      maxRadius: corridor.width,
+    });
+    for (const hit of near) {
+      const key = `${hit.poi.city.i}:${hit.poi.cat}:${hit.poi.n}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      hits.push({
+        poi: hit.poi,
+        distance: distanceToCorridor(samples, hit.poi),
+      });
+      if (hits.length >= limit) return hits;
+    }
+  }
+  return hits;
 }
 
 /** `GET /v1/browse`. */
 export async function browse(ctx: Ctx): Promise<Response> {
   const common = checkCommon(ctx, "browse", 20);
-  if (!common.at) missing("at");
+  const { corridor, center } = searchContext(ctx, common, common.at);
+  const offset = parseOffset(ctx);
   const catText = ctx.params.get("categories");
   let cats: number[] | undefined;
   if (catText !== undefined) {
@@ -145,21 +217,28 @@ export async function browse(ctx: Ctx): Promise<Response> {
   const g = await loadGazetteer();
   const filter = areaFilter(g, common.area);
   const nameFold = name === undefined ? undefined : fold(name);
-  const hits = cats && cats.length === 0 ? [] : searchPois(g, common.at, {
-    cats: foodTypes !== undefined
-      ? (cats ?? [0]).filter((c) => CATEGORIES[c].id.startsWith("100-"))
-      : cats,
-    accept: filter.point,
-    cityFilter: filter.city,
-    name: nameFold === undefined
-      ? undefined
-      : (poi) => fold(poiName(poi)).includes(nameFold),
-    limit: common.limit,
-    maxRadius: 250_000,
-  });
+  const wanted = (poi: Poi) =>
+    (!cats || cats.includes(poi.cat)) &&
+    (nameFold === undefined || fold(poiName(poi)).includes(nameFold));
+  const hits = cats && cats.length === 0
+    ? []
+    : corridor
+    ? alongRoute(g, corridor, filter, offset + common.limit, wanted)
+    : searchPois(g, center, {
+      cats: foodTypes !== undefined
+        ? (cats ?? [0]).filter((c) => CATEGORIES[c].id.startsWith("100-"))
+        : cats,
+      accept: filter.point,
+      cityFilter: filter.city,
+      name: nameFold === undefined
+        ? undefined
+        : (poi) => fold(poiName(poi)).includes(nameFold),
+      limit: offset + common.limit,
+      maxRadius: 250_000,
+    });
   return json({
-    items: hits.map((h) =>
-      withShow(poiResult(g, h, common.lang, common.at), common.show, g)
+    items: hits.slice(offset).map((h) =>
+      withShow(poiResult(g, h, common.lang, center), common.show, g)
     ),
   });
 }
@@ -210,7 +289,9 @@ export async function lookup(ctx: Ctx): Promise<Response> {
 
 /** `GET /v1/autosuggest`. */
 export async function autosuggest(ctx: Ctx): Promise<Response> {
-  const { common, q, center } = checkTextQuery(ctx, "autosuggest");
+  const checked = checkTextQuery(ctx, "autosuggest");
+  const { common, q } = checked;
+  const { center } = searchContext(ctx, common, checked.center);
   const { area } = common;
   const termsText = ctx.params.get("termsLimit");
   let termsLimit = 5;

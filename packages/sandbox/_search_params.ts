@@ -178,20 +178,18 @@ export function checkCommon(
 
 /**
  * {@linkcode checkCommon} for discover and autosuggest, which also need a
- * non-empty `q` and a point to search around: `at`, or the middle of an
- * `in` circle or box.
+ * non-empty `q`, and the point to search around when there is one: `at`,
+ * or the middle of an `in` circle or box.
  */
 export function checkTextQuery(
   ctx: Ctx,
   endpoint: string,
-): { common: Common; q: string; center: LatLngLike } {
+): { common: Common; q: string; center?: LatLngLike } {
   const common = checkCommon(ctx, endpoint, 20);
   const q = ctx.params.get("q");
   if (q === undefined) missing("q");
   if (q.trim() === "") illegal("q", q, "Provide a non-empty query");
-  const center = areaCenter(common.area, common.at);
-  if (!center) missing("at", "Provide one of 'at', 'in=circle' or 'in=bbox'");
-  return { common, q, center };
+  return { common, q, center: areaCenter(common.area, common.at) };
 }
 
 function parsePosition(text: string): LatLngLike | undefined {

@@ -27,15 +27,24 @@ import {
   checkKeys,
   checkParams,
   formatPoint,
+  integer,
   langValue,
   limitValue,
   nameListValue,
   nonBlankString,
+  parseWith,
   politicalViewValue,
   scrubbing,
 } from "@ls/core/internal";
 import type { GeocodingSearchParams } from "@ls/geocoding";
-import { areaFilter, ONE_IN, oneArea } from "./_area.ts";
+import { type AreaFilter, areaFilter, ONE_IN, oneArea } from "./_area.ts";
+import { searchRouteEntries, type SearchRouteParams } from "./search_route.ts";
+import {
+  placeFilterEntries,
+  type PlaceFilterParams,
+  withValue,
+} from "./place_filters.ts";
+import { offsetValue } from "./_offset.ts";
 import type { AutosuggestRawResponse } from "./autosuggest_response.ts";
 
 /**
@@ -67,17 +76,33 @@ const AUTOSUGGEST_SHOW = Object.keys(
   } satisfies Record<AutosuggestShow, 0>,
 );
 
-/** The largest `termsLimit` of autosuggest. */
-const MAX_TERMS_LIMIT = 10;
+/** `termsLimit`: 0 (no query terms) to 10. */
+const termsLimitSchema = /* @__PURE__ */ integer(0, 10);
+
+/**
+ * A `showMapReferences` value of autosuggest: `adminIds`, `pointAddress`
+ * or `segments`, the HERE map ids behind a result.
+ */
+export type AutosuggestMapReference = "adminIds" | "pointAddress" | "segments";
+
+const MAP_REFERENCES = Object.keys(
+  { adminIds: 0, pointAddress: 0, segments: 0 } satisfies Record<
+    AutosuggestMapReference,
+    0
+  >,
+);
 
 /**
  * Parameters of {@linkcode autosuggest}. Give exactly one of `at`,
- * `searchInCircle` and `searchInBbox`; `inCountry` only together with `at`.
- * `limit` defaults to 20; `show` takes the blocks of
+ * `searchInCircle`, `searchInBbox` and `route`; `inCountry` only together
+ * with `at` or `route`. `limit` defaults to 20; `show` takes the blocks of
  * {@linkcode AutosuggestShow}.
  */
 export interface AutosuggestParams
-  extends GeocodingSearchParams<AutosuggestShow> {
+  extends
+    GeocodingSearchParams<AutosuggestShow>,
+    SearchRouteParams,
+    PlaceFilterParams {
   /** The partial input, e.g. `"res"`; sent as `q`. */
   query: string;
   /** Search centre `[lat, lng]`. */
@@ -91,8 +116,20 @@ export interface AutosuggestParams
    * `at` (HERE takes one `in=` filter per request).
    */
   inCountry?: readonly string[];
-  /** Most query-term suggestions, 1 to 10. */
+  /** Most query-term suggestions, 0 (none) to 10. */
   termsLimit?: number;
+  /**
+   * Suggestions to skip, an integer from 0, for the next page; requires
+   * `limit`, the page size.
+   */
+  offset?: number;
+  /** `with`: `["recommendPlaces"]` adds places HERE recommends. */
+  with?: readonly "recommendPlaces"[];
+  /**
+   * `showMapReferences`: HERE map ids to add to each result, among
+   * `adminIds`, `pointAddress` and `segments` (in `mapReferences`).
+   */
+  showMapReferences?: readonly AutosuggestMapReference[];
 }
 
 /**
@@ -123,6 +160,15 @@ const AUTOSUGGEST_KEYS = Object.keys(
     lang: 0,
     politicalView: 0,
     show: 0,
+    offset: 0,
+    with: 0,
+    showMapReferences: 0,
+    route: 0,
+    routeWidth: 0,
+    ranking: 0,
+    mobilityMode: 0,
+    evStation: 0,
+    fuelStation: 0,
   } satisfies Record<keyof AutosuggestParams, 0>,
 );
 
@@ -156,7 +202,12 @@ const AUTOSUGGEST_KEYS = Object.keys(
  * `searchInCircle` and `searchInBbox`; `inCountry` without `at`; an invalid
  * position, circle (radius not a positive integer), box or country code; a
  * `limit` that is not an integer from 1 to 100; a `termsLimit` that is not
- * one from 1 to 10; a malformed `lang`, `politicalView` or `show`
+ * one from 0 to 10; a malformed `lang`, `politicalView` or `show`; a
+ * `route` with another area, a malformed route or `routeWidth`,
+ * `routeWidth` or `ranking` without `route`, `mobilityMode` without
+ * `ranking`, `offset` without `limit`; a value of `ranking`,
+ * `mobilityMode`, `with`, `showMapReferences`, `evStation` or
+ * `fuelStation` outside the sets HERE documents
  */
 export function buildAutosuggestRequest(
   params: AutosuggestParams,
@@ -167,46 +218,70 @@ export function buildAutosuggestRequest(
     wireNames: AUTOSUGGEST_WIRE_NAMES,
   });
   const q = nonBlankString(params.query, "query");
-  const at = params.at === undefined ? undefined : formatPoint(params.at, "at");
-  const circle = areaFilter("circle", params.searchInCircle, "searchInCircle");
-  const bbox = areaFilter("bbox", params.searchInBbox, "searchInBbox");
-  const country = areaFilter("countries", params.inCountry, "inCountry");
-  const area = oneArea([
-    at === undefined ? undefined : { parameter: "at", value: at },
-    circle,
-    bbox,
-  ], "give exactly one of at, searchInCircle or searchInBbox");
-  if (area === undefined) {
-    throw new ValueError(
-      "at",
-      "one of at, searchInCircle or searchInBbox is required",
-    );
-  }
-  if (country && !at) {
-    throw new ValueError(
-      "inCountry",
-      `can only be combined with at, not with ${area.parameter}: ${ONE_IN}`,
-    );
-  }
+  const { at, area } = autosuggestArea(params);
+  const [route, ...ranking] = searchRouteEntries(params);
+  const termsLimit = params.termsLimit === undefined
+    ? undefined
+    : parseWith(termsLimitSchema, params.termsLimit, "termsLimit");
 
   const query = new Query()
     .set("q", q)
     .setStructured("at", at)
-    .setStructured("in", (at ? country : area)?.value)
+    .setStructured("in", area?.value)
+    .setStructured("route", route[1])
     .set("limit", limitValue(params.limit ?? undefined) ?? 20)
-    .set(
-      "termsLimit",
-      limitValue(params.termsLimit, "termsLimit", MAX_TERMS_LIMIT),
-    )
+    .set("offset", offsetValue(params.offset, params.limit ?? 20))
+    .set("termsLimit", termsLimit)
     .set("lang", langValue(params.lang))
     .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show", AUTOSUGGEST_SHOW));
+    .set("show", nameListValue(params.show, "show", AUTOSUGGEST_SHOW))
+    .set(
+      "showMapReferences",
+      nameListValue(
+        params.showMapReferences,
+        "showMapReferences",
+        MAP_REFERENCES,
+      ),
+    )
+    .set("with", withValue(params.with));
+  for (const [key, value] of [...ranking, ...placeFilterEntries(params)]) {
+    query.set(key, value);
+  }
   return {
     service: "autosuggest",
     method: "GET",
     path: "/v1/autosuggest",
     query,
   };
+}
+
+/** The `at` and `in` of autosuggest, checked. */
+function autosuggestArea(
+  params: AutosuggestParams,
+): { at?: string; area?: AreaFilter } {
+  const at = params.at === undefined ? undefined : formatPoint(params.at, "at");
+  const circle = areaFilter("circle", params.searchInCircle, "searchInCircle");
+  const bbox = areaFilter("bbox", params.searchInBbox, "searchInBbox");
+  const country = areaFilter("countries", params.inCountry, "inCountry");
+  const area = oneArea([
+    params.route === undefined ? undefined : { parameter: "route", value: "" },
+    at === undefined ? undefined : { parameter: "at", value: at },
+    circle,
+    bbox,
+  ], "give exactly one of at, searchInCircle, searchInBbox or route");
+  if (area === undefined) {
+    throw new ValueError(
+      "at",
+      "one of at, searchInCircle, searchInBbox or route is required",
+    );
+  }
+  if (country && !at && area.parameter !== "route") {
+    throw new ValueError(
+      "inCountry",
+      `can only be combined with at or route, not with ${area.parameter}: ${ONE_IN}`,
+    );
+  }
+  return { at, area: at || area.parameter === "route" ? country : area };
 }
 
 /**

@@ -205,7 +205,6 @@ const INVALID: [string, unknown, string][] = [
   ],
   ["limit 0", { query: "res", at: AT, limit: 0 }, "limit"],
   ["limit 101", { query: "res", at: AT, limit: 101 }, "limit"],
-  ["termsLimit 0", { query: "res", at: AT, termsLimit: 0 }, "termsLimit"],
   ["termsLimit 11", { query: "res", at: AT, termsLimit: 11 }, "termsLimit"],
   [
     "fractional termsLimit",
@@ -270,16 +269,16 @@ Deno.test("autosuggest's area errors say what is allowed", () => {
         inCountry: ["USA"],
       }),
     "inCountry",
-    "Invalid inCountry: can only be combined with at, not with searchInCircle: HERE takes a single in= filter and a combined form is not verified",
+    "Invalid inCountry: can only be combined with at or route, not with searchInCircle: HERE takes a single in= filter and a combined form is not verified",
   );
   assertValueError(
     () => buildAutosuggestRequest({ query: "res", at: AT, searchInBbox: BOX }),
     "searchInBbox",
-    "Invalid searchInBbox: cannot be combined with at: give exactly one of at, searchInCircle or searchInBbox",
+    "Invalid searchInBbox: cannot be combined with at: give exactly one of at, searchInCircle, searchInBbox or route",
   );
   assertValueError(
     () => buildAutosuggestRequest({ query: "res" }),
     "at",
-    "Invalid at: one of at, searchInCircle or searchInBbox is required",
+    "Invalid at: one of at, searchInCircle, searchInBbox or route is required",
   );
 });

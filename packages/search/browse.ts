@@ -30,6 +30,9 @@ import {
   stringMatching,
 } from "@ls/core/internal";
 import type { SearchAreaParams } from "./search_area_params.ts";
+import { searchRouteEntries, type SearchRouteParams } from "./search_route.ts";
+import { placeFilterEntries, type PlaceFilterParams } from "./place_filters.ts";
+import { offsetValue } from "./_offset.ts";
 import {
   type GeocodingSearchParams,
   type ItemsBody,
@@ -37,6 +40,7 @@ import {
 } from "@ls/geocoding";
 import type { PlaceCategory } from "./place_category.ts";
 import {
+  type AreaFilter,
   areaFilter,
   MAX_BROWSE_RADIUS,
   oneArea,
@@ -45,14 +49,32 @@ import {
 import { PLACE_SHOW, type PlaceShow } from "./place_show.ts";
 
 /**
- * Parameters of {@linkcode browse}. `center` is required; at most one of
- * `radius`, `countryCodes` and `boundingBox` narrows the area. `show` takes
- * the blocks of {@linkcode PlaceShow}.
+ * Parameters of {@linkcode browse}. `center` is required unless `route`
+ * is given; at most one of `radius`, `countryCodes` and `boundingBox`
+ * narrows the area around a centre, and only `countryCodes` a route. `show`
+ * takes the blocks of {@linkcode PlaceShow}.
  */
 export interface BrowseParams
-  extends GeocodingSearchParams<PlaceShow>, SearchAreaParams {
-  /** Search centre `[lat, lng]` (sent as `at`); results are sorted by distance from it. */
-  center: LatLngLike;
+  extends
+    GeocodingSearchParams<PlaceShow>,
+    SearchAreaParams,
+    Omit<SearchRouteParams, "mobilityMode">,
+    PlaceFilterParams {
+  /**
+   * Search centre `[lat, lng]` (sent as `at`); results are sorted by
+   * distance from it. Required unless `route` is given.
+   */
+  center?: LatLngLike;
+  /**
+   * `chains`: HERE chain ids (e.g. `"1566"`); a place matches when it
+   * belongs to one of them. Each is a name without commas or spaces.
+   */
+  chains?: readonly string[];
+  /**
+   * Results to skip, an integer from 0, for the next page; requires
+   * `limit`, the page size. {@linkcode browseAll} walks the pages.
+   */
+  offset?: number;
   /**
    * Radius around `center` in metres (`in=circle:`): an integer from 1 to
    * 250000, since HERE's browse finds places within 250 km of the centre.
@@ -127,6 +149,13 @@ const BROWSE_KEYS = Object.keys(
     lang: 0,
     politicalView: 0,
     show: 0,
+    chains: 0,
+    offset: 0,
+    route: 0,
+    routeWidth: 0,
+    ranking: 0,
+    evStation: 0,
+    fuelStation: 0,
   } satisfies Record<keyof BrowseParams, 0>,
 );
 
@@ -166,7 +195,11 @@ const BROWSE_KEYS = Object.keys(
  * `radius`, `countryCodes` and `boundingBox`; a malformed category id; a
  * `foodTypes` or `show` that is not a list of names without commas or
  * spaces; an empty `name`; a `limit` that is not an integer from 1 to 100; a
- * malformed `lang`; a `politicalView` that is not an upper-case alpha-3 code
+ * malformed `lang`; a `politicalView` that is not an upper-case alpha-3 code;
+ * a `route` with `center`, `radius` or `boundingBox`, a malformed route or
+ * `routeWidth`, `routeWidth` or `ranking` without `route`, `offset` without
+ * `limit`; a `chains` that is not a list of names; a value of `ranking`,
+ * `evStation` or `fuelStation` outside the sets HERE documents
  */
 export function buildBrowseRequest(params: BrowseParams): RequestSpec {
   checkParams(params);
@@ -174,8 +207,58 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
     operation: "browse",
     wireNames: BROWSE_WIRE_NAMES,
   });
+  const { at, area } = browseArea(params);
+  const categories = params.categories === undefined
+    ? undefined
+    : parseWith(categoriesSchema, params.categories, "categories");
+  const foodTypes = nameListValue(params.foodTypes, "foodTypes");
+  const name = params.name === undefined
+    ? undefined
+    : nonBlankString(params.name, "name");
+  const [route, ranking] = searchRouteEntries(params);
+
+  const query = new Query()
+    .setStructured("at", at)
+    .setStructured("in", area?.value)
+    .setStructured("route", route[1])
+    .set("categories", categories)
+    .set("chains", nameListValue(params.chains, "chains"))
+    .set("foodTypes", foodTypes)
+    .set("name", name);
+  setSearchEntries(query, searchEntries(params, PLACE_SHOW));
+  query.set("offset", offsetValue(params.offset, params.limit));
+  query.set(...ranking);
+  setSearchEntries(query, placeFilterEntries(params));
+  return { service: "browse", method: "GET", path: "/v1/browse", query };
+}
+
+/** The `at` and `in` of browse, checked: around a centre or along a route. */
+function browseArea(
+  params: BrowseParams,
+): { at?: string; area?: AreaFilter } {
+  const countries = areaFilter(
+    "countries",
+    params.countryCodes,
+    "countryCodes",
+  );
+  if (params.route !== undefined) {
+    const other = params.center !== undefined
+      ? "center"
+      : params.radius !== undefined
+      ? "radius"
+      : params.boundingBox !== undefined
+      ? "boundingBox"
+      : undefined;
+    if (other) {
+      throw new ValueError(
+        other,
+        "cannot be combined with route: browse along a route alone or with countryCodes",
+      );
+    }
+    return { area: countries };
+  }
   if (params.center === undefined) {
-    throw new ValueError("center", "is required");
+    throw new ValueError("center", "is required (or give route)");
   }
   const center = parsePoint(params.center, "center");
   const radius = radiusValue(params.radius, MAX_BROWSE_RADIUS);
@@ -185,25 +268,10 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
       radius === undefined ? undefined : { ...center, radius },
       "radius",
     ),
-    areaFilter("countries", params.countryCodes, "countryCodes"),
+    countries,
     areaFilter("bbox", params.boundingBox, "boundingBox"),
   ]);
-  const categories = params.categories === undefined
-    ? undefined
-    : parseWith(categoriesSchema, params.categories, "categories");
-  const foodTypes = nameListValue(params.foodTypes, "foodTypes");
-  const name = params.name === undefined
-    ? undefined
-    : nonBlankString(params.name, "name");
-
-  const query = new Query()
-    .setStructured("at", formatPoint(center, "center"))
-    .setStructured("in", area?.value)
-    .set("categories", categories)
-    .set("foodTypes", foodTypes)
-    .set("name", name);
-  setSearchEntries(query, searchEntries(params, PLACE_SHOW));
-  return { service: "browse", method: "GET", path: "/v1/browse", query };
+  return { at: formatPoint(center, "center"), area };
 }
 
 /**

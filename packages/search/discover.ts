@@ -28,6 +28,13 @@ import {
   setSearchEntries,
 } from "@ls/core/internal";
 import type { SearchAreaParams } from "./search_area_params.ts";
+import { searchRouteEntries, type SearchRouteParams } from "./search_route.ts";
+import {
+  placeFilterEntries,
+  type PlaceFilterParams,
+  withValue,
+} from "./place_filters.ts";
+import { offsetValue } from "./_offset.ts";
 import {
   type GeocodingSearchParams,
   type ItemsBody,
@@ -38,13 +45,24 @@ import { PLACE_SHOW, type PlaceShow } from "./place_show.ts";
 
 /**
  * Parameters of {@linkcode discover}. Give `center` with `radius`, `center`
- * with `countryCodes`, or `boundingBox` alone. `show` takes the blocks of
- * {@linkcode PlaceShow}.
+ * with `countryCodes`, `boundingBox` alone, or `route` (alone or with
+ * `countryCodes`). `show` takes the blocks of {@linkcode PlaceShow}.
  */
 export interface DiscoverParams
-  extends GeocodingSearchParams<PlaceShow>, SearchAreaParams {
+  extends
+    GeocodingSearchParams<PlaceShow>,
+    SearchAreaParams,
+    SearchRouteParams,
+    PlaceFilterParams {
   /** Free text, e.g. `"coffee shop"`; sent as `q`. */
   query: string;
+  /**
+   * Results to skip, an integer from 0, for the next page; requires
+   * `limit`, the page size. {@linkcode discoverAll} walks the pages.
+   */
+  offset?: number;
+  /** `with`: `["recommendPlaces"]` adds places HERE recommends. */
+  with?: readonly "recommendPlaces"[];
 }
 
 /**
@@ -92,6 +110,14 @@ const DISCOVER_KEYS = Object.keys(
     lang: 0,
     politicalView: 0,
     show: 0,
+    offset: 0,
+    with: 0,
+    route: 0,
+    routeWidth: 0,
+    ranking: 0,
+    mobilityMode: 0,
+    evStation: 0,
+    fuelStation: 0,
   } satisfies Record<keyof DiscoverParams, 0>,
 );
 
@@ -113,6 +139,19 @@ const DISCOVER_KEYS = Object.keys(
  * assert.equal(inCountries.query?.toString(), "q=coffee&at=52.5,13.4&in=countryCode:DEU,FRA");
  * const viewed = buildDiscoverRequest({ query: "coffee", boundingBox: [13.1, 52.3, 13.7, 52.7], politicalView: "SRB", show: ["tz"] });
  * assert.equal(viewed.query?.toString(), "q=coffee&in=bbox:13.1,52.3,13.7,52.7&politicalView=SRB&show=tz");
+ * const along = buildDiscoverRequest({
+ *   query: "fuel",
+ *   route: { sections: [{ polyline: "BFg9tgKgm5xCgxTgxT" }] },
+ *   routeWidth: 200,
+ *   ranking: "excursionDistance",
+ *   mobilityMode: "truck",
+ *   limit: 10,
+ *   offset: 10,
+ * });
+ * assert.equal(
+ *   along.query?.toString(),
+ *   "q=fuel&route=BFg9tgKgm5xCgxTgxT;w=200&limit=10&offset=10&ranking=excursionDistance&mobilityMode=truck",
+ * );
  * assert.throws(
  *   () => buildDiscoverRequest({ query: "coffee", center: [52.5, 13.4], radius: 1000, limt: 5 } as never),
  *   { message: 'Invalid limt: is not a parameter of discover; did you mean "limit"?' },
@@ -126,7 +165,11 @@ const DISCOVER_KEYS = Object.keys(
  * without `center`, a `center` with neither `radius` nor `countryCodes`, or
  * no area at all; a `limit` that is not an integer from 1 to 100; a malformed
  * `lang`; a `politicalView` that is not an upper-case alpha-3 code; a `show`
- * that is not a list of names without commas or spaces
+ * that is not a list of names without commas or spaces; a `route` with
+ * `center` or `boundingBox`, a malformed route or `routeWidth`, `routeWidth`
+ * or `ranking` without `route`, `mobilityMode` without `ranking`, `offset`
+ * without `limit`; a value of `ranking`, `mobilityMode`, `with`,
+ * `evStation` or `fuelStation` outside the sets HERE documents
  */
 export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
   checkParams(params);
@@ -135,6 +178,27 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
     wireNames: DISCOVER_WIRE_NAMES,
   });
   const q = nonBlankString(params.query, "query");
+  const { at, area } = discoverArea(params);
+  const shared = searchEntries(params, PLACE_SHOW);
+  const [route, ...ranking] = searchRouteEntries(params);
+
+  const query = setSearchEntries(
+    new Query().set("q", q).setStructured("at", at)
+      .setStructured("in", area?.value)
+      .setStructured("route", route[1]),
+    shared,
+  );
+  query.set("offset", offsetValue(params.offset, params.limit));
+  setSearchEntries(query, ranking);
+  query.set("with", withValue(params.with));
+  setSearchEntries(query, placeFilterEntries(params));
+  return { service: "discover", method: "GET", path: "/v1/discover", query };
+}
+
+/** The `at` and `in` of discover, checked; `in` is absent along a route. */
+function discoverArea(
+  params: DiscoverParams,
+): { at?: string; area?: AreaFilter } {
   const center = parseOptionalPoint(params.center, "center");
   const radius = radiusValue(params.radius);
   const countries = areaFilter(
@@ -143,10 +207,19 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
     "countryCodes",
   );
   const bbox = areaFilter("bbox", params.boundingBox, "boundingBox");
-  const shared = searchEntries(params, PLACE_SHOW);
-
-  let at: string | undefined;
-  let area: AreaFilter;
+  if (params.route !== undefined) {
+    const other = center ? "center" : bbox ? "boundingBox" : undefined;
+    if (other) {
+      throw new ValueError(
+        other,
+        "cannot be combined with route: search along a route alone or with countryCodes",
+      );
+    }
+    if (radius !== undefined) {
+      throw new ValueError("radius", "requires center", radius);
+    }
+    return { area: countries };
+  }
   if (center === undefined) {
     if (radius !== undefined) {
       throw new ValueError("radius", "requires center", radius);
@@ -160,50 +233,37 @@ export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
     if (countries) {
       throw new ValueError(
         "countryCodes",
-        "requires center (HERE's country filter goes with an at= position)",
+        "requires center or route (HERE's country filter goes with an at= position)",
       );
     }
     if (!bbox) {
       throw new ValueError(
         "center",
-        "a search area is required: center with radius, center with countryCodes, or boundingBox",
+        "a search area is required: center with radius, center with countryCodes, boundingBox, or route",
       );
     }
-    area = bbox;
-  } else {
-    if (bbox) {
-      throw new ValueError(
-        "boundingBox",
-        "cannot be combined with center: give center with radius or countryCodes, or boundingBox alone",
-      );
-    }
-    if (radius !== undefined && countries) {
-      throw new ValueError(
-        "countryCodes",
-        `cannot be combined with radius: ${ONE_IN}`,
-      );
-    }
-    if (radius !== undefined) {
-      area = areaFilter("circle", { ...center, radius }, "radius")!;
-    } else if (countries) {
-      at = formatPoint(center, "center");
-      area = countries;
-    } else {
-      throw new ValueError(
-        "center",
-        "needs radius or countryCodes to make a search area (or give boundingBox without center)",
-      );
-    }
+    return { area: bbox };
   }
-
-  const query = setSearchEntries(
-    new Query().set("q", q).setStructured("at", at).setStructured(
-      "in",
-      area.value,
-    ),
-    shared,
+  if (bbox) {
+    throw new ValueError(
+      "boundingBox",
+      "cannot be combined with center: give center with radius or countryCodes, or boundingBox alone",
+    );
+  }
+  if (radius !== undefined && countries) {
+    throw new ValueError(
+      "countryCodes",
+      `cannot be combined with radius: ${ONE_IN}`,
+    );
+  }
+  if (radius !== undefined) {
+    return { area: areaFilter("circle", { ...center, radius }, "radius") };
+  }
+  if (countries) return { at: formatPoint(center, "center"), area: countries };
+  throw new ValueError(
+    "center",
+    "needs radius or countryCodes to make a search area (or give boundingBox without center)",
   );
-  return { service: "discover", method: "GET", path: "/v1/discover", query };
 }
 
 /**

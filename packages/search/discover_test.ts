@@ -386,7 +386,7 @@ Deno.test("discover's combination errors say what to give instead", () => {
   assertValueError(
     () => buildDiscoverRequest({ query: "x" }),
     "center",
-    "Invalid center: a search area is required: center with radius, center with countryCodes, or boundingBox",
+    "Invalid center: a search area is required: center with radius, center with countryCodes, boundingBox, or route",
   );
 });
 

@@ -63,6 +63,20 @@
 
 export * from "./discover.ts";
 export type { SearchAreaParams } from "./search_area_params.ts";
+export type {
+  MobilityMode,
+  SearchRanking,
+  SearchRoute,
+  SearchRouteParams,
+  SearchRouteSection,
+} from "./search_route.ts";
+export type {
+  EvPaymentMethod,
+  EvStationFilter,
+  FuelStationFilter,
+  FuelStationFuelType,
+  PlaceFilterParams,
+} from "./place_filters.ts";
 export * from "./browse.ts";
 export * from "./lookup.ts";
 export * from "./lookup_response.ts";

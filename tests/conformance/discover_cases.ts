@@ -3,32 +3,100 @@
 import type { OperationCases } from "./_cases.ts";
 import { buildDiscoverRequest } from "@ls/search";
 
+/** Clears the base's area, for a search along a route. */
+const NO_AREA = { center: undefined, radius: undefined };
+
 const cases: OperationCases = {
   build: (params) => buildDiscoverRequest(params as never),
-  base: { query: "coffee", at: [52.5, 13.4] },
-  cases: {},
-  pending: [
-    "q",
-    "at",
-    "in",
-    "route",
-    "limit",
-    "offset",
-    "lang",
-    "politicalView",
-    "show",
-    "ranking",
-    "mobilityMode",
-    "with",
-    "evStation[connectorTypeIds]",
-    "evStation[minPower]",
-    "evStation[current]",
-    "evStation[supplierNames]",
-    "evStation[eMobilityServiceProviderPartnerIds]",
-    "evStation[paymentMethodIds]",
-    "fuelStation[fuelTypes]",
-    "fuelStation[minimumTruckClass]",
-  ],
+  base: { query: "coffee", center: [52.5, 13.4], radius: 1000 },
+  cases: {
+    "q": { params: { query: "coffee shop" }, wire: "coffee%20shop" },
+    "at": {
+      params: { radius: undefined, countryCodes: ["DEU"] },
+      wire: "52.5,13.4",
+    },
+    "in": { params: {}, wire: "circle:52.5,13.4;r=1000" },
+    "limit": { params: { limit: 5 }, wire: "5" },
+    "lang": { params: { lang: ["en", "de"] }, wire: "en,de" },
+    "politicalView": { params: { politicalView: "SRB" }, wire: "SRB" },
+    "show": {
+      params: { show: ["tz", "ev"] },
+      wire: "tz,ev",
+      value: (v) => ({ show: [v] }),
+    },
+    "route": {
+      params: { ...NO_AREA, route: "BFg9tgKgm5xCgxTgxT", routeWidth: 200 },
+      wire: "BFg9tgKgm5xCgxTgxT;w=200",
+    },
+    "offset": { params: { limit: 10, offset: 10 }, wire: "10" },
+    "ranking": {
+      params: {
+        ...NO_AREA,
+        route: "BFg9tgKgm5xCgxTgxT",
+        ranking: "excursionDistance",
+      },
+      wire: "excursionDistance",
+      value: (v) => ({ ...NO_AREA, route: "BFg9tgKgm5xCgxTgxT", ranking: v }),
+    },
+    "evStation[connectorTypeIds]": {
+      params: { evStation: { connectorTypeIds: ["33", "29"] } },
+      wire: "33,29",
+      value: (v) => ({ evStation: { connectorTypeIds: [v] } }),
+    },
+    "evStation[minPower]": {
+      params: { evStation: { minPower: 50 } },
+      wire: "50",
+    },
+    "evStation[current]": {
+      params: { evStation: { current: "DC" } },
+      wire: "DC",
+      value: (v) => ({ evStation: { current: v } }),
+    },
+    "evStation[supplierNames]": {
+      params: { evStation: { supplierNames: ["Ionity", "EnBW"] } },
+      wire: "Ionity,EnBW",
+    },
+    "evStation[eMobilityServiceProviderPartnerIds]": {
+      params: { evStation: { eMobilityServiceProviderPartnerIds: ["p-1"] } },
+      wire: "p-1",
+    },
+    "evStation[paymentMethodIds]": {
+      params: { evStation: { paymentMethodIds: ["creditCard"] } },
+      wire: "creditCard",
+      value: (v) => ({ evStation: { paymentMethodIds: [v] } }),
+    },
+    "fuelStation[fuelTypes]": {
+      params: { fuelStation: { fuelTypes: ["diesel", "lng"] } },
+      wire: "diesel,lng",
+      value: (v) => ({ fuelStation: { fuelTypes: [v] } }),
+    },
+    "fuelStation[minimumTruckClass]": {
+      params: { fuelStation: { minimumTruckClass: "heavy" } },
+      wire: "heavy",
+      value: (v) => ({ fuelStation: { minimumTruckClass: v } }),
+    },
+    "mobilityMode": {
+      params: {
+        ...NO_AREA,
+        route: "BFg9tgKgm5xCgxTgxT",
+        ranking: "excursionDistance",
+        mobilityMode: "truck",
+      },
+      wire: "truck",
+      value: (v) => ({
+        ...NO_AREA,
+        route: "BFg9tgKgm5xCgxTgxT",
+        ranking: "excursionDistance",
+        mobilityMode: v,
+      }),
+    },
+    "with": {
+      params: { with: ["recommendPlaces"] },
+      wire: "recommendPlaces",
+      value: (v) => ({ with: [v] }),
+    },
+  },
+  pending: [],
 };
 
 export default cases;
