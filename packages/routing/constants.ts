@@ -132,6 +132,47 @@ export const RouteReturn: typeof Return = Return;
 export type RouteReturn = Return;
 
 /**
+ * The names of {@linkcode Span}, in HERE's order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SPAN_NAMES, Span } from "@ls/routing";
+ * assert.deepEqual(Object.keys(Span), [...SPAN_NAMES]);
+ * ```
+ */
+export const SPAN_NAMES = [
+  "walkAttributes",
+  "streetAttributes",
+  "carAttributes",
+  "truckAttributes",
+  "scooterAttributes",
+  "names",
+  "length",
+  "duration",
+  "baseDuration",
+  "typicalDuration",
+  "countryCode",
+  "stateCode",
+  "functionalClass",
+  "routeNumbers",
+  "speedLimit",
+  "maxSpeed",
+  "dynamicSpeedInfo",
+  "segmentId",
+  "segmentRef",
+  "consumption",
+  "routingZones",
+  "truckRoadTypes",
+  "notices",
+  "noThroughRestrictions",
+  "incidents",
+  "tollSystems",
+  "gates",
+  "railwayCrossings",
+] as const;
+
+/**
  * Values of `spans`. Any span needs `polyline` in `returnResults`.
  * `carAttributes` is sent as written (HERE's reference client wrongly sent
  * `streetAttributes` for it).
@@ -144,64 +185,8 @@ export type RouteReturn = Return;
  * assert.deepEqual(spans, ["names", "speedLimit", "carAttributes"]);
  * ```
  */
-export const Span: NamedValues<[
-  "walkAttributes",
-  "streetAttributes",
-  "carAttributes",
-  "truckAttributes",
-  "scooterAttributes",
-  "names",
-  "length",
-  "duration",
-  "baseDuration",
-  "typicalDuration",
-  "countryCode",
-  "stateCode",
-  "functionalClass",
-  "routeNumbers",
-  "speedLimit",
-  "maxSpeed",
-  "dynamicSpeedInfo",
-  "segmentId",
-  "segmentRef",
-  "consumption",
-  "routingZones",
-  "truckRoadTypes",
-  "notices",
-  "noThroughRestrictions",
-  "incidents",
-  "tollSystems",
-  "gates",
-  "railwayCrossings",
-]> = /* @__PURE__ */ namedValues(
-  "walkAttributes",
-  "streetAttributes",
-  "carAttributes",
-  "truckAttributes",
-  "scooterAttributes",
-  "names",
-  "length",
-  "duration",
-  "baseDuration",
-  "typicalDuration",
-  "countryCode",
-  "stateCode",
-  "functionalClass",
-  "routeNumbers",
-  "speedLimit",
-  "maxSpeed",
-  "dynamicSpeedInfo",
-  "segmentId",
-  "segmentRef",
-  "consumption",
-  "routingZones",
-  "truckRoadTypes",
-  "notices",
-  "noThroughRestrictions",
-  "incidents",
-  "tollSystems",
-  "gates",
-  "railwayCrossings",
+export const Span: NamedValues<typeof SPAN_NAMES> = /* @__PURE__ */ namedValues(
+  ...SPAN_NAMES,
 );
 
 /** A `spans` value: one of {@linkcode Span}'s. */

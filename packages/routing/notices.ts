@@ -41,6 +41,30 @@ import { namedValues } from "@ls/core/internal";
 export type { Notice, NoticeSeverity } from "@ls/core";
 
 /**
+ * The names of {@linkcode EvNoticeCode}, in HERE's order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EV_NOTICE_CODES, EvNoticeCode } from "@ls/routing";
+ * assert.deepEqual(Object.keys(EvNoticeCode), [...EV_NOTICE_CODES]);
+ * ```
+ */
+export const EV_NOTICE_CODES = [
+  "outOfCharge",
+  "violatedMinChargeAtDestination",
+  "violatedMinChargeAtFirstChargingStation",
+  "violatedMinChargeAtChargingStation",
+  "targetChargeNotAchievable",
+  "chargingStopNotNeeded",
+  "violatedChargingStationOpeningHours",
+  "violatedChargingStationTransportMode",
+  "violatedChargingStationVehicleRestrictions",
+  "noReachableChargingStationsFound",
+  "avoidOptionsWithMakeReachableLimitation",
+] as const;
+
+/**
  * The notice codes of EV routes, as HERE's spec lists them:
  *
  * | Code | Where | Severity | Meaning |
@@ -69,31 +93,10 @@ export type { Notice, NoticeSeverity } from "@ls/core";
  * assert.equal(isEvNotice(notice), true);
  * ```
  */
-export const EvNoticeCode: NamedValues<[
-  "outOfCharge",
-  "violatedMinChargeAtDestination",
-  "violatedMinChargeAtFirstChargingStation",
-  "violatedMinChargeAtChargingStation",
-  "targetChargeNotAchievable",
-  "chargingStopNotNeeded",
-  "violatedChargingStationOpeningHours",
-  "violatedChargingStationTransportMode",
-  "violatedChargingStationVehicleRestrictions",
-  "noReachableChargingStationsFound",
-  "avoidOptionsWithMakeReachableLimitation",
-]> = /* @__PURE__ */ namedValues(
-  "outOfCharge",
-  "violatedMinChargeAtDestination",
-  "violatedMinChargeAtFirstChargingStation",
-  "violatedMinChargeAtChargingStation",
-  "targetChargeNotAchievable",
-  "chargingStopNotNeeded",
-  "violatedChargingStationOpeningHours",
-  "violatedChargingStationTransportMode",
-  "violatedChargingStationVehicleRestrictions",
-  "noReachableChargingStationsFound",
-  "avoidOptionsWithMakeReachableLimitation",
-);
+export const EvNoticeCode: NamedValues<typeof EV_NOTICE_CODES> =
+  /* @__PURE__ */ namedValues(
+    ...EV_NOTICE_CODES,
+  );
 
 /** An EV notice code: a known one, or any other string HERE adds. */
 export type EvNoticeCode = OpenValue<typeof EvNoticeCode>;

@@ -14,6 +14,26 @@ import type { NamedValues } from "@ls/core";
 import { namedValues } from "@ls/core/internal";
 
 /**
+ * The names of {@linkcode DestWeatherProduct}, in HERE's order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEST_WEATHER_PRODUCTS, DestWeatherProduct } from "@ls/weather";
+ * assert.deepEqual(Object.keys(DestWeatherProduct), [...DEST_WEATHER_PRODUCTS]);
+ * ```
+ */
+export const DEST_WEATHER_PRODUCTS = [
+  "observation",
+  "forecast7days",
+  "forecast7daysSimple",
+  "forecastHourly",
+  "forecastAstronomy",
+  "alerts",
+  "nwsAlerts",
+] as const;
+
+/**
  * Products of the weather report (`products=` of `GET /v3/report`).
  *
  * | Constant | Report |
@@ -34,23 +54,10 @@ import { namedValues } from "@ls/core/internal";
  * assert.deepEqual(products, ["observation", "forecastHourly"]);
  * ```
  */
-export const DestWeatherProduct: NamedValues<[
-  "observation",
-  "forecast7days",
-  "forecast7daysSimple",
-  "forecastHourly",
-  "forecastAstronomy",
-  "alerts",
-  "nwsAlerts",
-]> = /* @__PURE__ */ namedValues(
-  "observation",
-  "forecast7days",
-  "forecast7daysSimple",
-  "forecastHourly",
-  "forecastAstronomy",
-  "alerts",
-  "nwsAlerts",
-);
+export const DestWeatherProduct: NamedValues<typeof DEST_WEATHER_PRODUCTS> =
+  /* @__PURE__ */ namedValues(
+    ...DEST_WEATHER_PRODUCTS,
+  );
 
 /**
  * A report product, one of HERE's documented set. To ask for one HERE adds
