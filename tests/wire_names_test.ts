@@ -164,7 +164,14 @@ Deno.test("every table maps to a parameter the operation takes", () => {
 Deno.test("every operation of LS has a table", () => {
   const methods = Object.getOwnPropertyNames(LS.prototype).filter((name) =>
     name !== "constructor" && !name.startsWith("_") &&
-    !["bulk", "close", "matrixRows", "geocodingSearchApi"].includes(name) &&
+    ![
+      "bulk",
+      "close",
+      "matrixRows",
+      "discoverAll",
+      "browseAll",
+      "geocodingSearchApi",
+    ].includes(name) &&
     typeof Reflect.get(LS.prototype, name) === "function" &&
     !name.startsWith("Symbol")
   );

@@ -80,8 +80,10 @@ Deno.test("LS.bulk accepts every typed operation of LS by name", () => {
     "close",
     "bulk",
     "autosuggest",
-    // Yields rows as they arrive instead of resolving to one response.
+    // Yield rows or items as they arrive instead of resolving to one response.
     "matrixRows",
+    "discoverAll",
+    "browseAll",
   ]);
   const names = Object.getOwnPropertyNames(LS.prototype).filter((name) =>
     !notOperations.has(name)

@@ -22,6 +22,7 @@ import { geocode, reverseGeocode } from "@ls/geocoding";
 import type {
   GeocodeParams,
   GeocoderResponse,
+  ResultItem,
   ReverseGeocodeParams,
   ReverseGeocoderResponse,
 } from "@ls/geocoding";
@@ -29,7 +30,9 @@ import {
   autocomplete,
   autosuggest,
   browse,
+  browseAll,
   discover,
+  discoverAll,
   lookup,
 } from "@ls/search";
 import type {
@@ -43,6 +46,7 @@ import type {
   DiscoverResponse,
   LookupParams,
   LookupResponse,
+  PagingOptions,
 } from "@ls/search";
 import { getDestWeather, getWeatherAlerts } from "@ls/weather";
 import type {
@@ -306,6 +310,28 @@ export class LS {
     options?: RequestOptions,
   ): Promise<BrowseResponse> {
     return browse(this.client, params, options);
+  }
+
+  /**
+   * Every result of a discover search, page by page, up to `maxItems`. See
+   * `@ls/search` `discoverAll`.
+   */
+  discoverAll(
+    params: DiscoverParams,
+    options?: PagingOptions,
+  ): AsyncGenerator<ResultItem, void, undefined> {
+    return discoverAll(this.client, params, options);
+  }
+
+  /**
+   * Every result of a browse search, page by page, up to `maxItems`. See
+   * `@ls/search` `browseAll`.
+   */
+  browseAll(
+    params: BrowseParams,
+    options?: PagingOptions,
+  ): AsyncGenerator<ResultItem, void, undefined> {
+    return browseAll(this.client, params, options);
   }
 
   /** One place by its HERE id. See `@ls/search` `lookup`. */

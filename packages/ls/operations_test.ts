@@ -22,8 +22,10 @@ Deno.test("LS_OPERATIONS lists every method of LS that answers once, in class or
     "constructor",
     "close",
     "bulk",
-    // Yields rows as they arrive instead of resolving to one response.
+    // Yield rows or items as they arrive instead of resolving to one response.
     "matrixRows",
+    "discoverAll",
+    "browseAll",
   ]);
   const methods = Object.getOwnPropertyNames(LS.prototype).filter((name) =>
     !notOperations.has(name)

@@ -78,6 +78,7 @@ export type {
   PlaceFilterParams,
 } from "./place_filters.ts";
 export * from "./browse.ts";
+export * from "./search_all.ts";
 export * from "./lookup.ts";
 export * from "./lookup_response.ts";
 export * from "./autosuggest.ts";
