@@ -9,6 +9,12 @@ import type { OpName } from "./_ops.ts";
 import { tomorrowAt } from "./_ops.ts";
 import type { Random } from "./_random.ts";
 import { routeExtras } from "./_route_params.ts";
+import {
+  geocodeExtras,
+  lookupExtras,
+  placeSearchExtras,
+  reverseGeocodeExtras,
+} from "./_search_params.ts";
 
 // ------------------------------------------------------------ nasty values
 
@@ -656,6 +662,7 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
       query: text(r),
       limit: maybe(r, 0.4, () => limit(r)),
       lang: maybe(r, 0.3, () => lang(r)),
+      ...geocodeExtras(r),
     }),
   reverseGeocode: (r) =>
     obj({
@@ -663,10 +670,11 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
       lng: lng(r),
       limit: maybe(r, 0.4, () => limit(r)),
       lang: maybe(r, 0.3, () => lang(r)),
+      ...reverseGeocodeExtras(r),
     }),
   discover: (r) => {
     const area = r.int(0, 2);
-    return obj({
+    return placeSearchExtras(r, {
       query: text(r),
       center: area < 2 ? latLng(r) : undefined,
       radius: area === 0 ? r.int(1, 50_000) : undefined,
@@ -674,11 +682,11 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
       boundingBox: area === 2 ? bbox(r) : undefined,
       limit: maybe(r, 0.4, () => limit(r)),
       lang: maybe(r, 0.3, () => lang(r)),
-    });
+    }, "discover");
   },
   browse: (r) => {
     const area = r.int(0, 3);
-    return obj({
+    return placeSearchExtras(r, {
       center: latLng(r),
       radius: area === 0 ? r.int(1, 50_000) : undefined,
       countryCodes: area === 1 ? r.some(ALPHA3, 1, 3) : undefined,
@@ -702,17 +710,18 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
       name: maybe(r, 0.2, () => r.pick(TEXTS)),
       limit: maybe(r, 0.4, () => limit(r)),
       lang: maybe(r, 0.3, () => lang(r)),
-    });
+    }, "browse");
   },
   lookup: (r) =>
     obj({
       locationId: `here:cm:namedplace:${r.pick(CITIES)}`,
       lang: maybe(r, 0.3, () => lang(r)),
+      ...lookupExtras(r),
     }),
   autosuggest: (r) => {
     const area = r.int(0, 2);
     const [la, ln] = latLng(r);
-    return obj({
+    return placeSearchExtras(r, {
       query: text(r),
       at: area === 0 ? [la, ln] : undefined,
       searchInCircle: area === 1
@@ -727,7 +736,7 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
       lang: maybe(r, 0.3, () => lang(r)),
       politicalView: maybe(r, 0.1, () => r.pick(["RUS", "IND", "CHN", "ARG"])),
       show: maybe(r, 0.2, () => r.some(["phonemes", "tz", "streetInfo"], 0, 2)),
-    });
+    }, "autosuggest");
   },
   autocomplete: (r) => {
     const area = r.int(0, 3);
