@@ -60,6 +60,37 @@ export const Units: NamedValues<["metric", "imperial"]> =
 export type Units = (typeof Units)[keyof typeof Units];
 
 /**
+ * The names of {@linkcode Return}, in HERE's order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RETURN_NAMES, Return } from "@ls/routing";
+ * assert.deepEqual(Object.keys(Return), [...RETURN_NAMES]);
+ * ```
+ */
+export const RETURN_NAMES = [
+  "polyline",
+  "actions",
+  "instructions",
+  "summary",
+  "travelSummary",
+  "mlDuration",
+  "typicalDuration",
+  "turnByTurnActions",
+  "elevation",
+  "routeHandle",
+  "passthrough",
+  "incidents",
+  "routingZones",
+  "truckRoadTypes",
+  "tolls",
+  "routeLabels",
+  "potentialTimeDependentViolations",
+  "noThroughRestrictions",
+] as const;
+
+/**
  * Values of `returnResults` (HERE's `return=`).
  *
  * Dependencies, checked before sending: `actions` needs `polyline`,
@@ -73,45 +104,10 @@ export type Units = (typeof Units)[keyof typeof Units];
  * assert.deepEqual(returnResults, ["polyline", "actions", "instructions"]);
  * ```
  */
-export const Return: NamedValues<[
-  "polyline",
-  "actions",
-  "instructions",
-  "summary",
-  "travelSummary",
-  "mlDuration",
-  "typicalDuration",
-  "turnByTurnActions",
-  "elevation",
-  "routeHandle",
-  "passthrough",
-  "incidents",
-  "routingZones",
-  "truckRoadTypes",
-  "tolls",
-  "routeLabels",
-  "potentialTimeDependentViolations",
-  "noThroughRestrictions",
-]> = /* @__PURE__ */ namedValues(
-  "polyline",
-  "actions",
-  "instructions",
-  "summary",
-  "travelSummary",
-  "mlDuration",
-  "typicalDuration",
-  "turnByTurnActions",
-  "elevation",
-  "routeHandle",
-  "passthrough",
-  "incidents",
-  "routingZones",
-  "truckRoadTypes",
-  "tolls",
-  "routeLabels",
-  "potentialTimeDependentViolations",
-  "noThroughRestrictions",
-);
+export const Return: NamedValues<typeof RETURN_NAMES> =
+  /* @__PURE__ */ namedValues(
+    ...RETURN_NAMES,
+  );
 
 /** A `returnResults` value (HERE's `return`): one of {@linkcode Return}'s. */
 export type Return = (typeof Return)[keyof typeof Return];
