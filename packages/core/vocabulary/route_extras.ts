@@ -19,8 +19,6 @@
 
 import { type NamedValues, namedValues } from "../params/named_values.ts";
 
-// namedValues is declared free of side effects: bundlers drop an unused set.
-
 /**
  * HERE's fuel types (`fuel[type]`), for routes and consumption isolines.
  *
@@ -57,7 +55,11 @@ export const FUEL_TYPES: NamedValues<
  */
 export const ZONE_CATEGORIES: NamedValues<
   ["vignette", "congestionPricing", "environmental"]
-> = namedValues("vignette", "congestionPricing", "environmental");
+> = /* @__PURE__ */ namedValues(
+  "vignette",
+  "congestionPricing",
+  "environmental",
+);
 
 /**
  * The values of `avoid[tollTransponders]`: `all`, roads where a toll
@@ -70,7 +72,8 @@ export const ZONE_CATEGORIES: NamedValues<
  * assert.deepEqual(TOLL_TRANSPONDERS, { all: "all" });
  * ```
  */
-export const TOLL_TRANSPONDERS: NamedValues<["all"]> = namedValues("all");
+export const TOLL_TRANSPONDERS: NamedValues<["all"]> =
+  /* @__PURE__ */ namedValues("all");
 
 /**
  * The engines of `vehicle[engineType]`, which HERE prices tolls by.
@@ -84,7 +87,11 @@ export const TOLL_TRANSPONDERS: NamedValues<["all"]> = namedValues("all");
  */
 export const ENGINE_TYPES: NamedValues<
   ["electric", "internalCombustion", "pluginHybrid"]
-> = namedValues("electric", "internalCombustion", "pluginHybrid");
+> = /* @__PURE__ */ namedValues(
+  "electric",
+  "internalCombustion",
+  "pluginHybrid",
+);
 
 /**
  * HERE's wire names of the `exclude` states and areas, `allow` and
