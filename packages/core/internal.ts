@@ -105,6 +105,13 @@ export {
   formatCountryList,
 } from "./vocabulary/avoid_areas.ts";
 export {
+  ENGINE_TYPES,
+  FUEL_TYPES,
+  OPTION_WIRE_NAMES,
+  TOLL_TRANSPONDERS,
+  ZONE_CATEGORIES,
+} from "./vocabulary/route_extras.ts";
+export {
   evWireNames,
   sendsDefault,
   setAvoid,

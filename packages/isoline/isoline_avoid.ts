@@ -26,7 +26,7 @@
  */
 
 import type { NamedValues } from "@ls/core";
-import { namedValues } from "@ls/core/internal";
+import { TOLL_TRANSPONDERS, ZONE_CATEGORIES } from "@ls/core/internal";
 
 /**
  * Values of `avoidZones.categories` (`avoid[zoneCategories]`): zones that
@@ -41,11 +41,7 @@ import { namedValues } from "@ls/core/internal";
  */
 export const IsolineZoneCategory: NamedValues<
   ["vignette", "congestionPricing", "environmental"]
-> = /* @__PURE__ */ namedValues(
-  "vignette",
-  "congestionPricing",
-  "environmental",
-);
+> = ZONE_CATEGORIES;
 
 /** An `avoidZones.categories` value. */
 export type IsolineZoneCategory =
@@ -62,8 +58,7 @@ export type IsolineZoneCategory =
  * assert.equal(IsolineTollTransponders.all, "all");
  * ```
  */
-export const IsolineTollTransponders: NamedValues<["all"]> =
-  /* @__PURE__ */ namedValues("all");
+export const IsolineTollTransponders: NamedValues<["all"]> = TOLL_TRANSPONDERS;
 
 /** An `avoidTollTransponders` value. */
 export type IsolineTollTransponders =

@@ -25,7 +25,7 @@
  */
 
 import type { NamedValues, SpeedTable } from "@ls/core";
-import { namedValues } from "@ls/core/internal";
+import { FUEL_TYPES } from "@ls/core/internal";
 
 /**
  * Values of `fuel.type` (`fuel[type]`), HERE's fuel types.
@@ -40,16 +40,7 @@ import { namedValues } from "@ls/core/internal";
  */
 export const IsolineFuelType: NamedValues<
   ["diesel", "petrol", "lpg", "cng", "lng", "ethanol", "propane", "hydrogen"]
-> = /* @__PURE__ */ namedValues(
-  "diesel",
-  "petrol",
-  "lpg",
-  "cng",
-  "lng",
-  "ethanol",
-  "propane",
-  "hydrogen",
-);
+> = FUEL_TYPES;
 
 /** A `fuel.type` value. */
 export type IsolineFuelType =

@@ -26,7 +26,7 @@
  */
 
 import type { NamedValues } from "@ls/core";
-import { namedValues } from "@ls/core/internal";
+import { ENGINE_TYPES, namedValues } from "@ls/core/internal";
 
 /**
  * Values of `vehicle.engineType` (`vehicle[engineType]`), which HERE uses
@@ -41,11 +41,7 @@ import { namedValues } from "@ls/core/internal";
  */
 export const IsolineEngineType: NamedValues<
   ["electric", "internalCombustion", "pluginHybrid"]
-> = /* @__PURE__ */ namedValues(
-  "electric",
-  "internalCombustion",
-  "pluginHybrid",
-);
+> = ENGINE_TYPES;
 
 /** A `vehicle.engineType` value. */
 export type IsolineEngineType =

@@ -33,6 +33,7 @@ import {
   formatInteger,
   formatVia,
   integer,
+  OPTION_WIRE_NAMES,
   parseWith,
   scrubbing,
   sendsDefault,
@@ -129,12 +130,7 @@ export const COMMON_WIRE_NAMES: Readonly<Record<string, string>> = {
   "avoid[truckRoadTypes]": "avoidTruckRoadTypes",
   "avoid[tollTransponders]": "avoidTollTransponders",
   "exclude[countries]": "exclude",
-  "exclude[states]": "exclude.states",
-  "exclude[areas]": "exclude.areas",
-  "allow[hov]": "allow.hov",
-  "allow[hot]": "allow.hot",
-  "traffic[mode]": "traffic.mode",
-  "traffic[overrideFlowDuration]": "traffic.overrideFlowDuration",
+  ...OPTION_WIRE_NAMES,
 };
 
 /** The function a mode's extra key belongs to, named when it is misplaced. */

@@ -23,6 +23,7 @@ import {
   numberInRange,
   parseWith,
   stringMatching,
+  TOLL_TRANSPONDERS,
 } from "@ls/core/internal";
 import type { RoutingParams } from "./params.ts";
 import { TrafficMode, ZoneCategory } from "./route_options.ts";
@@ -48,7 +49,9 @@ const zoneCategories = /* @__PURE__ */ z.optional(z.strictObject({
   }).check(minLength(1, "must list at least one category")),
   exceptZoneIds: idList,
 }));
-const tollTransponders = /* @__PURE__ */ z.optional(z.literal("all"));
+const tollTransponders = /* @__PURE__ */ z.optional(
+  z.literal(TOLL_TRANSPONDERS.all),
+);
 const allowSchema = /* @__PURE__ */ z.optional(z.strictObject({
   hov: z.optional(z.boolean()),
   hot: z.optional(z.boolean()),
@@ -80,10 +83,7 @@ const excludeSchema = /* @__PURE__ */ z.strictObject({
  * rule
  */
 export function appendRouteOptions(query: Query, params: RoutingParams): void {
-  query.set(
-    "avoid[segments]",
-    parseWith(idList, params.avoidSegments, "avoidSegments"),
-  );
+  setIds(query, "avoid[segments]", params, "avoidSegments");
   const zones = parseWith(
     zoneCategories,
     params.avoidZoneCategories,
@@ -98,14 +98,8 @@ export function appendRouteOptions(query: Query, params: RoutingParams): void {
       zones.categories.join(",") + except,
     );
   }
-  query.set(
-    "avoid[zoneIdentifiers]",
-    parseWith(idList, params.avoidZoneIdentifiers, "avoidZoneIdentifiers"),
-  );
-  query.set(
-    "avoid[truckRoadTypes]",
-    parseWith(idList, params.avoidTruckRoadTypes, "avoidTruckRoadTypes"),
-  );
+  setIds(query, "avoid[zoneIdentifiers]", params, "avoidZoneIdentifiers");
+  setIds(query, "avoid[truckRoadTypes]", params, "avoidTruckRoadTypes");
   query.set(
     "avoid[tollTransponders]",
     parseWith(
@@ -123,10 +117,7 @@ export function appendRouteOptions(query: Query, params: RoutingParams): void {
     query.setStructured("allow[hot]", formatBoolean(allow.hot, "allow.hot"));
   }
   appendSegmentSpeeds(query, params);
-  query.set(
-    "customizations",
-    parseWith(idList, params.customizations, "customizations"),
-  );
+  setIds(query, "customizations", params, "customizations");
   query.set(
     "billingTag",
     parseWith(billingTag, params.billingTag, "billingTag"),
@@ -139,6 +130,20 @@ export function appendRouteOptions(query: Query, params: RoutingParams): void {
       formatInteger(traffic.overrideFlowDuration),
     );
   }
+}
+
+/** Sets `key` to the id list given as `params[name]`, checked. */
+function setIds(
+  query: Query,
+  key: string,
+  params: RoutingParams,
+  name:
+    | "avoidSegments"
+    | "avoidZoneIdentifiers"
+    | "avoidTruckRoadTypes"
+    | "customizations",
+): void {
+  query.set(key, parseWith(idList, params[name], name));
 }
 
 /** `exclude`: a list of countries, or `{ countries?, states?, areas? }`. */

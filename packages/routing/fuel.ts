@@ -25,7 +25,7 @@
  */
 
 import type { NamedValues, SpeedTable } from "@ls/core";
-import { namedValues } from "@ls/core/internal";
+import { FUEL_TYPES } from "@ls/core/internal";
 
 /**
  * Values of {@linkcode FuelOptions.type}: the fuel the engine burns.
@@ -37,25 +37,9 @@ import { namedValues } from "@ls/core/internal";
  * assert.equal(FuelType.diesel, "diesel");
  * ```
  */
-export const FuelType: NamedValues<[
-  "diesel",
-  "petrol",
-  "lpg",
-  "cng",
-  "lng",
-  "ethanol",
-  "propane",
-  "hydrogen",
-]> = /* @__PURE__ */ namedValues(
-  "diesel",
-  "petrol",
-  "lpg",
-  "cng",
-  "lng",
-  "ethanol",
-  "propane",
-  "hydrogen",
-);
+export const FuelType: NamedValues<
+  ["diesel", "petrol", "lpg", "cng", "lng", "ethanol", "propane", "hydrogen"]
+> = FUEL_TYPES;
 
 /** A `fuel[type]` value: one of {@linkcode FuelType}'s. */
 export type FuelType = (typeof FuelType)[keyof typeof FuelType];

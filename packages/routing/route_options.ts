@@ -27,7 +27,7 @@ import type {
   LatLngLike,
   NamedValues,
 } from "@ls/core";
-import { namedValues } from "@ls/core/internal";
+import { namedValues, ZONE_CATEGORIES } from "@ls/core/internal";
 
 /**
  * A polygon to avoid: `{ type: "polygon", outer }`, `outer` its 3 to 100
@@ -123,11 +123,7 @@ export interface TrafficOptions {
  */
 export const ZoneCategory: NamedValues<
   ["vignette", "congestionPricing", "environmental"]
-> = /* @__PURE__ */ namedValues(
-  "vignette",
-  "congestionPricing",
-  "environmental",
-);
+> = ZONE_CATEGORIES;
 
 /** An `avoid[zoneCategories]` value: one of {@linkcode ZoneCategory}'s. */
 export type ZoneCategory = (typeof ZoneCategory)[keyof typeof ZoneCategory];

@@ -57,15 +57,9 @@ export type TollSummary = (typeof TollSummary)[keyof typeof TollSummary];
  * assert.equal(TollEmissionType.euroEev, "euroEev");
  * ```
  */
-export const TollEmissionType: NamedValues<[
-  "euro1",
-  "euro2",
-  "euro3",
-  "euro4",
-  "euro5",
-  "euro6",
-  "euroEev",
-]> = /* @__PURE__ */ namedValues(
+export const TollEmissionType: NamedValues<
+  ["euro1", "euro2", "euro3", "euro4", "euro5", "euro6", "euroEev"]
+> = /* @__PURE__ */ namedValues(
   "euro1",
   "euro2",
   "euro3",

@@ -24,7 +24,7 @@
  */
 
 import type { NamedValues } from "@ls/core";
-import { namedValues } from "@ls/core/internal";
+import { ENGINE_TYPES } from "@ls/core/internal";
 
 /**
  * Values of {@linkcode VehicleOptions.engineType}.
@@ -38,11 +38,7 @@ import { namedValues } from "@ls/core/internal";
  */
 export const EngineType: NamedValues<
   ["electric", "internalCombustion", "pluginHybrid"]
-> = /* @__PURE__ */ namedValues(
-  "electric",
-  "internalCombustion",
-  "pluginHybrid",
-);
+> = ENGINE_TYPES;
 
 /** A `vehicle[engineType]` value: one of {@linkcode EngineType}'s. */
 export type EngineType = (typeof EngineType)[keyof typeof EngineType];

@@ -4,20 +4,12 @@
 // Errors follow HERE's: E605028 for a mode without fuel (checked with the
 // EV keys), E605030 for a malformed consumption parameter.
 
+import { FUEL_TYPES } from "@ls/core/internal";
 import { malformed } from "./_http.ts";
 import type { Params } from "./_query.ts";
 import type { EmpiricalModel } from "./_ev.ts";
 
-const TYPES = [
-  "diesel",
-  "petrol",
-  "lpg",
-  "cng",
-  "lng",
-  "ethanol",
-  "propane",
-  "hydrogen",
-];
+const TYPES: readonly string[] = Object.keys(FUEL_TYPES);
 const KEYS = [
   "type",
   "freeFlowSpeedTable",
