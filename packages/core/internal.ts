@@ -60,6 +60,23 @@ export { describe } from "./params/describe.ts";
 export { wrapObjects } from "./params/wrap_objects.ts";
 export { scrubbing } from "./redact/scrubbing.ts";
 
+// The parameters Geocoding & Search operations share.
+export {
+  langValue,
+  limitValue,
+  mapDetailRows,
+  nameListValue,
+  politicalViewValue,
+  type SearchEntries,
+  searchEntries,
+  searchKeys,
+  type SearchRow,
+  type SearchTable,
+  setSearchEntries,
+  setSearchParams,
+  type SharedSearchParams,
+} from "./params/search_params.ts";
+
 // Points, areas and countries.
 export {
   formatLatLng,
@@ -111,20 +128,6 @@ export {
   setRoutingMode,
   truckWireNames,
 } from "./vocabulary/route_checks.ts";
-export {
-  langValue,
-  limitValue,
-  MAP_REFERENCES,
-  type NameListTable,
-  nameListValue,
-  NAV_ATTRIBUTES,
-  politicalViewValue,
-  type SearchEntries,
-  searchEntries,
-  setNameLists,
-  setSearchEntries,
-  type SharedSearchParams,
-} from "./vocabulary/search_params.ts";
 
 // The read path, deadlines and request options.
 export {

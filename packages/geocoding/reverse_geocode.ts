@@ -21,18 +21,14 @@ import {
   checkParams,
   formatLatLng,
   formatPoint,
-  langValue,
   latitude,
-  limitValue,
   longitude,
-  MAP_REFERENCES,
-  type NameListTable,
-  nameListValue,
-  NAV_ATTRIBUTES,
+  mapDetailRows,
   parseWith,
-  politicalViewValue,
   scrubbing,
-  setNameLists,
+  searchKeys,
+  type SearchTable,
+  setSearchParams,
 } from "@ls/core/internal";
 import type { GeocodeShow } from "./geocode.ts";
 import type {
@@ -142,23 +138,6 @@ export interface ReverseGeocodeOptions
   types?: readonly ReverseGeocodeType[];
 }
 
-const REVERSE_GEOCODE_KEYS = Object.keys(
-  {
-    lat: 0,
-    lng: 0,
-    at: 0,
-    limit: 0,
-    lang: 0,
-    politicalView: 0,
-    types: 0,
-    with: 0,
-    show: 0,
-    showMapReferences: 0,
-    showNavAttributes: 0,
-    showRelated: 0,
-  } satisfies Record<keyof ReverseGeocodeParams, 0>,
-);
-
 /**
  * HERE's wire names that {@linkcode reverseGeocode} takes under another
  * name: none, since `at`, `limit`, `lang`, `types` and `show` are HERE's
@@ -173,14 +152,24 @@ const REVERSE_GEOCODE_KEYS = Object.keys(
  */
 export const REVERSE_GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {};
 
-/** `with` and the `show…` lists reverse geocoding takes, in HERE's order. */
-const REVERSE_GEOCODE_LISTS: NameListTable = [
+/**
+ * The parameters reverse geocoding checks with the shared rules, in HERE's
+ * order: after `at`.
+ */
+const REVERSE_GEOCODE_TABLE: SearchTable<keyof ReverseGeocodeParams> = [
+  ["limit", 1],
+  ["lang", "en-US"],
+  ["politicalView"],
+  ["types"],
   ["with", ["estimatedAreaFallback", "MPA", "unnamedStreets"]],
   ["show", REVERSE_GEOCODE_SHOW],
-  ["showMapReferences", MAP_REFERENCES],
-  ["showNavAttributes", NAV_ATTRIBUTES],
-  ["showRelated", ["intersections", "nearbyAddress", "parentPA"]],
+  ...mapDetailRows(["intersections", "nearbyAddress", "parentPA"]),
 ];
+
+const REVERSE_GEOCODE_KEYS = searchKeys<keyof ReverseGeocodeParams>(
+  ["lat", "lng", "at"],
+  REVERSE_GEOCODE_TABLE,
+);
 
 /**
  * The response of {@linkcode reverseGeocode}: `items` (nearest first, with
@@ -247,13 +236,11 @@ export function buildReverseGeocodeRequest(
   } else {
     at = formatPoint(params.at, "at");
   }
-  const query = new Query()
-    .setStructured("at", at)
-    .set("limit", limitValue(params.limit ?? undefined) ?? 1)
-    .set("lang", langValue(params.lang ?? undefined) ?? "en-US")
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("types", nameListValue(params.types, "types"));
-  setNameLists(query, params, REVERSE_GEOCODE_LISTS);
+  const query = setSearchParams(
+    new Query().setStructured("at", at),
+    params,
+    REVERSE_GEOCODE_TABLE,
+  );
   return {
     service: "revgeocode",
     method: "GET",

@@ -18,15 +18,12 @@ import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkKeys,
   checkParams,
-  langValue,
-  MAP_REFERENCES,
-  type NameListTable,
-  nameListValue,
-  NAV_ATTRIBUTES,
+  mapDetailRows,
   nonBlankString,
-  politicalViewValue,
   scrubbing,
-  setNameLists,
+  searchKeys,
+  type SearchTable,
+  setSearchParams,
 } from "@ls/core/internal";
 import type {
   GeocodingSearchParams,
@@ -49,24 +46,18 @@ export interface LookupParams
   locationId: string;
 }
 
-const LOOKUP_KEYS = Object.keys(
-  {
-    locationId: 0,
-    lang: 0,
-    politicalView: 0,
-    show: 0,
-    showMapReferences: 0,
-    showNavAttributes: 0,
-    showRelated: 0,
-  } satisfies Record<keyof LookupParams, 0>,
-);
-
-/** The `show…` lists lookup takes, in HERE's order. */
-const LOOKUP_LISTS: NameListTable = [
-  ["showMapReferences", MAP_REFERENCES],
-  ["showNavAttributes", NAV_ATTRIBUTES],
-  ["showRelated", ["MPA", "parentPA"]],
+/** The parameters lookup checks with the shared rules, in HERE's order: after `id`. */
+const LOOKUP_TABLE: SearchTable<keyof LookupParams> = [
+  ["lang"],
+  ["politicalView"],
+  ["show", LOOKUP_SHOW],
+  ...mapDetailRows(["MPA", "parentPA"]),
 ];
+
+const LOOKUP_KEYS = searchKeys<keyof LookupParams>(
+  ["locationId"],
+  LOOKUP_TABLE,
+);
 
 /**
  * HERE's wire names that {@linkcode lookup} takes under another name:
@@ -113,12 +104,11 @@ export function buildLookupRequest(params: LookupParams): RequestSpec {
     operation: "lookup",
     wireNames: LOOKUP_WIRE_NAMES,
   });
-  const query = new Query()
-    .set("id", nonBlankString(params.locationId, "locationId"))
-    .set("lang", langValue(params.lang))
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show", LOOKUP_SHOW));
-  setNameLists(query, params, LOOKUP_LISTS);
+  const query = setSearchParams(
+    new Query().set("id", nonBlankString(params.locationId, "locationId")),
+    params,
+    LOOKUP_TABLE,
+  );
   return { service: "lookup", method: "GET", path: "/v1/lookup", query };
 }
 

@@ -21,10 +21,10 @@
  */
 
 import * as z from "zod/mini";
-import { integer, parseWith, stringMatching } from "../params/validate.ts";
-import { validateLanguages } from "../params/format.ts";
+import { integer, parseWith, stringMatching } from "./validate.ts";
+import { validateLanguages } from "./format.ts";
 import { ValueError } from "../errors/errors.ts";
-import type { Query } from "../params/query.ts";
+import type { Query } from "./query.ts";
 
 /** The largest `limit` HERE documents for Geocoding & Search. */
 const MAX_LIMIT = 100;
@@ -243,7 +243,7 @@ export function setSearchEntries(query: Query, entries: SearchEntries): Query {
  * The values of `showMapReferences` (geocode, revgeocode, lookup): map
  * references per result, in HERE's order.
  */
-export const MAP_REFERENCES: readonly string[] = [
+const MAP_REFERENCES: readonly string[] = [
   "adminIds",
   "cmVersion",
   "links",
@@ -256,48 +256,130 @@ export const MAP_REFERENCES: readonly string[] = [
  * The values of `showNavAttributes` (geocode, revgeocode, lookup):
  * navigation attributes of the result's street segment, in HERE's order.
  */
-export const NAV_ATTRIBUTES: readonly string[] = [
+const NAV_ATTRIBUTES: readonly string[] = [
   "access",
   "functionalClass",
   "physical",
   "speedLimits",
 ];
 
-/** A list parameter's wire name and the values it takes. */
-export type NameListTable = readonly (readonly [
-  name: string,
-  values: readonly string[],
-])[];
+/**
+ * One row of an operation's {@linkcode SearchTable}: a parameter's name
+ * (ours and HERE's) and its rule. `limit` and `lang` take the operation's
+ * default, if it has one; a `…Mode` takes the values of which it is one;
+ * every other row is a list of names (`types`, `with`, `show`, the `show…`
+ * families) and takes the values HERE documents as closed, or none for an
+ * open list.
+ */
+export type SearchRow<Name extends string = string> = readonly [
+  name: Name,
+  rule?: number | string | readonly string[],
+];
+
+/** The Geocoding & Search parameters of an operation, in HERE's order. */
+export type SearchTable<Name extends string = string> = readonly SearchRow<
+  Name
+>[];
 
 /**
- * Sets the list parameters of `table` (`with`, the `show…` families) from
- * `params`, each checked with {@linkcode nameListValue}, in table order.
+ * The rows of `showMapReferences`, `showNavAttributes` and `showRelated`,
+ * in that order, with the `related` values the operation's `showRelated`
+ * takes: the map details geocode, revgeocode and lookup share.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mapDetailRows } from "@ls/core/internal";
+ * assert.deepEqual(mapDetailRows(["MPA"]).map(([name]) => name), [
+ *   "showMapReferences",
+ *   "showNavAttributes",
+ *   "showRelated",
+ * ]);
+ * ```
+ */
+export function mapDetailRows<const Related extends string>(
+  related: readonly Related[],
+): SearchTable<"showMapReferences" | "showNavAttributes" | "showRelated"> {
+  return [
+    ["showMapReferences", MAP_REFERENCES],
+    ["showNavAttributes", NAV_ATTRIBUTES],
+    ["showRelated", related],
+  ];
+}
+
+/**
+ * Checks the parameters of `table` in `params`, in table order, and sets
+ * each one given (or defaulted) on `query`: `limit` with
+ * {@linkcode limitValue}, `lang` with {@linkcode langValue} (a missing or
+ * `null` one of either is the row's default, if any), `politicalView` with
+ * {@linkcode politicalViewValue}, a `…Mode` as one of its values and any
+ * other row as a list with {@linkcode nameListValue}.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { Query } from "@ls/core";
- * import { NAV_ATTRIBUTES, setNameLists } from "@ls/core/internal";
- * const table = [["with", ["MPA"]], ["showNavAttributes", NAV_ATTRIBUTES]] as const;
- * const q = setNameLists(new Query(), { showNavAttributes: ["access", "physical"] }, table);
- * assert.equal(q.toString(), "showNavAttributes=access,physical");
- * assert.throws(() => setNameLists(new Query(), { with: ["mpa"] }, table), {
+ * import { setSearchParams } from "@ls/core/internal";
+ * const table = [["with", ["MPA"]], ["limit", 20], ["addressNamesMode", ["matched", "normalized"]]] as const;
+ * const q = setSearchParams(new Query(), { addressNamesMode: "normalized" }, table);
+ * assert.equal(q.toString(), "limit=20&addressNamesMode=normalized");
+ * assert.throws(() => setSearchParams(new Query(), { with: ["mpa"] }, table), {
  *   message: /^Invalid with\[0\]: must be one of "MPA"/,
+ * });
+ * assert.throws(() => setSearchParams(new Query(), { addressNamesMode: "exact" }, table), {
+ *   message: 'Invalid addressNamesMode: must be "matched" or "normalized", got "exact"',
  * });
  * ```
  *
- * @throws {ValueError} naming the first list that breaks its rule
+ * @throws {ValueError} naming the first parameter that breaks its rule
  */
-export function setNameLists(
+export function setSearchParams(
   query: Query,
   params: object,
-  table: NameListTable,
+  table: SearchTable,
 ): Query {
-  for (const [name, values] of table) {
-    query.set(
-      name,
-      nameListValue((params as Record<string, unknown>)[name], name, values),
-    );
+  for (const [name, rule] of table) {
+    let value = (params as Record<string, unknown>)[name];
+    if (name === "limit" || name === "lang") {
+      // A default replaces null too, as `params.limit ?? default` would.
+      value = value === null && rule !== undefined ? undefined : value;
+      value = name === "limit"
+        ? limitValue(value)
+        : langValue(value as string | readonly string[] | undefined);
+      value ??= rule;
+    } else if (name === "politicalView") {
+      value = politicalViewValue(value);
+    } else if (name.endsWith("Mode")) {
+      const values = rule as readonly string[];
+      if (value !== undefined && !values.includes(value as string)) {
+        throw new ValueError(
+          name,
+          `must be ${values.map((v) => JSON.stringify(v)).join(" or ")}`,
+          value,
+        );
+      }
+    } else {
+      value = nameListValue(value, name, rule as readonly string[]);
+    }
+    query.set(name, value as string | number | readonly string[] | undefined);
   }
   return query;
+}
+
+/**
+ * The names of `table`'s rows, in order, after `leading` (an operation's
+ * own parameters): the keys the operation takes.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { searchKeys } from "@ls/core/internal";
+ * assert.deepEqual(searchKeys(["query"], [["limit", 20], ["lang"]]), ["query", "limit", "lang"]);
+ * ```
+ */
+export function searchKeys<const Name extends string>(
+  leading: readonly Name[],
+  table: SearchTable<Name>,
+): Name[] {
+  return [...leading, ...table.map(([name]) => name)];
 }
