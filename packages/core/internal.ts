@@ -62,6 +62,7 @@ export { scrubbing } from "./redact/scrubbing.ts";
 
 // The parameters Geocoding & Search operations share.
 export {
+  type AllKeys,
   langValue,
   limitValue,
   mapDetailRows,

@@ -17,6 +17,7 @@
 import { Query, ValueError } from "@ls/core";
 import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
+  type AllKeys,
   checkKeys,
   checkParams,
   formatPoint,
@@ -187,7 +188,7 @@ export interface GeocodeParams
  * The parameters geocode checks with the shared rules, in HERE's order:
  * after `q`, `qq`, `at` and `in`.
  */
-const GEOCODE_TABLE: SearchTable<keyof GeocodeParams> = [
+const GEOCODE_TABLE = [
   ["types"],
   ["with", ["MPA"]],
   ["limit", 20],
@@ -198,12 +199,17 @@ const GEOCODE_TABLE: SearchTable<keyof GeocodeParams> = [
   ["show", GEOCODE_SHOW],
   ...mapDetailRows(["intersections", "MPA", "parentPA"]),
   ["showTranslations", ["city", "county", "district", "state"]],
-];
+] as const satisfies SearchTable<keyof GeocodeParams>;
 
-const GEOCODE_KEYS = searchKeys<keyof GeocodeParams>(
-  ["query", "qualifiedQuery", "at", "countryCodes"],
-  GEOCODE_TABLE,
-);
+const GEOCODE_KEYS = searchKeys([
+  "query",
+  "qualifiedQuery",
+  "at",
+  "countryCodes",
+], GEOCODE_TABLE);
+
+/** Every parameter is among the keys: the compiler checks the table. */
+const _allKeys: AllKeys<GeocodeParams, (typeof GEOCODE_KEYS)[number]> = 0;
 
 /**
  * The response of {@linkcode geocode}: `items` (addresses and places, best

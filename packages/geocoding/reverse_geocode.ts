@@ -17,6 +17,7 @@
 import { Query, ValueError } from "@ls/core";
 import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
+  type AllKeys,
   checkKeys,
   checkParams,
   formatLatLng,
@@ -156,7 +157,7 @@ export const REVERSE_GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {};
  * The parameters reverse geocoding checks with the shared rules, in HERE's
  * order: after `at`.
  */
-const REVERSE_GEOCODE_TABLE: SearchTable<keyof ReverseGeocodeParams> = [
+const REVERSE_GEOCODE_TABLE = [
   ["limit", 1],
   ["lang", "en-US"],
   ["politicalView"],
@@ -164,12 +165,18 @@ const REVERSE_GEOCODE_TABLE: SearchTable<keyof ReverseGeocodeParams> = [
   ["with", ["estimatedAreaFallback", "MPA", "unnamedStreets"]],
   ["show", REVERSE_GEOCODE_SHOW],
   ...mapDetailRows(["intersections", "nearbyAddress", "parentPA"]),
-];
+] as const satisfies SearchTable<keyof ReverseGeocodeParams>;
 
-const REVERSE_GEOCODE_KEYS = searchKeys<keyof ReverseGeocodeParams>(
+const REVERSE_GEOCODE_KEYS = searchKeys(
   ["lat", "lng", "at"],
   REVERSE_GEOCODE_TABLE,
 );
+
+/** Every parameter is among the keys: the compiler checks the table. */
+const _allKeys: AllKeys<
+  ReverseGeocodeParams,
+  (typeof REVERSE_GEOCODE_KEYS)[number]
+> = 0;
 
 /**
  * The response of {@linkcode reverseGeocode}: `items` (nearest first, with

@@ -16,6 +16,7 @@
 import { Query } from "@ls/core";
 import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
+  type AllKeys,
   checkKeys,
   checkParams,
   mapDetailRows,
@@ -47,17 +48,17 @@ export interface LookupParams
 }
 
 /** The parameters lookup checks with the shared rules, in HERE's order: after `id`. */
-const LOOKUP_TABLE: SearchTable<keyof LookupParams> = [
+const LOOKUP_TABLE = [
   ["lang"],
   ["politicalView"],
   ["show", LOOKUP_SHOW],
   ...mapDetailRows(["MPA", "parentPA"]),
-];
+] as const satisfies SearchTable<keyof LookupParams>;
 
-const LOOKUP_KEYS = searchKeys<keyof LookupParams>(
-  ["locationId"],
-  LOOKUP_TABLE,
-);
+const LOOKUP_KEYS = searchKeys(["locationId"], LOOKUP_TABLE);
+
+/** Every parameter is among the keys: the compiler checks the table. */
+const _allKeys: AllKeys<LookupParams, (typeof LOOKUP_KEYS)[number]> = 0;
 
 /**
  * HERE's wire names that {@linkcode lookup} takes under another name:

@@ -377,9 +377,23 @@ export function setSearchParams(
  * assert.deepEqual(searchKeys(["query"], [["limit", 20], ["lang"]]), ["query", "limit", "lang"]);
  * ```
  */
-export function searchKeys<const Name extends string>(
-  leading: readonly Name[],
+export function searchKeys<const Lead extends string, Name extends string>(
+  leading: readonly Lead[],
   table: SearchTable<Name>,
-): Name[] {
+): (Lead | Name)[] {
   return [...leading, ...table.map(([name]) => name)];
 }
+
+/**
+ * `0` when `Keys` names every parameter of `Params`, `never` otherwise: the
+ * type of a constant that makes the compiler refuse an operation's table
+ * that leaves a parameter out (which its key check would then refuse).
+ *
+ * @example
+ * ```ts
+ * import type { AllKeys } from "@ls/core/internal";
+ * const covered: AllKeys<{ a?: 1; b?: 2 }, "a" | "b"> = 0;
+ * ```
+ */
+export type AllKeys<Params, Keys> = [Exclude<keyof Params, Keys>] extends
+  [never] ? 0 : never;
