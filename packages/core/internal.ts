@@ -33,6 +33,7 @@ export {
   isRecord,
   keyPath,
   nonBlankString,
+  stringList,
 } from "./params/check_params.ts";
 export {
   finiteNumber,

@@ -22,13 +22,8 @@
 
 import * as z from "zod/mini";
 import { formatNumber } from "../params/format.ts";
-import {
-  fixedArray,
-  minLength,
-  numberInRange,
-  parseWith,
-  stringMatching,
-} from "../params/validate.ts";
+import { fixedArray, numberInRange, parseWith } from "../params/validate.ts";
+import { stringList } from "../params/check_params.ts";
 
 /** A position as `[latitude, longitude]` in WGS 84 degrees. */
 export type LatLng = [lat: number, lng: number];
@@ -304,21 +299,8 @@ export interface CountryCodeOptions {
   alpha?: 2 | 3;
 }
 
-/* @__NO_SIDE_EFFECTS__ */ function countryCodesSchema(
-  alpha: 2 | 3,
-): z.ZodMiniType<string[]> {
-  const code = `must be an upper-case ISO 3166-1 alpha-${alpha} code`;
-  const list = `must be a non-empty array of ISO 3166-1 alpha-${alpha} codes`;
-  return z.array(
-    stringMatching(new RegExp(`^[A-Z]{${alpha}}$`), code),
-    { error: list },
-  ).check(minLength(1, list));
-}
-
-const COUNTRY_CODES = {
-  2: /* @__PURE__ */ countryCodesSchema(2),
-  3: /* @__PURE__ */ countryCodesSchema(3),
-};
+/** The pattern of each alpha-2 and alpha-3 code. */
+const CODE = { 2: /^[A-Z]{2}$/, 3: /^[A-Z]{3}$/ };
 
 /**
  * Validates a non-empty list of upper-case ISO 3166-1 country codes
@@ -343,10 +325,14 @@ export function validateCountryCodes(
   parameter: string,
   options: CountryCodeOptions = {},
 ): string[] {
-  return parseWith(
-    COUNTRY_CODES[options.alpha === 2 ? 2 : 3],
+  const alpha = options.alpha === 2 ? 2 : 3;
+  return stringList(
     codes,
     parameter,
+    CODE[alpha],
+    `must be an upper-case ISO 3166-1 alpha-${alpha} code`,
+    `must be a non-empty array of ISO 3166-1 alpha-${alpha} codes`,
+    true,
   );
 }
 

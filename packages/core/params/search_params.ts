@@ -20,10 +20,10 @@
  * @module
  */
 
-import * as z from "zod/mini";
 import { integer, parseWith, stringMatching } from "./validate.ts";
 import { validateLanguages } from "./format.ts";
 import { ValueError } from "../errors/errors.ts";
+import { stringList } from "./check_params.ts";
 import type { Query } from "./query.ts";
 
 /** The largest `limit` HERE documents for Geocoding & Search. */
@@ -89,15 +89,6 @@ export function langValue(
   return value === undefined ? undefined : validateLanguages(value, "lang");
 }
 
-const nameListSchema: z.ZodMiniType<string[]> = /* @__PURE__ */ (() =>
-  z.array(
-    stringMatching(
-      /^[^,\s]+$/,
-      "must be a non-empty string without commas or spaces",
-    ),
-    { error: "must be an array of strings" },
-  ))();
-
 /**
  * A list parameter that HERE takes as names joined by commas (`show`,
  * `types`, `foodTypes`): an array of non-empty strings without commas or
@@ -137,7 +128,13 @@ export function nameListValue(
     );
   }
   if (value === undefined) return undefined;
-  const names = parseWith(nameListSchema, value, parameter);
+  const names = stringList(
+    value,
+    parameter,
+    /^[^,\s]+$/,
+    "must be a non-empty string without commas or spaces",
+    "must be an array of strings",
+  );
   const i = allowed ? names.findIndex((n) => !allowed.includes(n)) : -1;
   if (i >= 0) {
     throw new ValueError(
