@@ -29,6 +29,7 @@ export {
   checkJson,
   checkKeys,
   type CheckKeysOptions,
+  checkOperation,
   checkParams,
   isRecord,
   keyPath,
@@ -64,19 +65,15 @@ export { scrubbing } from "./redact/scrubbing.ts";
 // The parameters Geocoding & Search operations share.
 export {
   type AllKeys,
-  langValue,
   limitValue,
   mapDetailRows,
   nameListValue,
-  politicalViewValue,
   type SearchEntries,
   searchEntries,
   searchKeys,
   type SearchRow,
   type SearchTable,
   setSearchEntries,
-  setSearchParams,
-  type SharedSearchParams,
 } from "./params/search_params.ts";
 
 // Points, areas and countries.

@@ -18,16 +18,16 @@ import { Query, ValueError } from "@ls/core";
 import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
   type AllKeys,
-  checkKeys,
-  checkParams,
+  checkOperation,
   formatPoint,
   inCountryCodes,
   mapDetailRows,
   nonBlankString,
   scrubbing,
+  searchEntries,
   searchKeys,
   type SearchTable,
-  setSearchParams,
+  setSearchEntries,
 } from "@ls/core/internal";
 import type {
   GeocodingSearchParams,
@@ -289,11 +289,7 @@ export const GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {
  * that HERE does not list
  */
 export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
-  checkParams(params);
-  checkKeys(params, GEOCODE_KEYS, {
-    operation: "geocode",
-    wireNames: GEOCODE_WIRE_NAMES,
-  });
+  checkOperation(params, "geocode", GEOCODE_KEYS, GEOCODE_WIRE_NAMES);
   const q = params.query === undefined
     ? undefined
     : nonBlankString(params.query, "query");
@@ -317,7 +313,7 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
         ? undefined
         : inCountryCodes(params.countryCodes, "countryCodes"),
     );
-  setSearchParams(query, params, GEOCODE_TABLE);
+  setSearchEntries(query, searchEntries(params, GEOCODE_TABLE));
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };
 }
 

@@ -18,8 +18,7 @@ import { Query, ValueError } from "@ls/core";
 import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
   type AllKeys,
-  checkKeys,
-  checkParams,
+  checkOperation,
   formatLatLng,
   formatPoint,
   latitude,
@@ -27,9 +26,10 @@ import {
   mapDetailRows,
   parseWith,
   scrubbing,
+  searchEntries,
   searchKeys,
   type SearchTable,
-  setSearchParams,
+  setSearchEntries,
 } from "@ls/core/internal";
 import type { GeocodeShow } from "./geocode.ts";
 import type {
@@ -227,11 +227,12 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
 export function buildReverseGeocodeRequest(
   params: ReverseGeocodeParams,
 ): RequestSpec {
-  checkParams(params);
-  checkKeys(params, REVERSE_GEOCODE_KEYS, {
-    operation: "reverseGeocode",
-    wireNames: REVERSE_GEOCODE_WIRE_NAMES,
-  });
+  checkOperation(
+    params,
+    "reverseGeocode",
+    REVERSE_GEOCODE_KEYS,
+    REVERSE_GEOCODE_WIRE_NAMES,
+  );
   let at: string;
   if (params.at === undefined) {
     at = formatLatLng(
@@ -243,10 +244,9 @@ export function buildReverseGeocodeRequest(
   } else {
     at = formatPoint(params.at, "at");
   }
-  const query = setSearchParams(
+  const query = setSearchEntries(
     new Query().setStructured("at", at),
-    params,
-    REVERSE_GEOCODE_TABLE,
+    searchEntries(params, REVERSE_GEOCODE_TABLE),
   );
   return {
     service: "revgeocode",

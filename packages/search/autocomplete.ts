@@ -24,16 +24,16 @@ import type {
   RequestSpec,
 } from "@ls/core";
 import {
-  checkKeys,
-  checkParams,
+  checkOperation,
   formatPoint,
-  langValue,
   limitValue,
   nameListValue,
   nonBlankString,
   parseWith,
-  politicalViewValue,
   scrubbing,
+  searchEntries,
+  type SearchTable,
+  setSearchEntries,
 } from "@ls/core/internal";
 import type { GeocodingSearchParams } from "@ls/geocoding";
 import { areaFilter, ONE_IN, oneArea } from "./_area.ts";
@@ -96,6 +96,16 @@ const postalCodeModeSchema = /* @__PURE__ */ z.enum(
     >,
   ) as [AutocompletePostalCodeMode, ...AutocompletePostalCodeMode[]],
 );
+
+/**
+ * The parameters autocomplete checks with the shared rules, in HERE's
+ * order: after `limit`.
+ */
+const AUTOCOMPLETE_TABLE: SearchTable = [
+  ["lang"],
+  ["politicalView"],
+  ["show", AUTOCOMPLETE_SHOW],
+];
 
 /** The largest `limit` of autocomplete. */
 const MAX_AUTOCOMPLETE_LIMIT = 20;
@@ -204,11 +214,12 @@ const AUTOCOMPLETE_KEYS = Object.keys(
 export function buildAutocompleteRequest(
   params: AutocompleteParams,
 ): RequestSpec {
-  checkParams(params);
-  checkKeys(params, AUTOCOMPLETE_KEYS, {
-    operation: "autocomplete",
-    wireNames: AUTOCOMPLETE_WIRE_NAMES,
-  });
+  checkOperation(
+    params,
+    "autocomplete",
+    AUTOCOMPLETE_KEYS,
+    AUTOCOMPLETE_WIRE_NAMES,
+  );
   const q = nonBlankString(params.query, "query");
   const at = params.at === undefined ? undefined : formatPoint(params.at, "at");
   const area = oneArea([
@@ -235,10 +246,8 @@ export function buildAutocompleteRequest(
         "postalCodeMode",
       ),
     )
-    .set("limit", limitValue(params.limit, "limit", MAX_AUTOCOMPLETE_LIMIT))
-    .set("lang", langValue(params.lang))
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show", AUTOCOMPLETE_SHOW));
+    .set("limit", limitValue(params.limit, "limit", MAX_AUTOCOMPLETE_LIMIT));
+  setSearchEntries(query, searchEntries(params, AUTOCOMPLETE_TABLE));
   return {
     service: "autocomplete",
     method: "GET",

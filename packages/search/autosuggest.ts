@@ -24,17 +24,16 @@ import type {
   RequestSpec,
 } from "@ls/core";
 import {
-  checkKeys,
-  checkParams,
+  checkOperation,
   formatPoint,
   integer,
-  langValue,
   limitValue,
-  nameListValue,
   nonBlankString,
   parseWith,
-  politicalViewValue,
   scrubbing,
+  searchEntries,
+  type SearchTable,
+  setSearchEntries,
 } from "@ls/core/internal";
 import type { GeocodingSearchParams } from "@ls/geocoding";
 import { type AreaFilter, areaFilter, ONE_IN, oneArea } from "./_area.ts";
@@ -91,6 +90,17 @@ const MAP_REFERENCES = Object.keys(
     0
   >,
 );
+
+/**
+ * The parameters autosuggest checks with the shared rules, in HERE's order:
+ * after `termsLimit`, before `with`.
+ */
+const AUTOSUGGEST_TABLE: SearchTable = [
+  ["lang"],
+  ["politicalView"],
+  ["show", AUTOSUGGEST_SHOW],
+  ["showMapReferences", MAP_REFERENCES],
+];
 
 /**
  * Parameters of {@linkcode autosuggest}. Give exactly one of `at`,
@@ -212,11 +222,12 @@ const AUTOSUGGEST_KEYS = Object.keys(
 export function buildAutosuggestRequest(
   params: AutosuggestParams,
 ): RequestSpec {
-  checkParams(params);
-  checkKeys(params, AUTOSUGGEST_KEYS, {
-    operation: "autosuggest",
-    wireNames: AUTOSUGGEST_WIRE_NAMES,
-  });
+  checkOperation(
+    params,
+    "autosuggest",
+    AUTOSUGGEST_KEYS,
+    AUTOSUGGEST_WIRE_NAMES,
+  );
   const q = nonBlankString(params.query, "query");
   const { at, area } = autosuggestArea(params);
   const [route, ...ranking] = searchRouteEntries(params);
@@ -231,18 +242,8 @@ export function buildAutosuggestRequest(
     .setStructured("route", route[1])
     .set("limit", limitValue(params.limit ?? undefined) ?? 20)
     .set("offset", offsetValue(params.offset, params.limit ?? 20))
-    .set("termsLimit", termsLimit)
-    .set("lang", langValue(params.lang))
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show", AUTOSUGGEST_SHOW))
-    .set(
-      "showMapReferences",
-      nameListValue(
-        params.showMapReferences,
-        "showMapReferences",
-        MAP_REFERENCES,
-      ),
-    )
+    .set("termsLimit", termsLimit);
+  setSearchEntries(query, searchEntries(params, AUTOSUGGEST_TABLE))
     .set("with", withValue(params.with));
   for (const [key, value] of [...ranking, ...placeFilterEntries(params)]) {
     query.set(key, value);

@@ -18,8 +18,7 @@
 import { Query, ValueError } from "@ls/core";
 import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
-  checkKeys,
-  checkParams,
+  checkOperation,
   formatPoint,
   nonBlankString,
   parseOptionalPoint,
@@ -41,7 +40,7 @@ import {
   ItemsResponse,
 } from "@ls/geocoding";
 import { type AreaFilter, areaFilter, ONE_IN, radiusValue } from "./_area.ts";
-import { PLACE_SHOW, type PlaceShow } from "./place_show.ts";
+import { PLACE_TABLE, type PlaceShow } from "./place_show.ts";
 
 /**
  * Parameters of {@linkcode discover}. Give `center` with `radius`, `center`
@@ -172,14 +171,10 @@ const DISCOVER_KEYS = Object.keys(
  * `evStation` or `fuelStation` outside the sets HERE documents
  */
 export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
-  checkParams(params);
-  checkKeys(params, DISCOVER_KEYS, {
-    operation: "discover",
-    wireNames: DISCOVER_WIRE_NAMES,
-  });
+  checkOperation(params, "discover", DISCOVER_KEYS, DISCOVER_WIRE_NAMES);
   const q = nonBlankString(params.query, "query");
   const { at, area } = discoverArea(params);
-  const shared = searchEntries(params, PLACE_SHOW);
+  const shared = searchEntries(params, PLACE_TABLE);
   const [route, ...ranking] = searchRouteEntries(params);
 
   const query = setSearchEntries(

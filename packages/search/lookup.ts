@@ -17,14 +17,14 @@ import { Query } from "@ls/core";
 import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
   type AllKeys,
-  checkKeys,
-  checkParams,
+  checkOperation,
   mapDetailRows,
   nonBlankString,
   scrubbing,
+  searchEntries,
   searchKeys,
   type SearchTable,
-  setSearchParams,
+  setSearchEntries,
 } from "@ls/core/internal";
 import type {
   GeocodingSearchParams,
@@ -100,15 +100,10 @@ export const LOOKUP_WIRE_NAMES: Readonly<Record<string, string>> = {
  * or a `show` or `show…` list naming a value HERE does not list
  */
 export function buildLookupRequest(params: LookupParams): RequestSpec {
-  checkParams(params);
-  checkKeys(params, LOOKUP_KEYS, {
-    operation: "lookup",
-    wireNames: LOOKUP_WIRE_NAMES,
-  });
-  const query = setSearchParams(
+  checkOperation(params, "lookup", LOOKUP_KEYS, LOOKUP_WIRE_NAMES);
+  const query = setSearchEntries(
     new Query().set("id", nonBlankString(params.locationId, "locationId")),
-    params,
-    LOOKUP_TABLE,
+    searchEntries(params, LOOKUP_TABLE),
   );
   return { service: "lookup", method: "GET", path: "/v1/lookup", query };
 }

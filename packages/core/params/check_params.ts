@@ -341,6 +341,34 @@ export function checkJson(value: unknown, parameter: string): void {
 }
 
 /**
+ * The checks an operation starts with: {@linkcode checkParams}, then
+ * {@linkcode checkKeys} against its `keys`, naming the `operation` and
+ * taking its `wireNames`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkOperation } from "@ls/core/internal";
+ * checkOperation({ query: "x" }, "lookup", ["query"], { q: "query" });
+ * assert.throws(() => checkOperation({ q: "x" }, "lookup", ["query"], { q: "query" }), {
+ *   message: 'Invalid q: is not a parameter of lookup; did you mean "query"? (our name for q)',
+ * });
+ * ```
+ *
+ * @throws {ValueError} for params that are not a well-formed object, or a
+ * key that is not one of `keys`
+ */
+export function checkOperation(
+  params: object,
+  operation: string,
+  keys: readonly string[],
+  wireNames?: Readonly<Record<string, string>>,
+): void {
+  checkParams(params);
+  checkKeys(params, keys, { operation, wireNames });
+}
+
+/**
  * Free text: a string with at least one character that is not whitespace,
  * returned as given.
  *

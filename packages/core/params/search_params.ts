@@ -10,7 +10,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { langValue, limitValue, nameListValue, politicalViewValue } from "@ls/core/internal";
+ * import { langValue, limitValue, nameListValue, politicalViewValue } from "./search_params.ts";
  * assert.equal(limitValue(5), 5);
  * assert.deepEqual(langValue("de"), ["de"]);
  * assert.deepEqual(nameListValue(["tz", "streetInfo"], "show"), ["tz", "streetInfo"]);
@@ -73,7 +73,7 @@ export function limitValue(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { langValue } from "@ls/core/internal";
+ * import { langValue } from "./search_params.ts";
  * assert.deepEqual(langValue(["en", "de"]), ["en", "de"]);
  * assert.equal(langValue(undefined), undefined);
  * assert.throws(() => langValue([]), {
@@ -164,7 +164,7 @@ const politicalViewSchema = /* @__PURE__ */ stringMatching(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { politicalViewValue } from "@ls/core/internal";
+ * import { politicalViewValue } from "./search_params.ts";
  * assert.equal(politicalViewValue("MAR"), "MAR");
  * assert.throws(() => politicalViewValue("RU"), {
  *   message: 'Invalid politicalView: must be an upper-case ISO 3166-1 alpha-3 code such as RUS, got "RU"',
@@ -177,63 +177,6 @@ export function politicalViewValue(value: unknown): string | undefined {
   return value === undefined
     ? undefined
     : parseWith(politicalViewSchema, value, "politicalView");
-}
-
-/** The parameters most Geocoding & Search operations share, as users give them. */
-export interface SharedSearchParams {
-  /** Most results. */
-  limit?: number;
-  /** BCP 47 language tags, preferred first. */
-  lang?: string | readonly string[];
-  /** An upper-case alpha-3 code. */
-  politicalView?: string;
-  /** Extra fields to return. */
-  show?: readonly string[];
-}
-
-/** Checked query entries, in the order HERE documents them, ready to set. */
-export type SearchEntries = readonly (readonly [
-  key: string,
-  value: number | string | readonly string[] | undefined,
-])[];
-
-/**
- * Checks `limit`, `lang`, `politicalView` and `show`, in that order, and
- * returns them as query entries, for an operation that has no defaults for
- * them (one with defaults applies them with {@linkcode limitValue} and
- * {@linkcode langValue}). {@linkcode setSearchEntries} puts the entries on
- * the query.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { Query } from "@ls/core";
- * import { searchEntries, setSearchEntries } from "@ls/core/internal";
- * const entries = searchEntries({ limit: 20, politicalView: "MAR" }, ["tz"]);
- * assert.equal(setSearchEntries(new Query(), entries).toString(), "limit=20&politicalView=MAR");
- * assert.throws(() => searchEntries({ show: ["x"] }, ["tz"]), { name: "ValueError" });
- * ```
- *
- * @param params the operation's parameters, as given
- * @param show the blocks `show` may name
- * @throws {ValueError} naming the first parameter that breaks its rule
- */
-export function searchEntries(
-  params: SharedSearchParams,
-  show: readonly string[],
-): SearchEntries {
-  return [
-    ["limit", limitValue(params.limit)],
-    ["lang", langValue(params.lang)],
-    ["politicalView", politicalViewValue(params.politicalView)],
-    ["show", nameListValue(params.show, "show", show)],
-  ];
-}
-
-/** Sets checked entries on `query`, in their order, and returns it. */
-export function setSearchEntries(query: Query, entries: SearchEntries): Query {
-  for (const [key, value] of entries) query.set(key, value);
-  return query;
 }
 
 /**
@@ -304,9 +247,15 @@ export function mapDetailRows<const Related extends string>(
   ];
 }
 
+/** Checked query entries, in the order HERE documents them, ready to set. */
+export type SearchEntries = readonly (readonly [
+  key: string,
+  value: number | string | readonly string[] | undefined,
+])[];
+
 /**
- * Checks the parameters of `table` in `params`, in table order, and sets
- * each one given (or defaulted) on `query`: `limit` with
+ * Checks the parameters of `table` in `params`, in table order, and returns
+ * them as query entries for {@linkcode setSearchEntries}: `limit` with
  * {@linkcode limitValue}, `lang` with {@linkcode langValue} (a missing or
  * `null` one of either is the row's default, if any), `politicalView` with
  * {@linkcode politicalViewValue}, a `…Mode` as one of its values and any
@@ -316,26 +265,25 @@ export function mapDetailRows<const Related extends string>(
  * ```ts
  * import assert from "node:assert/strict";
  * import { Query } from "@ls/core";
- * import { setSearchParams } from "@ls/core/internal";
+ * import { searchEntries, setSearchEntries } from "@ls/core/internal";
  * const table = [["with", ["MPA"]], ["limit", 20], ["addressNamesMode", ["matched", "normalized"]]] as const;
- * const q = setSearchParams(new Query(), { addressNamesMode: "normalized" }, table);
- * assert.equal(q.toString(), "limit=20&addressNamesMode=normalized");
- * assert.throws(() => setSearchParams(new Query(), { with: ["mpa"] }, table), {
+ * const entries = searchEntries({ addressNamesMode: "normalized" }, table);
+ * assert.equal(setSearchEntries(new Query(), entries).toString(), "limit=20&addressNamesMode=normalized");
+ * assert.throws(() => searchEntries({ with: ["mpa"] }, table), {
  *   message: /^Invalid with\[0\]: must be one of "MPA"/,
  * });
- * assert.throws(() => setSearchParams(new Query(), { addressNamesMode: "exact" }, table), {
+ * assert.throws(() => searchEntries({ addressNamesMode: "exact" }, table), {
  *   message: 'Invalid addressNamesMode: must be "matched" or "normalized", got "exact"',
  * });
  * ```
  *
  * @throws {ValueError} naming the first parameter that breaks its rule
  */
-export function setSearchParams(
-  query: Query,
+export function searchEntries(
   params: object,
   table: SearchTable,
-): Query {
-  for (const [name, rule] of table) {
+): SearchEntries {
+  return table.map(([name, rule]) => {
     let value = (params as Record<string, unknown>)[name];
     if (name === "limit" || name === "lang") {
       // A default replaces null too, as `params.limit ?? default` would.
@@ -358,8 +306,13 @@ export function setSearchParams(
     } else {
       value = nameListValue(value, name, rule as readonly string[]);
     }
-    query.set(name, value as string | number | readonly string[] | undefined);
-  }
+    return [name, value as SearchEntries[number][1]];
+  });
+}
+
+/** Sets checked entries on `query`, in their order, and returns it. */
+export function setSearchEntries(query: Query, entries: SearchEntries): Query {
+  for (const [key, value] of entries) query.set(key, value);
   return query;
 }
 
