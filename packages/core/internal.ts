@@ -70,10 +70,10 @@ export {
   nameListValue,
   type SearchEntries,
   searchEntries,
-  searchKeys,
   type SearchRow,
   type SearchTable,
   setSearchEntries,
+  setSearchParams,
 } from "./params/search_params.ts";
 
 // Points, areas and countries.

@@ -17,18 +17,15 @@
 import { Query, ValueError } from "@ls/core";
 import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
-  type AllKeys,
   checkOperation,
   formatPoint,
   inCountryCodes,
   mapDetailRows,
   nonBlankString,
   scrubbing,
-  searchEntries,
-  searchKeys,
-  type SearchTable,
-  setSearchEntries,
+  setSearchParams,
 } from "@ls/core/internal";
+import type { AllKeys, SearchTable } from "@ls/core/internal";
 import type {
   GeocodingSearchParams,
   ShowExtrasParams,
@@ -201,12 +198,13 @@ const GEOCODE_TABLE = [
   ["showTranslations", ["city", "county", "district", "state"]],
 ] as const satisfies SearchTable<keyof GeocodeParams>;
 
-const GEOCODE_KEYS = searchKeys([
+const GEOCODE_KEYS = [
   "query",
   "qualifiedQuery",
   "at",
   "countryCodes",
-], GEOCODE_TABLE);
+  ...GEOCODE_TABLE.map(([name]) => name),
+] as const;
 
 /** Every parameter is among the keys: the compiler checks the table. */
 const _allKeys: AllKeys<GeocodeParams, (typeof GEOCODE_KEYS)[number]> = 0;
@@ -313,7 +311,7 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
         ? undefined
         : inCountryCodes(params.countryCodes, "countryCodes"),
     );
-  setSearchEntries(query, searchEntries(params, GEOCODE_TABLE));
+  setSearchParams(query, params, GEOCODE_TABLE);
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };
 }
 

@@ -15,9 +15,12 @@
  */
 
 import { Query, ValueError } from "@ls/core";
+import type {
+  GeocodingSearchParams,
+  ShowExtrasParams,
+} from "./geocoding_search_params.ts";
 import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
-  type AllKeys,
   checkOperation,
   formatLatLng,
   formatPoint,
@@ -26,16 +29,10 @@ import {
   mapDetailRows,
   parseWith,
   scrubbing,
-  searchEntries,
-  searchKeys,
-  type SearchTable,
-  setSearchEntries,
+  setSearchParams,
 } from "@ls/core/internal";
-import type { GeocodeShow } from "./geocode.ts";
-import type {
-  GeocodingSearchParams,
-  ShowExtrasParams,
-} from "./geocoding_search_params.ts";
+import type { AllKeys, SearchTable } from "@ls/core/internal";
+import type { GeocodeShow, GeocodeType } from "./geocode.ts";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
 
 /**
@@ -48,12 +45,10 @@ import { type ItemsBody, ItemsResponse } from "./items_response.ts";
  * const types: ReverseGeocodeType[] = ["address", "street"];
  * ```
  */
-export type ReverseGeocodeType =
-  | "address"
-  | "area"
-  | "city"
-  | "street"
-  | (string & Record<never, never>);
+export type ReverseGeocodeType = Exclude<
+  GeocodeType,
+  "houseNumber" | "place" | "postalCode"
+>;
 
 /**
  * Parameters of {@linkcode reverseGeocode}: the position as the seed's
@@ -107,15 +102,19 @@ export type ReverseGeocodeShow = Exclude<
   "parsing" | "secondaryUnitInfo"
 >;
 
-const REVERSE_GEOCODE_SHOW = Object.keys(
-  {
-    addressUsage: 0,
-    countryInfo: 0,
-    postalCodeDetails: 0,
-    streetInfo: 0,
-    tz: 0,
-  } satisfies Record<ReverseGeocodeShow, 0>,
-);
+const REVERSE_GEOCODE_SHOW = [
+  "addressUsage",
+  "countryInfo",
+  "postalCodeDetails",
+  "streetInfo",
+  "tz",
+] as const satisfies readonly ReverseGeocodeShow[];
+
+/** Every block is in the list: the compiler checks it. */
+const _allShow: AllKeys<
+  Record<ReverseGeocodeShow, 0>,
+  (typeof REVERSE_GEOCODE_SHOW)[number]
+> = 0;
 
 /**
  * The options of {@linkcode reverseGeocode} beside its position. `limit`
@@ -167,10 +166,12 @@ const REVERSE_GEOCODE_TABLE = [
   ...mapDetailRows(["intersections", "nearbyAddress", "parentPA"]),
 ] as const satisfies SearchTable<keyof ReverseGeocodeParams>;
 
-const REVERSE_GEOCODE_KEYS = searchKeys(
-  ["lat", "lng", "at"],
-  REVERSE_GEOCODE_TABLE,
-);
+const REVERSE_GEOCODE_KEYS = [
+  "lat",
+  "lng",
+  "at",
+  ...REVERSE_GEOCODE_TABLE.map(([name]) => name),
+] as const;
 
 /** Every parameter is among the keys: the compiler checks the table. */
 const _allKeys: AllKeys<
@@ -244,9 +245,10 @@ export function buildReverseGeocodeRequest(
   } else {
     at = formatPoint(params.at, "at");
   }
-  const query = setSearchEntries(
+  const query = setSearchParams(
     new Query().setStructured("at", at),
-    searchEntries(params, REVERSE_GEOCODE_TABLE),
+    params,
+    REVERSE_GEOCODE_TABLE,
   );
   return {
     service: "revgeocode",

@@ -15,14 +15,7 @@
 
 import * as z from "zod/mini";
 import { Query, ValueError } from "@ls/core";
-import type {
-  BoundingBoxLike,
-  CircleLike,
-  Client,
-  LatLngLike,
-  RequestOptions,
-  RequestSpec,
-} from "@ls/core";
+import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkOperation,
   formatPoint,
@@ -31,11 +24,11 @@ import {
   nonBlankString,
   parseWith,
   scrubbing,
-  searchEntries,
-  type SearchTable,
-  setSearchEntries,
+  setSearchParams,
 } from "@ls/core/internal";
+import type { SearchTable } from "@ls/core/internal";
 import type { GeocodingSearchParams } from "@ls/geocoding";
+import type { InAreaParams } from "./search_area_params.ts";
 import { areaFilter, ONE_IN, oneArea } from "./_area.ts";
 import {
   type AutocompleteBody,
@@ -117,23 +110,10 @@ const MAX_AUTOCOMPLETE_LIMIT = 20;
  * `inCountry` or alone, not with a circle or box.
  */
 export interface AutocompleteParams
-  extends GeocodingSearchParams<AutocompleteShow> {
+  extends GeocodingSearchParams<AutocompleteShow>, InAreaParams {
   /** The partial address, e.g. `"Berlin Pariser 20"`; sent as `q`. */
   query: string;
   /** Search centre `[lat, lng]`: completions near it rank first; sent as `at`. */
-  at?: LatLngLike;
-  /**
-   * Only completions in this circle `{ lat, lng, radius }`, radius in metres
-   * (a positive integer); sent as `in=circle:lat,lng;r=radius`.
-   */
-  searchInCircle?: CircleLike;
-  /** Only completions in this box `[west, south, east, north]`; sent as `in=bbox:...`. */
-  searchInBbox?: BoundingBoxLike;
-  /**
-   * Only completions in these countries: upper-case ISO 3166-1 alpha-3
-   * codes, e.g. `["DEU", "AUT"]`; sent as `in=countryCode:DEU,AUT`.
-   */
-  inCountry?: readonly string[];
   /**
    * Most completions, 1 to 20 (HERE's maximum for autocomplete); HERE's
    * default, 5, when omitted.
@@ -247,7 +227,7 @@ export function buildAutocompleteRequest(
       ),
     )
     .set("limit", limitValue(params.limit, "limit", MAX_AUTOCOMPLETE_LIMIT));
-  setSearchEntries(query, searchEntries(params, AUTOCOMPLETE_TABLE));
+  setSearchParams(query, params, AUTOCOMPLETE_TABLE);
   return {
     service: "autocomplete",
     method: "GET",

@@ -15,14 +15,7 @@
  */
 
 import { Query, ValueError } from "@ls/core";
-import type {
-  BoundingBoxLike,
-  CircleLike,
-  Client,
-  LatLngLike,
-  RequestOptions,
-  RequestSpec,
-} from "@ls/core";
+import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkOperation,
   formatPoint,
@@ -31,18 +24,19 @@ import {
   nonBlankString,
   parseWith,
   scrubbing,
-  searchEntries,
-  type SearchTable,
-  setSearchEntries,
+  setSearchParams,
 } from "@ls/core/internal";
+import type { SearchTable } from "@ls/core/internal";
 import type { GeocodingSearchParams } from "@ls/geocoding";
+import type { InAreaParams } from "./search_area_params.ts";
 import { type AreaFilter, areaFilter, ONE_IN, oneArea } from "./_area.ts";
 import { searchRouteEntries, type SearchRouteParams } from "./search_route.ts";
 import {
+  PLACE_FILTER_KEYS,
   placeFilterEntries,
-  type PlaceFilterParams,
   withValue,
 } from "./place_filters.ts";
+import type { PlaceFilterParams } from "./place_filters.ts";
 import { offsetValue } from "./_offset.ts";
 import type { AutosuggestRawResponse } from "./autosuggest_response.ts";
 
@@ -111,21 +105,11 @@ const AUTOSUGGEST_TABLE: SearchTable = [
 export interface AutosuggestParams
   extends
     GeocodingSearchParams<AutosuggestShow>,
+    InAreaParams,
     SearchRouteParams,
     PlaceFilterParams {
   /** The partial input, e.g. `"res"`; sent as `q`. */
   query: string;
-  /** Search centre `[lat, lng]`. */
-  at?: LatLngLike;
-  /** A circle `{ lat, lng, radius }`, radius in metres (a positive integer). */
-  searchInCircle?: CircleLike;
-  /** A box `[west, south, east, north]`. */
-  searchInBbox?: BoundingBoxLike;
-  /**
-   * Upper-case ISO 3166-1 alpha-3 codes, e.g. `["USA", "CAN"]`; only with
-   * `at` (HERE takes one `in=` filter per request).
-   */
-  inCountry?: readonly string[];
   /** Most query-term suggestions, 0 (none) to 10. */
   termsLimit?: number;
   /**
@@ -177,8 +161,7 @@ const AUTOSUGGEST_KEYS = Object.keys(
     routeWidth: 0,
     ranking: 0,
     mobilityMode: 0,
-    evStation: 0,
-    fuelStation: 0,
+    ...PLACE_FILTER_KEYS,
   } satisfies Record<keyof AutosuggestParams, 0>,
 );
 
@@ -243,7 +226,7 @@ export function buildAutosuggestRequest(
     .set("limit", limitValue(params.limit ?? undefined) ?? 20)
     .set("offset", offsetValue(params.offset, params.limit ?? 20))
     .set("termsLimit", termsLimit);
-  setSearchEntries(query, searchEntries(params, AUTOSUGGEST_TABLE))
+  setSearchParams(query, params, AUTOSUGGEST_TABLE)
     .set("with", withValue(params.with));
   for (const [key, value] of [...ranking, ...placeFilterEntries(params)]) {
     query.set(key, value);

@@ -22,13 +22,17 @@ import {
   nonBlankString,
   parsePoint,
   scrubbing,
-  searchEntries,
   setSearchEntries,
+  setSearchParams,
   stringList,
 } from "@ls/core/internal";
 import type { SearchAreaParams } from "./search_area_params.ts";
 import { searchRouteEntries, type SearchRouteParams } from "./search_route.ts";
-import { placeFilterEntries, type PlaceFilterParams } from "./place_filters.ts";
+import {
+  PLACE_FILTER_KEYS,
+  placeFilterEntries,
+  type PlaceFilterParams,
+} from "./place_filters.ts";
 import { offsetValue } from "./_offset.ts";
 import {
   type GeocodingSearchParams,
@@ -146,8 +150,7 @@ const BROWSE_KEYS = Object.keys(
     route: 0,
     routeWidth: 0,
     ranking: 0,
-    evStation: 0,
-    fuelStation: 0,
+    ...PLACE_FILTER_KEYS,
   } satisfies Record<keyof BrowseParams, 0>,
 );
 
@@ -217,7 +220,7 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
     .set("chains", nameListValue(params.chains, "chains"))
     .set("foodTypes", foodTypes)
     .set("name", name);
-  setSearchEntries(query, searchEntries(params, PLACE_TABLE));
+  setSearchParams(query, params, PLACE_TABLE);
   query.set("offset", offsetValue(params.offset, params.limit));
   query.set(...ranking);
   setSearchEntries(query, placeFilterEntries(params));

@@ -29,10 +29,11 @@ import {
 import type { SearchAreaParams } from "./search_area_params.ts";
 import { searchRouteEntries, type SearchRouteParams } from "./search_route.ts";
 import {
+  PLACE_FILTER_KEYS,
   placeFilterEntries,
-  type PlaceFilterParams,
   withValue,
 } from "./place_filters.ts";
+import type { PlaceFilterParams } from "./place_filters.ts";
 import { offsetValue } from "./_offset.ts";
 import {
   type GeocodingSearchParams,
@@ -115,8 +116,7 @@ const DISCOVER_KEYS = Object.keys(
     routeWidth: 0,
     ranking: 0,
     mobilityMode: 0,
-    evStation: 0,
-    fuelStation: 0,
+    ...PLACE_FILTER_KEYS,
   } satisfies Record<keyof DiscoverParams, 0>,
 );
 

@@ -16,21 +16,15 @@
 import { Query } from "@ls/core";
 import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
-  type AllKeys,
   checkOperation,
   mapDetailRows,
   nonBlankString,
   scrubbing,
-  searchEntries,
-  searchKeys,
-  type SearchTable,
-  setSearchEntries,
+  setSearchParams,
 } from "@ls/core/internal";
-import type {
-  GeocodingSearchParams,
-  ResultItem,
-  ShowExtrasParams,
-} from "@ls/geocoding";
+import type { AllKeys, SearchTable } from "@ls/core/internal";
+import type { GeocodingSearchParams, ShowExtrasParams } from "@ls/geocoding";
+import type { ResultItem } from "@ls/geocoding";
 import { LookupResponse } from "./lookup_response.ts";
 import { LOOKUP_SHOW, type LookupShow } from "./place_show.ts";
 
@@ -55,7 +49,10 @@ const LOOKUP_TABLE = [
   ...mapDetailRows(["MPA", "parentPA"]),
 ] as const satisfies SearchTable<keyof LookupParams>;
 
-const LOOKUP_KEYS = searchKeys(["locationId"], LOOKUP_TABLE);
+const LOOKUP_KEYS = [
+  "locationId",
+  ...LOOKUP_TABLE.map(([name]) => name),
+] as const;
 
 /** Every parameter is among the keys: the compiler checks the table. */
 const _allKeys: AllKeys<LookupParams, (typeof LOOKUP_KEYS)[number]> = 0;
@@ -101,9 +98,10 @@ export const LOOKUP_WIRE_NAMES: Readonly<Record<string, string>> = {
  */
 export function buildLookupRequest(params: LookupParams): RequestSpec {
   checkOperation(params, "lookup", LOOKUP_KEYS, LOOKUP_WIRE_NAMES);
-  const query = setSearchEntries(
+  const query = setSearchParams(
     new Query().set("id", nonBlankString(params.locationId, "locationId")),
-    searchEntries(params, LOOKUP_TABLE),
+    params,
+    LOOKUP_TABLE,
   );
   return { service: "lookup", method: "GET", path: "/v1/lookup", query };
 }

@@ -149,6 +149,12 @@ export interface PlaceFilterParams {
   fuelStation?: FuelStationFilter;
 }
 
+/** The keys of {@linkcode PlaceFilterParams}, for an operation's key list. */
+export const PLACE_FILTER_KEYS = {
+  evStation: 0,
+  fuelStation: 0,
+} as const satisfies Record<keyof PlaceFilterParams, 0>;
+
 const EV_KEYS = Object.keys(
   {
     connectorTypeIds: 0,

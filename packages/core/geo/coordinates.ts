@@ -22,7 +22,13 @@
 
 import * as z from "zod/mini";
 import { formatNumber } from "../params/format.ts";
-import { fixedArray, numberInRange, parseWith } from "../params/validate.ts";
+import {
+  fixedArray,
+  minLength,
+  numberInRange,
+  parseWith,
+  stringMatching,
+} from "../params/validate.ts";
 import { stringList } from "../params/check_params.ts";
 
 /** A position as `[latitude, longitude]` in WGS 84 degrees. */
@@ -299,8 +305,28 @@ export interface CountryCodeOptions {
   alpha?: 2 | 3;
 }
 
-/** The pattern of each alpha-2 and alpha-3 code. */
-const CODE = { 2: /^[A-Z]{2}$/, 3: /^[A-Z]{3}$/ };
+/** The rules of one ISO 3166-1 code and of a list of them. */
+function countryRules(alpha: 2 | 3): [code: string, list: string] {
+  return [
+    `must be an upper-case ISO 3166-1 alpha-${alpha} code`,
+    `must be a non-empty array of ISO 3166-1 alpha-${alpha} codes`,
+  ];
+}
+
+/* @__NO_SIDE_EFFECTS__ */ function countryCodesSchema(
+  alpha: 2 | 3,
+): z.ZodMiniType<string[]> {
+  const [code, list] = countryRules(alpha);
+  return z.array(
+    stringMatching(new RegExp(`^[A-Z]{${alpha}}$`), code),
+    { error: list },
+  ).check(minLength(1, list));
+}
+
+const COUNTRY_CODES = {
+  2: /* @__PURE__ */ countryCodesSchema(2),
+  3: /* @__PURE__ */ countryCodesSchema(3),
+};
 
 /**
  * Validates a non-empty list of upper-case ISO 3166-1 country codes
@@ -325,14 +351,10 @@ export function validateCountryCodes(
   parameter: string,
   options: CountryCodeOptions = {},
 ): string[] {
-  const alpha = options.alpha === 2 ? 2 : 3;
-  return stringList(
+  return parseWith(
+    COUNTRY_CODES[options.alpha === 2 ? 2 : 3],
     codes,
     parameter,
-    CODE[alpha],
-    `must be an upper-case ISO 3166-1 alpha-${alpha} code`,
-    `must be a non-empty array of ISO 3166-1 alpha-${alpha} codes`,
-    true,
   );
 }
 
@@ -356,5 +378,14 @@ export function inCountryCodes(
   codes: readonly string[],
   parameter = "in",
 ): string {
-  return `countryCode:${validateCountryCodes(codes, parameter).join(",")}`;
+  // The same rules as validateCountryCodes, checked without a schema, so
+  // that Geocoding & Search bundles carry no array parser.
+  const list = stringList(
+    codes,
+    parameter,
+    /^[A-Z]{3}$/,
+    ...countryRules(3),
+    true,
+  );
+  return `countryCode:${list.join(",")}`;
 }

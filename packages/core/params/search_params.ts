@@ -317,21 +317,27 @@ export function setSearchEntries(query: Query, entries: SearchEntries): Query {
 }
 
 /**
- * The names of `table`'s rows, in order, after `leading` (an operation's
- * own parameters): the keys the operation takes.
+ * Checks the parameters of `table` in `params` with
+ * {@linkcode searchEntries} and sets them on `query`, for an operation that
+ * checks them where it sends them.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { searchKeys } from "@ls/core/internal";
- * assert.deepEqual(searchKeys(["query"], [["limit", 20], ["lang"]]), ["query", "limit", "lang"]);
+ * import { Query } from "@ls/core";
+ * import { setSearchParams } from "@ls/core/internal";
+ * const q = setSearchParams(new Query(), { politicalView: "MAR" }, [["limit", 20], ["politicalView"]]);
+ * assert.equal(q.toString(), "limit=20&politicalView=MAR");
  * ```
+ *
+ * @throws {ValueError} naming the first parameter that breaks its rule
  */
-export function searchKeys<const Lead extends string, Name extends string>(
-  leading: readonly Lead[],
-  table: SearchTable<Name>,
-): (Lead | Name)[] {
-  return [...leading, ...table.map(([name]) => name)];
+export function setSearchParams(
+  query: Query,
+  params: object,
+  table: SearchTable,
+): Query {
+  return setSearchEntries(query, searchEntries(params, table));
 }
 
 /**
