@@ -221,7 +221,7 @@ const SIGNATURE_TYPES: readonly string[] = [
   "OAuthHeaderInput",
   "OAuthSignInput",
   "SearchEntries",
-  "SharedSearchParams",
+  "SearchRow",
 ];
 
 Deno.test("layout: @ls/core/internal lists its names, each used by another package (its library or its tests)", async () => {

@@ -29,10 +29,12 @@ export {
   checkJson,
   checkKeys,
   type CheckKeysOptions,
+  checkOperation,
   checkParams,
   isRecord,
   keyPath,
   nonBlankString,
+  stringList,
 } from "./params/check_params.ts";
 export {
   finiteNumber,
@@ -59,6 +61,20 @@ export { encodeContent } from "./params/query.ts";
 export { describe } from "./params/describe.ts";
 export { wrapObjects } from "./params/wrap_objects.ts";
 export { scrubbing } from "./redact/scrubbing.ts";
+
+// The parameters Geocoding & Search operations share.
+export {
+  type AllKeys,
+  limitValue,
+  mapDetailRows,
+  nameListValue,
+  type SearchEntries,
+  searchEntries,
+  type SearchRow,
+  type SearchTable,
+  setSearchEntries,
+  setSearchParams,
+} from "./params/search_params.ts";
 
 // Points, areas and countries.
 export {
@@ -118,20 +134,6 @@ export {
   setRoutingMode,
   truckWireNames,
 } from "./vocabulary/route_checks.ts";
-export {
-  langValue,
-  limitValue,
-  MAP_REFERENCES,
-  type NameListTable,
-  nameListValue,
-  NAV_ATTRIBUTES,
-  politicalViewValue,
-  type SearchEntries,
-  searchEntries,
-  setNameLists,
-  setSearchEntries,
-  type SharedSearchParams,
-} from "./vocabulary/search_params.ts";
 
 // The read path, deadlines and request options.
 export {

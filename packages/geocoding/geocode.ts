@@ -17,21 +17,15 @@
 import { Query, ValueError } from "@ls/core";
 import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
-  checkKeys,
-  checkParams,
+  checkOperation,
   formatPoint,
   inCountryCodes,
-  langValue,
-  limitValue,
-  MAP_REFERENCES,
-  type NameListTable,
-  nameListValue,
-  NAV_ATTRIBUTES,
+  mapDetailRows,
   nonBlankString,
-  politicalViewValue,
   scrubbing,
-  setNameLists,
+  setSearchParams,
 } from "@ls/core/internal";
+import type { AllKeys, SearchTable } from "@ls/core/internal";
 import type {
   GeocodingSearchParams,
   ShowExtrasParams,
@@ -187,34 +181,33 @@ export interface GeocodeParams
   showTranslations?: readonly ("city" | "county" | "district" | "state")[];
 }
 
-/** `with` and the `show…` families geocode takes, in HERE's order. */
-const GEOCODE_LISTS: NameListTable = [
-  ["showMapReferences", MAP_REFERENCES],
-  ["showNavAttributes", NAV_ATTRIBUTES],
-  ["showRelated", ["intersections", "MPA", "parentPA"]],
+/**
+ * The parameters geocode checks with the shared rules, in HERE's order:
+ * after `q`, `qq`, `at` and `in`.
+ */
+const GEOCODE_TABLE = [
+  ["types"],
+  ["with", ["MPA"]],
+  ["limit", 20],
+  ["lang", "en-US"],
+  ["politicalView"],
+  ["addressNamesMode", ["matched", "normalized"]],
+  ["postalCodeMode", ["cityLookup", "districtLookup"]],
+  ["show", GEOCODE_SHOW],
+  ...mapDetailRows(["intersections", "MPA", "parentPA"]),
   ["showTranslations", ["city", "county", "district", "state"]],
-];
+] as const satisfies SearchTable<keyof GeocodeParams>;
 
-const GEOCODE_KEYS = Object.keys(
-  {
-    query: 0,
-    qualifiedQuery: 0,
-    at: 0,
-    countryCodes: 0,
-    types: 0,
-    with: 0,
-    limit: 0,
-    lang: 0,
-    politicalView: 0,
-    addressNamesMode: 0,
-    postalCodeMode: 0,
-    show: 0,
-    showMapReferences: 0,
-    showNavAttributes: 0,
-    showRelated: 0,
-    showTranslations: 0,
-  } satisfies Record<keyof GeocodeParams, 0>,
-);
+const GEOCODE_KEYS = [
+  "query",
+  "qualifiedQuery",
+  "at",
+  "countryCodes",
+  ...GEOCODE_TABLE.map(([name]) => name),
+] as const;
+
+/** Every parameter is among the keys: the compiler checks the table. */
+const _allKeys: AllKeys<GeocodeParams, (typeof GEOCODE_KEYS)[number]> = 0;
 
 /**
  * The response of {@linkcode geocode}: `items` (addresses and places, best
@@ -294,11 +287,7 @@ export const GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {
  * that HERE does not list
  */
 export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
-  checkParams(params);
-  checkKeys(params, GEOCODE_KEYS, {
-    operation: "geocode",
-    wireNames: GEOCODE_WIRE_NAMES,
-  });
+  checkOperation(params, "geocode", GEOCODE_KEYS, GEOCODE_WIRE_NAMES);
   const q = params.query === undefined
     ? undefined
     : nonBlankString(params.query, "query");
@@ -321,35 +310,9 @@ export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
       params.countryCodes === undefined
         ? undefined
         : inCountryCodes(params.countryCodes, "countryCodes"),
-    )
-    .set("types", nameListValue(params.types, "types"))
-    .set("with", nameListValue(params.with, "with", ["MPA"]))
-    .set("limit", limitValue(params.limit ?? undefined) ?? 20)
-    .set("lang", langValue(params.lang ?? undefined) ?? "en-US")
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("addressNamesMode", modeValue(params.addressNamesMode, 0))
-    .set("postalCodeMode", modeValue(params.postalCodeMode, 1))
-    .set("show", nameListValue(params.show, "show", GEOCODE_SHOW));
-  setNameLists(query, params, GEOCODE_LISTS);
+    );
+  setSearchParams(query, params, GEOCODE_TABLE);
   return { service: "geocode", method: "GET", path: "/v1/geocode", query };
-}
-
-const MODES: NameListTable = [
-  ["addressNamesMode", ["matched", "normalized"]],
-  ["postalCodeMode", ["cityLookup", "districtLookup"]],
-];
-
-/** `addressNamesMode` (0) or `postalCodeMode` (1), checked; `undefined` passes. */
-function modeValue(value: unknown, i: 0 | 1): string | undefined {
-  const [name, values] = MODES[i];
-  if (value === undefined || values.includes(value as string)) {
-    return value as string | undefined;
-  }
-  throw new ValueError(
-    name,
-    `must be ${values.map((v) => JSON.stringify(v)).join(" or ")}`,
-    value,
-  );
 }
 
 /**

@@ -15,30 +15,24 @@
  */
 
 import { Query, ValueError } from "@ls/core";
-import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
-import {
-  checkKeys,
-  checkParams,
-  formatLatLng,
-  formatPoint,
-  langValue,
-  latitude,
-  limitValue,
-  longitude,
-  MAP_REFERENCES,
-  type NameListTable,
-  nameListValue,
-  NAV_ATTRIBUTES,
-  parseWith,
-  politicalViewValue,
-  scrubbing,
-  setNameLists,
-} from "@ls/core/internal";
-import type { GeocodeShow } from "./geocode.ts";
 import type {
   GeocodingSearchParams,
   ShowExtrasParams,
 } from "./geocoding_search_params.ts";
+import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
+import {
+  checkOperation,
+  formatLatLng,
+  formatPoint,
+  latitude,
+  longitude,
+  mapDetailRows,
+  parseWith,
+  scrubbing,
+  setSearchParams,
+} from "@ls/core/internal";
+import type { AllKeys, SearchTable } from "@ls/core/internal";
+import type { GeocodeShow, GeocodeType } from "./geocode.ts";
 import { type ItemsBody, ItemsResponse } from "./items_response.ts";
 
 /**
@@ -51,12 +45,10 @@ import { type ItemsBody, ItemsResponse } from "./items_response.ts";
  * const types: ReverseGeocodeType[] = ["address", "street"];
  * ```
  */
-export type ReverseGeocodeType =
-  | "address"
-  | "area"
-  | "city"
-  | "street"
-  | (string & Record<never, never>);
+export type ReverseGeocodeType = Exclude<
+  GeocodeType,
+  "houseNumber" | "place" | "postalCode"
+>;
 
 /**
  * Parameters of {@linkcode reverseGeocode}: the position as the seed's
@@ -110,15 +102,19 @@ export type ReverseGeocodeShow = Exclude<
   "parsing" | "secondaryUnitInfo"
 >;
 
-const REVERSE_GEOCODE_SHOW = Object.keys(
-  {
-    addressUsage: 0,
-    countryInfo: 0,
-    postalCodeDetails: 0,
-    streetInfo: 0,
-    tz: 0,
-  } satisfies Record<ReverseGeocodeShow, 0>,
-);
+const REVERSE_GEOCODE_SHOW = [
+  "addressUsage",
+  "countryInfo",
+  "postalCodeDetails",
+  "streetInfo",
+  "tz",
+] as const satisfies readonly ReverseGeocodeShow[];
+
+/** Every block is in the list: the compiler checks it. */
+const _allShow: AllKeys<
+  Record<ReverseGeocodeShow, 0>,
+  (typeof REVERSE_GEOCODE_SHOW)[number]
+> = 0;
 
 /**
  * The options of {@linkcode reverseGeocode} beside its position. `limit`
@@ -142,23 +138,6 @@ export interface ReverseGeocodeOptions
   types?: readonly ReverseGeocodeType[];
 }
 
-const REVERSE_GEOCODE_KEYS = Object.keys(
-  {
-    lat: 0,
-    lng: 0,
-    at: 0,
-    limit: 0,
-    lang: 0,
-    politicalView: 0,
-    types: 0,
-    with: 0,
-    show: 0,
-    showMapReferences: 0,
-    showNavAttributes: 0,
-    showRelated: 0,
-  } satisfies Record<keyof ReverseGeocodeParams, 0>,
-);
-
 /**
  * HERE's wire names that {@linkcode reverseGeocode} takes under another
  * name: none, since `at`, `limit`, `lang`, `types` and `show` are HERE's
@@ -173,14 +152,32 @@ const REVERSE_GEOCODE_KEYS = Object.keys(
  */
 export const REVERSE_GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {};
 
-/** `with` and the `show…` lists reverse geocoding takes, in HERE's order. */
-const REVERSE_GEOCODE_LISTS: NameListTable = [
+/**
+ * The parameters reverse geocoding checks with the shared rules, in HERE's
+ * order: after `at`.
+ */
+const REVERSE_GEOCODE_TABLE = [
+  ["limit", 1],
+  ["lang", "en-US"],
+  ["politicalView"],
+  ["types"],
   ["with", ["estimatedAreaFallback", "MPA", "unnamedStreets"]],
   ["show", REVERSE_GEOCODE_SHOW],
-  ["showMapReferences", MAP_REFERENCES],
-  ["showNavAttributes", NAV_ATTRIBUTES],
-  ["showRelated", ["intersections", "nearbyAddress", "parentPA"]],
-];
+  ...mapDetailRows(["intersections", "nearbyAddress", "parentPA"]),
+] as const satisfies SearchTable<keyof ReverseGeocodeParams>;
+
+const REVERSE_GEOCODE_KEYS = [
+  "lat",
+  "lng",
+  "at",
+  ...REVERSE_GEOCODE_TABLE.map(([name]) => name),
+] as const;
+
+/** Every parameter is among the keys: the compiler checks the table. */
+const _allKeys: AllKeys<
+  ReverseGeocodeParams,
+  (typeof REVERSE_GEOCODE_KEYS)[number]
+> = 0;
 
 /**
  * The response of {@linkcode reverseGeocode}: `items` (nearest first, with
@@ -231,11 +228,12 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
 export function buildReverseGeocodeRequest(
   params: ReverseGeocodeParams,
 ): RequestSpec {
-  checkParams(params);
-  checkKeys(params, REVERSE_GEOCODE_KEYS, {
-    operation: "reverseGeocode",
-    wireNames: REVERSE_GEOCODE_WIRE_NAMES,
-  });
+  checkOperation(
+    params,
+    "reverseGeocode",
+    REVERSE_GEOCODE_KEYS,
+    REVERSE_GEOCODE_WIRE_NAMES,
+  );
   let at: string;
   if (params.at === undefined) {
     at = formatLatLng(
@@ -247,13 +245,11 @@ export function buildReverseGeocodeRequest(
   } else {
     at = formatPoint(params.at, "at");
   }
-  const query = new Query()
-    .setStructured("at", at)
-    .set("limit", limitValue(params.limit ?? undefined) ?? 1)
-    .set("lang", langValue(params.lang ?? undefined) ?? "en-US")
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("types", nameListValue(params.types, "types"));
-  setNameLists(query, params, REVERSE_GEOCODE_LISTS);
+  const query = setSearchParams(
+    new Query().setStructured("at", at),
+    params,
+    REVERSE_GEOCODE_TABLE,
+  );
   return {
     service: "revgeocode",
     method: "GET",

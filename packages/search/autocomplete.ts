@@ -15,27 +15,20 @@
 
 import * as z from "zod/mini";
 import { Query, ValueError } from "@ls/core";
-import type {
-  BoundingBoxLike,
-  CircleLike,
-  Client,
-  LatLngLike,
-  RequestOptions,
-  RequestSpec,
-} from "@ls/core";
+import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
-  checkKeys,
-  checkParams,
+  checkOperation,
   formatPoint,
-  langValue,
   limitValue,
   nameListValue,
   nonBlankString,
   parseWith,
-  politicalViewValue,
   scrubbing,
+  setSearchParams,
 } from "@ls/core/internal";
+import type { SearchTable } from "@ls/core/internal";
 import type { GeocodingSearchParams } from "@ls/geocoding";
+import type { InAreaParams } from "./search_area_params.ts";
 import { areaFilter, ONE_IN, oneArea } from "./_area.ts";
 import {
   type AutocompleteBody,
@@ -97,6 +90,16 @@ const postalCodeModeSchema = /* @__PURE__ */ z.enum(
   ) as [AutocompletePostalCodeMode, ...AutocompletePostalCodeMode[]],
 );
 
+/**
+ * The parameters autocomplete checks with the shared rules, in HERE's
+ * order: after `limit`.
+ */
+const AUTOCOMPLETE_TABLE: SearchTable = [
+  ["lang"],
+  ["politicalView"],
+  ["show", AUTOCOMPLETE_SHOW],
+];
+
 /** The largest `limit` of autocomplete. */
 const MAX_AUTOCOMPLETE_LIMIT = 20;
 
@@ -107,23 +110,10 @@ const MAX_AUTOCOMPLETE_LIMIT = 20;
  * `inCountry` or alone, not with a circle or box.
  */
 export interface AutocompleteParams
-  extends GeocodingSearchParams<AutocompleteShow> {
+  extends GeocodingSearchParams<AutocompleteShow>, InAreaParams {
   /** The partial address, e.g. `"Berlin Pariser 20"`; sent as `q`. */
   query: string;
   /** Search centre `[lat, lng]`: completions near it rank first; sent as `at`. */
-  at?: LatLngLike;
-  /**
-   * Only completions in this circle `{ lat, lng, radius }`, radius in metres
-   * (a positive integer); sent as `in=circle:lat,lng;r=radius`.
-   */
-  searchInCircle?: CircleLike;
-  /** Only completions in this box `[west, south, east, north]`; sent as `in=bbox:...`. */
-  searchInBbox?: BoundingBoxLike;
-  /**
-   * Only completions in these countries: upper-case ISO 3166-1 alpha-3
-   * codes, e.g. `["DEU", "AUT"]`; sent as `in=countryCode:DEU,AUT`.
-   */
-  inCountry?: readonly string[];
   /**
    * Most completions, 1 to 20 (HERE's maximum for autocomplete); HERE's
    * default, 5, when omitted.
@@ -204,11 +194,12 @@ const AUTOCOMPLETE_KEYS = Object.keys(
 export function buildAutocompleteRequest(
   params: AutocompleteParams,
 ): RequestSpec {
-  checkParams(params);
-  checkKeys(params, AUTOCOMPLETE_KEYS, {
-    operation: "autocomplete",
-    wireNames: AUTOCOMPLETE_WIRE_NAMES,
-  });
+  checkOperation(
+    params,
+    "autocomplete",
+    AUTOCOMPLETE_KEYS,
+    AUTOCOMPLETE_WIRE_NAMES,
+  );
   const q = nonBlankString(params.query, "query");
   const at = params.at === undefined ? undefined : formatPoint(params.at, "at");
   const area = oneArea([
@@ -235,10 +226,8 @@ export function buildAutocompleteRequest(
         "postalCodeMode",
       ),
     )
-    .set("limit", limitValue(params.limit, "limit", MAX_AUTOCOMPLETE_LIMIT))
-    .set("lang", langValue(params.lang))
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show", AUTOCOMPLETE_SHOW));
+    .set("limit", limitValue(params.limit, "limit", MAX_AUTOCOMPLETE_LIMIT));
+  setSearchParams(query, params, AUTOCOMPLETE_TABLE);
   return {
     service: "autocomplete",
     method: "GET",

@@ -15,35 +15,28 @@
  */
 
 import { Query, ValueError } from "@ls/core";
-import type {
-  BoundingBoxLike,
-  CircleLike,
-  Client,
-  LatLngLike,
-  RequestOptions,
-  RequestSpec,
-} from "@ls/core";
+import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
-  checkKeys,
-  checkParams,
+  checkOperation,
   formatPoint,
   integer,
-  langValue,
   limitValue,
-  nameListValue,
   nonBlankString,
   parseWith,
-  politicalViewValue,
   scrubbing,
+  setSearchParams,
 } from "@ls/core/internal";
+import type { SearchTable } from "@ls/core/internal";
 import type { GeocodingSearchParams } from "@ls/geocoding";
+import type { InAreaParams } from "./search_area_params.ts";
 import { type AreaFilter, areaFilter, ONE_IN, oneArea } from "./_area.ts";
 import { searchRouteEntries, type SearchRouteParams } from "./search_route.ts";
 import {
+  PLACE_FILTER_KEYS,
   placeFilterEntries,
-  type PlaceFilterParams,
   withValue,
 } from "./place_filters.ts";
+import type { PlaceFilterParams } from "./place_filters.ts";
 import { offsetValue } from "./_offset.ts";
 import type { AutosuggestRawResponse } from "./autosuggest_response.ts";
 
@@ -93,6 +86,17 @@ const MAP_REFERENCES = Object.keys(
 );
 
 /**
+ * The parameters autosuggest checks with the shared rules, in HERE's order:
+ * after `termsLimit`, before `with`.
+ */
+const AUTOSUGGEST_TABLE: SearchTable = [
+  ["lang"],
+  ["politicalView"],
+  ["show", AUTOSUGGEST_SHOW],
+  ["showMapReferences", MAP_REFERENCES],
+];
+
+/**
  * Parameters of {@linkcode autosuggest}. Give exactly one of `at`,
  * `searchInCircle`, `searchInBbox` and `route`; `inCountry` only together
  * with `at` or `route`. `limit` defaults to 20; `show` takes the blocks of
@@ -101,21 +105,11 @@ const MAP_REFERENCES = Object.keys(
 export interface AutosuggestParams
   extends
     GeocodingSearchParams<AutosuggestShow>,
+    InAreaParams,
     SearchRouteParams,
     PlaceFilterParams {
   /** The partial input, e.g. `"res"`; sent as `q`. */
   query: string;
-  /** Search centre `[lat, lng]`. */
-  at?: LatLngLike;
-  /** A circle `{ lat, lng, radius }`, radius in metres (a positive integer). */
-  searchInCircle?: CircleLike;
-  /** A box `[west, south, east, north]`. */
-  searchInBbox?: BoundingBoxLike;
-  /**
-   * Upper-case ISO 3166-1 alpha-3 codes, e.g. `["USA", "CAN"]`; only with
-   * `at` (HERE takes one `in=` filter per request).
-   */
-  inCountry?: readonly string[];
   /** Most query-term suggestions, 0 (none) to 10. */
   termsLimit?: number;
   /**
@@ -167,8 +161,7 @@ const AUTOSUGGEST_KEYS = Object.keys(
     routeWidth: 0,
     ranking: 0,
     mobilityMode: 0,
-    evStation: 0,
-    fuelStation: 0,
+    ...PLACE_FILTER_KEYS,
   } satisfies Record<keyof AutosuggestParams, 0>,
 );
 
@@ -212,11 +205,12 @@ const AUTOSUGGEST_KEYS = Object.keys(
 export function buildAutosuggestRequest(
   params: AutosuggestParams,
 ): RequestSpec {
-  checkParams(params);
-  checkKeys(params, AUTOSUGGEST_KEYS, {
-    operation: "autosuggest",
-    wireNames: AUTOSUGGEST_WIRE_NAMES,
-  });
+  checkOperation(
+    params,
+    "autosuggest",
+    AUTOSUGGEST_KEYS,
+    AUTOSUGGEST_WIRE_NAMES,
+  );
   const q = nonBlankString(params.query, "query");
   const { at, area } = autosuggestArea(params);
   const [route, ...ranking] = searchRouteEntries(params);
@@ -231,18 +225,8 @@ export function buildAutosuggestRequest(
     .setStructured("route", route[1])
     .set("limit", limitValue(params.limit ?? undefined) ?? 20)
     .set("offset", offsetValue(params.offset, params.limit ?? 20))
-    .set("termsLimit", termsLimit)
-    .set("lang", langValue(params.lang))
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show", AUTOSUGGEST_SHOW))
-    .set(
-      "showMapReferences",
-      nameListValue(
-        params.showMapReferences,
-        "showMapReferences",
-        MAP_REFERENCES,
-      ),
-    )
+    .set("termsLimit", termsLimit);
+  setSearchParams(query, params, AUTOSUGGEST_TABLE)
     .set("with", withValue(params.with));
   for (const [key, value] of [...ranking, ...placeFilterEntries(params)]) {
     query.set(key, value);

@@ -13,25 +13,26 @@
  * @module
  */
 
-import * as z from "zod/mini";
 import { Query, ValueError } from "@ls/core";
 import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
 import {
-  checkKeys,
-  checkParams,
+  checkOperation,
   formatPoint,
   nameListValue,
   nonBlankString,
   parsePoint,
-  parseWith,
   scrubbing,
-  searchEntries,
   setSearchEntries,
-  stringMatching,
+  setSearchParams,
+  stringList,
 } from "@ls/core/internal";
 import type { SearchAreaParams } from "./search_area_params.ts";
 import { searchRouteEntries, type SearchRouteParams } from "./search_route.ts";
-import { placeFilterEntries, type PlaceFilterParams } from "./place_filters.ts";
+import {
+  PLACE_FILTER_KEYS,
+  placeFilterEntries,
+  type PlaceFilterParams,
+} from "./place_filters.ts";
 import { offsetValue } from "./_offset.ts";
 import {
   type GeocodingSearchParams,
@@ -46,7 +47,7 @@ import {
   oneArea,
   radiusValue,
 } from "./_area.ts";
-import { PLACE_SHOW, type PlaceShow } from "./place_show.ts";
+import { PLACE_TABLE, type PlaceShow } from "./place_show.ts";
 
 /**
  * Parameters of {@linkcode browse}. `center` is required unless `route`
@@ -97,11 +98,6 @@ export interface BrowseParams
 
 const CATEGORY_RULE =
   "must be a place category id such as 100, 100-1000 or 100-1000-0001";
-
-const categoriesSchema = /* @__PURE__ */ z.array(
-  stringMatching(/^\d{3}(-\d{4}(-\d{4})?)?$/, CATEGORY_RULE),
-  { error: "must be an array of place category ids" },
-);
 
 /**
  * The response of {@linkcode browse}: `items` (places, nearest first, with
@@ -154,8 +150,7 @@ const BROWSE_KEYS = Object.keys(
     route: 0,
     routeWidth: 0,
     ranking: 0,
-    evStation: 0,
-    fuelStation: 0,
+    ...PLACE_FILTER_KEYS,
   } satisfies Record<keyof BrowseParams, 0>,
 );
 
@@ -202,15 +197,15 @@ const BROWSE_KEYS = Object.keys(
  * `evStation` or `fuelStation` outside the sets HERE documents
  */
 export function buildBrowseRequest(params: BrowseParams): RequestSpec {
-  checkParams(params);
-  checkKeys(params, BROWSE_KEYS, {
-    operation: "browse",
-    wireNames: BROWSE_WIRE_NAMES,
-  });
+  checkOperation(params, "browse", BROWSE_KEYS, BROWSE_WIRE_NAMES);
   const { at, area } = browseArea(params);
-  const categories = params.categories === undefined
-    ? undefined
-    : parseWith(categoriesSchema, params.categories, "categories");
+  const categories = params.categories === undefined ? undefined : stringList(
+    params.categories,
+    "categories",
+    /^\d{3}(-\d{4}(-\d{4})?)?$/,
+    CATEGORY_RULE,
+    "must be an array of place category ids",
+  );
   const foodTypes = nameListValue(params.foodTypes, "foodTypes");
   const name = params.name === undefined
     ? undefined
@@ -225,7 +220,7 @@ export function buildBrowseRequest(params: BrowseParams): RequestSpec {
     .set("chains", nameListValue(params.chains, "chains"))
     .set("foodTypes", foodTypes)
     .set("name", name);
-  setSearchEntries(query, searchEntries(params, PLACE_SHOW));
+  setSearchParams(query, params, PLACE_TABLE);
   query.set("offset", offsetValue(params.offset, params.limit));
   query.set(...ranking);
   setSearchEntries(query, placeFilterEntries(params));

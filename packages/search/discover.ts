@@ -18,8 +18,7 @@
 import { Query, ValueError } from "@ls/core";
 import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
-  checkKeys,
-  checkParams,
+  checkOperation,
   formatPoint,
   nonBlankString,
   parseOptionalPoint,
@@ -30,10 +29,11 @@ import {
 import type { SearchAreaParams } from "./search_area_params.ts";
 import { searchRouteEntries, type SearchRouteParams } from "./search_route.ts";
 import {
+  PLACE_FILTER_KEYS,
   placeFilterEntries,
-  type PlaceFilterParams,
   withValue,
 } from "./place_filters.ts";
+import type { PlaceFilterParams } from "./place_filters.ts";
 import { offsetValue } from "./_offset.ts";
 import {
   type GeocodingSearchParams,
@@ -41,7 +41,7 @@ import {
   ItemsResponse,
 } from "@ls/geocoding";
 import { type AreaFilter, areaFilter, ONE_IN, radiusValue } from "./_area.ts";
-import { PLACE_SHOW, type PlaceShow } from "./place_show.ts";
+import { PLACE_TABLE, type PlaceShow } from "./place_show.ts";
 
 /**
  * Parameters of {@linkcode discover}. Give `center` with `radius`, `center`
@@ -116,8 +116,7 @@ const DISCOVER_KEYS = Object.keys(
     routeWidth: 0,
     ranking: 0,
     mobilityMode: 0,
-    evStation: 0,
-    fuelStation: 0,
+    ...PLACE_FILTER_KEYS,
   } satisfies Record<keyof DiscoverParams, 0>,
 );
 
@@ -172,14 +171,10 @@ const DISCOVER_KEYS = Object.keys(
  * `evStation` or `fuelStation` outside the sets HERE documents
  */
 export function buildDiscoverRequest(params: DiscoverParams): RequestSpec {
-  checkParams(params);
-  checkKeys(params, DISCOVER_KEYS, {
-    operation: "discover",
-    wireNames: DISCOVER_WIRE_NAMES,
-  });
+  checkOperation(params, "discover", DISCOVER_KEYS, DISCOVER_WIRE_NAMES);
   const q = nonBlankString(params.query, "query");
   const { at, area } = discoverArea(params);
-  const shared = searchEntries(params, PLACE_SHOW);
+  const shared = searchEntries(params, PLACE_TABLE);
   const [route, ...ranking] = searchRouteEntries(params);
 
   const query = setSearchEntries(

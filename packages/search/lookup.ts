@@ -16,23 +16,15 @@
 import { Query } from "@ls/core";
 import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
-  checkKeys,
-  checkParams,
-  langValue,
-  MAP_REFERENCES,
-  type NameListTable,
-  nameListValue,
-  NAV_ATTRIBUTES,
+  checkOperation,
+  mapDetailRows,
   nonBlankString,
-  politicalViewValue,
   scrubbing,
-  setNameLists,
+  setSearchParams,
 } from "@ls/core/internal";
-import type {
-  GeocodingSearchParams,
-  ResultItem,
-  ShowExtrasParams,
-} from "@ls/geocoding";
+import type { AllKeys, SearchTable } from "@ls/core/internal";
+import type { GeocodingSearchParams, ShowExtrasParams } from "@ls/geocoding";
+import type { ResultItem } from "@ls/geocoding";
 import { LookupResponse } from "./lookup_response.ts";
 import { LOOKUP_SHOW, type LookupShow } from "./place_show.ts";
 
@@ -49,24 +41,21 @@ export interface LookupParams
   locationId: string;
 }
 
-const LOOKUP_KEYS = Object.keys(
-  {
-    locationId: 0,
-    lang: 0,
-    politicalView: 0,
-    show: 0,
-    showMapReferences: 0,
-    showNavAttributes: 0,
-    showRelated: 0,
-  } satisfies Record<keyof LookupParams, 0>,
-);
+/** The parameters lookup checks with the shared rules, in HERE's order: after `id`. */
+const LOOKUP_TABLE = [
+  ["lang"],
+  ["politicalView"],
+  ["show", LOOKUP_SHOW],
+  ...mapDetailRows(["MPA", "parentPA"]),
+] as const satisfies SearchTable<keyof LookupParams>;
 
-/** The `show…` lists lookup takes, in HERE's order. */
-const LOOKUP_LISTS: NameListTable = [
-  ["showMapReferences", MAP_REFERENCES],
-  ["showNavAttributes", NAV_ATTRIBUTES],
-  ["showRelated", ["MPA", "parentPA"]],
-];
+const LOOKUP_KEYS = [
+  "locationId",
+  ...LOOKUP_TABLE.map(([name]) => name),
+] as const;
+
+/** Every parameter is among the keys: the compiler checks the table. */
+const _allKeys: AllKeys<LookupParams, (typeof LOOKUP_KEYS)[number]> = 0;
 
 /**
  * HERE's wire names that {@linkcode lookup} takes under another name:
@@ -108,17 +97,12 @@ export const LOOKUP_WIRE_NAMES: Readonly<Record<string, string>> = {
  * or a `show` or `show…` list naming a value HERE does not list
  */
 export function buildLookupRequest(params: LookupParams): RequestSpec {
-  checkParams(params);
-  checkKeys(params, LOOKUP_KEYS, {
-    operation: "lookup",
-    wireNames: LOOKUP_WIRE_NAMES,
-  });
-  const query = new Query()
-    .set("id", nonBlankString(params.locationId, "locationId"))
-    .set("lang", langValue(params.lang))
-    .set("politicalView", politicalViewValue(params.politicalView))
-    .set("show", nameListValue(params.show, "show", LOOKUP_SHOW));
-  setNameLists(query, params, LOOKUP_LISTS);
+  checkOperation(params, "lookup", LOOKUP_KEYS, LOOKUP_WIRE_NAMES);
+  const query = setSearchParams(
+    new Query().set("id", nonBlankString(params.locationId, "locationId")),
+    params,
+    LOOKUP_TABLE,
+  );
   return { service: "lookup", method: "GET", path: "/v1/lookup", query };
 }
 

@@ -62,7 +62,7 @@
  */
 
 export * from "./discover.ts";
-export type { SearchAreaParams } from "./search_area_params.ts";
+export type { InAreaParams, SearchAreaParams } from "./search_area_params.ts";
 export type {
   MobilityMode,
   SearchRanking,

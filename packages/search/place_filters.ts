@@ -30,7 +30,7 @@ import {
   nameListValue,
   numberInRange,
   parseWith,
-  stringMatching,
+  stringList,
 } from "@ls/core/internal";
 
 /** The connector type ids HERE documents for `evStation[connectorTypeIds]`. */
@@ -149,6 +149,12 @@ export interface PlaceFilterParams {
   fuelStation?: FuelStationFilter;
 }
 
+/** The keys of {@linkcode PlaceFilterParams}, for an operation's key list. */
+export const PLACE_FILTER_KEYS = {
+  evStation: 0,
+  fuelStation: 0,
+} as const satisfies Record<keyof PlaceFilterParams, 0>;
+
 const EV_KEYS = Object.keys(
   {
     connectorTypeIds: 0,
@@ -167,18 +173,14 @@ const minPowerSchema = /* @__PURE__ */ numberInRange(
   Number.MAX_VALUE,
   "must be a positive number of kW",
 );
-const textListSchema = /* @__PURE__ */ z.array(
-  stringMatching(
+function textList(value: unknown, parameter: string): string[] | undefined {
+  return value === undefined ? undefined : stringList(
+    value,
+    parameter,
     /^[^,]*[^,\s][^,]*$/,
     "must be a non-empty string without commas",
-  ),
-  { error: "must be an array of strings" },
-);
-
-function textList(value: unknown, parameter: string): string[] | undefined {
-  return value === undefined
-    ? undefined
-    : parseWith(textListSchema, value, parameter);
+    "must be an array of strings",
+  );
 }
 
 function member(value: unknown, parameter: string): Record<string, unknown> {

@@ -14,6 +14,8 @@
  * @module
  */
 
+import type { SearchTable } from "@ls/core/internal";
+
 /**
  * A `show` value of discover, browse and lookup: a known one, or any other
  * string HERE adds (sent unchanged). The known ones are those HERE documents
@@ -56,6 +58,15 @@ export const PLACE_SHOW: readonly string[] = Object.keys(
     tz: 0,
   } satisfies Record<PlaceShow, 0>,
 );
+
+/**
+ * The shared parameters of discover and browse, checked in this order and
+ * sent in it: `limit`, `lang`, `politicalView` and `show` (the blocks of
+ * {@linkcode PlaceShow}), none with a default.
+ */
+export const PLACE_TABLE: SearchTable<
+  "limit" | "lang" | "politicalView" | "show"
+> = [["limit"], ["lang"], ["politicalView"], ["show", PLACE_SHOW]];
 
 /**
  * What lookup's `show` takes: the blocks of {@linkcode PlaceShow} and, as

@@ -29,6 +29,7 @@ import {
   parseWith,
   stringMatching,
 } from "../params/validate.ts";
+import { stringList } from "../params/check_params.ts";
 
 /** A position as `[latitude, longitude]` in WGS 84 degrees. */
 export type LatLng = [lat: number, lng: number];
@@ -304,11 +305,18 @@ export interface CountryCodeOptions {
   alpha?: 2 | 3;
 }
 
+/** The rules of one ISO 3166-1 code and of a list of them. */
+function countryRules(alpha: 2 | 3): [code: string, list: string] {
+  return [
+    `must be an upper-case ISO 3166-1 alpha-${alpha} code`,
+    `must be a non-empty array of ISO 3166-1 alpha-${alpha} codes`,
+  ];
+}
+
 /* @__NO_SIDE_EFFECTS__ */ function countryCodesSchema(
   alpha: 2 | 3,
 ): z.ZodMiniType<string[]> {
-  const code = `must be an upper-case ISO 3166-1 alpha-${alpha} code`;
-  const list = `must be a non-empty array of ISO 3166-1 alpha-${alpha} codes`;
+  const [code, list] = countryRules(alpha);
   return z.array(
     stringMatching(new RegExp(`^[A-Z]{${alpha}}$`), code),
     { error: list },
@@ -370,5 +378,14 @@ export function inCountryCodes(
   codes: readonly string[],
   parameter = "in",
 ): string {
-  return `countryCode:${validateCountryCodes(codes, parameter).join(",")}`;
+  // The same rules as validateCountryCodes, checked without a schema, so
+  // that Geocoding & Search bundles carry no array parser.
+  const list = stringList(
+    codes,
+    parameter,
+    /^[A-Z]{3}$/,
+    ...countryRules(3),
+    true,
+  );
+  return `countryCode:${list.join(",")}`;
 }

@@ -341,6 +341,34 @@ export function checkJson(value: unknown, parameter: string): void {
 }
 
 /**
+ * The checks an operation starts with: {@linkcode checkParams}, then
+ * {@linkcode checkKeys} against its `keys`, naming the `operation` and
+ * taking its `wireNames`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkOperation } from "@ls/core/internal";
+ * checkOperation({ query: "x" }, "lookup", ["query"], { q: "query" });
+ * assert.throws(() => checkOperation({ q: "x" }, "lookup", ["query"], { q: "query" }), {
+ *   message: 'Invalid q: is not a parameter of lookup; did you mean "query"? (our name for q)',
+ * });
+ * ```
+ *
+ * @throws {ValueError} for params that are not a well-formed object, or a
+ * key that is not one of `keys`
+ */
+export function checkOperation(
+  params: object,
+  operation: string,
+  keys: readonly string[],
+  wireNames?: Readonly<Record<string, string>>,
+): void {
+  checkParams(params);
+  checkKeys(params, keys, { operation, wireNames });
+}
+
+/**
  * Free text: a string with at least one character that is not whitespace,
  * returned as given.
  *
@@ -365,4 +393,56 @@ export function nonBlankString(value: unknown, parameter: string): string {
     );
   }
   return value;
+}
+
+/**
+ * A list of strings that each match `pattern`, checked without a schema (a
+ * few lines where a schema would bring the array parser into every bundle
+ * that checks a list of names or codes): an array, non-empty with
+ * `nonEmpty`, else `listRule`; an item that is not a matching string breaks
+ * `itemRule`; a missing list or item is "required". Returns a copy.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stringList } from "@ls/core/internal";
+ * const rules = ["must be a code", "must be an array of codes"] as const;
+ * assert.deepEqual(stringList(["DEU"], "in", /^[A-Z]{3}$/, ...rules), ["DEU"]);
+ * assert.throws(() => stringList(["DEU", "de"], "in", /^[A-Z]{3}$/, ...rules), {
+ *   message: 'Invalid in[1]: must be a code, got "de"',
+ * });
+ * assert.throws(() => stringList("DEU", "in", /^[A-Z]{3}$/, ...rules), {
+ *   message: 'Invalid in: must be an array of codes, got "DEU"',
+ * });
+ * ```
+ *
+ * @throws {ValueError} naming `parameter` or `parameter[i]`
+ */
+export function stringList(
+  value: unknown,
+  parameter: string,
+  pattern: RegExp,
+  itemRule: string,
+  listRule: string,
+  nonEmpty?: boolean,
+): string[] {
+  if (!Array.isArray(value) || (nonEmpty && value.length === 0)) {
+    throw required(parameter, listRule, value);
+  }
+  const list: string[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (typeof item !== "string" || !pattern.test(item)) {
+      throw required(`${parameter}[${i}]`, itemRule, item);
+    }
+    list.push(item);
+  }
+  return list;
+}
+
+/** The error for `value` breaking `rule`: "is required" when it is missing. */
+function required(parameter: string, rule: string, value: unknown): ValueError {
+  return value === undefined
+    ? new ValueError(parameter, "is required")
+    : new ValueError(parameter, rule, value);
 }

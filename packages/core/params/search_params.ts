@@ -10,7 +10,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { langValue, limitValue, nameListValue, politicalViewValue } from "@ls/core/internal";
+ * import { langValue, limitValue, nameListValue, politicalViewValue } from "./search_params.ts";
  * assert.equal(limitValue(5), 5);
  * assert.deepEqual(langValue("de"), ["de"]);
  * assert.deepEqual(nameListValue(["tz", "streetInfo"], "show"), ["tz", "streetInfo"]);
@@ -20,11 +20,11 @@
  * @module
  */
 
-import * as z from "zod/mini";
-import { integer, parseWith, stringMatching } from "../params/validate.ts";
-import { validateLanguages } from "../params/format.ts";
+import { integer, parseWith, stringMatching } from "./validate.ts";
+import { validateLanguages } from "./format.ts";
 import { ValueError } from "../errors/errors.ts";
-import type { Query } from "../params/query.ts";
+import { stringList } from "./check_params.ts";
+import type { Query } from "./query.ts";
 
 /** The largest `limit` HERE documents for Geocoding & Search. */
 const MAX_LIMIT = 100;
@@ -73,7 +73,7 @@ export function limitValue(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { langValue } from "@ls/core/internal";
+ * import { langValue } from "./search_params.ts";
  * assert.deepEqual(langValue(["en", "de"]), ["en", "de"]);
  * assert.equal(langValue(undefined), undefined);
  * assert.throws(() => langValue([]), {
@@ -88,15 +88,6 @@ export function langValue(
 ): string[] | undefined {
   return value === undefined ? undefined : validateLanguages(value, "lang");
 }
-
-const nameListSchema: z.ZodMiniType<string[]> = /* @__PURE__ */ (() =>
-  z.array(
-    stringMatching(
-      /^[^,\s]+$/,
-      "must be a non-empty string without commas or spaces",
-    ),
-    { error: "must be an array of strings" },
-  ))();
 
 /**
  * A list parameter that HERE takes as names joined by commas (`show`,
@@ -137,7 +128,13 @@ export function nameListValue(
     );
   }
   if (value === undefined) return undefined;
-  const names = parseWith(nameListSchema, value, parameter);
+  const names = stringList(
+    value,
+    parameter,
+    /^[^,\s]+$/,
+    "must be a non-empty string without commas or spaces",
+    "must be an array of strings",
+  );
   const i = allowed ? names.findIndex((n) => !allowed.includes(n)) : -1;
   if (i >= 0) {
     throw new ValueError(
@@ -167,7 +164,7 @@ const politicalViewSchema = /* @__PURE__ */ stringMatching(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { politicalViewValue } from "@ls/core/internal";
+ * import { politicalViewValue } from "./search_params.ts";
  * assert.equal(politicalViewValue("MAR"), "MAR");
  * assert.throws(() => politicalViewValue("RU"), {
  *   message: 'Invalid politicalView: must be an upper-case ISO 3166-1 alpha-3 code such as RUS, got "RU"',
@@ -182,68 +179,11 @@ export function politicalViewValue(value: unknown): string | undefined {
     : parseWith(politicalViewSchema, value, "politicalView");
 }
 
-/** The parameters most Geocoding & Search operations share, as users give them. */
-export interface SharedSearchParams {
-  /** Most results. */
-  limit?: number;
-  /** BCP 47 language tags, preferred first. */
-  lang?: string | readonly string[];
-  /** An upper-case alpha-3 code. */
-  politicalView?: string;
-  /** Extra fields to return. */
-  show?: readonly string[];
-}
-
-/** Checked query entries, in the order HERE documents them, ready to set. */
-export type SearchEntries = readonly (readonly [
-  key: string,
-  value: number | string | readonly string[] | undefined,
-])[];
-
-/**
- * Checks `limit`, `lang`, `politicalView` and `show`, in that order, and
- * returns them as query entries, for an operation that has no defaults for
- * them (one with defaults applies them with {@linkcode limitValue} and
- * {@linkcode langValue}). {@linkcode setSearchEntries} puts the entries on
- * the query.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { Query } from "@ls/core";
- * import { searchEntries, setSearchEntries } from "@ls/core/internal";
- * const entries = searchEntries({ limit: 20, politicalView: "MAR" }, ["tz"]);
- * assert.equal(setSearchEntries(new Query(), entries).toString(), "limit=20&politicalView=MAR");
- * assert.throws(() => searchEntries({ show: ["x"] }, ["tz"]), { name: "ValueError" });
- * ```
- *
- * @param params the operation's parameters, as given
- * @param show the blocks `show` may name
- * @throws {ValueError} naming the first parameter that breaks its rule
- */
-export function searchEntries(
-  params: SharedSearchParams,
-  show: readonly string[],
-): SearchEntries {
-  return [
-    ["limit", limitValue(params.limit)],
-    ["lang", langValue(params.lang)],
-    ["politicalView", politicalViewValue(params.politicalView)],
-    ["show", nameListValue(params.show, "show", show)],
-  ];
-}
-
-/** Sets checked entries on `query`, in their order, and returns it. */
-export function setSearchEntries(query: Query, entries: SearchEntries): Query {
-  for (const [key, value] of entries) query.set(key, value);
-  return query;
-}
-
 /**
  * The values of `showMapReferences` (geocode, revgeocode, lookup): map
  * references per result, in HERE's order.
  */
-export const MAP_REFERENCES: readonly string[] = [
+const MAP_REFERENCES: readonly string[] = [
   "adminIds",
   "cmVersion",
   "links",
@@ -256,48 +196,160 @@ export const MAP_REFERENCES: readonly string[] = [
  * The values of `showNavAttributes` (geocode, revgeocode, lookup):
  * navigation attributes of the result's street segment, in HERE's order.
  */
-export const NAV_ATTRIBUTES: readonly string[] = [
+const NAV_ATTRIBUTES: readonly string[] = [
   "access",
   "functionalClass",
   "physical",
   "speedLimits",
 ];
 
-/** A list parameter's wire name and the values it takes. */
-export type NameListTable = readonly (readonly [
-  name: string,
-  values: readonly string[],
+/**
+ * One row of an operation's {@linkcode SearchTable}: a parameter's name
+ * (ours and HERE's) and its rule. `limit` and `lang` take the operation's
+ * default, if it has one; a `…Mode` takes the values of which it is one;
+ * every other row is a list of names (`types`, `with`, `show`, the `show…`
+ * families) and takes the values HERE documents as closed, or none for an
+ * open list.
+ */
+export type SearchRow<Name extends string = string> = readonly [
+  name: Name,
+  rule?: number | string | readonly string[],
+];
+
+/** The Geocoding & Search parameters of an operation, in HERE's order. */
+export type SearchTable<Name extends string = string> = readonly SearchRow<
+  Name
+>[];
+
+/**
+ * The rows of `showMapReferences`, `showNavAttributes` and `showRelated`,
+ * in that order, with the `related` values the operation's `showRelated`
+ * takes: the map details geocode, revgeocode and lookup share.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mapDetailRows } from "@ls/core/internal";
+ * assert.deepEqual(mapDetailRows(["MPA"]).map(([name]) => name), [
+ *   "showMapReferences",
+ *   "showNavAttributes",
+ *   "showRelated",
+ * ]);
+ * ```
+ */
+export function mapDetailRows<const Related extends string>(
+  related: readonly Related[],
+): SearchTable<"showMapReferences" | "showNavAttributes" | "showRelated"> {
+  return [
+    ["showMapReferences", MAP_REFERENCES],
+    ["showNavAttributes", NAV_ATTRIBUTES],
+    ["showRelated", related],
+  ];
+}
+
+/** Checked query entries, in the order HERE documents them, ready to set. */
+export type SearchEntries = readonly (readonly [
+  key: string,
+  value: number | string | readonly string[] | undefined,
 ])[];
 
 /**
- * Sets the list parameters of `table` (`with`, the `show…` families) from
- * `params`, each checked with {@linkcode nameListValue}, in table order.
+ * Checks the parameters of `table` in `params`, in table order, and returns
+ * them as query entries for {@linkcode setSearchEntries}: `limit` with
+ * {@linkcode limitValue}, `lang` with {@linkcode langValue} (a missing or
+ * `null` one of either is the row's default, if any), `politicalView` with
+ * {@linkcode politicalViewValue}, a `…Mode` as one of its values and any
+ * other row as a list with {@linkcode nameListValue}.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { Query } from "@ls/core";
- * import { NAV_ATTRIBUTES, setNameLists } from "@ls/core/internal";
- * const table = [["with", ["MPA"]], ["showNavAttributes", NAV_ATTRIBUTES]] as const;
- * const q = setNameLists(new Query(), { showNavAttributes: ["access", "physical"] }, table);
- * assert.equal(q.toString(), "showNavAttributes=access,physical");
- * assert.throws(() => setNameLists(new Query(), { with: ["mpa"] }, table), {
+ * import { searchEntries, setSearchEntries } from "@ls/core/internal";
+ * const table = [["with", ["MPA"]], ["limit", 20], ["addressNamesMode", ["matched", "normalized"]]] as const;
+ * const entries = searchEntries({ addressNamesMode: "normalized" }, table);
+ * assert.equal(setSearchEntries(new Query(), entries).toString(), "limit=20&addressNamesMode=normalized");
+ * assert.throws(() => searchEntries({ with: ["mpa"] }, table), {
  *   message: /^Invalid with\[0\]: must be one of "MPA"/,
+ * });
+ * assert.throws(() => searchEntries({ addressNamesMode: "exact" }, table), {
+ *   message: 'Invalid addressNamesMode: must be "matched" or "normalized", got "exact"',
  * });
  * ```
  *
- * @throws {ValueError} naming the first list that breaks its rule
+ * @throws {ValueError} naming the first parameter that breaks its rule
  */
-export function setNameLists(
-  query: Query,
+export function searchEntries(
   params: object,
-  table: NameListTable,
-): Query {
-  for (const [name, values] of table) {
-    query.set(
-      name,
-      nameListValue((params as Record<string, unknown>)[name], name, values),
-    );
-  }
+  table: SearchTable,
+): SearchEntries {
+  return table.map(([name, rule]) => {
+    let value = (params as Record<string, unknown>)[name];
+    if (name === "limit" || name === "lang") {
+      // A default replaces null too, as `params.limit ?? default` would.
+      value = value === null && rule !== undefined ? undefined : value;
+      value = name === "limit"
+        ? limitValue(value)
+        : langValue(value as string | readonly string[] | undefined);
+      value ??= rule;
+    } else if (name === "politicalView") {
+      value = politicalViewValue(value);
+    } else if (name.endsWith("Mode")) {
+      const values = rule as readonly string[];
+      if (value !== undefined && !values.includes(value as string)) {
+        throw new ValueError(
+          name,
+          `must be ${values.map((v) => JSON.stringify(v)).join(" or ")}`,
+          value,
+        );
+      }
+    } else {
+      value = nameListValue(value, name, rule as readonly string[]);
+    }
+    return [name, value as SearchEntries[number][1]];
+  });
+}
+
+/** Sets checked entries on `query`, in their order, and returns it. */
+export function setSearchEntries(query: Query, entries: SearchEntries): Query {
+  for (const [key, value] of entries) query.set(key, value);
   return query;
 }
+
+/**
+ * Checks the parameters of `table` in `params` with
+ * {@linkcode searchEntries} and sets them on `query`, for an operation that
+ * checks them where it sends them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Query } from "@ls/core";
+ * import { setSearchParams } from "@ls/core/internal";
+ * const q = setSearchParams(new Query(), { politicalView: "MAR" }, [["limit", 20], ["politicalView"]]);
+ * assert.equal(q.toString(), "limit=20&politicalView=MAR");
+ * ```
+ *
+ * @throws {ValueError} naming the first parameter that breaks its rule
+ */
+export function setSearchParams(
+  query: Query,
+  params: object,
+  table: SearchTable,
+): Query {
+  return setSearchEntries(query, searchEntries(params, table));
+}
+
+/**
+ * `0` when `Keys` names every parameter of `Params`, `never` otherwise: the
+ * type of a constant that makes the compiler refuse an operation's table
+ * that leaves a parameter out (which its key check would then refuse).
+ *
+ * @example
+ * ```ts
+ * import type { AllKeys } from "@ls/core/internal";
+ * const covered: AllKeys<{ a?: 1; b?: 2 }, "a" | "b"> = 0;
+ * ```
+ */
+export type AllKeys<Params, Keys> = [Exclude<keyof Params, Keys>] extends
+  [never] ? 0 : never;
