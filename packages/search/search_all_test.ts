@@ -153,3 +153,20 @@ Deno.test("discoverAll and browseAll refuse a bad maxItems or params before any 
   );
   assert.equal(server.requests.length, 0);
 });
+
+Deno.test("discoverAll skips a page's items that are not objects instead of failing with a TypeError", async () => {
+  await using server = await startTestServer();
+  server.route(DISCOVER, [
+    jsonReply(200, { items: [null, 7, { id: "here:pds:place:0", title: "Place 0" }] }),
+  ]);
+  const titles = await collect(
+    discoverAll(testClient(server), {
+      query: "cafe",
+      center: [52.5, 13.4],
+      radius: 1000,
+      limit: 4,
+    }),
+  );
+  assert.deepEqual(titles, ["Place 0"]);
+  assert.equal(server.requests.length, 1);
+});
