@@ -157,7 +157,9 @@ Deno.test("discoverAll and browseAll refuse a bad maxItems or params before any 
 Deno.test("discoverAll skips a page's items that are not objects instead of failing with a TypeError", async () => {
   await using server = await startTestServer();
   server.route(DISCOVER, [
-    jsonReply(200, { items: [null, 7, { id: "here:pds:place:0", title: "Place 0" }] }),
+    jsonReply(200, {
+      items: [null, 7, { id: "here:pds:place:0", title: "Place 0" }],
+    }),
   ]);
   const titles = await collect(
     discoverAll(testClient(server), {
