@@ -80,6 +80,8 @@ async function* pages<P extends PagedParams>(
     const { items } = await send(client, { ...params, limit, offset }, perPage);
     let fresh = 0;
     for (const item of items) {
+      // A page's entries that are not objects are no results to yield.
+      if (item === null || typeof item !== "object") continue;
       const id = typeof item.id === "string" ? item.id : undefined;
       if (id !== undefined) {
         if (seen.has(id)) continue;

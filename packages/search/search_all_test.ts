@@ -153,3 +153,52 @@ Deno.test("discoverAll and browseAll refuse a bad maxItems or params before any 
   );
   assert.equal(server.requests.length, 0);
 });
+
+Deno.test("discoverAll skips a page's items that are not objects instead of failing with a TypeError", async () => {
+  await using server = await startTestServer();
+  server.route(DISCOVER, [
+    jsonReply(200, {
+      items: [null, 7, { id: "here:pds:place:0", title: "Place 0" }],
+    }),
+  ]);
+  const titles = await collect(
+    discoverAll(testClient(server), {
+      query: "cafe",
+      center: [52.5, 13.4],
+      radius: 1000,
+      limit: 4,
+    }),
+  );
+  assert.deepEqual(titles, ["Place 0"]);
+  assert.equal(server.requests.length, 1);
+});
+
+// Known gap: items without an `id` always count as new, so a server that
+// ignores `offset` and answers id-less items is paged until maxItems (25
+// requests for maxItems 50 at limit 2). A fix needs a fingerprint of such
+// items, or a stop at a page equal to the one before it.
+Deno.test({
+  name:
+    "discoverAll stops when a server ignoring offset repeats items without ids",
+  ignore: true,
+  fn: async () => {
+    await using server = await startTestServer();
+    server.route(
+      DISCOVER,
+      Array.from(
+        { length: 30 },
+        () => jsonReply(200, { items: [{ title: "x" }, { title: "y" }] }),
+      ),
+    );
+    const titles = await collect(
+      discoverAll(testClient(server), {
+        query: "cafe",
+        center: [52.5, 13.4],
+        radius: 1000,
+        limit: 2,
+      }, { maxItems: 50 }),
+    );
+    assert.deepEqual(titles, ["x", "y"]);
+    assert.ok(server.requests.length <= 2);
+  },
+});
