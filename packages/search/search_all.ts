@@ -54,7 +54,8 @@ type PagedParams = { limit?: number; offset?: number };
  * Pages through `send`: each page asks for `limit` items from `offset`,
  * the next starts where this one ended. It stops at `maxItems`, at a page
  * shorter than `limit` (the last), and at a page that adds no item not
- * already yielded (a server that ignores `offset` would repeat it forever).
+ * already yielded (a server that ignores `offset` would repeat it forever);
+ * an item without an `id` is known by its content.
  */
 async function* pages<P extends PagedParams>(
   send: (
@@ -82,11 +83,13 @@ async function* pages<P extends PagedParams>(
     for (const item of items) {
       // A page's entries that are not objects are no results to yield.
       if (item === null || typeof item !== "object") continue;
-      const id = typeof item.id === "string" ? item.id : undefined;
-      if (id !== undefined) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-      }
+      // An item is known by its id, or by its content when it has none
+      // (a parsed JSON value, so it always serializes).
+      const key = typeof item.id === "string"
+        ? `id:${item.id}`
+        : JSON.stringify(item);
+      if (seen.has(key)) continue;
+      seen.add(key);
       fresh++;
       yield item;
       if (--left === 0) return;
@@ -100,7 +103,8 @@ async function* pages<P extends PagedParams>(
  * Every result of a {@linkcode discover} search, page after page with
  * `offset` and `limit` (the page size, 20 when omitted), until HERE has no
  * more, `maxItems` (100 by default) are yielded, or a page brings nothing
- * new. Items with an `id` already yielded are skipped. Nothing is sent until
+ * new. An item already yielded (the same `id`, or the same content for an
+ * item without one) is skipped. Nothing is sent until
  * the loop pulls; breaking out of the loop sends no further page. The
  * `signal` of `options` cancels the page in flight and any page after it.
  *
