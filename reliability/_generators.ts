@@ -7,7 +7,7 @@
 
 import type { OpName } from "./_ops.ts";
 import { tomorrowAt } from "./_ops.ts";
-import type { Random } from "./_random.ts";
+import { maybe, obj, type Random } from "./_random.ts";
 import { routeExtras } from "./_route_params.ts";
 import {
   geocodeExtras,
@@ -323,17 +323,6 @@ function dateTime(r: Random): Date | string {
     default:
       return d.toISOString().slice(0, 19); // local time, where allowed
   }
-}
-
-function maybe<T>(r: Random, p: number, f: () => T): T | undefined {
-  return r.chance(p) ? f() : undefined;
-}
-
-/** Drops undefined fields. */
-function obj(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, v]) => v !== undefined),
-  );
 }
 
 const RETURNS = [

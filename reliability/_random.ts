@@ -78,3 +78,15 @@ export function soakScale(): number {
   const n = Number(Deno.env.get("SOAK_SCALE") ?? "1");
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
+
+/** `f()` with probability `p`, else `undefined`: an optional field. */
+export function maybe<T>(r: Random, p: number, f: () => T): T | undefined {
+  return r.chance(p) ? f() : undefined;
+}
+
+/** `fields` without its undefined ones. */
+export function obj(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined),
+  );
+}

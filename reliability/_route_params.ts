@@ -4,20 +4,9 @@
 // departureTime, tolls without return=tolls): the client must refuse them
 // with a ValueError before any request.
 
-import type { Random } from "./_random.ts";
+import { maybe, obj, type Random } from "./_random.ts";
 
 type Mode = "car" | "bicycle" | "truck" | "scooter" | "pedestrian";
-
-function maybe<T>(r: Random, p: number, f: () => T): T | undefined {
-  return r.chance(p) ? f() : undefined;
-}
-
-/** Drops undefined fields. */
-function obj(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, v]) => v !== undefined),
-  );
-}
 
 function arrival(r: Random): Date | string {
   const d = new Date(Date.now() + r.int(0, 10) * 86_400_000);

@@ -6,18 +6,7 @@
 // refuse them with a ValueError before any request.
 
 import { encodePolyline } from "@ls/core";
-import type { Random } from "./_random.ts";
-
-function maybe<T>(r: Random, p: number, f: () => T): T | undefined {
-  return r.chance(p) ? f() : undefined;
-}
-
-/** Drops undefined fields. */
-function obj(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, v]) => v !== undefined),
-  );
-}
+import { maybe, obj, type Random } from "./_random.ts";
 
 const MAP_REFERENCES = [
   "adminIds",
