@@ -18,10 +18,7 @@ import type { Hooks } from "./_hooks.ts";
 import {
   checkApiKey,
   checkBaseUrl,
-  nonNegative,
-  nonNegativeInt,
-  positive,
-  positiveInt,
+  numberOption,
   proxyClient,
 } from "./client_checks.ts";
 
@@ -82,32 +79,52 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
     }
     const platformCredentials = credentialSettings(s, options);
     // Retries, timeouts, the body cap and the concurrency limit.
-    s.maxRetries = nonNegativeInt(options.maxRetries, 3, "maxRetries");
-    s.timeoutMs = positive(options.timeoutMs, 30_000, "timeoutMs");
-    s.retryBase = nonNegative(
+    s.maxRetries = numberOption(
+      options.maxRetries,
+      3,
+      "maxRetries",
+      "non-negative integer",
+    );
+    s.timeoutMs = numberOption(
+      options.timeoutMs,
+      30_000,
+      "timeoutMs",
+      "positive number",
+    );
+    s.retryBase = numberOption(
       options.retryBaseDelayMs,
       500,
       "retryBaseDelayMs",
+      "non-negative number",
     );
-    s.retryMax = nonNegative(
+    s.retryMax = numberOption(
       options.retryMaxDelayMs,
       30_000,
       "retryMaxDelayMs",
+      "non-negative number",
     );
-    s.maxRetryAfter = nonNegative(
+    s.maxRetryAfter = numberOption(
       options.maxRetryAfterMs,
       60_000,
       "maxRetryAfterMs",
+      "non-negative number",
     );
     if (options.maxResponseBytes !== undefined) {
-      s.maxResponseBytes = positiveInt(
+      s.maxResponseBytes = numberOption(
         options.maxResponseBytes,
+        0,
         "maxResponseBytes",
+        "positive integer",
       );
     }
     if (options.maxConcurrency !== undefined) {
       s.semaphore = new Semaphore(
-        positiveInt(options.maxConcurrency, "maxConcurrency"),
+        numberOption(
+          options.maxConcurrency,
+          0,
+          "maxConcurrency",
+          "positive integer",
+        ),
       );
     }
     s.limiter = limiterSetting(options);

@@ -153,45 +153,34 @@ export function proxyClient(options: ClientOptions): { close(): void } {
   return deno.createHttpClient({ proxy: { url: proxyUrl } });
 }
 
-export function nonNegativeInt(
+/** A rule of {@linkcode numberOption}, as its message says it. */
+export type NumberRule =
+  | "positive number"
+  | "positive finite number"
+  | "non-negative number"
+  | "positive integer"
+  | "non-negative integer";
+
+/**
+ * Checks a number option against a rule and returns it, or `dflt` when it
+ * is undefined. Integers must be safe integers; only a "positive number"
+ * may be `Infinity`.
+ */
+export function numberOption(
   v: number | undefined,
   dflt: number,
   name: string,
+  rule: NumberRule,
 ): number {
   if (v === undefined) return dflt;
-  if (!Number.isSafeInteger(v) || v < 0) {
-    throw new ValueError(name, "must be a non-negative integer", v);
-  }
-  return v;
-}
-
-export function positiveInt(v: number, name: string): number {
-  if (!Number.isSafeInteger(v) || v <= 0) {
-    throw new ValueError(name, "must be a positive integer", v);
-  }
-  return v;
-}
-
-export function positive(
-  v: number | undefined,
-  dflt: number,
-  name: string,
-): number {
-  if (v === undefined) return dflt;
-  if (typeof v !== "number" || !(v > 0)) {
-    throw new ValueError(name, "must be a positive number", v);
-  }
-  return v;
-}
-
-export function nonNegative(
-  v: number | undefined,
-  dflt: number,
-  name: string,
-): number {
-  if (v === undefined) return dflt;
-  if (typeof v !== "number" || !(v >= 0 && v < Infinity)) {
-    throw new ValueError(name, "must be a non-negative number", v);
+  const positive = rule[0] === "p";
+  if (
+    rule.endsWith("integer")
+      ? !Number.isSafeInteger(v) || v < +positive
+      : typeof v !== "number" || !(positive ? v > 0 : v >= 0) ||
+        (v === Infinity && rule !== "positive number")
+  ) {
+    throw new ValueError(name, `must be a ${rule}`, v);
   }
   return v;
 }
@@ -220,26 +209,20 @@ export function checkRequestOptions(options: RequestOptions): void {
   if (typeof options !== "object" || options === null) {
     throw new ValueError("options", "must be an object", options);
   }
-  const { signal, onProgress, deadlineMs } = options;
+  const { signal, onProgress } = options;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ValueError("signal", "must be an AbortSignal", signal);
   }
   if (onProgress !== undefined && typeof onProgress !== "function") {
     throw new ValueError("onProgress", "must be a function", onProgress);
   }
-  positive(options.timeoutMs, 0, "timeoutMs");
-  if (
-    deadlineMs !== undefined &&
-    !(typeof deadlineMs === "number" && deadlineMs > 0 && deadlineMs < Infinity)
-  ) {
-    throw new ValueError(
-      "deadlineMs",
-      "must be a positive finite number",
-      deadlineMs,
-    );
-  }
-  nonNegativeInt(options.maxRetries, 0, "maxRetries");
-  if (options.maxResponseBytes !== undefined) {
-    positiveInt(options.maxResponseBytes, "maxResponseBytes");
-  }
+  numberOption(options.timeoutMs, 0, "timeoutMs", "positive number");
+  numberOption(options.deadlineMs, 0, "deadlineMs", "positive finite number");
+  numberOption(options.maxRetries, 0, "maxRetries", "non-negative integer");
+  numberOption(
+    options.maxResponseBytes,
+    0,
+    "maxResponseBytes",
+    "positive integer",
+  );
 }

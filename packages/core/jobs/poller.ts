@@ -10,7 +10,7 @@
 import type { Client } from "../client/client.ts";
 import type { RequestOptions } from "../http/spec.ts";
 import { plainRequestOptions } from "../http/request_options.ts";
-import { checkRequestOptions, positiveInt } from "../client/client_checks.ts";
+import { checkRequestOptions, numberOption } from "../client/client_checks.ts";
 import { scrubbing } from "../redact/scrubbing.ts";
 import { ApiError, ConnectionError, TimeoutError } from "../errors/errors.ts";
 import {
@@ -218,9 +218,12 @@ function checkPollJob(
     checkRequestOptions(requestOptions);
     checkPollTiming(options, "poll");
   });
-  if (options.maxFailedPolls !== undefined) {
-    positiveInt(options.maxFailedPolls, "poll.maxFailedPolls");
-  }
+  numberOption(
+    options.maxFailedPolls,
+    0,
+    "poll.maxFailedPolls",
+    "positive integer",
+  );
 }
 
 /** The statuses a status poll takes: a result, or a redirect to one. */
