@@ -71,12 +71,13 @@ export class LSError extends Error {
   }
 
   /**
-   * Creates the error; `options.cause` becomes the standard `Error.cause`.
-   * `name` is the class's `kind`, and the error carries the kinds of its
+   * Creates the error; `options.cause` becomes the standard `Error.cause`
+   * (an undefined `cause` gives the error no `cause` at all; other fields
+   * of `options` are ignored). `name` is the class's `kind`, and the error carries the kinds of its
    * classes as a brand that every copy of the package recognises.
    */
   constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : options);
     const kinds: string[] = [];
     for (let c = new.target; c; c = Object.getPrototypeOf(c)) {
       if (Object.hasOwn(c, "kind")) kinds.push(c.kind);
@@ -226,11 +227,7 @@ export class ApiError extends LSError {
   constructor(init: ApiErrorInit) {
     const Status = new.target === ApiError && statusClass(init.status);
     if (Status) return new Status(init);
-    // Without a cause, the error has no `cause` at all.
-    super(
-      apiMessage(init),
-      init.cause === undefined ? undefined : { cause: init.cause },
-    );
+    super(apiMessage(init), init);
     const fields = this as Record<string, unknown>;
     for (const key of SHOWN) fields[key] = init[key];
     this.bodyText = init.bodyText;
@@ -403,10 +400,7 @@ export class TimeoutError extends LSError {
    * @param message what timed out and after how long
    */
   constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
-    super(
-      message,
-      init.cause === undefined ? undefined : { cause: init.cause },
-    );
+    super(message, init);
     this.url = init.url;
   }
 
@@ -444,10 +438,7 @@ export class ConnectionError extends LSError {
    * @param message what failed; `init.cause` keeps the runtime's error
    */
   constructor(message: string, init: { url?: string; cause?: unknown } = {}) {
-    super(
-      message,
-      init.cause === undefined ? undefined : { cause: init.cause },
-    );
+    super(message, init);
     this.url = init.url;
   }
 
