@@ -122,12 +122,14 @@ export {
   WayPointOptions,
 } from "./vocabulary/route_options.ts";
 export {
+  AVOID_FEATURES,
   AvoidFeature,
   RoutingMode,
   TransportMode,
 } from "./vocabulary/routing_vocabulary.ts";
 export {
   type ChargingCurve,
+  CONNECTOR_TYPES,
   ConnectorType,
   ConsumptionModel,
   type EmpiricalEvOptions,

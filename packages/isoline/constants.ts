@@ -50,7 +50,7 @@ import { namedValues } from "@ls/core/internal";
  * ```
  */
 export const RangeType: NamedValues<["distance", "time", "consumption"]> =
-  /* @__PURE__ */ namedValues("distance", "time", "consumption");
+  /* @__PURE__ */ namedValues(["distance", "time", "consumption"]);
 
 /** A `rangeType` value: `distance`, `time` or `consumption`. */
 export type RangeType = (typeof RangeType)[keyof typeof RangeType];
@@ -69,7 +69,7 @@ export type RangeType = (typeof RangeType)[keyof typeof RangeType];
  */
 export const OptimisedFor: NamedValues<
   ["quality", "performance", "balanced"]
-> = /* @__PURE__ */ namedValues("quality", "performance", "balanced");
+> = /* @__PURE__ */ namedValues(["quality", "performance", "balanced"]);
 
 /** An `optimisedFor` value: `quality`, `performance` or `balanced`. */
 export type OptimisedFor = (typeof OptimisedFor)[keyof typeof OptimisedFor];

@@ -40,7 +40,7 @@ import type { IsolineAvoidArea } from "./constants.ts";
  * ```
  */
 export const IsolineTrafficMode: NamedValues<["default", "disabled"]> =
-  /* @__PURE__ */ namedValues("default", "disabled");
+  /* @__PURE__ */ namedValues(["default", "disabled"]);
 
 /** A `traffic.mode` value: `default` or `disabled`. */
 export type IsolineTrafficMode =

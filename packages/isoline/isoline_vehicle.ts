@@ -60,7 +60,7 @@ export type IsolineEngineType =
  * ```
  */
 export const IsolineVehicleCategory: NamedValues<["undefined", "lightTruck"]> =
-  /* @__PURE__ */ namedValues("undefined", "lightTruck");
+  /* @__PURE__ */ namedValues(["undefined", "lightTruck"]);
 
 /** A `vehicle.category` value. */
 export type IsolineVehicleCategory =

@@ -28,7 +28,7 @@ import { namedValues } from "@ls/core/internal";
  * ```
  */
 export const MatrixAttribute: NamedValues<["travelTimes", "distances"]> =
-  /* @__PURE__ */ namedValues("travelTimes", "distances");
+  /* @__PURE__ */ namedValues(["travelTimes", "distances"]);
 
 /** `"travelTimes"` or `"distances"`. */
 export type MatrixAttribute =
@@ -57,13 +57,13 @@ export const MatrixProfile: NamedValues<[
   "truckFast",
   "pedestrian",
   "bicycle",
-]> = /* @__PURE__ */ namedValues(
+]> = /* @__PURE__ */ namedValues([
   "carFast",
   "carShort",
   "truckFast",
   "pedestrian",
   "bicycle",
-);
+]);
 
 /** A profile: `carFast`, `carShort`, `truckFast`, `pedestrian` or `bicycle`. */
 export type MatrixProfile = (typeof MatrixProfile)[keyof typeof MatrixProfile];
@@ -82,13 +82,13 @@ export type MatrixProfile = (typeof MatrixProfile)[keyof typeof MatrixProfile];
 export const MatrixAvoidFeature: Pick<
   typeof AvoidFeature,
   "tollRoad" | "controlledAccessHighway" | "ferry" | "tunnel" | "dirtRoad"
-> = /* @__PURE__ */ namedValues(
+> = /* @__PURE__ */ namedValues([
   "tollRoad",
   "controlledAccessHighway",
   "ferry",
   "tunnel",
   "dirtRoad",
-);
+]);
 
 /** A feature to avoid: `tollRoad`, `controlledAccessHighway`, `ferry`, `tunnel` or `dirtRoad`. */
 export type MatrixAvoidFeature =

@@ -54,7 +54,7 @@ export type {
  * ```
  */
 export const Units: NamedValues<["metric", "imperial"]> =
-  /* @__PURE__ */ namedValues("metric", "imperial");
+  /* @__PURE__ */ namedValues(["metric", "imperial"]);
 
 /** A `units` value: `metric` or `imperial`. */
 export type Units = (typeof Units)[keyof typeof Units];
@@ -105,9 +105,7 @@ export const RETURN_NAMES = [
  * ```
  */
 export const Return: NamedValues<typeof RETURN_NAMES> =
-  /* @__PURE__ */ namedValues(
-    ...RETURN_NAMES,
-  );
+  /* @__PURE__ */ namedValues(RETURN_NAMES);
 
 /** A `returnResults` value (HERE's `return`): one of {@linkcode Return}'s. */
 export type Return = (typeof Return)[keyof typeof Return];
@@ -182,7 +180,7 @@ export const SPAN_NAMES = [
  * ```
  */
 export const Span: NamedValues<typeof SPAN_NAMES> = /* @__PURE__ */ namedValues(
-  ...SPAN_NAMES,
+  SPAN_NAMES,
 );
 
 /** A `spans` value: one of {@linkcode Span}'s. */

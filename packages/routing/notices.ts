@@ -94,9 +94,7 @@ export const EV_NOTICE_CODES = [
  * ```
  */
 export const EvNoticeCode: NamedValues<typeof EV_NOTICE_CODES> =
-  /* @__PURE__ */ namedValues(
-    ...EV_NOTICE_CODES,
-  );
+  /* @__PURE__ */ namedValues(EV_NOTICE_CODES);
 
 /** An EV notice code: a known one, or any other string HERE adds. */
 export type EvNoticeCode = OpenValue<typeof EvNoticeCode>;

@@ -83,7 +83,7 @@ export type AvoidArea = BoundingBoxLike | AvoidBoundingBox | AvoidPolygon;
  * ```
  */
 export const TrafficMode: NamedValues<["default", "disabled"]> =
-  /* @__PURE__ */ namedValues("default", "disabled");
+  /* @__PURE__ */ namedValues(["default", "disabled"]);
 
 /** A `traffic[mode]` value: one of {@linkcode TrafficMode}'s. */
 export type TrafficMode = (typeof TrafficMode)[keyof typeof TrafficMode];

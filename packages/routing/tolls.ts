@@ -41,7 +41,7 @@ import { namedValues } from "@ls/core/internal";
  * ```
  */
 export const TollSummary: NamedValues<["total", "tollSystem", "country"]> =
-  /* @__PURE__ */ namedValues("total", "tollSystem", "country");
+  /* @__PURE__ */ namedValues(["total", "tollSystem", "country"]);
 
 /** A `tolls[summaries]` value: one of {@linkcode TollSummary}'s. */
 export type TollSummary = (typeof TollSummary)[keyof typeof TollSummary];
@@ -59,7 +59,7 @@ export type TollSummary = (typeof TollSummary)[keyof typeof TollSummary];
  */
 export const TollEmissionType: NamedValues<
   ["euro1", "euro2", "euro3", "euro4", "euro5", "euro6", "euroEev"]
-> = /* @__PURE__ */ namedValues(
+> = /* @__PURE__ */ namedValues([
   "euro1",
   "euro2",
   "euro3",
@@ -67,7 +67,7 @@ export const TollEmissionType: NamedValues<
   "euro5",
   "euro6",
   "euroEev",
-);
+]);
 
 /** A Euro emission class: one of {@linkcode TollEmissionType}'s. */
 export type TollEmissionType =
@@ -85,7 +85,7 @@ export type TollEmissionType =
  * ```
  */
 export const TollVehicleCategory: NamedValues<["minibus"]> =
-  /* @__PURE__ */ namedValues("minibus");
+  /* @__PURE__ */ namedValues(["minibus"]);
 
 /** A `tolls[vehicleCategory]` value: one of {@linkcode TollVehicleCategory}'s. */
 export type TollVehicleCategory =

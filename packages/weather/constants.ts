@@ -55,9 +55,7 @@ export const DEST_WEATHER_PRODUCTS = [
  * ```
  */
 export const DestWeatherProduct: NamedValues<typeof DEST_WEATHER_PRODUCTS> =
-  /* @__PURE__ */ namedValues(
-    ...DEST_WEATHER_PRODUCTS,
-  );
+  /* @__PURE__ */ namedValues(DEST_WEATHER_PRODUCTS);
 
 /**
  * A report product, one of HERE's documented set. To ask for one HERE adds
@@ -80,7 +78,7 @@ export type DestWeatherProduct =
  * ```
  */
 export const DestWeatherUnits: NamedValues<["metric", "imperial"]> =
-  /* @__PURE__ */ namedValues("metric", "imperial");
+  /* @__PURE__ */ namedValues(["metric", "imperial"]);
 
 /** A report unit system. */
 export type DestWeatherUnits =

@@ -51,14 +51,14 @@ export type NamedValues<T extends readonly string[]> = {
 export type OpenValue<T> = T[keyof T] | (string & Record<never, never>);
 
 /**
- * Builds a named-value constant from its names: `{ name: name, … }`, keys in
- * the order given.
+ * Builds a named-value constant from a list of its names: `{ name: name, … }`,
+ * keys in the order of the list.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { namedValues } from "@ls/core/internal";
- * const Units = namedValues("metric", "imperial");
+ * const Units = namedValues(["metric", "imperial"]);
  * assert.deepEqual(Units, { metric: "metric", imperial: "imperial" });
  * assert.equal(Units.imperial, "imperial");
  * ```
@@ -66,7 +66,7 @@ export type OpenValue<T> = T[keyof T] | (string & Record<never, never>);
 export /* @__NO_SIDE_EFFECTS__ */ function namedValues<
   const T extends readonly string[],
 >(
-  ...names: T
+  names: T,
 ): NamedValues<T> {
   const values: Record<string, string> = {};
   for (const name of names) values[name] = name;

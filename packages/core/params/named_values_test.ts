@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { namedValues, type OpenValue } from "./named_values.ts";
 
 Deno.test("namedValues() maps each name to itself, in order", () => {
-  const Colour = namedValues("red", "green", "blue");
+  const Colour = namedValues(["red", "green", "blue"]);
   assert.deepEqual(Object.entries(Colour), [
     ["red", "red"],
     ["green", "green"],
@@ -11,11 +11,11 @@ Deno.test("namedValues() maps each name to itself, in order", () => {
   const known: OpenValue<typeof Colour> = Colour.green;
   const other: OpenValue<typeof Colour> = "ultraviolet";
   assert.deepEqual([known, other], ["green", "ultraviolet"]);
-  assert.deepEqual(namedValues(), {});
+  assert.deepEqual(namedValues([]), {});
 });
 
 Deno.test("namedValues() objects are plain, like object literals", () => {
-  const Units = namedValues("metric", "imperial");
+  const Units = namedValues(["metric", "imperial"]);
   assert.equal(Object.getPrototypeOf(Units), Object.prototype);
   assert.ok(!Object.isFrozen(Units));
   assert.equal(

@@ -49,11 +49,30 @@ import {
  * ```
  */
 export const ConsumptionModel: NamedValues<["empirical", "physical"]> =
-  /* @__PURE__ */ namedValues("empirical", "physical");
+  /* @__PURE__ */ namedValues(["empirical", "physical"]);
 
 /** A consumption model: `empirical` or `physical`. */
 export type ConsumptionModel =
   (typeof ConsumptionModel)[keyof typeof ConsumptionModel];
+
+/**
+ * The names of {@linkcode ConnectorType}, in HERE's order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CONNECTOR_TYPES, ConnectorType } from "@ls/core";
+ * assert.deepEqual(Object.keys(ConnectorType), [...CONNECTOR_TYPES]);
+ * ```
+ */
+export const CONNECTOR_TYPES = [
+  "iec62196Type1Combo",
+  "iec62196Type2Combo",
+  "chademo",
+  "tesla",
+  "saeJ3400",
+  "gbtDc",
+] as const;
 
 /**
  * Values of {@linkcode EvChargeOptions.connectorTypes}: the plugs the
@@ -68,21 +87,10 @@ export type ConsumptionModel =
  * assert.deepEqual(plugs.connectorTypes, ["iec62196Type2Combo", "chademo"]);
  * ```
  */
-export const ConnectorType: NamedValues<[
-  "iec62196Type1Combo",
-  "iec62196Type2Combo",
-  "chademo",
-  "tesla",
-  "saeJ3400",
-  "gbtDc",
-]> = /* @__PURE__ */ namedValues(
-  "iec62196Type1Combo",
-  "iec62196Type2Combo",
-  "chademo",
-  "tesla",
-  "saeJ3400",
-  "gbtDc",
-);
+export const ConnectorType: NamedValues<typeof CONNECTOR_TYPES> =
+  /* @__PURE__ */ namedValues(
+    CONNECTOR_TYPES,
+  );
 
 /** A connector type: a known one, or any other string HERE adds. */
 export type ConnectorType = OpenValue<typeof ConnectorType>;

@@ -31,7 +31,7 @@ import { type NamedValues, namedValues } from "../params/named_values.ts";
  */
 export const FUEL_TYPES: NamedValues<
   ["diesel", "petrol", "lpg", "cng", "lng", "ethanol", "propane", "hydrogen"]
-> = /* @__PURE__ */ namedValues(
+> = /* @__PURE__ */ namedValues([
   "diesel",
   "petrol",
   "lpg",
@@ -40,7 +40,7 @@ export const FUEL_TYPES: NamedValues<
   "ethanol",
   "propane",
   "hydrogen",
-);
+]);
 
 /**
  * The zone categories a route or isoline may avoid
@@ -55,11 +55,11 @@ export const FUEL_TYPES: NamedValues<
  */
 export const ZONE_CATEGORIES: NamedValues<
   ["vignette", "congestionPricing", "environmental"]
-> = /* @__PURE__ */ namedValues(
+> = /* @__PURE__ */ namedValues([
   "vignette",
   "congestionPricing",
   "environmental",
-);
+]);
 
 /**
  * The values of `avoid[tollTransponders]`: `all`, roads where a toll
@@ -73,7 +73,7 @@ export const ZONE_CATEGORIES: NamedValues<
  * ```
  */
 export const TOLL_TRANSPONDERS: NamedValues<["all"]> =
-  /* @__PURE__ */ namedValues("all");
+  /* @__PURE__ */ namedValues(["all"]);
 
 /**
  * The engines of `vehicle[engineType]`, which HERE prices tolls by.
@@ -87,11 +87,11 @@ export const TOLL_TRANSPONDERS: NamedValues<["all"]> =
  */
 export const ENGINE_TYPES: NamedValues<
   ["electric", "internalCombustion", "pluginHybrid"]
-> = /* @__PURE__ */ namedValues(
+> = /* @__PURE__ */ namedValues([
   "electric",
   "internalCombustion",
   "pluginHybrid",
-);
+]);
 
 /**
  * HERE's wire names of the `exclude` states and areas, `allow` and

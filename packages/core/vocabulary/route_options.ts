@@ -53,7 +53,7 @@ import { type NamedValues, namedValues } from "../params/named_values.ts";
  * ```
  */
 export const MatchSideOfStreet: NamedValues<["always", "onlyIfDivided"]> =
-  /* @__PURE__ */ namedValues("always", "onlyIfDivided");
+  /* @__PURE__ */ namedValues(["always", "onlyIfDivided"]);
 
 /** A `matchSideOfStreet` value: `always` or `onlyIfDivided`. */
 export type MatchSideOfStreet =
@@ -95,7 +95,7 @@ export const ShippedHazardousGoods: NamedValues<[
   "poisonousInhalation",
   "harmfulToWater",
   "other",
-]> = /* @__PURE__ */ namedValues(
+]> = /* @__PURE__ */ namedValues([
   "explosive",
   "gas",
   "flammable",
@@ -107,7 +107,7 @@ export const ShippedHazardousGoods: NamedValues<[
   "poisonousInhalation",
   "harmfulToWater",
   "other",
-);
+]);
 
 /** A hazardous-goods class: one of HERE's eleven. */
 export type ShippedHazardousGoods =
@@ -124,7 +124,7 @@ export type ShippedHazardousGoods =
  * ```
  */
 export const TunnelCategory: NamedValues<["B", "C", "D", "E"]> =
-  /* @__PURE__ */ namedValues("B", "C", "D", "E");
+  /* @__PURE__ */ namedValues(["B", "C", "D", "E"]);
 
 /** An ADR tunnel category: `B`, `C`, `D` or `E`. */
 export type TunnelCategory =

@@ -43,7 +43,7 @@ export const TransportMode: NamedValues<[
   "bus",
   "privateBus",
   "taxi",
-]> = /* @__PURE__ */ namedValues(
+]> = /* @__PURE__ */ namedValues([
   "car",
   "truck",
   "pedestrian",
@@ -52,13 +52,35 @@ export const TransportMode: NamedValues<[
   "bus",
   "privateBus",
   "taxi",
-);
+]);
 
 /**
  * A transport mode: one of HERE's, a closed set, so a typo fails
  * type-checking. A mode HERE adds later goes through the `query` option.
  */
 export type TransportMode = (typeof TransportMode)[keyof typeof TransportMode];
+
+/**
+ * The names of {@linkcode AvoidFeature}, in HERE's order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { AVOID_FEATURES, AvoidFeature } from "@ls/core";
+ * assert.deepEqual(Object.keys(AvoidFeature), [...AVOID_FEATURES]);
+ * ```
+ */
+export const AVOID_FEATURES = [
+  "seasonalClosure",
+  "tollRoad",
+  "controlledAccessHighway",
+  "ferry",
+  "carShuttleTrain",
+  "tunnel",
+  "dirtRoad",
+  "difficultTurns",
+  "uTurns",
+] as const;
 
 /**
  * Values of `avoidFeatures` (HERE's `avoid[features]`) for routes.
@@ -75,27 +97,10 @@ export type TransportMode = (typeof TransportMode)[keyof typeof TransportMode];
  * assert.deepEqual(avoidFeatures, ["tollRoad", "ferry"]);
  * ```
  */
-export const AvoidFeature: NamedValues<[
-  "seasonalClosure",
-  "tollRoad",
-  "controlledAccessHighway",
-  "ferry",
-  "carShuttleTrain",
-  "tunnel",
-  "dirtRoad",
-  "difficultTurns",
-  "uTurns",
-]> = /* @__PURE__ */ namedValues(
-  "seasonalClosure",
-  "tollRoad",
-  "controlledAccessHighway",
-  "ferry",
-  "carShuttleTrain",
-  "tunnel",
-  "dirtRoad",
-  "difficultTurns",
-  "uTurns",
-);
+export const AvoidFeature: NamedValues<typeof AVOID_FEATURES> =
+  /* @__PURE__ */ namedValues(
+    AVOID_FEATURES,
+  );
 
 /**
  * An `avoidFeatures` value: one of HERE's, a closed set. A feature HERE adds
@@ -116,7 +121,7 @@ export type AvoidFeature = (typeof AvoidFeature)[keyof typeof AvoidFeature];
  * ```
  */
 export const RoutingMode: NamedValues<["fast", "short"]> =
-  /* @__PURE__ */ namedValues("fast", "short");
+  /* @__PURE__ */ namedValues(["fast", "short"]);
 
 /** A `routingMode` value: `fast` or `short`. */
 export type RoutingMode = (typeof RoutingMode)[keyof typeof RoutingMode];
