@@ -79,44 +79,7 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
     }
     const platformCredentials = credentialSettings(s, options);
     // Retries, timeouts, the body cap and the concurrency limit.
-    s.maxRetries = numberOption(
-      options.maxRetries,
-      3,
-      "maxRetries",
-      "non-negative integer",
-    );
-    s.timeoutMs = numberOption(
-      options.timeoutMs,
-      30_000,
-      "timeoutMs",
-      "positive number",
-    );
-    s.retryBase = numberOption(
-      options.retryBaseDelayMs,
-      500,
-      "retryBaseDelayMs",
-      "non-negative number",
-    );
-    s.retryMax = numberOption(
-      options.retryMaxDelayMs,
-      30_000,
-      "retryMaxDelayMs",
-      "non-negative number",
-    );
-    s.maxRetryAfter = numberOption(
-      options.maxRetryAfterMs,
-      60_000,
-      "maxRetryAfterMs",
-      "non-negative number",
-    );
-    if (options.maxResponseBytes !== undefined) {
-      s.maxResponseBytes = numberOption(
-        options.maxResponseBytes,
-        0,
-        "maxResponseBytes",
-        "positive integer",
-      );
-    }
+    numberSettings(s, options);
     if (options.maxConcurrency !== undefined) {
       s.semaphore = new Semaphore(
         numberOption(
@@ -148,6 +111,48 @@ export function clientSettings(options: ClientOptions = {}): ClientSettings {
     throw scrubInputError(err, (t) => s.redactor.scrub(given.scrub(t)));
   }
   return s;
+}
+
+/** The client's number options, checked in this order. */
+function numberSettings(s: ClientSettings, options: ClientOptions): void {
+  s.maxRetries = numberOption(
+    options.maxRetries,
+    3,
+    "maxRetries",
+    "non-negative integer",
+  );
+  s.timeoutMs = numberOption(
+    options.timeoutMs,
+    30_000,
+    "timeoutMs",
+    "positive number",
+  );
+  s.retryBase = numberOption(
+    options.retryBaseDelayMs,
+    500,
+    "retryBaseDelayMs",
+    "non-negative number",
+  );
+  s.retryMax = numberOption(
+    options.retryMaxDelayMs,
+    30_000,
+    "retryMaxDelayMs",
+    "non-negative number",
+  );
+  s.maxRetryAfter = numberOption(
+    options.maxRetryAfterMs,
+    60_000,
+    "maxRetryAfterMs",
+    "non-negative number",
+  );
+  if (options.maxResponseBytes !== undefined) {
+    s.maxResponseBytes = numberOption(
+      options.maxResponseBytes,
+      0,
+      "maxResponseBytes",
+      "positive integer",
+    );
+  }
 }
 
 /**
