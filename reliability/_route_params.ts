@@ -117,6 +117,25 @@ export function routeExtras(
             ])),
           commercial: maybe(r, 0.2, () =>
             r.pick([true, false, "yes"])),
+          emptyWeight: maybe(r, 0.1, () =>
+            r.pick([7500, 0, -1, 1.5])),
+          weightPerAxleGroup: maybe(r, 0.1, () =>
+            r.pick([
+              { single: 10_000, tandem: 18_000 },
+              { double: 9000 },
+              { single: -1 },
+            ])),
+          kpraLength: maybe(r, 0.1, () =>
+            r.pick([1250, -3])),
+          payloadCapacity: maybe(r, 0.1, () => r.pick([24_000, "10t"])),
+          trailerAxleCount: maybe(r, 0.1, () => r.pick([1, 2, 0, 9])),
+          tiresCount: maybe(r, 0.1, () => r.pick([18, NaN])),
+          category: maybe(r, 0.1, () =>
+            r.pick(["undefined", "lightTruck", "van"])),
+          heightAboveFirstAxle: maybe(r, 0.1, () =>
+            r.pick([150, Infinity])),
+          engineSizeCc: maybe(r, 0.1, () =>
+            r.pick([1600, 49, -50])),
         }))
       : undefined,
     driver: mode === "truck" || r.chance(0.01)

@@ -121,6 +121,12 @@ export {
   formatCountryList,
 } from "./vocabulary/avoid_areas.ts";
 export {
+  checkVehicleBody,
+  setVehicleBody,
+  VEHICLE_CATEGORIES,
+  vehicleBodyShape,
+} from "./vocabulary/vehicle_body.ts";
+export {
   ENGINE_TYPES,
   FUEL_TYPES,
   OPTION_WIRE_NAMES,

@@ -140,6 +140,10 @@ export {
 } from "./vocabulary/ev_options.ts";
 export type { NamedValues, OpenValue } from "./params/named_values.ts";
 export type { Notice, NoticeSeverity } from "./vocabulary/notice.ts";
+export type {
+  AxleGroupWeights,
+  VehicleBody,
+} from "./vocabulary/vehicle_body.ts";
 export { Query } from "./params/query.ts";
 export { ApiResponse } from "./http/response.ts";
 export type {

@@ -25,6 +25,8 @@ const PUBLIC = [
   "AvoidBoundingBox",
   "AvoidFeature",
   "AVOID_FEATURES",
+  "AxleGroupWeights",
+  "VehicleBody",
   "BBox",
   "BoundingBox",
   "BoundingBoxLike",

@@ -5,37 +5,24 @@
 import * as z from "zod/mini";
 import { type Query, ValueError } from "@ls/core";
 import {
+  checkVehicleBody,
   encodeContent,
   formatInteger,
   formatNumber,
   integer,
-  nonNegativeInteger,
   numberInRange,
   parseWith,
+  setVehicleBody,
   stringMatching,
+  vehicleBodyShape,
 } from "@ls/core/internal";
-import {
-  IsolineEngineType,
-  IsolineVehicleCategory,
-} from "./isoline_vehicle.ts";
+import { IsolineEngineType } from "./isoline_vehicle.ts";
 
 const ABOVE_ZERO = "must be a finite number above 0";
-const AXLE_GROUPS = ["single", "tandem", "triple", "quad", "quint"] as const;
 
 const vehicleSchema = /* @__PURE__ */ (() =>
   z.strictObject({
-    emptyWeight: z.optional(nonNegativeInteger),
-    weightPerAxleGroup: z.optional(
-      z.strictObject(
-        Object.fromEntries(
-          AXLE_GROUPS.map((g) => [g, z.optional(nonNegativeInteger)]),
-        ),
-      ),
-    ),
-    kpraLength: z.optional(nonNegativeInteger),
-    payloadCapacity: z.optional(nonNegativeInteger),
-    tiresCount: z.optional(nonNegativeInteger),
-    category: z.optional(z.enum(Object.values(IsolineVehicleCategory))),
+    ...vehicleBodyShape(),
     hovOccupancy: z.optional(integer(1)),
     licensePlate: z.optional(
       z.strictObject({
@@ -53,7 +40,6 @@ const vehicleSchema = /* @__PURE__ */ (() =>
     speedCapPerFc: z.optional(
       z.array(z.unknown(), { error: "must be an array" }),
     ),
-    engineSizeCc: z.optional(nonNegativeInteger),
     occupancy: z.optional(integer(1)),
     engineType: z.optional(z.enum(Object.values(IsolineEngineType))),
   }))();
@@ -74,7 +60,6 @@ export /* @__NO_SIDE_EFFECTS__ */ function vehicleWireNames(): Record<
 
 /** Modes HERE takes a field for, where it says so. */
 const MODES: Readonly<Record<string, readonly string[]>> = {
-  weightPerAxleGroup: ["truck", "bus", "privateBus"],
   speedCap: ["car", "truck", "scooter", "taxi", "bus", "privateBus"],
   speedCapPerFc: ["car", "truck"],
 };
@@ -110,6 +95,7 @@ function checkRules(
   transportMode: string,
 ): void {
   checkMode(v, transportMode);
+  checkVehicleBody(v, transportMode, params.truck);
   for (const [key, modes] of Object.entries(MODES)) {
     if (
       v[key as keyof Vehicle] !== undefined && !modes.includes(transportMode)
@@ -120,18 +106,6 @@ function checkRules(
           `not "${transportMode}"`,
       );
     }
-  }
-  if (v.category === "lightTruck" && transportMode !== "truck") {
-    throw new ValueError(
-      "vehicle.category",
-      `"lightTruck" requires transportMode "truck", got "${transportMode}"`,
-    );
-  }
-  if (v.weightPerAxleGroup && params.truck?.weightPerAxle !== undefined) {
-    throw new ValueError(
-      "vehicle.weightPerAxleGroup",
-      "cannot be combined with truck.weightPerAxle: give one of them",
-    );
   }
   if (v.hovOccupancy !== undefined) {
     const allow = params.allow as { hov?: unknown; hot?: unknown } | undefined;
@@ -194,18 +168,7 @@ export function setVehicle(
       query.setStructured(`vehicle[${key}]`, formatInteger(n));
     }
   };
-  int("emptyWeight");
-  const groups = AXLE_GROUPS.flatMap((g) => {
-    const kg = v.weightPerAxleGroup?.[g];
-    return kg === undefined ? [] : [`${g}:${formatInteger(kg)}`];
-  });
-  if (groups.length) {
-    query.setStructured("vehicle[weightPerAxleGroup]", groups.join(","));
-  }
-  int("kpraLength");
-  int("payloadCapacity");
-  int("tiresCount");
-  query.set("vehicle[category]", v.category);
+  setVehicleBody(query, v);
   int("hovOccupancy");
   if (v.licensePlate) {
     query.setStructured(

@@ -25,8 +25,10 @@
  * @module
  */
 
-import type { NamedValues } from "@ls/core";
-import { ENGINE_TYPES, namedValues } from "@ls/core/internal";
+import type { AxleGroupWeights, NamedValues, VehicleBody } from "@ls/core";
+import { ENGINE_TYPES, VEHICLE_CATEGORIES } from "@ls/core/internal";
+
+export type { AxleGroupWeights };
 
 /**
  * Values of `vehicle.engineType` (`vehicle[engineType]`), which HERE uses
@@ -60,41 +62,17 @@ export type IsolineEngineType =
  * ```
  */
 export const IsolineVehicleCategory: NamedValues<["undefined", "lightTruck"]> =
-  /* @__PURE__ */ namedValues(["undefined", "lightTruck"]);
+  VEHICLE_CATEGORIES;
 
 /** A `vehicle.category` value. */
 export type IsolineVehicleCategory =
   (typeof IsolineVehicleCategory)[keyof typeof IsolineVehicleCategory];
 
 /**
- * The weight on each axle group, kg (`vehicle[weightPerAxleGroup]`, sent
- * as `single:10000,tandem:18000`): truck, bus and privateBus only, not with
- * `truck.weightPerAxle`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import type { AxleGroupWeights } from "@ls/isoline";
- * const weights: AxleGroupWeights = { single: 10000, tandem: 18000 };
- * assert.equal(weights.tandem, 18000);
- * ```
- */
-export interface AxleGroupWeights {
-  /** A single axle, kg. */
-  single?: number;
-  /** A tandem (two axles), kg. */
-  tandem?: number;
-  /** A triple axle group, kg. */
-  triple?: number;
-  /** A group of four axles, kg. */
-  quad?: number;
-  /** A group of five axles, kg. */
-  quint?: number;
-}
-
-/**
  * Vehicle attributes sent as `vehicle[…]` besides the `truck` and `ev`
- * ones; each is sent only when given.
+ * ones: the body fields routes take too (`VehicleBody` of `@ls/core`), and
+ * speed caps, occupancy, engine and licence plate. Each is sent only when
+ * given.
  *
  * @example
  * ```ts
@@ -104,22 +82,7 @@ export interface AxleGroupWeights {
  * assert.equal(vehicle.licensePlate?.lastCharacter, "7");
  * ```
  */
-export interface IsolineVehicle {
-  /** Empty (unladen, ready to drive) weight, kg, integer ≥ 0 (`vehicle[emptyWeight]`). */
-  emptyWeight?: number;
-  /** Payload capacity including trailers, kg, integer ≥ 0 (`vehicle[payloadCapacity]`). */
-  payloadCapacity?: number;
-  /** Weight per axle group (`vehicle[weightPerAxleGroup]`). */
-  weightPerAxleGroup?: AxleGroupWeights;
-  /**
-   * Kingpin to rear axle length, cm, integer ≥ 0 (`vehicle[kpraLength]`;
-   * restricted in California and Idaho).
-   */
-  kpraLength?: number;
-  /** Tyres of the vehicle and its trailers, integer ≥ 0 (`vehicle[tiresCount]`). */
-  tiresCount?: number;
-  /** `undefined` (default) or `lightTruck`, truck mode only (`vehicle[category]`). */
-  category?: IsolineVehicleCategory;
+export interface IsolineVehicle extends VehicleBody {
   /**
    * The highest speed to drive at, m/s, above 0 (`vehicle[speedCap]`):
    * car, truck, scooter, taxi, bus and privateBus.
@@ -131,8 +94,6 @@ export interface IsolineVehicle {
    * with `speedCap` the lower cap wins. Car and truck.
    */
   speedCapPerFc?: readonly (number | null)[];
-  /** Engine displacement, cm³, integer ≥ 0 (`vehicle[engineSizeCc]`). */
-  engineSizeCc?: number;
   /**
    * People in the vehicle, integer ≥ 1 (`vehicle[occupancy]`), for HOV
    * lanes (with `allow.hov`) and occupancy-based tolls.

@@ -229,7 +229,7 @@ export function buildRoute(
   appendRouteOptions(query, params);
 
   if (transportMode === "truck") appendTruck(query, params.truck, "truck");
-  appendVehicle(query, params.vehicle, params.allow);
+  appendVehicle(query, params, transportMode);
   if (transportMode === "truck") appendDriver(query, params);
   if (transportMode === "scooter") {
     appendScooter(query, params.scooter, "scooter");

@@ -9,17 +9,24 @@
 import * as z from "zod/mini";
 import { type Query, ValueError } from "@ls/core";
 import {
+  checkVehicleBody,
   formatBoolean,
   formatInteger,
   formatNumber,
   integer,
+  nonNegativeInteger,
   numberInRange,
   parseWith,
+  setVehicleBody,
   stringMatching,
+  vehicleBodyShape,
 } from "@ls/core/internal";
 import { EngineType, type VehicleOptions } from "./vehicle.ts";
 
 const vehicleSchema = /* @__PURE__ */ z.optional(z.strictObject({
+  ...vehicleBodyShape(),
+  trailerAxleCount: z.optional(integer(1)),
+  heightAboveFirstAxle: z.optional(nonNegativeInteger),
   speedCap: z.optional(numberInRange(1, 70, "must be 1 to 70 m/s")),
   speedCapPerFc: z.optional(
     z.array(z.nullable(numberInRange(1, 70, "must be 1 to 70 m/s or null")), {
@@ -50,11 +57,22 @@ const vehicleSchema = /* @__PURE__ */ z.optional(z.strictObject({
  */
 export function appendVehicle(
   query: Query,
-  vehicle: VehicleOptions | undefined,
-  allow: unknown,
+  params: {
+    vehicle?: VehicleOptions;
+    allow?: unknown;
+    truck?: {
+      weightPerAxle?: unknown;
+      trailerCount?: unknown;
+      axleCount?: unknown;
+    };
+  },
+  transportMode: string,
 ): void {
-  const v = parseWith(vehicleSchema, vehicle, "vehicle");
+  const v = parseWith(vehicleSchema, params.vehicle, "vehicle");
   if (v === undefined) return;
+  const allow = params.allow;
+  checkVehicleBody(v, transportMode, params.truck);
+  checkTrailerAxles(v.trailerAxleCount, params.truck);
   if (v.hovOccupancy !== undefined) {
     const other = v.occupancy !== undefined
       ? "vehicle.occupancy"
@@ -67,6 +85,19 @@ export function appendVehicle(
         `not with ${other}; give occupancy alone`,
         v.hovOccupancy,
       );
+    }
+  }
+  setVehicleBody(query, v);
+  for (
+    const key of [
+      "trailerAxleCount",
+      "heightAboveFirstAxle",
+      "engineSizeCc",
+    ] as const
+  ) {
+    const n = v[key];
+    if (n !== undefined) {
+      query.setStructured(`vehicle[${key}]`, formatInteger(n));
     }
   }
   if (v.speedCap !== undefined) {
@@ -93,5 +124,33 @@ export function appendVehicle(
   query.set("vehicle[engineType]", v.engineType);
   if (v.commercial !== undefined) {
     query.setStructured("vehicle[commercial]", formatBoolean(v.commercial));
+  }
+}
+
+/**
+ * HERE's rule on `vehicle[trailerAxleCount]`: there is a trailer
+ * (`truck.trailerCount` above 0), and, when the axles are counted, the
+ * trailers have fewer of them than the whole vehicle.
+ */
+function checkTrailerAxles(
+  count: number | undefined,
+  truck: { trailerCount?: unknown; axleCount?: unknown } | undefined,
+): void {
+  if (count === undefined) return;
+  const trailers = truck?.trailerCount;
+  if (!(typeof trailers === "number" && trailers > 0)) {
+    throw new ValueError(
+      "vehicle.trailerAxleCount",
+      "needs truck.trailerCount above 0: HERE counts the axles of trailers",
+      count,
+    );
+  }
+  const axles = truck?.axleCount;
+  if (typeof axles === "number" && count >= axles) {
+    throw new ValueError(
+      "vehicle.trailerAxleCount",
+      `must be below truck.axleCount (${axles}), which counts the trailers' axles too`,
+      count,
+    );
   }
 }

@@ -145,6 +145,15 @@ export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
     "vehicle[licensePlate]": "vehicle.licensePlate",
     "vehicle[engineType]": "vehicle.engineType",
     "vehicle[commercial]": "vehicle.commercial",
+    "vehicle[emptyWeight]": "vehicle.emptyWeight",
+    "vehicle[weightPerAxleGroup]": "vehicle.weightPerAxleGroup",
+    "vehicle[kpraLength]": "vehicle.kpraLength",
+    "vehicle[payloadCapacity]": "vehicle.payloadCapacity",
+    "vehicle[trailerAxleCount]": "vehicle.trailerAxleCount",
+    "vehicle[tiresCount]": "vehicle.tiresCount",
+    "vehicle[category]": "vehicle.category",
+    "vehicle[heightAboveFirstAxle]": "vehicle.heightAboveFirstAxle",
+    "vehicle[engineSizeCc]": "vehicle.engineSizeCc",
   });
 
 /** carRoute: its mode, keys beyond the common ones, and wire names. */

@@ -23,7 +23,7 @@
  * @module
  */
 
-import type { NamedValues } from "@ls/core";
+import type { NamedValues, VehicleBody } from "@ls/core";
 import { ENGINE_TYPES } from "@ls/core/internal";
 
 /**
@@ -62,7 +62,10 @@ export interface LicensePlate {
 }
 
 /**
- * The `vehicle` parameter (`vehicle[…]`) of car and truck routes.
+ * The `vehicle` parameter (`vehicle[…]`) of car and truck routes: the
+ * body fields isolines take too ({@linkcode VehicleBody}), the trailer's
+ * axles and the height at the first axle, speed caps, occupancy, licence
+ * plate, engine and commercial use.
  *
  * @example
  * ```ts
@@ -72,7 +75,19 @@ export interface LicensePlate {
  * assert.equal(vehicle.commercial, true);
  * ```
  */
-export interface VehicleOptions {
+export interface VehicleOptions extends VehicleBody {
+  /**
+   * Axles of the trailers, integer ≥ 1 (`vehicle[trailerAxleCount]`): needs
+   * `truck.trailerCount` above 0 and, with `truck.axleCount`, fewer axles
+   * than the whole vehicle. Truck routes only.
+   */
+  trailerAxleCount?: number;
+  /**
+   * Height at the first axle, cm, integer ≥ 0
+   * (`vehicle[heightAboveFirstAxle]`): restrictions on overhanging loads
+   * go by it.
+   */
+  heightAboveFirstAxle?: number;
   /** The vehicle's top speed, m/s, from 1 to 70: the router never plans faster. */
   speedCap?: number;
   /**

@@ -7,17 +7,20 @@
 import { malformed } from "./_http.ts";
 import type { Params } from "./_query.ts";
 
-const INTEGERS: Readonly<Record<string, number>> = {
+/** The body's integer fields, which routes and isolines take alike, and their least values. */
+const BODY_INTEGERS: Readonly<Record<string, number>> = {
   emptyWeight: 0,
   kpraLength: 0,
   payloadCapacity: 0,
   tiresCount: 0,
   engineSizeCc: 0,
+};
+const INTEGERS: Readonly<Record<string, number>> = {
   occupancy: 1,
   hovOccupancy: 1,
 };
+const CATEGORIES = ["undefined", "lightTruck"];
 const ENUMS: Readonly<Record<string, readonly string[]>> = {
-  category: ["undefined", "lightTruck"],
   engineType: ["electric", "internalCombustion", "pluginHybrid"],
 };
 const NUMBER = /^(\d+\.?\d*|\.\d+)$/;
@@ -31,9 +34,40 @@ function bad(key: string, value: string, rule: string): Error {
   );
 }
 
+/**
+ * Checks the vehicle's body as routes and isolines take it: the integer
+ * fields (and `more` of the operation's own), the category and the weight
+ * per axle group.
+ */
+export function checkVehicleBody(
+  params: Params,
+  mode: string,
+  more: Readonly<Record<string, number>> = {},
+): void {
+  const get = (key: string) => params.get(`vehicle[${key}]`);
+  for (const [key, min] of Object.entries({ ...BODY_INTEGERS, ...more })) {
+    const v = get(key);
+    if (v !== undefined && (!/^\d+$/.test(v) || Number(v) < min)) {
+      throw bad(key, v, `use an integer of at least ${min}`);
+    }
+  }
+  const category = get("category");
+  if (category !== undefined && !CATEGORIES.includes(category)) {
+    throw bad("category", category, `use one of ${CATEGORIES.join(", ")}`);
+  }
+  if (category === "lightTruck" && mode !== "truck") {
+    throw bad("category", "lightTruck", "only for transportMode=truck");
+  }
+  const groups = get("weightPerAxleGroup");
+  if (groups !== undefined && !GROUPS.test(groups)) {
+    throw bad("weightPerAxleGroup", groups, "use single:<kg>,tandem:<kg>,…");
+  }
+}
+
 /** Checks the isoline's further vehicle attributes. */
 export function checkIsolineVehicle(params: Params, mode: string): void {
   const get = (key: string) => params.get(`vehicle[${key}]`);
+  checkVehicleBody(params, mode);
   for (const [key, min] of Object.entries(INTEGERS)) {
     const v = get(key);
     if (v !== undefined && (!/^\d+$/.test(v) || Number(v) < min)) {
@@ -45,9 +79,6 @@ export function checkIsolineVehicle(params: Params, mode: string): void {
     if (v !== undefined && !values.includes(v)) {
       throw bad(key, v, `use one of ${values.join(", ")}`);
     }
-  }
-  if (get("category") === "lightTruck" && mode !== "truck") {
-    throw bad("category", "lightTruck", "only for transportMode=truck");
   }
   const cap = get("speedCap");
   if (cap !== undefined && (!NUMBER.test(cap) || Number(cap) === 0)) {
@@ -65,10 +96,6 @@ export function checkIsolineVehicle(params: Params, mode: string): void {
   const plate = get("licensePlate");
   if (plate !== undefined && !/^lastCharacter:[\p{L}\p{N}]$/u.test(plate)) {
     throw bad("licensePlate", plate, "use lastCharacter:<character>");
-  }
-  const groups = get("weightPerAxleGroup");
-  if (groups !== undefined && !GROUPS.test(groups)) {
-    throw bad("weightPerAxleGroup", groups, "use single:<kg>,tandem:<kg>,…");
   }
   if (
     get("hovOccupancy") !== undefined &&

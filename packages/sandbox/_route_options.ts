@@ -173,3 +173,23 @@ export function checkSegmentsAndDriver(params: Params, mode: string): void {
     );
   }
 }
+
+/**
+ * HERE's rule on `vehicle[trailerAxleCount]`: a trailer is towed
+ * (`vehicle[trailerCount]` above 0) and, when the axles are counted, the
+ * trailers have fewer of them than the whole vehicle.
+ */
+export function checkTrailerAxles(params: Params): void {
+  const axles = params.get("vehicle[trailerAxleCount]");
+  if (axles === undefined) return;
+  const trailers = Number(params.get("vehicle[trailerCount]") ?? 0);
+  const total = params.get("vehicle[axleCount]");
+  if (
+    !(trailers > 0) || (total !== undefined && Number(axles) >= Number(total))
+  ) {
+    throw malformed(
+      "E605001",
+      `Invalid value for parameter 'vehicle[trailerAxleCount]': '${axles}' (needs vehicle[trailerCount] above 0 and fewer axles than vehicle[axleCount])`,
+    );
+  }
+}

@@ -1,6 +1,7 @@
 // The query of Routing v8's `GET /v8/routes`: waypoints, times, what to
 // return, and HERE's rules between them (E605 errors).
 
+import { checkVehicleBody } from "./_isoline_vehicle.ts";
 import { malformed } from "./_http.ts";
 import type { Gazetteer } from "./_gazetteer.ts";
 import type { Params } from "./_query.ts";
@@ -22,6 +23,7 @@ import { parseTolls, type TollRequest } from "./_route_tolls.ts";
 import {
   checkRouteOptions,
   checkSegmentsAndDriver,
+  checkTrailerAxles,
   checkVehicleOptions,
 } from "./_route_options.ts";
 import { type FuelRequest, parseFuel } from "./_route_fuel.ts";
@@ -218,6 +220,11 @@ export function parseRouteRequest(params: Params): RouteRequest {
   ];
   checkRouteOptions(params);
   checkVehicleOptions(params);
+  checkVehicleBody(params, mode, {
+    trailerAxleCount: 1,
+    heightAboveFirstAxle: 0,
+  });
+  checkTrailerAxles(params);
   checkSegmentsAndDriver(params, mode);
   checkVehicle(params, mode);
   const ev = parseEv(params, mode, false);

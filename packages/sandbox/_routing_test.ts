@@ -628,6 +628,54 @@ Deno.test("vehicle speed cap, occupancy, plate, engine and use: answered when we
   }
 });
 
+Deno.test("vehicle body (weights, axle groups, KPRA, tyres, category, trailer axles, engine size): answered when well-formed, HERE's codes when not", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "transportMode=truck&origin=52.52,13.405&destination=52.3906,13.0645" +
+    "&vehicle%5BaxleCount%5D=5&vehicle%5BtrailerCount%5D=1";
+  const ok = await call(
+    sandbox,
+    route(
+      `${base}&vehicle%5BemptyWeight%5D=15000` +
+        "&vehicle%5BweightPerAxleGroup%5D=single:10000,tandem:18000" +
+        "&vehicle%5BkpraLength%5D=1250&vehicle%5BpayloadCapacity%5D=24000" +
+        "&vehicle%5BtiresCount%5D=18&vehicle%5Bcategory%5D=lightTruck" +
+        "&vehicle%5BtrailerAxleCount%5D=2&vehicle%5BheightAboveFirstAxle%5D=150" +
+        "&vehicle%5BengineSizeCc%5D=12800",
+    ),
+  );
+  assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  const cases: string[] = [
+    "vehicle%5BemptyWeight%5D=-1",
+    "vehicle%5BweightPerAxleGroup%5D=double:9000",
+    "vehicle%5Bcategory%5D=van",
+    "vehicle%5BtrailerAxleCount%5D=0",
+    "vehicle%5BtrailerAxleCount%5D=5",
+    "vehicle%5BheightAboveFirstAxle%5D=1.5",
+  ];
+  for (const query of cases) {
+    const res = await call(sandbox, route(`${base}&${query}`));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, "E605001", `${query}: ${res.body.cause}`);
+  }
+  const car = await call(
+    sandbox,
+    route(
+      "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645" +
+        "&vehicle%5Bcategory%5D=lightTruck",
+    ),
+  );
+  assert.equal(car.status, 400);
+  const towing = await call(
+    sandbox,
+    route(
+      "transportMode=car&origin=52.52,13.405&destination=52.3906,13.0645" +
+        "&vehicle%5BtrailerAxleCount%5D=1",
+    ),
+  );
+  assert.equal(towing.status, 400, "a trailer's axles without a trailer");
+});
+
 Deno.test("maxSpeedOnSegment and driver[schedule]: answered when well-formed, HERE's codes when not", async () => {
   await using sandbox = await startSandbox();
   const base = "origin=52.52,13.405&destination=52.3906,13.0645";

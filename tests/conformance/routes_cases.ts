@@ -213,6 +213,55 @@ const cases: OperationCases = {
       wire: "pluginHybrid",
       value: (v) => ({ vehicle: { engineType: v } }),
     },
+    "vehicle[emptyWeight]": {
+      params: { vehicle: { emptyWeight: 7500 } },
+      wire: "7500",
+    },
+    "vehicle[weightPerAxleGroup]": {
+      params: {
+        vehicle: { weightPerAxleGroup: { single: 10000, tandem: 18000 } },
+      },
+      wire: "single:10000,tandem:18000",
+      build: truck,
+    },
+    "vehicle[kpraLength]": {
+      params: { vehicle: { kpraLength: 1250 } },
+      wire: "1250",
+      build: truck,
+    },
+    "vehicle[payloadCapacity]": {
+      params: { vehicle: { payloadCapacity: 10000 } },
+      wire: "10000",
+      build: truck,
+    },
+    "vehicle[trailerAxleCount]": {
+      params: {
+        truck: { axleCount: 5, trailerCount: 1 },
+        vehicle: { trailerAxleCount: 2 },
+      },
+      wire: "2",
+      build: truck,
+    },
+    "vehicle[tiresCount]": {
+      params: { vehicle: { tiresCount: 18 } },
+      wire: "18",
+      build: truck,
+    },
+    "vehicle[category]": {
+      params: { vehicle: { category: "lightTruck" } },
+      wire: "lightTruck",
+      value: (v) => ({ vehicle: { category: v } }),
+      build: truck,
+    },
+    "vehicle[engineSizeCc]": {
+      params: { vehicle: { engineSizeCc: 1600 } },
+      wire: "1600",
+    },
+    "vehicle[heightAboveFirstAxle]": {
+      params: { vehicle: { heightAboveFirstAxle: 150 } },
+      wire: "150",
+      build: truck,
+    },
     "vehicle[commercial]": {
       params: { vehicle: { commercial: true } },
       wire: "true",
@@ -393,15 +442,6 @@ const cases: OperationCases = {
   pending: [
     // taxi, bus and privateBus have no route function yet.
     "transportMode",
-    "vehicle[emptyWeight]",
-    "vehicle[weightPerAxleGroup]",
-    "vehicle[kpraLength]",
-    "vehicle[payloadCapacity]",
-    "vehicle[trailerAxleCount]",
-    "vehicle[tiresCount]",
-    "vehicle[category]",
-    "vehicle[engineSizeCc]",
-    "vehicle[heightAboveFirstAxle]",
     "ev[auxiliaryPowerCurve]",
     "taxi[allowDriveThroughTaxiRoads]",
     "networkRestrictedTruck[permittedNetworks]",
