@@ -79,6 +79,36 @@ function fuel(r: Random): unknown {
   });
 }
 
+/**
+ * An EV: the empirical model as HERE's guide writes it, or the physical
+ * one, sometimes with an auxiliary power curve (valid, or breaking one of
+ * HERE's rules on it).
+ */
+function ev(r: Random): Record<string, unknown> {
+  if (r.chance(0.5)) return { freeFlowSpeedTable: [[0, 0.239], [27, 0.196]] };
+  return obj({
+    consumptionModel: "physical",
+    driveEfficiency: 0.9,
+    recuperationEfficiency: 0.8,
+    currentWeight: 2500,
+    frontalArea: 2.36,
+    rollingResistanceCoefficient: 0.0066,
+    airDragCoefficient: 0.23,
+    auxiliaryPowerConsumption: maybe(r, 0.2, () => r.pick([2000, -1])),
+    auxiliaryPowerCurve: maybe(r, 0.6, () =>
+      r.pick([
+        [[0, 2000], [600, 1500]],
+        [[0, 300]],
+        [[10, 2000]],
+        [[0, 1], [0, 2]],
+        [[0, 1], [1801, 2]],
+        [[0, -5]],
+        [[0, 1], [1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 1]],
+        "0,2000|600,1500",
+      ])),
+  });
+}
+
 /** Route parameters beyond the common ones, for `mode`. */
 export function routeExtras(
   r: Random,
@@ -155,6 +185,7 @@ export function routeExtras(
     billingTag: maybe(r, 0.05, () => r.pick(["ABCD+EFGH", " "])),
     customizations: maybe(r, 0.02, () => r.pick([["c1"], "c1"])),
     fuel: vehicle || r.chance(0.02) ? maybe(r, 0.1, () => fuel(r)) : undefined,
+    ev: vehicle || r.chance(0.02) ? maybe(r, 0.1, () => ev(r)) : undefined,
     allow: maybe(r, 0.1, () => r.pick([{ hov: true }, { hot: "yes" }, {}])),
     traffic: maybe(r, 0.15, () =>
       obj({

@@ -337,7 +337,11 @@ export function buildCalculateIsolineRequest(
   setGroupedOptions(query, params, transportMode);
   appendTruck(query, params.truck, "truck");
   setVehicle(query, params, transportMode);
-  appendEv(query, params.ev, { transportMode, isoline: true });
+  appendEv(query, params.ev, {
+    transportMode,
+    isoline: true,
+    departureTime: params.departureTime,
+  });
   setFuel(query, params, transportMode);
   checkConsumptionModel(params);
   return { service: "isoline", method: "GET", path: "/v8/isolines", query };

@@ -162,6 +162,31 @@ Deno.test("a consumption isoline for an electric truck: the physical model, dime
   );
 });
 
+Deno.test("a consumption isoline with an auxiliary power curve: sent as HERE's pipe list after the model's keys", async () => {
+  await using server = await isolineServer();
+  await calculateIsoline(testClient(server), {
+    origin: [52.5, 13.4],
+    range: [20000],
+    rangeType: "consumption",
+    transportMode: "car",
+    departureTime: "2026-11-29T08:00:00Z",
+    ev: {
+      consumptionModel: "physical",
+      driveEfficiency: 0.9,
+      recuperationEfficiency: 0.7,
+      currentWeight: 2000,
+      frontalArea: 2.2,
+      rollingResistanceCoefficient: 0.008,
+      airDragCoefficient: 0.3,
+      auxiliaryPowerCurve: [[0, 2500], [900, 1200]],
+    },
+  });
+  assert.match(
+    onlyQuery(server),
+    /&ev%5BrecuperationEfficiency%5D=0\.7&ev%5BauxiliaryPowerCurve%5D=0,2500\|900,1200&apiKey=/,
+  );
+});
+
 Deno.test("every parameter with a destination: reverse isoline with arrivalTime", async () => {
   await using server = await isolineServer();
   await calculateIsoline(testClient(server), {

@@ -234,7 +234,10 @@ export function buildRoute(
   if (transportMode === "scooter") {
     appendScooter(query, params.scooter, "scooter");
   }
-  appendEv(query, params.ev, { transportMode });
+  appendEv(query, params.ev, {
+    transportMode,
+    departureTime: params.departureTime,
+  });
   appendFuel(query, params.fuel, params.ev);
   if (transportMode === "pedestrian") {
     appendPedestrian(query, params.pedestrian);

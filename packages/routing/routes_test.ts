@@ -933,3 +933,34 @@ Deno.test("a value the caller gave is not replaced by options.query", async () =
   );
   assert.equal(server.requests.length, 0);
 });
+
+Deno.test("carRoute: an EV with an auxiliary power curve sends it as HERE's pipe list, with the departure time", async () => {
+  await using server = await startJsonServer(ROUTES, { routes: [] });
+  await carRoute(testClient(server), {
+    origin: [52.5, 13.4],
+    destination: [52.6, 13.5],
+    departureTime: "2026-11-29T08:00:00Z",
+    ev: {
+      consumptionModel: "physical",
+      driveEfficiency: 0.9,
+      recuperationEfficiency: 0.8,
+      currentWeight: 2500,
+      frontalArea: 2.36,
+      rollingResistanceCoefficient: 0.0066,
+      airDragCoefficient: 0.23,
+      auxiliaryPowerCurve: [[0, 2000], [600, 1500.5]],
+    },
+  });
+  assert.equal(
+    server.requests[0].rawQuery,
+    "transportMode=car&origin=52.5,13.4&destination=52.6,13.5" +
+      "&departureTime=2026-11-29T08%3A00%3A00Z" +
+      "&routingMode=fast&alternatives=0&units=metric&lang=en-US" +
+      "&consumptionModel=physical&vehicle%5BcurrentWeight%5D=2500" +
+      "&vehicle%5BfrontalArea%5D=2.36&vehicle%5BrollingResistanceCoefficient%5D=0.0066" +
+      "&vehicle%5BairDragCoefficient%5D=0.23&ev%5BdriveEfficiency%5D=0.9" +
+      "&ev%5BrecuperationEfficiency%5D=0.8" +
+      "&ev%5BauxiliaryPowerCurve%5D=0,2000|600,1500.5" +
+      `&${TEST_KEY_QUERY}`,
+  );
+});

@@ -26,6 +26,7 @@ const MODEL_KEYS: Readonly<Record<string, readonly string[]>> = {
     "recuperationEfficiency",
     "auxiliaryPowerConsumption",
     "airDensity",
+    "auxiliaryPowerCurve",
   ],
 };
 
@@ -201,7 +202,8 @@ export function parseEv(
       kind,
       driveEfficiency: drive,
       recuperationEfficiency: recuperation,
-      auxiliaryPower: num("auxiliaryPowerConsumption") ?? 0,
+      auxiliaryPower: powerCurve(params, ev("auxiliaryPowerCurve")) ??
+        num("auxiliaryPowerConsumption") ?? 0,
       airDensity: num("airDensity", 0, Infinity, true) ?? 1.225,
       mass,
       rollingResistance,
@@ -360,4 +362,44 @@ function pairs(
     out.push([a, b]);
   }
   return out;
+}
+
+/**
+ * `ev[auxiliaryPowerCurve]` (`0,2000|600,1500`), checked as HERE documents
+ * it: whole seconds from 0, strictly up, at most 1800; watts 0 or more; at
+ * most 6 pairs; a departure time that is not `any`; not with
+ * `ev[auxiliaryPowerConsumption]`. The model draws the power that holds
+ * after the last time, which is what a drive longer than 30 minutes sees.
+ */
+function powerCurve(
+  params: Params,
+  text: string | undefined,
+): number | undefined {
+  if (text === undefined) return undefined;
+  const bad = () =>
+    invalid(`Invalid value for parameter 'ev[auxiliaryPowerCurve]': '${text}'`);
+  const pairs = text.split("|").map((p) => p.split(",").map(finiteNumber));
+  if (pairs.length > 6) bad();
+  let last = -1;
+  for (const pair of pairs) {
+    const [time, power] = pair;
+    if (
+      pair.length !== 2 || time === undefined || power === undefined ||
+      !Number.isInteger(time) || time <= last || time > 1800 || power < 0 ||
+      (last === -1 && time !== 0)
+    ) bad();
+    last = time!;
+  }
+  const departure = params.get("departureTime");
+  if (departure === undefined || departure === "any") {
+    invalid(
+      "ev[auxiliaryPowerCurve] requires a departureTime that is not 'any'",
+    );
+  }
+  if (params.has("ev[auxiliaryPowerConsumption]")) {
+    invalid(
+      "ev[auxiliaryPowerCurve] cannot be combined with ev[auxiliaryPowerConsumption]",
+    );
+  }
+  return pairs[pairs.length - 1][1];
 }

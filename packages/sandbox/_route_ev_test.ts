@@ -148,6 +148,37 @@ Deno.test("EV route: the physical model from the vehicle's attributes", async ()
   assert.ok(kwh(heavy) > kwh(light));
 });
 
+Deno.test("EV route: an auxiliary power curve draws its last power; HERE's rules on it are E605030", async () => {
+  await using sandbox = await startSandbox();
+  const base = "consumptionModel=physical&ev%5BdriveEfficiency%5D=0.9" +
+    "&ev%5BrecuperationEfficiency%5D=0.8" +
+    "&vehicle%5BcurrentWeight%5D=2500&vehicle%5BrollingResistanceCoefficient%5D=0.0066" +
+    "&vehicle%5BairDragCoefficient%5D=0.23&vehicle%5BfrontalArea%5D=2.36";
+  const untimed = TRIP.replace(/&departureTime=[^&]*/, "");
+  const kwh = (r: Json) => r.body.routes[0].sections[0].summary.consumption;
+  const none = await call(sandbox, `/v8/routes?${TRIP}&${base}`);
+  const curve = await call(
+    sandbox,
+    `/v8/routes?${TRIP}&${base}&ev%5BauxiliaryPowerCurve%5D=0,500|600,3000`,
+  );
+  assert.equal(curve.status, 200, curve.text);
+  assert.ok(kwh(curve) > kwh(none), `${kwh(curve)} > ${kwh(none)} kWh`);
+  const bad = [
+    `${TRIP}&${base}&ev%5BauxiliaryPowerCurve%5D=10,500`,
+    `${TRIP}&${base}&ev%5BauxiliaryPowerCurve%5D=0,500|0,600`,
+    `${TRIP}&${base}&ev%5BauxiliaryPowerCurve%5D=0,500|1801,600`,
+    `${TRIP}&${base}&ev%5BauxiliaryPowerCurve%5D=0,-5`,
+    `${untimed}&${base}&ev%5BauxiliaryPowerCurve%5D=0,500`,
+    `${untimed}&departureTime=any&${base}&ev%5BauxiliaryPowerCurve%5D=0,500`,
+    `${TRIP}&${base}&ev%5BauxiliaryPowerCurve%5D=0,500&ev%5BauxiliaryPowerConsumption%5D=100`,
+  ];
+  for (const query of bad) {
+    const res = await call(sandbox, `/v8/routes?${query}`);
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, "E605030", `${query}: ${res.text}`);
+  }
+});
+
 Deno.test("EV route: no station in reach is a critical notice, as HERE reports it", async () => {
   await using sandbox = await startSandbox();
   const res = await call(

@@ -299,6 +299,17 @@ const cases: OperationCases = {
       params: { ev: { ...PHYSICAL, airDensity: 1.2 } },
       wire: "1.2",
     },
+    "ev[auxiliaryPowerCurve]": {
+      params: {
+        departureTime: "2026-11-29T08:00:00Z",
+        ev: {
+          ...PHYSICAL,
+          auxiliaryPowerConsumption: undefined,
+          auxiliaryPowerCurve: [[0, 2000], [600, 1500]],
+        },
+      },
+      wire: "0,2000|600,1500",
+    },
     "vehicle[currentWeight]": { params: { ev: PHYSICAL }, wire: "2500" },
     "vehicle[frontalArea]": { params: { ev: PHYSICAL }, wire: "2.2" },
     "vehicle[rollingResistanceCoefficient]": {
@@ -307,9 +318,7 @@ const cases: OperationCases = {
     },
     "vehicle[airDragCoefficient]": { params: { ev: PHYSICAL }, wire: "0.3" },
   },
-  pending: [
-    "ev[auxiliaryPowerCurve]",
-  ],
+  pending: [],
 };
 
 export default cases;

@@ -292,6 +292,13 @@ const cases: OperationCases = {
       "2000",
     ),
     "ev[airDensity]": physical("airDensity", 1.2, "1.2"),
+    "ev[auxiliaryPowerCurve]": {
+      params: {
+        departureTime: "2026-11-29T08:00:00Z",
+        ev: { ...PHYSICAL, auxiliaryPowerCurve: [[0, 2000], [600, 1500]] },
+      },
+      wire: "0,2000|600,1500",
+    },
     "ev[initialCharge]": ev("initialCharge", 20, "20"),
     "ev[maxCharge]": ev("maxCharge", 80, "80"),
     "ev[chargingCurve]": ev("chargingCurve", [[0, 239], [80, 1]], "0,239,80,1"),
@@ -442,7 +449,6 @@ const cases: OperationCases = {
   pending: [
     // taxi, bus and privateBus have no route function yet.
     "transportMode",
-    "ev[auxiliaryPowerCurve]",
     "taxi[allowDriveThroughTaxiRoads]",
     "networkRestrictedTruck[permittedNetworks]",
   ],

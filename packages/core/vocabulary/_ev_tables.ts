@@ -91,6 +91,67 @@ export function chargingCurve(
   return pairs;
 }
 
+/** The longest time an auxiliary power curve may reach, s (30 minutes). */
+const MAX_CURVE_SECONDS = 1800;
+/** The most `[seconds, watts]` pairs an auxiliary power curve may hold. */
+const MAX_CURVE_PAIRS = 6;
+
+/**
+ * `[[seconds, watts], …]` of the physical model's auxiliary power, checked:
+ * whole seconds of driving from 0, strictly ascending, up to 1800; watts 0
+ * or more; at most 6 pairs. Written as HERE's pipe list
+ * (`0,2000|600,1500`): {@linkcode formatPowerCurve}.
+ */
+export function auxiliaryPowerCurve(
+  value: unknown,
+  parameter: string,
+): number[][] {
+  const pairs = numberPairs(value, parameter, "[seconds, watts]");
+  if (pairs.length > MAX_CURVE_PAIRS) {
+    throw new ValueError(
+      parameter,
+      `must hold at most ${MAX_CURVE_PAIRS} [seconds, watts] pairs`,
+      value,
+    );
+  }
+  pairs.forEach(([time, power], i) => {
+    parseWith(speedValue, time, `${parameter}[${i}][0]`);
+    parseWith(nonNegative, power, `${parameter}[${i}][1]`);
+    if (i === 0 && time !== 0) {
+      throw new ValueError(
+        `${parameter}[0][0]`,
+        "must be 0: the curve starts when driving starts",
+        time,
+      );
+    }
+    if (i > 0 && time <= pairs[i - 1][0]) {
+      throw new ValueError(
+        `${parameter}[${i}][0]`,
+        `must be above the time before it (${pairs[i - 1][0]} s): ` +
+          "times go strictly up",
+        time,
+      );
+    }
+    if (time > MAX_CURVE_SECONDS) {
+      throw new ValueError(
+        `${parameter}[${i}][0]`,
+        `must be at most ${MAX_CURVE_SECONDS} s (30 minutes of driving)`,
+        time,
+      );
+    }
+  });
+  return pairs;
+}
+
+/** An auxiliary power curve as HERE's pipe list of pairs: `0,2000|600,1500`. */
+export function formatPowerCurve(
+  pairs: readonly (readonly number[])[],
+): string {
+  return pairs.map(([a, b]) => `${formatNumber(a)},${formatNumber(b)}`).join(
+    "|",
+  );
+}
+
 /** A non-empty array of two-number arrays (the numbers checked by the caller). */
 function numberPairs(
   value: unknown,

@@ -40,7 +40,12 @@ import {
   type EvOptions,
   type PhysicalEvOptions,
 } from "./ev_options.ts";
-import { formatPairs, speedTable } from "./_ev_tables.ts";
+import {
+  auxiliaryPowerCurve,
+  formatPairs,
+  formatPowerCurve,
+  speedTable,
+} from "./_ev_tables.ts";
 
 // The pair tables, for fuel's speed tables too.
 export { formatPairs, speedTable };
@@ -57,6 +62,11 @@ export interface AppendEvOptions {
   isoline?: boolean;
   /** The parameter's name in messages. Default `ev`. */
   parameter?: string;
+  /**
+   * The call's `departureTime`, as given: an auxiliary power curve needs
+   * one that is not `"any"`.
+   */
+  departureTime?: unknown;
 }
 
 /** The empirical model's `ev[…]` keys (`consumptionModel` aside). */
@@ -74,6 +84,7 @@ export const PHYSICAL_EV_KEYS = [
   "recuperationEfficiency",
   "auxiliaryPowerConsumption",
   "airDensity",
+  "auxiliaryPowerCurve",
 ] as const;
 export const PHYSICAL_VEHICLE_KEYS = [
   "currentWeight",
@@ -176,8 +187,9 @@ export function appendEv(
   checkEvKeys(values, name, model, options.isoline === true);
   const entries = evEntries(values, name);
   let vehicle: [string, string][] = [];
-  if (model === "physical") vehicle = physicalEntries(entries, query);
-  else empiricalEntries(entries);
+  if (model === "physical") {
+    vehicle = physicalEntries(entries, query, options.departureTime);
+  } else empiricalEntries(entries);
   if (!options.isoline) chargeEntries(entries);
 
   // Everything is valid: write it.
@@ -252,7 +264,11 @@ function checkEvKeys(
  * (returned, for `vehicle[…]`), a frontal area or the width and height to
  * work it out from, and its `ev[…]` keys.
  */
-function physicalEntries(ev: EvEntries, query: Query): [string, string][] {
+function physicalEntries(
+  ev: EvEntries,
+  query: Query,
+  departureTime: unknown,
+): [string, string][] {
   const { values, at } = ev;
   for (const key of REQUIRED_PHYSICAL) {
     if (values[key] === undefined) {
@@ -279,8 +295,40 @@ function physicalEntries(ev: EvEntries, query: Query): [string, string][] {
         "vehicle's width and height are given (in ev, or as the truck's)",
     );
   }
-  for (const key of PHYSICAL_EV_KEYS) ev.putNumber(key);
+  for (const key of PHYSICAL_EV_KEYS) {
+    if (key !== "auxiliaryPowerCurve") ev.putNumber(key);
+  }
+  if (values.auxiliaryPowerCurve !== undefined) {
+    powerCurveEntry(ev, departureTime);
+  }
   return vehicle;
+}
+
+/**
+ * `ev[auxiliaryPowerCurve]`: instead of a constant
+ * `auxiliaryPowerConsumption`, and only with a departure time that is not
+ * `any` (HERE's rules).
+ */
+function powerCurveEntry(ev: EvEntries, departureTime: unknown): void {
+  const at = ev.at("auxiliaryPowerCurve");
+  if (ev.values.auxiliaryPowerConsumption !== undefined) {
+    throw new ValueError(
+      at,
+      `cannot be combined with ${
+        ev.at("auxiliaryPowerConsumption")
+      }: the curve replaces the constant`,
+    );
+  }
+  if (departureTime === undefined || departureTime === "any") {
+    throw new ValueError(
+      at,
+      'needs a departureTime that is not "any": the curve follows the time driven',
+    );
+  }
+  ev.put(
+    "auxiliaryPowerCurve",
+    formatPowerCurve(auxiliaryPowerCurve(ev.values.auxiliaryPowerCurve, at)),
+  );
 }
 
 /** The empirical model's entries: its speed tables and climb costs. */

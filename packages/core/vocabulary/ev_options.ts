@@ -260,6 +260,15 @@ export interface PhysicalEvOptions extends EvChargeOptions {
   recuperationEfficiency: number;
   /** Power the auxiliary systems use, W. */
   auxiliaryPowerConsumption?: number;
+  /**
+   * Power the auxiliary systems use over driving time instead of a constant
+   * `auxiliaryPowerConsumption` (HERE: alpha): `[seconds, watts]` pairs,
+   * the power holding from each time to the next and after the last. Times
+   * are whole seconds of driving, from 0, strictly ascending, up to 1800;
+   * at most 6 pairs. Needs a `departureTime` that is not `"any"`. Sent as
+   * `ev[auxiliaryPowerCurve]=0,2000|600,1500`.
+   */
+  auxiliaryPowerCurve?: readonly (readonly [seconds: number, watts: number])[];
   /** Air density, kg/m³. HERE's default: 1.225. */
   airDensity?: number;
   /** The vehicle's weight now, passengers and load included: integer kg above 0 (`vehicle[currentWeight]`). */

@@ -675,3 +675,74 @@ Deno.test("appendEv(): consumptionModel null is refused like every other null", 
     'Invalid ev.consumptionModel: must be "empirical" or "physical", got null',
   );
 });
+
+Deno.test("appendEv(): an auxiliary power curve goes out as HERE's pipe list, with a departure time", () => {
+  const q = appendEv(new Query(), {
+    ...PHYSICAL,
+    auxiliaryPowerCurve: [[0, 2000], [600, 1500.5], [1800, 0]],
+  }, { transportMode: "car", departureTime: "2026-11-29T08:00:00Z" });
+  assert.match(
+    q.toString(),
+    /&ev%5BrecuperationEfficiency%5D=0\.8&ev%5BauxiliaryPowerCurve%5D=0,2000\|600,1500\.5\|1800,0$/,
+  );
+  const isoline = appendEv(new Query(), {
+    ...PHYSICAL,
+    auxiliaryPowerCurve: [[0, 300]],
+  }, { transportMode: "car", isoline: true, departureTime: new Date(0) });
+  assert.match(isoline.toString(), /&ev%5BauxiliaryPowerCurve%5D=0,300$/);
+});
+
+Deno.test("appendEv(): an auxiliary power curve out of HERE's rules is a ValueError naming the pair", () => {
+  const at = "2026-11-29T08:00:00Z";
+  const cases: [unknown, unknown, string, string?][] = [
+    [[], at, "ev.auxiliaryPowerCurve"],
+    [[[10, 2000]], at, "ev.auxiliaryPowerCurve[0][0]"],
+    [[[0, 2000], [0, 1000]], at, "ev.auxiliaryPowerCurve[1][0]"],
+    [[[0, 2000], [1801, 1000]], at, "ev.auxiliaryPowerCurve[1][0]"],
+    [[[0, 2000], [60.5, 1000]], at, "ev.auxiliaryPowerCurve[1][0]"],
+    [[[0, -1]], at, "ev.auxiliaryPowerCurve[0][1]"],
+    [[[0, NaN]], at, "ev.auxiliaryPowerCurve[0][1]"],
+    [
+      [[0, 1], [1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 1]],
+      at,
+      "ev.auxiliaryPowerCurve",
+    ],
+    [[[0, 1, 2]], at, "ev.auxiliaryPowerCurve[0]"],
+    [
+      [[0, 2000]],
+      undefined,
+      "ev.auxiliaryPowerCurve",
+      'Invalid ev.auxiliaryPowerCurve: needs a departureTime that is not "any": the curve follows the time driven',
+    ],
+    [[[0, 2000]], "any", "ev.auxiliaryPowerCurve"],
+  ];
+  for (const [curve, departureTime, parameter, message] of cases) {
+    assertValueError(
+      () =>
+        appendEv(new Query(), {
+          ...PHYSICAL,
+          auxiliaryPowerCurve: curve as never,
+        }, { transportMode: "car", departureTime }),
+      parameter,
+      message,
+    );
+  }
+  assertValueError(
+    () =>
+      appendEv(new Query(), {
+        ...PHYSICAL,
+        auxiliaryPowerConsumption: 2000,
+        auxiliaryPowerCurve: [[0, 2000]],
+      }, { transportMode: "car", departureTime: at }),
+    "ev.auxiliaryPowerCurve",
+    "Invalid ev.auxiliaryPowerCurve: cannot be combined with ev.auxiliaryPowerConsumption: the curve replaces the constant",
+  );
+  assertValueError(
+    () =>
+      appendEv(new Query(), {
+        ...TABLE,
+        auxiliaryPowerCurve: [[0, 2000]],
+      } as never, { transportMode: "car", departureTime: at }),
+    "ev.auxiliaryPowerCurve",
+  );
+});
