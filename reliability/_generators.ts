@@ -653,14 +653,18 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
       lang: maybe(r, 0.3, () => lang(r)),
       ...geocodeExtras(r),
     }),
-  reverseGeocode: (r) =>
-    obj({
-      lat: lat(r),
-      lng: lng(r),
+  reverseGeocode: (r) => {
+    const extras = reverseGeocodeExtras(r);
+    // A circle replaces the position; now and then both break that rule.
+    const position = extras.searchInCircle === undefined || r.chance(0.2);
+    return obj({
+      lat: position ? lat(r) : undefined,
+      lng: position ? lng(r) : undefined,
       limit: maybe(r, 0.4, () => limit(r)),
       lang: maybe(r, 0.3, () => lang(r)),
-      ...reverseGeocodeExtras(r),
-    }),
+      ...extras,
+    });
+  },
   discover: (r) => {
     const area = r.int(0, 2);
     return placeSearchExtras(r, {

@@ -51,9 +51,22 @@ export function geocodeExtras(r: Random): Record<string, unknown> {
   });
 }
 
-/** revgeocode's parameters beyond the position, limit and lang. */
+/**
+ * revgeocode's parameters beyond the position, limit and lang: sometimes a
+ * circle to look in (the caller drops the position for it, mostly), and a
+ * bearing, in range or not.
+ */
 export function reverseGeocodeExtras(r: Random): Record<string, unknown> {
   return obj({
+    searchInCircle: r.chance(0.15)
+      ? r.pick([
+        { center: [52.52, 13.405], radius: 500 },
+        { lat: 52.52, lng: 13.405, radius: 1 },
+        { center: [52.52, 13.405], radius: 0 },
+        "circle:52.52,13.405;r=5",
+      ])
+      : undefined,
+    bearing: maybe(r, 0.15, () => r.pick([0, 90, 359, 360, -1, 45.5])),
     ...mapDetails(r, ["intersections", "nearbyAddress", "parentPA"]),
     with: maybe(
       r,

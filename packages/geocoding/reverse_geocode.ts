@@ -19,11 +19,20 @@ import type {
   GeocodingSearchParams,
   ShowExtrasParams,
 } from "./geocoding_search_params.ts";
-import type { Client, LatLngLike, RequestOptions, RequestSpec } from "@ls/core";
+import type {
+  CircleLike,
+  Client,
+  LatLngLike,
+  RequestOptions,
+  RequestSpec,
+} from "@ls/core";
 import {
   checkOperation,
+  formatInteger,
   formatLatLng,
   formatPoint,
+  inCircle,
+  integer,
   latitude,
   longitude,
   mapDetailRows,
@@ -52,14 +61,16 @@ export type ReverseGeocodeType = Exclude<
 
 /**
  * Parameters of {@linkcode reverseGeocode}: the position as the seed's
- * `lat` and `lng`, or as `at` in any point form, and the options of
- * {@linkcode ReverseGeocodeOptions}.
+ * `lat` and `lng`, or as `at` in any point form, or a circle to look in
+ * (`searchInCircle`, as autosuggest and autocomplete take it), and the
+ * options of {@linkcode ReverseGeocodeOptions}.
  *
  * @example
  * ```ts
  * import type { ReverseGeocodeParams } from "@ls/geocoding";
  * const seed: ReverseGeocodeParams = { lat: 52.53, lng: 13.38 };
  * const point: ReverseGeocodeParams = { at: { type: "Point", coordinates: [13.38, 52.53] } };
+ * const circle: ReverseGeocodeParams = { searchInCircle: { center: [52.53, 13.38], radius: 200 } };
  * ```
  */
 export type ReverseGeocodeParams =
@@ -72,6 +83,8 @@ export type ReverseGeocodeParams =
       lng: number;
       /** Not with `lat` and `lng`. */
       at?: never;
+      /** Not with `lat` and `lng`. */
+      searchInCircle?: never;
     }
     | {
       /**
@@ -82,6 +95,22 @@ export type ReverseGeocodeParams =
       /** Not with `at`. */
       lat?: never;
       /** Not with `at`. */
+      lng?: never;
+      /** Not with `at`. */
+      searchInCircle?: never;
+    }
+    | {
+      /**
+       * Look within a circle instead of near one position (`in=circle:`):
+       * `{ center, radius }` or `{ lat, lng, radius }`, the radius in whole
+       * metres. Not with `at`, `lat` and `lng`, or `bearing`.
+       */
+      searchInCircle: CircleLike;
+      /** Not with `searchInCircle`. */
+      at?: never;
+      /** Not with `searchInCircle`. */
+      lat?: never;
+      /** Not with `searchInCircle`. */
       lng?: never;
     }
   );
@@ -136,21 +165,31 @@ export interface ReverseGeocodeOptions
    * {@linkcode ReverseGeocodeType}); all kinds when omitted or empty.
    */
   types?: readonly ReverseGeocodeType[];
+  /**
+   * `bearing`: the heading of travel at the position, whole degrees
+   * clockwise from north (0 to 359), so that HERE prefers the street
+   * running that way. With a position (`at`, or `lat` and `lng`), not with
+   * `searchInCircle`.
+   */
+  bearing?: number;
 }
 
 /**
  * HERE's wire names that {@linkcode reverseGeocode} takes under another
- * name: none, since `at`, `limit`, `lang`, `types` and `show` are HERE's
- * own; the table exists so that every operation has one.
+ * name: `in`, whose circle is `searchInCircle` (as in autosuggest and
+ * autocomplete); `at`, `bearing`, `limit`, `lang`, `types` and `show` are
+ * HERE's own.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { REVERSE_GEOCODE_WIRE_NAMES } from "@ls/geocoding";
- * assert.deepEqual(REVERSE_GEOCODE_WIRE_NAMES, {});
+ * assert.deepEqual(REVERSE_GEOCODE_WIRE_NAMES, { in: "searchInCircle" });
  * ```
  */
-export const REVERSE_GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {};
+export const REVERSE_GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {
+  in: "searchInCircle",
+};
 
 /**
  * The parameters reverse geocoding checks with the shared rules, in HERE's
@@ -170,6 +209,8 @@ const REVERSE_GEOCODE_KEYS = [
   "lat",
   "lng",
   "at",
+  "searchInCircle",
+  "bearing",
   ...REVERSE_GEOCODE_TABLE.map(([name]) => name),
 ] as const;
 
@@ -196,10 +237,14 @@ const _allKeys: AllKeys<
  */
 export class ReverseGeocoderResponse extends ItemsResponse {}
 
+/** `bearing`: whole degrees clockwise from north. */
+const BEARING = /* @__PURE__ */ integer(0, 359);
+
 /**
  * The request {@linkcode reverseGeocode} sends, validated:
- * `GET /v1/revgeocode` on the revgeocode host with `at`, `limit`, `lang`
- * and the optional `types` and `show`. Pass it to `client.request` for the
+ * `GET /v1/revgeocode` on the revgeocode host with `at` (or `in=circle:`),
+ * the optional `bearing`, `limit`, `lang` and the optional `types` and
+ * `show`. Pass it to `client.request` for the
  * raw `Response`.
  *
  * @example
@@ -212,6 +257,10 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
  * assert.equal(streets.query?.toString(), "at=52.5309,13.3847&limit=1&lang=en-US&types=street&show=tz");
  * const fromPoint = buildReverseGeocodeRequest({ at: { lat: 52.5309, lng: 13.3847 } });
  * assert.equal(fromPoint.query?.toString(), "at=52.5309,13.3847&limit=1&lang=en-US");
+ * const heading = buildReverseGeocodeRequest({ lat: 52.5309, lng: 13.3847, bearing: 90 });
+ * assert.equal(heading.query?.toString(), "at=52.5309,13.3847&bearing=90&limit=1&lang=en-US");
+ * const within = buildReverseGeocodeRequest({ searchInCircle: { center: [52.5309, 13.3847], radius: 250 } });
+ * assert.equal(within.query?.toString(), "in=circle:52.5309,13.3847;r=250&limit=1&lang=en-US");
  * assert.throws(
  *   () => buildReverseGeocodeRequest({ lat: 52.5, lgn: 13.4 } as never),
  *   { message: 'Invalid lgn: is not a parameter of reverseGeocode; did you mean "lng"?' },
@@ -223,7 +272,9 @@ export class ReverseGeocoderResponse extends ItemsResponse {}
  * to 180, `limit` not an integer from 1 to 100, `lang` malformed,
  * `politicalView` not an upper-case alpha-3 code, `types` not a list of
  * names without commas or spaces, or `with`, `show` or a `show…` list naming
- * a value HERE does not list
+ * a value HERE does not list; a `searchInCircle` that is not a circle with a
+ * positive whole radius, or given with a position or `bearing`; a `bearing`
+ * that is not an integer from 0 to 359
  */
 export function buildReverseGeocodeRequest(
   params: ReverseGeocodeParams,
@@ -234,22 +285,40 @@ export function buildReverseGeocodeRequest(
     REVERSE_GEOCODE_KEYS,
     REVERSE_GEOCODE_WIRE_NAMES,
   );
-  let at: string;
-  if (params.at === undefined) {
-    at = formatLatLng(
-      parseWith(latitude, params.lat, "lat"),
-      parseWith(longitude, params.lng, "lng"),
+  const query = new Query();
+  if (params.searchInCircle !== undefined) {
+    for (const name of ["at", "lat", "lng", "bearing"] as const) {
+      if (params[name] !== undefined) {
+        throw new ValueError(
+          "searchInCircle",
+          `cannot be combined with ${name}: give a position or a circle`,
+        );
+      }
+    }
+    query.setStructured(
+      "in",
+      inCircle(params.searchInCircle, "searchInCircle"),
+    );
+  } else if (params.at === undefined) {
+    query.setStructured(
+      "at",
+      formatLatLng(
+        parseWith(latitude, params.lat, "lat"),
+        parseWith(longitude, params.lng, "lng"),
+      ),
     );
   } else if (params.lat !== undefined || params.lng !== undefined) {
     throw new ValueError("at", "cannot be combined with lat and lng");
   } else {
-    at = formatPoint(params.at, "at");
+    query.setStructured("at", formatPoint(params.at, "at"));
   }
-  const query = setSearchParams(
-    new Query().setStructured("at", at),
-    params,
-    REVERSE_GEOCODE_TABLE,
-  );
+  if (params.bearing !== undefined) {
+    query.setStructured(
+      "bearing",
+      formatInteger(parseWith(BEARING, params.bearing, "bearing")),
+    );
+  }
+  setSearchParams(query, params, REVERSE_GEOCODE_TABLE);
   return {
     service: "revgeocode",
     method: "GET",

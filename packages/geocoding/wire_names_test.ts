@@ -45,6 +45,7 @@ Deno.test("every geocoding wire name is refused naming ours, before any request"
     qq: "qualifiedQuery",
     in: "countryCodes",
   });
-  assert.equal(entries, 3);
+  assert.deepEqual(REVERSE_GEOCODE_WIRE_NAMES, { in: "searchInCircle" });
+  assert.equal(entries, 4);
   assert.equal(server.requests.length, 0);
 });

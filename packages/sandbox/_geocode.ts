@@ -149,6 +149,27 @@ export async function geocode(ctx: Ctx): Promise<Response> {
   return json({ items: items.map((i) => withShow(i, common.show, g)) });
 }
 
+/**
+ * `bearing`: whole degrees from 0 to 359, with `at` only (a heading is of a
+ * position, not of a circle).
+ */
+function parseBearing(ctx: Ctx, withAt: boolean): number | undefined {
+  const text = ctx.params.get("bearing");
+  if (text === undefined) return undefined;
+  if (!/^\d{1,3}$/.test(text) || Number(text) > 359) {
+    illegal("bearing", text, "Use an integer from 0 to 359");
+  }
+  if (!withAt) {
+    throw searchError(
+      400,
+      "Parameter 'bearing' requires 'at'",
+      "A bearing is the heading at a position given as 'at'",
+      "Give 'at' with 'bearing', or leave 'bearing' out",
+    );
+  }
+  return Number(text);
+}
+
 /** `GET /v1/revgeocode`. */
 export async function reverseGeocode(ctx: Ctx): Promise<Response> {
   const common = checkCommon(ctx, "revgeocode", 1);
@@ -170,6 +191,7 @@ export async function reverseGeocode(ctx: Ctx): Promise<Response> {
   }
   const center = at ?? (area as { lat: number; lng: number } | undefined);
   if (!center) missing("at", "One of 'at' or 'in=circle' must be provided");
+  const bearing = parseBearing(ctx, at !== undefined);
   const types = parseTypes(ctx, ["address", "area", "city", "street"]);
   const g = await loadGazetteer();
   const radius = area?.type === "circle" ? area.r : undefined;
@@ -179,7 +201,13 @@ export async function reverseGeocode(ctx: Ctx): Promise<Response> {
     match && types && (types.includes("address") || types.includes("street"))
   ) {
     const rand = random(
-      hash32("rev", round(center.lat, 3), round(center.lng, 3)),
+      // The heading picks among the streets at the position.
+      hash32(
+        "rev",
+        round(center.lat, 3),
+        round(center.lng, 3),
+        ...(bearing === undefined ? [] : [bearing]),
+      ),
     );
     const street: StreetAddress = {
       city: match.city,

@@ -145,3 +145,24 @@ Deno.test("reverse geocode near Potsdam returns Potsdam with its distance", asyn
   );
   assert.equal(circle.body.items[0].address.city, "Potsdam");
 });
+
+Deno.test("reverse geocode: a bearing from 0 to 359 with at is answered; out of range, or with in=circle, is a 400", async () => {
+  await using sandbox = await startSandbox();
+  const ok = await call(
+    sandbox,
+    "/v1/revgeocode?at=52.401,13.06&bearing=90&types=street",
+  );
+  assert.equal(ok.status, 200, ok.text);
+  assert.equal(ok.body.items[0].resultType, "street");
+  for (
+    const query of [
+      "at=52.401,13.06&bearing=360",
+      "at=52.401,13.06&bearing=-5",
+      "at=52.401,13.06&bearing=9.5",
+      "in=circle:52.401,13.06;r=50&bearing=90",
+    ]
+  ) {
+    const res = await call(sandbox, `/v1/revgeocode?${query}`);
+    assert.equal(res.status, 400, query);
+  }
+});

@@ -41,8 +41,16 @@ const cases: OperationCases = {
       wire: "nearbyAddress",
       value: (v) => ({ showRelated: [v] }),
     },
+    in: {
+      params: {
+        at: undefined,
+        searchInCircle: { center: [52.5, 13.4], radius: 250 },
+      },
+      wire: "circle:52.5,13.4;r=250",
+    },
+    bearing: { params: { bearing: 90 }, wire: "90" },
   },
-  pending: ["in", "bearing"],
+  pending: [],
 };
 
 export default cases;

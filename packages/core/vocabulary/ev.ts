@@ -165,7 +165,8 @@ const NO_EV: ReadonlySet<string> = /* @__PURE__ */ new Set([
  * @throws {ValueError} naming the key (`ev.initialCharge`,
  * `ev.freeFlowSpeedTable[2][0]`, …) for a value of the wrong kind, a table
  * out of order, an unknown key or one of the other model, a missing
- * dependency, or `ev` with `pedestrian` or `bicycle`
+ * dependency, `ev` with `pedestrian` or `bicycle`, or the physical model
+ * with `scooter`
  */
 export function appendEv(
   query: Query,
@@ -184,6 +185,15 @@ export function appendEv(
   }
   const values = ev as unknown as Record<string, unknown>;
   const model = consumptionModel(values, name);
+  if (model === "physical" && options.transportMode === "scooter") {
+    // The physical model is sent as vehicle[…] attributes, and a scooter
+    // takes none of them.
+    throw new ValueError(
+      `${name}.consumptionModel`,
+      '"physical" is not for transportMode "scooter": its vehicle attributes ' +
+        "(currentWeight, frontalArea, …) are not a scooter's (HERE answers E605010)",
+    );
+  }
   checkEvKeys(values, name, model, options.isoline === true);
   const entries = evEntries(values, name);
   let vehicle: [string, string][] = [];

@@ -746,3 +746,17 @@ Deno.test("appendEv(): an auxiliary power curve out of HERE's rules is a ValueEr
     "ev.auxiliaryPowerCurve",
   );
 });
+
+Deno.test("appendEv(): the physical model is refused for scooters, whose vehicle attributes HERE does not take (E605010)", () => {
+  assertValueError(
+    () => appendEv(new Query(), PHYSICAL, { transportMode: "scooter" }),
+    "ev.consumptionModel",
+    'Invalid ev.consumptionModel: "physical" is not for transportMode "scooter": its vehicle attributes ' +
+      "(currentWeight, frontalArea, …) are not a scooter's (HERE answers E605010)",
+  );
+  const q = appendEv(new Query(), TABLE, { transportMode: "scooter" });
+  assert.match(
+    q.toString(),
+    /^consumptionModel=empirical&ev%5BfreeFlowSpeedTable%5D=/,
+  );
+});
