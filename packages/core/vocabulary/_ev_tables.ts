@@ -100,7 +100,7 @@ const MAX_CURVE_PAIRS = 6;
  * `[[seconds, watts], …]` of the physical model's auxiliary power, checked:
  * whole seconds of driving from 0, strictly ascending, up to 1800; watts 0
  * or more; at most 6 pairs. Written as HERE's pipe list
- * (`0,2000|600,1500`): {@linkcode formatPowerCurve}.
+ * (`0,2000|600,1500`): `formatPairs(curve, "|")`.
  */
 export function auxiliaryPowerCurve(
   value: unknown,
@@ -143,15 +143,6 @@ export function auxiliaryPowerCurve(
   return pairs;
 }
 
-/** An auxiliary power curve as HERE's pipe list of pairs: `0,2000|600,1500`. */
-export function formatPowerCurve(
-  pairs: readonly (readonly number[])[],
-): string {
-  return pairs.map(([a, b]) => `${formatNumber(a)},${formatNumber(b)}`).join(
-    "|",
-  );
-}
-
 /** A non-empty array of two-number arrays (the numbers checked by the caller). */
 function numberPairs(
   value: unknown,
@@ -182,9 +173,16 @@ function numberPairs(
   return pairs;
 }
 
-/** Pairs as HERE's flat comma list. */
-export function formatPairs(pairs: readonly (readonly number[])[]): string {
+/**
+ * Pairs as HERE writes them: a flat comma list (`0,0.239,27,0.196`), or
+ * with `between` another separator between pairs (the auxiliary power
+ * curve's `0,2000|600,1500`).
+ */
+export function formatPairs(
+  pairs: readonly (readonly number[])[],
+  between = ",",
+): string {
   return pairs.map(([a, b]) => `${formatNumber(a)},${formatNumber(b)}`).join(
-    ",",
+    between,
   );
 }

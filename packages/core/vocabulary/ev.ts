@@ -40,12 +40,7 @@ import {
   type EvOptions,
   type PhysicalEvOptions,
 } from "./ev_options.ts";
-import {
-  auxiliaryPowerCurve,
-  formatPairs,
-  formatPowerCurve,
-  speedTable,
-} from "./_ev_tables.ts";
+import { auxiliaryPowerCurve, formatPairs, speedTable } from "./_ev_tables.ts";
 
 // The pair tables, for fuel's speed tables too.
 export { formatPairs, speedTable };
@@ -337,7 +332,7 @@ function powerCurveEntry(ev: EvEntries, departureTime: unknown): void {
   }
   ev.put(
     "auxiliaryPowerCurve",
-    formatPowerCurve(auxiliaryPowerCurve(ev.values.auxiliaryPowerCurve, at)),
+    formatPairs(auxiliaryPowerCurve(ev.values.auxiliaryPowerCurve, at), "|"),
   );
 }
 

@@ -78,11 +78,13 @@ Deno.test("evWireNames: every EV option, battery keys for routes only", () => {
   assert.equal(route["ev[freeFlowSpeedTable]"], "ev.freeFlowSpeedTable");
   assert.equal(route["ev[makeReachable]"], "ev.makeReachable");
   assert.equal(route["vehicle[width]"], "ev.width");
-  assert.equal(Object.keys(route).length, 30);
+  assert.equal(route["ev[auxiliaryPowerCurve]"], "ev.auxiliaryPowerCurve");
+  assert.equal(Object.keys(route).length, 31);
   const isoline = evWireNames(true);
   assert.equal(isoline["ev[airDensity]"], "ev.airDensity");
   assert.equal(isoline["ev[initialCharge]"], undefined);
-  assert.equal(Object.keys(isoline).length, 16);
+  assert.equal(isoline["ev[auxiliaryPowerCurve]"], "ev.auxiliaryPowerCurve");
+  assert.equal(Object.keys(isoline).length, 17);
 });
 
 Deno.test("truckWireNames: each truck field under truck[…] and vehicle[…]", () => {
