@@ -162,6 +162,55 @@ export interface Highlights {
 }
 
 /**
+ * `showMapReferences`: HERE map identifiers of a result. Each block is
+ * there when asked for and known for the result; other fields HERE sends
+ * are kept.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { MapReferences } from "@ls/geocoding";
+ * const refs: MapReferences = {
+ *   segments: [{ ref: "hrn:here:data::olp-here:rib-2:7599:-1234", side: "right" }],
+ *   links: [{ cmId: "733328455", side: "right" }],
+ * };
+ * assert.equal(refs.links?.[0].side, "right");
+ * ```
+ */
+export interface MapReferences {
+  /** `segments`: the road segment at each access position, with its side. */
+  segments?: { ref: string; side?: string }[];
+  /** `links`: the map link at each access position, with its side. */
+  links?: { cmId: string; side?: string }[];
+  /** `pointAddress`: the point address's identifier. */
+  pointAddress?: Record<string, unknown>;
+  /** `microPointAddress`: the micro point address's identifier. */
+  microPointAddress?: Record<string, unknown>;
+  /** `adminIds`: the identifier of each administrative level. */
+  adminIds?: Record<string, unknown>[];
+  /** `cmVersion`: the map version the identifiers refer to. */
+  cmVersion?: Record<string, unknown>;
+}
+
+/**
+ * A related result (`showRelated`): an address or intersection beside the
+ * result, with its relationship (`MPA`, `parentPA`, `intersection`,
+ * `nearbyAddress`) and the usual result fields.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { RelatedItem } from "@ls/geocoding";
+ * const unit: RelatedItem = { relationship: "MPA", title: "802/84 Northbourne Ave", houseNumberType: "MPA" };
+ * assert.equal(unit.relationship, "MPA");
+ * ```
+ */
+export interface RelatedItem extends Omit<ResultItem, "related"> {
+  /** How the item relates to the result, as HERE names it. */
+  relationship?: string;
+}
+
+/**
  * One result item. Every field is optional (HERE fills them per endpoint and
  * result type), and fields that are not modelled here are kept as they came.
  *
@@ -262,4 +311,16 @@ export interface ResultItem {
   politicalView?: string;
   /** Autosuggest query items: a ready-made discover URL (absolute or relative). */
   href?: string;
+  /** `showMapReferences`: HERE map identifiers of the result. */
+  mapReferences?: MapReferences;
+  /**
+   * `showNavAttributes`: attributes of the result's road segment, per
+   * asked block (`speedLimits`, `functionalClass`, `access`, `physical`),
+   * as HERE sends them.
+   */
+  navigationAttributes?: Record<string, unknown>;
+  /** `showRelated`: related results (micro point addresses, intersections, ...). */
+  related?: RelatedItem[];
+  /** `showTranslations`: names of administrative levels in other languages, as HERE sends them. */
+  translations?: Record<string, unknown>;
 }
