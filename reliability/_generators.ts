@@ -512,7 +512,15 @@ function fuel(r: Random): Record<string, unknown> {
 
 function routing(
   r: Random,
-  mode: "car" | "bicycle" | "truck" | "scooter" | "pedestrian",
+  mode:
+    | "car"
+    | "bicycle"
+    | "truck"
+    | "scooter"
+    | "pedestrian"
+    | "taxi"
+    | "bus"
+    | "privateBus",
 ) {
   return obj({
     origin: near(r),
@@ -759,6 +767,18 @@ const VALID: Record<OpName, (r: Random) => Record<string, unknown>> = {
   truckRoute: (r) => routing(r, "truck"),
   scooterRoute: (r) => routing(r, "scooter"),
   pedestrianRoute: (r) => routing(r, "pedestrian"),
+  taxiRoute: (r) => ({
+    ...routing(r, "taxi"),
+    taxi: maybe(r, 0.3, () =>
+      r.pick([
+        { allowDriveThroughTaxiRoads: false },
+        { allowDriveThroughTaxiRoads: true },
+        { allowDriveThroughTaxiRoads: "no" },
+        { lanes: true },
+      ])),
+  }),
+  busRoute: (r) => routing(r, "bus"),
+  privateBusRoute: (r) => routing(r, "privateBus"),
   calculateIsoline: (r) => {
     const fromOrigin = r.chance(0.7);
     const mode = r.pick(

@@ -120,6 +120,22 @@ const REQUESTS: Record<OpName, Pick<Op, "path" | "example">> = {
     path: "/v8/routes",
     example: () => ({ origin: BERLIN, destination: [52.52, 13.4] }),
   },
+  taxiRoute: {
+    path: "/v8/routes",
+    example: () => ({
+      origin: BERLIN,
+      destination: POTSDAM,
+      taxi: { allowDriveThroughTaxiRoads: true },
+    }),
+  },
+  busRoute: {
+    path: "/v8/routes",
+    example: () => ({ origin: BERLIN, destination: POTSDAM }),
+  },
+  privateBusRoute: {
+    path: "/v8/routes",
+    example: () => ({ origin: BERLIN, destination: POTSDAM }),
+  },
   calculateIsoline: {
     path: "/v8/isolines",
     example: () => ({

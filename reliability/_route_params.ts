@@ -6,7 +6,15 @@
 
 import { maybe, obj, type Random } from "./_random.ts";
 
-type Mode = "car" | "bicycle" | "truck" | "scooter" | "pedestrian";
+type Mode =
+  | "car"
+  | "bicycle"
+  | "truck"
+  | "scooter"
+  | "pedestrian"
+  | "taxi"
+  | "bus"
+  | "privateBus";
 
 function arrival(r: Random): Date | string {
   const d = new Date(Date.now() + r.int(0, 10) * 86_400_000);
@@ -114,7 +122,7 @@ export function routeExtras(
   r: Random,
   mode: Mode,
 ): Record<string, unknown> {
-  const vehicle = mode === "car" || mode === "truck" || mode === "scooter";
+  const vehicle = mode !== "bicycle" && mode !== "pedestrian";
   return obj({
     arrivalTime: maybe(r, 0.1, () => arrival(r)),
     tolls: vehicle ? maybe(r, 0.15, () => tolls(r)) : undefined,
@@ -126,7 +134,7 @@ export function routeExtras(
     pedestrian: mode === "pedestrian" || r.chance(0.01)
       ? maybe(r, 0.2, () => ({ speed: r.pick([0.5, 1.4, 2, 2.5, 0]) }))
       : undefined,
-    vehicle: mode === "car" || mode === "truck" || r.chance(0.01)
+    vehicle: (vehicle && mode !== "scooter") || r.chance(0.01)
       ? maybe(r, 0.15, () =>
         obj({
           speedCap: maybe(r, 0.4, () => r.pick([27.8, 0.5, 80, 1, 70])),

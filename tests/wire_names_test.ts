@@ -12,6 +12,7 @@ import {
   CAR_ROUTE_WIRE_NAMES,
   PEDESTRIAN_ROUTE_WIRE_NAMES,
   SCOOTER_ROUTE_WIRE_NAMES,
+  TAXI_ROUTE_WIRE_NAMES,
   TRUCK_ROUTE_WIRE_NAMES,
 } from "@ls/routing";
 import { CALCULATE_ISOLINE_WIRE_NAMES } from "@ls/isoline";
@@ -59,6 +60,9 @@ const OPERATIONS: Record<string, { table: Table; params: object }> = {
   truckRoute: { table: TRUCK_ROUTE_WIRE_NAMES, params: ROUTE },
   scooterRoute: { table: SCOOTER_ROUTE_WIRE_NAMES, params: ROUTE },
   pedestrianRoute: { table: PEDESTRIAN_ROUTE_WIRE_NAMES, params: ROUTE },
+  taxiRoute: { table: TAXI_ROUTE_WIRE_NAMES, params: ROUTE },
+  busRoute: { table: CAR_ROUTE_WIRE_NAMES, params: ROUTE },
+  privateBusRoute: { table: CAR_ROUTE_WIRE_NAMES, params: ROUTE },
   calculateIsoline: {
     table: CALCULATE_ISOLINE_WIRE_NAMES,
     params: {

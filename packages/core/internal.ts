@@ -104,6 +104,7 @@ export {
 } from "./vocabulary/waypoints.ts";
 export {
   appendScooter,
+  appendTaxi,
   appendTruck,
   TRUCK_FIELDS,
   truckToJson,

@@ -144,6 +144,7 @@ export type {
   AxleGroupWeights,
   VehicleBody,
 } from "./vocabulary/vehicle_body.ts";
+export type { TaxiOptions } from "./vocabulary/vehicles.ts";
 export { Query } from "./params/query.ts";
 export { ApiResponse } from "./http/response.ts";
 export type {

@@ -111,6 +111,7 @@ const PUBLIC = [
   "SpeedTable",
   "TimeoutError",
   "TokenRequestInfo",
+  "TaxiOptions",
   "TransportMode",
   "Truck",
   "TruckType",

@@ -3,8 +3,9 @@
 // `traffic[…]`, `taxi[…]`, and the flat `billingTag`.
 
 import * as z from "zod/mini";
-import { type Query, ValueError } from "@ls/core";
+import { type Query, type TaxiOptions, ValueError } from "@ls/core";
 import {
+  appendTaxi,
   formatAvoidAreas,
   formatBoolean,
   formatCountryList,
@@ -34,13 +35,6 @@ const trafficSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     mode: z.optional(z.enum(Object.values(IsolineTrafficMode))),
     overrideFlowDuration: z.optional(nonNegativeInteger),
-  }))();
-
-const taxiSchema = /* @__PURE__ */ (() =>
-  z.strictObject({
-    allowDriveThroughTaxiRoads: z.optional(
-      z.boolean({ error: "must be a boolean" }),
-    ),
   }))();
 
 /** The options this file writes, as the builder passes them. */
@@ -161,15 +155,5 @@ function setTaxi(query: Query, taxi: unknown, transportMode: string): void {
       taxi,
     );
   }
-  const { allowDriveThroughTaxiRoads: through } = parseWith(
-    taxiSchema,
-    taxi,
-    "taxi",
-  );
-  if (through !== undefined) {
-    query.setStructured(
-      "taxi[allowDriveThroughTaxiRoads]",
-      formatBoolean(through),
-    );
-  }
+  appendTaxi(query, taxi as TaxiOptions);
 }

@@ -23,7 +23,7 @@
  * @module
  */
 
-import type { NamedValues } from "@ls/core";
+import type { NamedValues, TaxiOptions } from "@ls/core";
 import { namedValues } from "@ls/core/internal";
 import type { IsolineAvoidArea } from "./constants.ts";
 
@@ -124,7 +124,8 @@ export interface IsolineTraffic {
 }
 
 /**
- * Options of `transportMode: "taxi"` (`taxi[…]`).
+ * Options of `transportMode: "taxi"` (`taxi[…]`): core's
+ * {@linkcode TaxiOptions}, which taxi routes take too.
  *
  * @example
  * ```ts
@@ -134,11 +135,4 @@ export interface IsolineTraffic {
  * assert.equal(taxi.allowDriveThroughTaxiRoads, false);
  * ```
  */
-export interface IsolineTaxi {
-  /**
-   * Whether the taxi may drive through taxi-only roads and lanes
-   * (`taxi[allowDriveThroughTaxiRoads]`, default `true`); at the start
-   * and end they are always allowed.
-   */
-  allowDriveThroughTaxiRoads?: boolean;
-}
+export type IsolineTaxi = TaxiOptions;

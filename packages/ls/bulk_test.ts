@@ -141,7 +141,7 @@ Deno.test("LS.bulk runs a function, with the per-call options", async () => {
 Deno.test("LS.bulk names an unknown operation only when it looks like a method name, and never quotes a string option", () => {
   using ls = new LS({ apiKey: TEST_API_KEY, baseUrl: "http://127.0.0.1:9" });
   const operations =
-    "geocode, reverseGeocode, discover, browse, lookup, autocomplete, carRoute, bicycleRoute, truckRoute, scooterRoute, pedestrianRoute, calculateIsoline, matrix, getDestWeather, getWeatherAlerts, solveTourPlanning";
+    "geocode, reverseGeocode, discover, browse, lookup, autocomplete, carRoute, bicycleRoute, truckRoute, scooterRoute, pedestrianRoute, taxiRoute, busRoute, privateBusRoute, calculateIsoline, matrix, getDestWeather, getWeatherAlerts, solveTourPlanning";
   assertValueError(
     () => ls.bulk("geocod" as never, []),
     "operation",

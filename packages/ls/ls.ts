@@ -57,16 +57,21 @@ import type {
 } from "@ls/weather";
 import {
   bicycleRoute,
+  busRoute,
   carRoute,
   pedestrianRoute,
+  privateBusRoute,
   scooterRoute,
+  taxiRoute,
   truckRoute,
 } from "@ls/routing";
 import type {
+  BusRoutingParams,
   CarRoutingParams,
   RoutingParams,
   RoutingResponse,
   ScooterRoutingParams,
+  TaxiRoutingParams,
   TruckRoutingParams,
 } from "@ls/routing";
 import { calculateIsoline } from "@ls/isoline";
@@ -403,6 +408,30 @@ export class LS {
     options?: RequestOptions,
   ): Promise<RoutingResponse> {
     return pedestrianRoute(this.client, params, options);
+  }
+
+  /** A taxi route, with `taxi` options. See `@ls/routing` `taxiRoute`. */
+  taxiRoute(
+    params: TaxiRoutingParams,
+    options?: RequestOptions,
+  ): Promise<RoutingResponse> {
+    return taxiRoute(this.client, params, options);
+  }
+
+  /** A public bus route (HERE: beta). See `@ls/routing` `busRoute`. */
+  busRoute(
+    params: BusRoutingParams,
+    options?: RequestOptions,
+  ): Promise<RoutingResponse> {
+    return busRoute(this.client, params, options);
+  }
+
+  /** A private bus (coach) route (HERE: beta). See `@ls/routing` `privateBusRoute`. */
+  privateBusRoute(
+    params: BusRoutingParams,
+    options?: RequestOptions,
+  ): Promise<RoutingResponse> {
+    return privateBusRoute(this.client, params, options);
   }
 
   /** Areas reachable within time or distance ranges. See `@ls/isoline` `calculateIsoline`. */

@@ -20,7 +20,7 @@
  * import { LS_OPERATIONS } from "@ls/ls";
  * assert.equal(LS_OPERATIONS.geocode, "response");
  * assert.equal(LS_OPERATIONS.autosuggest, "raw");
- * assert.equal(Object.keys(LS_OPERATIONS).length, 17);
+ * assert.equal(Object.keys(LS_OPERATIONS).length, 20);
  * ```
  */
 export const LS_OPERATIONS = {
@@ -36,6 +36,9 @@ export const LS_OPERATIONS = {
   truckRoute: "response",
   scooterRoute: "response",
   pedestrianRoute: "response",
+  taxiRoute: "response",
+  busRoute: "response",
+  privateBusRoute: "response",
   calculateIsoline: "response",
   matrix: "response",
   getDestWeather: "response",

@@ -19,12 +19,14 @@ import {
   type RequestOptions,
   type RequestSpec,
   type Scooter,
+  type TaxiOptions,
   type Truck,
   ValueError,
 } from "@ls/core";
 import {
   appendEv,
   appendScooter,
+  appendTaxi,
   appendTruck,
   checkKeys,
   checkParams,
@@ -70,6 +72,7 @@ export type RouteParams = RoutingParams & {
   pedestrian?: PedestrianOptions;
   vehicle?: VehicleOptions;
   driver?: DriverOptions;
+  taxi?: TaxiOptions;
 };
 
 /** A mode's keys beyond {@linkcode RoutingParams}', each listed as `key: 0`. */
@@ -78,7 +81,15 @@ export type Extras<P> = Record<Exclude<keyof P, keyof RoutingParams>, 0>;
 /** What makes one route function: its mode, extra keys and wire names. */
 export interface RouteMode {
   /** The `transportMode` sent; the function is named after it (`carRoute`). */
-  transportMode: "car" | "bicycle" | "truck" | "scooter" | "pedestrian";
+  transportMode:
+    | "car"
+    | "bicycle"
+    | "truck"
+    | "scooter"
+    | "pedestrian"
+    | "taxi"
+    | "bus"
+    | "privateBus";
   /** The keys beyond the common ones, in the order they are listed. */
   extras: Readonly<Record<string, 0>>;
   /** HERE's names for our parameters, mapped to ours. */
@@ -137,16 +148,18 @@ export const COMMON_WIRE_NAMES: Readonly<Record<string, string>> = {
 const EXTRA_OWNER: Readonly<Record<string, string>> = {
   truck: "truckRoute",
   scooter: "scooterRoute",
-  tolls: "carRoute, truckRoute and scooterRoute",
-  currency: "carRoute, truckRoute and scooterRoute",
-  fuel: "carRoute, truckRoute and scooterRoute",
+  tolls: "carRoute, truckRoute, scooterRoute and the taxi and bus routes",
+  currency: "carRoute, truckRoute, scooterRoute and the taxi and bus routes",
+  fuel: "carRoute, truckRoute, scooterRoute and the taxi and bus routes",
   pedestrian: "pedestrianRoute",
-  vehicle: "carRoute and truckRoute",
+  vehicle: "carRoute, truckRoute and the taxi and bus routes",
   driver: "truckRoute",
+  taxi: "taxiRoute",
   ev: "carRoute, truckRoute and scooterRoute " +
     "(HERE has no EV routing for pedestrians or bicycles: E605027)",
   transportMode: "the function: carRoute, bicycleRoute, truckRoute, " +
-    "scooterRoute or pedestrianRoute, one for each transport mode",
+    "scooterRoute, pedestrianRoute, taxiRoute, busRoute or privateBusRoute, " +
+    "one for each transport mode",
 };
 
 /** `actions` needs `polyline`, `instructions` needs `actions`, … */
@@ -231,6 +244,7 @@ export function buildRoute(
   if (transportMode === "truck") appendTruck(query, params.truck, "truck");
   appendVehicle(query, params, transportMode);
   if (transportMode === "truck") appendDriver(query, params);
+  if (transportMode === "taxi") appendTaxi(query, params.taxi);
   if (transportMode === "scooter") {
     appendScooter(query, params.scooter, "scooter");
   }

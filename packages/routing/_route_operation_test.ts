@@ -318,7 +318,7 @@ Deno.test("each HERE wire name in a table leads to our name", () => {
 Deno.test("transportMode is the function, and says so", () => {
   assert.throws(
     () => buildCarRouteRequest({ ...ENDS, transportMode: "truck" } as never),
-    /^ValueError: Invalid transportMode: is not a parameter of carRoute; it belongs to the function: carRoute, bicycleRoute, truckRoute, scooterRoute or pedestrianRoute/,
+    /^ValueError: Invalid transportMode: is not a parameter of carRoute; it belongs to the function: carRoute, bicycleRoute, truckRoute, scooterRoute, pedestrianRoute, taxiRoute, busRoute or privateBusRoute, one for each transport mode$/,
   );
 });
 

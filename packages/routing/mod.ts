@@ -1,14 +1,16 @@
 /**
  * `@ls/routing`: HERE Routing v8 (`GET /v8/routes`) for cars, bicycles,
- * trucks, scooters and pedestrians.
+ * trucks, scooters, pedestrians, taxis and buses.
  *
  * - {@linkcode carRoute}, {@linkcode bicycleRoute}, {@linkcode truckRoute},
- *   {@linkcode scooterRoute}, {@linkcode pedestrianRoute}: each
- *   `(client, params, options?)` → {@linkcode RoutingResponse}.
+ *   {@linkcode scooterRoute}, {@linkcode pedestrianRoute},
+ *   {@linkcode taxiRoute}, {@linkcode busRoute}, {@linkcode privateBusRoute}:
+ *   each `(client, params, options?)` → {@linkcode RoutingResponse}.
  * - {@linkcode buildCarRouteRequest}, {@linkcode buildBicycleRouteRequest},
  *   {@linkcode buildTruckRouteRequest}, {@linkcode buildScooterRouteRequest},
- *   {@linkcode buildPedestrianRouteRequest}: the request each function
- *   sends, validated, without sending it.
+ *   {@linkcode buildPedestrianRouteRequest}, {@linkcode buildTaxiRouteRequest},
+ *   {@linkcode buildBusRouteRequest}, {@linkcode buildPrivateBusRouteRequest}:
+ *   the request each function sends, validated, without sending it.
  * - Every point (`origin`, `destination`, each `via`, `sideOfStreetHint`,
  *   polygon vertices) takes `[lat, lng]`, `{ lat, lng }` (any `position` a
  *   response returns), a GeoJSON `Point` or `Feature`; a via with options is
@@ -70,6 +72,8 @@ export * from "./params.ts";
 export * from "./routes.ts";
 export * from "./truck_route.ts";
 export * from "./scooter_route.ts";
+export * from "./taxi_route.ts";
+export * from "./bus_route.ts";
 export * from "./pedestrian_route.ts";
 export * from "./tolls.ts";
 export * from "./fuel.ts";

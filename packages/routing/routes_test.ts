@@ -6,12 +6,15 @@ import { startTestServer, TEST_API_KEY } from "@ls/core/testing";
 import { TEST_KEY_QUERY, testClient, type TestServer } from "@ls/core/testing";
 import {
   bicycleRoute,
+  busRoute,
   carRoute,
   type EmpiricalEvOptions,
   pedestrianRoute,
+  privateBusRoute,
   type RoutingParams,
   RoutingResponse,
   scooterRoute,
+  taxiRoute,
   truckRoute,
 } from "./mod.ts";
 import elevation from "./testdata/route_elevation.json" with { type: "json" };
@@ -19,7 +22,7 @@ import e605001 from "./testdata/error_e605001.json" with { type: "json" };
 
 const ROUTES = "GET /v8/routes";
 
-/** The five route functions with their `transportMode` value. */
+/** The route functions with their `transportMode` value. */
 const MODES: readonly {
   name: string;
   mode: string;
@@ -30,6 +33,9 @@ const MODES: readonly {
   { name: "truckRoute", mode: "truck", fn: truckRoute },
   { name: "scooterRoute", mode: "scooter", fn: scooterRoute },
   { name: "pedestrianRoute", mode: "pedestrian", fn: pedestrianRoute },
+  { name: "taxiRoute", mode: "taxi", fn: taxiRoute },
+  { name: "busRoute", mode: "bus", fn: busRoute },
+  { name: "privateBusRoute", mode: "privateBus", fn: privateBusRoute },
 ];
 
 /** A server answering `GET /v8/routes` with HERE's documented example. */
@@ -651,13 +657,17 @@ Deno.test('per-mode rules: routingMode "short" and avoid "uTurns" only where HER
       "routingMode",
       new RegExp(`must be "fast" for transportMode "${mode}"`),
     );
+    if (mode === "taxi" || mode === "bus" || mode === "privateBus") {
+      await fn(client, uTurns); // a road vehicle may avoid U-turns
+      continue;
+    }
     await rejectsValueError(
       fn(client, uTurns),
       "avoidFeatures",
       new RegExp(`"uTurns" for transportMode "${mode}"`),
     );
   }
-  assert.equal(server.requests.length, 4);
+  assert.equal(server.requests.length, 7);
 });
 
 Deno.test("mode extras: truck and scooter are accepted only by their own function", async () => {
@@ -963,4 +973,74 @@ Deno.test("carRoute: an EV with an auxiliary power curve sends it as HERE's pipe
       "&ev%5BauxiliaryPowerCurve%5D=0,2000|600,1500.5" +
       `&${TEST_KEY_QUERY}`,
   );
+});
+
+Deno.test("taxiRoute: taxi[allowDriveThroughTaxiRoads] after the car's options; buses take a weight per axle group", async () => {
+  await using server = await startJsonServer(ROUTES, { routes: [] });
+  const client = testClient(server);
+  await taxiRoute(client, {
+    ...MINIMAL,
+    vehicle: { occupancy: 2 },
+    taxi: { allowDriveThroughTaxiRoads: false },
+  });
+  await busRoute(client, {
+    ...MINIMAL,
+    vehicle: { weightPerAxleGroup: { single: 11500, tandem: 19000 } },
+  });
+  await privateBusRoute(client, { ...MINIMAL, routingMode: "fast" });
+  const queries = server.requests.map((r) => r.rawQuery);
+  const ends = "origin=52.5,13.4&destination=52.503,13.405";
+  assert.deepEqual(queries, [
+    `transportMode=taxi&${ends}&${DEFAULTS}&vehicle%5Boccupancy%5D=2` +
+    `&taxi%5BallowDriveThroughTaxiRoads%5D=false&${TEST_KEY_QUERY}`,
+    `transportMode=bus&${ends}&${DEFAULTS}` +
+    `&vehicle%5BweightPerAxleGroup%5D=single:11500,tandem:19000&${TEST_KEY_QUERY}`,
+    `transportMode=privateBus&${ends}&${DEFAULTS}&${TEST_KEY_QUERY}`,
+  ]);
+});
+
+Deno.test("taxiRoute, busRoute, privateBusRoute: HERE's rules are ValueErrors before any request", async () => {
+  await using server = await startTestServer();
+  const client = testClient(server);
+  const cases: [() => Promise<unknown>, string][] = [
+    [
+      () => taxiRoute(client, { ...MINIMAL, routingMode: "short" }),
+      "routingMode",
+    ],
+    [
+      () => busRoute(client, { ...MINIMAL, routingMode: "short" }),
+      "routingMode",
+    ],
+    [
+      () =>
+        taxiRoute(
+          client,
+          { ...MINIMAL, taxi: { allowDriveThroughTaxiRoads: 1 } } as never,
+        ),
+      "taxi.allowDriveThroughTaxiRoads",
+    ],
+    [
+      () => taxiRoute(client, { ...MINIMAL, taxi: { lanes: true } } as never),
+      "taxi.lanes",
+    ],
+    [() => busRoute(client, { ...MINIMAL, taxi: {} } as never), "taxi"],
+    [() => carRoute(client, { ...MINIMAL, taxi: {} } as never), "taxi"],
+    [
+      () =>
+        taxiRoute(client, {
+          ...MINIMAL,
+          vehicle: { weightPerAxleGroup: { single: 9000 } },
+        }),
+      "vehicle.weightPerAxleGroup",
+    ],
+    [
+      () =>
+        busRoute(client, { ...MINIMAL, vehicle: { category: "lightTruck" } }),
+      "vehicle.category",
+    ],
+  ];
+  for (const [call, parameter] of cases) {
+    await rejectsValueError(call(), parameter);
+  }
+  assert.equal(server.requests.length, 0);
 });

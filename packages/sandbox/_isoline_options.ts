@@ -4,6 +4,7 @@
 // excluded country). The model's reach does not change for them, except
 // that a coarser `shape[maxResolution]` gives fewer ring points.
 
+import { checkTaxi } from "./_routing_params.ts";
 import { malformed } from "./_http.ts";
 import type { Params } from "./_query.ts";
 import type { Gazetteer } from "./_gazetteer.ts";
@@ -46,15 +47,7 @@ export function checkIsolineOptions(params: Params, g: Gazetteer): number {
   if (mode !== undefined && mode !== "default" && mode !== "disabled") {
     throw invalid("traffic[mode]", mode, "use default or disabled");
   }
-  if (params.has("taxi[allowDriveThroughTaxiRoads]")) {
-    const transportMode = params.get("transportMode");
-    if (transportMode !== "taxi") {
-      throw malformed(
-        "E605001",
-        `taxi[allowDriveThroughTaxiRoads] is only allowed with transportMode=taxi, got '${transportMode}'`,
-      );
-    }
-  }
+  checkTaxi(params);
   checkExclude(params, g);
   const states = params.get("exclude[states]");
   if (states !== undefined && !states.split("|").every((s) => STATES.test(s))) {

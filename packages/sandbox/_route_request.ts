@@ -8,6 +8,7 @@ import type { Params } from "./_query.ts";
 import { parseAvoidAreas } from "./_avoid_areas.ts";
 import {
   checkQuery,
+  checkTaxi,
   checkVehicle,
   parseAvoidFeatures,
   parseLang,
@@ -225,6 +226,7 @@ export function parseRouteRequest(params: Params): RouteRequest {
     heightAboveFirstAxle: 0,
   });
   checkTrailerAxles(params);
+  checkTaxi(params);
   checkSegmentsAndDriver(params, mode);
   checkVehicle(params, mode);
   const ev = parseEv(params, mode, false);

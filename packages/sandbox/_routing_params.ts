@@ -247,3 +247,25 @@ export function checkVehicle(params: Params, mode: TransportMode): void {
     }
   }
 }
+
+/**
+ * `taxi[allowDriveThroughTaxiRoads]`: `true` or `false`, and only with
+ * `transportMode=taxi` (routes and isolines alike).
+ */
+export function checkTaxi(params: Params): void {
+  const value = params.get("taxi[allowDriveThroughTaxiRoads]");
+  if (value === undefined) return;
+  if (value !== "true" && value !== "false") {
+    throw malformed(
+      "E605001",
+      `Invalid value for parameter 'taxi[allowDriveThroughTaxiRoads]': '${value}' (use true or false)`,
+    );
+  }
+  const transportMode = params.get("transportMode");
+  if (transportMode !== "taxi") {
+    throw malformed(
+      "E605001",
+      `taxi[allowDriveThroughTaxiRoads] is only allowed with transportMode=taxi, got '${transportMode}'`,
+    );
+  }
+}

@@ -676,6 +676,33 @@ Deno.test("vehicle body (weights, axle groups, KPRA, tyres, category, trailer ax
   assert.equal(towing.status, 400, "a trailer's axles without a trailer");
 });
 
+Deno.test("taxi, bus and private bus routes: answered, each with its mode; taxi[…] only for taxis, as a boolean", async () => {
+  await using sandbox = await startSandbox();
+  const ends = "origin=52.52,13.405&destination=52.3906,13.0645";
+  for (const mode of ["taxi", "bus", "privateBus"]) {
+    const res = await call(sandbox, route(`transportMode=${mode}&${ends}`));
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.routes[0].sections[0].transport.mode, mode);
+  }
+  const taxi = await call(
+    sandbox,
+    route(
+      `transportMode=taxi&${ends}&taxi%5BallowDriveThroughTaxiRoads%5D=false`,
+    ),
+  );
+  assert.equal(taxi.status, 200, taxi.text);
+  for (
+    const query of [
+      `transportMode=car&${ends}&taxi%5BallowDriveThroughTaxiRoads%5D=true`,
+      `transportMode=taxi&${ends}&taxi%5BallowDriveThroughTaxiRoads%5D=yes`,
+    ]
+  ) {
+    const res = await call(sandbox, route(query));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, "E605001", query);
+  }
+});
+
 Deno.test("maxSpeedOnSegment and driver[schedule]: answered when well-formed, HERE's codes when not", async () => {
   await using sandbox = await startSandbox();
   const base = "origin=52.52,13.405&destination=52.3906,13.0645";

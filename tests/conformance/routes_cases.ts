@@ -1,16 +1,38 @@
 // How the client produces each parameter of HERE's routes (here/routes.json).
 
 import type { OperationCases, Params } from "./_cases.ts";
+import type { RequestSpec } from "@ls/core";
 import {
+  buildBicycleRouteRequest,
+  buildBusRouteRequest,
   buildCarRouteRequest,
   buildPedestrianRouteRequest,
+  buildPrivateBusRouteRequest,
   buildScooterRouteRequest,
+  buildTaxiRouteRequest,
   buildTruckRouteRequest,
 } from "@ls/routing";
 
 const car = (params: Params) => buildCarRouteRequest(params as never);
 const truck = (params: Params) => buildTruckRouteRequest(params as never);
 const scooter = (params: Params) => buildScooterRouteRequest(params as never);
+const taxi = (params: Params) => buildTaxiRouteRequest(params as never);
+
+/** The route function of each transport mode: the mode is the function. */
+const BY_MODE: Record<string, (params: never) => RequestSpec> = {
+  car: buildCarRouteRequest,
+  truck: buildTruckRouteRequest,
+  pedestrian: buildPedestrianRouteRequest,
+  bicycle: buildBicycleRouteRequest,
+  scooter: buildScooterRouteRequest,
+  taxi: buildTaxiRouteRequest,
+  bus: buildBusRouteRequest,
+  privateBus: buildPrivateBusRouteRequest,
+};
+
+/** Builds with the function of `params.mode` (a test-only key). */
+const byMode = ({ mode, ...params }: Params) =>
+  BY_MODE[mode as string](params as never);
 
 /** A truck field sent as `vehicle[field]`. */
 const vehicle = (field: string, value: unknown, wire: string) => ({
@@ -46,6 +68,17 @@ const cases: OperationCases = {
   build: car,
   base: { origin: [52.5, 13.4], destination: [52.51, 13.41] },
   cases: {
+    transportMode: {
+      params: { mode: "taxi" },
+      wire: "taxi",
+      value: (v) => ({ mode: v }),
+      build: byMode,
+    },
+    "taxi[allowDriveThroughTaxiRoads]": {
+      params: { taxi: { allowDriveThroughTaxiRoads: false } },
+      wire: "false",
+      build: taxi,
+    },
     origin: { params: {}, wire: "52.5,13.4" },
     destination: { params: {}, wire: "52.51,13.41" },
     via: { params: { via: [[52.505, 13.405]] }, wire: "52.505,13.405" },
@@ -447,9 +480,6 @@ const cases: OperationCases = {
     },
   },
   pending: [
-    // taxi, bus and privateBus have no route function yet.
-    "transportMode",
-    "taxi[allowDriveThroughTaxiRoads]",
     "networkRestrictedTruck[permittedNetworks]",
   ],
 };

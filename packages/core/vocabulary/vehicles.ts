@@ -47,6 +47,13 @@ const truckSchema = /* @__PURE__ */ (() =>
     trailerCount: z.optional(nonNegativeInteger),
   }))();
 
+const taxiSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    allowDriveThroughTaxiRoads: z.optional(
+      z.boolean({ error: "must be a boolean" }),
+    ),
+  }))();
+
 const scooterSchema = /* @__PURE__ */ (() =>
   z.strictObject({
     allowHighway: z.optional(z.boolean()),
@@ -228,6 +235,58 @@ export function appendVehicleFields(
   }
   for (const [field, text] of fields) {
     query.setStructured(`vehicle[${field}]`, text);
+  }
+  return query;
+}
+
+/**
+ * Options of a taxi (`taxi[…]`), for taxi routes and taxi isolines.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TaxiOptions } from "@ls/core";
+ * const taxi: TaxiOptions = { allowDriveThroughTaxiRoads: false };
+ * assert.equal(taxi.allowDriveThroughTaxiRoads, false);
+ * ```
+ */
+export interface TaxiOptions {
+  /**
+   * Whether the taxi may drive through taxi-only roads and lanes
+   * (`taxi[allowDriveThroughTaxiRoads]`, HERE's default `true`); at the
+   * start and end they are always allowed.
+   */
+  allowDriveThroughTaxiRoads?: boolean;
+}
+
+/**
+ * Adds `taxi[allowDriveThroughTaxiRoads]` when given; `undefined` adds
+ * nothing.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Query } from "@ls/core";
+ * import { appendTaxi } from "@ls/core/internal";
+ * const q = appendTaxi(new Query(), { allowDriveThroughTaxiRoads: false });
+ * assert.equal(q.toString(), "taxi%5BallowDriveThroughTaxiRoads%5D=false");
+ * ```
+ *
+ * @throws {ValueError} naming `taxi.…` for an unknown key or a value that
+ * is not a boolean
+ */
+export function appendTaxi(
+  query: Query,
+  taxi: TaxiOptions | undefined,
+  parameter = "taxi",
+): Query {
+  if (taxi === undefined) return query;
+  const { allowDriveThroughTaxiRoads } = parseWith(taxiSchema, taxi, parameter);
+  if (allowDriveThroughTaxiRoads !== undefined) {
+    query.setStructured(
+      "taxi[allowDriveThroughTaxiRoads]",
+      formatBoolean(allowDriveThroughTaxiRoads),
+    );
   }
   return query;
 }
