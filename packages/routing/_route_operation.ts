@@ -59,6 +59,7 @@ import type { DriverOptions, PedestrianOptions } from "./route_options.ts";
 import type { VehicleOptions } from "./vehicle.ts";
 import { appendVehicle } from "./_route_vehicle.ts";
 import { appendFuel } from "./_route_fuel.ts";
+import type { RouteBuilder, RouteFunction } from "./route_function.ts";
 import { RoutingResponse } from "./routing_response.ts";
 
 /** The parameters {@linkcode buildRoute} reads: the common ones and the extras. */
@@ -74,6 +75,12 @@ export type RouteParams = RoutingParams & {
   driver?: DriverOptions;
   taxi?: TaxiOptions;
 };
+
+/**
+ * The keys every motor vehicle's route takes beyond the common ones: an EV
+ * or a fuel model, and tolls with their currency.
+ */
+export const MOTOR_EXTRAS = { ev: 0, tolls: 0, currency: 0, fuel: 0 } as const;
 
 /** A mode's keys beyond {@linkcode RoutingParams}', each listed as `key: 0`. */
 export type Extras<P> = Record<Exclude<keyof P, keyof RoutingParams>, 0>;
@@ -354,4 +361,18 @@ function allDiscarded(
       `does not know (${codes.join(", ")}); HERE's rule is to discard such ` +
       "sections",
   });
+}
+
+/** The builder of a route function: {@linkcode buildRoute} for `mode`. */
+export /* @__NO_SIDE_EFFECTS__ */ function routeBuilder<P extends RouteParams>(
+  mode: RouteMode,
+): RouteBuilder<P> {
+  return (params, options) => buildRoute(mode, params, options);
+}
+
+/** A route function: {@linkcode sendRoute} with `build`. */
+export /* @__NO_SIDE_EFFECTS__ */ function routeFunction<P>(
+  build: RouteBuilder<P>,
+): RouteFunction<P> {
+  return (client, params, options) => sendRoute(client, build, params, options);
 }

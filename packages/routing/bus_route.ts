@@ -17,15 +17,9 @@
  * @module
  */
 
-import type { Client, RequestOptions, RequestSpec } from "@ls/core";
-import {
-  buildRoute,
-  type Extras,
-  type RouteMode,
-  sendRoute,
-} from "./_route_operation.ts";
+import type { RouteBuilder, RouteFunction } from "./route_function.ts";
+import * as op from "./_route_operation.ts";
 import { CAR_ROUTE_WIRE_NAMES, type CarRoutingParams } from "./routes.ts";
-import type { RoutingResponse } from "./routing_response.ts";
 
 /**
  * The parameters of `busRoute` and `privateBusRoute`: a car's
@@ -48,22 +42,19 @@ export type BusRoutingParams = CarRoutingParams;
 
 /** The keys buses take beyond the common ones: a car's. */
 const BUS_EXTRAS = {
-  ev: 0,
-  tolls: 0,
-  currency: 0,
-  fuel: 0,
+  ...op.MOTOR_EXTRAS,
   vehicle: 0,
-} satisfies Extras<BusRoutingParams>;
+} satisfies op.Extras<BusRoutingParams>;
 
 /** busRoute: its mode, keys beyond the common ones, and wire names. */
-const BUS: RouteMode = {
+const BUS: op.RouteMode = {
   transportMode: "bus",
   extras: BUS_EXTRAS,
   wireNames: CAR_ROUTE_WIRE_NAMES,
 };
 
 /** privateBusRoute: its mode, keys beyond the common ones, and wire names. */
-const PRIVATE_BUS: RouteMode = {
+const PRIVATE_BUS: op.RouteMode = {
   transportMode: "privateBus",
   extras: BUS_EXTRAS,
   wireNames: CAR_ROUTE_WIRE_NAMES,
@@ -88,12 +79,8 @@ const PRIVATE_BUS: RouteMode = {
  * @throws {ValueError} for the reasons of `buildCarRouteRequest`, and for
  * `routingMode: "short"`
  */
-export function buildBusRouteRequest(
-  params: BusRoutingParams,
-  options?: Pick<RequestOptions, "query">,
-): RequestSpec {
-  return buildRoute(BUS, params, options);
-}
+export const buildBusRouteRequest: RouteBuilder<BusRoutingParams> =
+  /* @__PURE__ */ op.routeBuilder(BUS);
 
 /**
  * The request {@linkcode privateBusRoute} sends
@@ -109,12 +96,8 @@ export function buildBusRouteRequest(
  *
  * @throws {ValueError} for the reasons of {@linkcode buildBusRouteRequest}
  */
-export function buildPrivateBusRouteRequest(
-  params: BusRoutingParams,
-  options?: Pick<RequestOptions, "query">,
-): RequestSpec {
-  return buildRoute(PRIVATE_BUS, params, options);
-}
+export const buildPrivateBusRouteRequest: RouteBuilder<BusRoutingParams> =
+  /* @__PURE__ */ op.routeBuilder(PRIVATE_BUS);
 
 /**
  * Calculates a bus route (`transportMode=bus`): sends
@@ -137,13 +120,8 @@ export function buildPrivateBusRouteRequest(
  * {@linkcode buildBusRouteRequest}
  * @throws {ApiError} for an error response (HERE's `E605…` codes)
  */
-export function busRoute(
-  client: Client,
-  params: BusRoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return sendRoute(client, buildBusRouteRequest, params, options);
-}
+export const busRoute: RouteFunction<BusRoutingParams> = /* @__PURE__ */ op
+  .routeFunction(buildBusRouteRequest);
 
 /**
  * Calculates a route for a private bus such as a coach
@@ -166,10 +144,5 @@ export function busRoute(
  * {@linkcode buildPrivateBusRouteRequest}
  * @throws {ApiError} for an error response (HERE's `E605…` codes)
  */
-export function privateBusRoute(
-  client: Client,
-  params: BusRoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return sendRoute(client, buildPrivateBusRouteRequest, params, options);
-}
+export const privateBusRoute: RouteFunction<BusRoutingParams> =
+  /* @__PURE__ */ op.routeFunction(buildPrivateBusRouteRequest);

@@ -74,6 +74,7 @@ export * from "./truck_route.ts";
 export * from "./scooter_route.ts";
 export * from "./taxi_route.ts";
 export * from "./bus_route.ts";
+export * from "./route_function.ts";
 export * from "./pedestrian_route.ts";
 export * from "./tolls.ts";
 export * from "./fuel.ts";

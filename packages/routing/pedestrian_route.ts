@@ -19,17 +19,10 @@
  * @module
  */
 
-import type { Client, RequestOptions, RequestSpec } from "@ls/core";
-import {
-  buildRoute,
-  COMMON_WIRE_NAMES,
-  type Extras,
-  type RouteMode,
-  sendRoute,
-} from "./_route_operation.ts";
+import type { RouteBuilder, RouteFunction } from "./route_function.ts";
+import * as op from "./_route_operation.ts";
 import type { RoutingParams } from "./params.ts";
 import type { PedestrianOptions } from "./route_options.ts";
-import type { RoutingResponse } from "./routing_response.ts";
 
 /**
  * The parameters of `pedestrianRoute`: {@linkcode RoutingParams} plus the
@@ -62,14 +55,14 @@ export interface PedestrianRoutingParams extends RoutingParams {
  */
 export const PEDESTRIAN_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   /* @__PURE__ */ Object.freeze({
-    ...COMMON_WIRE_NAMES,
+    ...op.COMMON_WIRE_NAMES,
     "pedestrian[speed]": "pedestrian.speed",
   });
 
 /** pedestrianRoute: its mode, keys beyond the common ones, and wire names. */
-const PEDESTRIAN: RouteMode = {
+const PEDESTRIAN: op.RouteMode = {
   transportMode: "pedestrian",
-  extras: { pedestrian: 0 } satisfies Extras<PedestrianRoutingParams>,
+  extras: { pedestrian: 0 } satisfies op.Extras<PedestrianRoutingParams>,
   wireNames: PEDESTRIAN_ROUTE_WIRE_NAMES,
 };
 
@@ -95,12 +88,9 @@ const PEDESTRIAN: RouteMode = {
  * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
  * and for `routingMode: "short"` or `"uTurns"` in `avoidFeatures`
  */
-export function buildPedestrianRouteRequest(
-  params: PedestrianRoutingParams,
-  options?: Pick<RequestOptions, "query">,
-): RequestSpec {
-  return buildRoute(PEDESTRIAN, params, options);
-}
+export const buildPedestrianRouteRequest: RouteBuilder<
+  PedestrianRoutingParams
+> = /* @__PURE__ */ op.routeBuilder(PEDESTRIAN);
 
 /**
  * Calculates a walking route (`transportMode=pedestrian`): sends
@@ -132,10 +122,5 @@ export function buildPedestrianRouteRequest(
  * @throws {ApiError} for an error response (HERE's `E605…` codes) or when
  * every route must be discarded
  */
-export function pedestrianRoute(
-  client: Client,
-  params: PedestrianRoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return sendRoute(client, buildPedestrianRouteRequest, params, options);
-}
+export const pedestrianRoute: RouteFunction<PedestrianRoutingParams> =
+  /* @__PURE__ */ op.routeFunction(buildPedestrianRouteRequest);

@@ -34,17 +34,11 @@
  * @module
  */
 
-import type { Client, EvOptions, RequestOptions, RequestSpec } from "@ls/core";
+import type { RouteBuilder, RouteFunction } from "./route_function.ts";
+import type { EvOptions } from "@ls/core";
 import { evWireNames } from "@ls/core/internal";
-import {
-  buildRoute,
-  COMMON_WIRE_NAMES,
-  type Extras,
-  type RouteMode,
-  sendRoute,
-} from "./_route_operation.ts";
+import * as op from "./_route_operation.ts";
 import type { RoutingParams } from "./params.ts";
-import type { RoutingResponse } from "./routing_response.ts";
 import type { TollOptions } from "./tolls.ts";
 import type { FuelOptions } from "./fuel.ts";
 import type { VehicleOptions } from "./vehicle.ts";
@@ -126,7 +120,7 @@ export interface CarRoutingParams extends RoutingParams {
  */
 export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   /* @__PURE__ */ Object.freeze({
-    ...COMMON_WIRE_NAMES,
+    ...op.COMMON_WIRE_NAMES,
     ...evWireNames(),
     "tolls[summaries]": "tolls.summaries",
     "tolls[vignettes]": "tolls.vignettes",
@@ -157,15 +151,9 @@ export const CAR_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   });
 
 /** carRoute: its mode, keys beyond the common ones, and wire names. */
-const CAR: RouteMode = {
+const CAR: op.RouteMode = {
   transportMode: "car",
-  extras: {
-    ev: 0,
-    tolls: 0,
-    currency: 0,
-    fuel: 0,
-    vehicle: 0,
-  } satisfies Extras<
+  extras: { ...op.MOTOR_EXTRAS, vehicle: 0 } satisfies op.Extras<
     CarRoutingParams
   >,
   wireNames: CAR_ROUTE_WIRE_NAMES,
@@ -185,10 +173,10 @@ const CAR: RouteMode = {
  * ```
  */
 export const BICYCLE_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
-  /* @__PURE__ */ Object.freeze({ ...COMMON_WIRE_NAMES });
+  /* @__PURE__ */ Object.freeze({ ...op.COMMON_WIRE_NAMES });
 
 /** bicycleRoute: its mode, keys beyond the common ones, and wire names. */
-const BICYCLE: RouteMode = {
+const BICYCLE: op.RouteMode = {
   transportMode: "bicycle",
   extras: {},
   wireNames: BICYCLE_ROUTE_WIRE_NAMES,
@@ -282,12 +270,8 @@ const BICYCLE: RouteMode = {
  * order, `initialCharge` above `maxCharge`, …); a key that is not a
  * parameter of carRoute
  */
-export function buildCarRouteRequest(
-  params: CarRoutingParams,
-  options?: Pick<RequestOptions, "query">,
-): RequestSpec {
-  return buildRoute(CAR, params, options);
-}
+export const buildCarRouteRequest: RouteBuilder<CarRoutingParams> =
+  /* @__PURE__ */ op.routeBuilder(CAR);
 
 /**
  * The request {@linkcode bicycleRoute} sends (`transportMode=bicycle`).
@@ -311,12 +295,8 @@ export function buildCarRouteRequest(
  * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
  * and for `routingMode: "short"` or `"uTurns"` in `avoidFeatures`
  */
-export function buildBicycleRouteRequest(
-  params: RoutingParams,
-  options?: Pick<RequestOptions, "query">,
-): RequestSpec {
-  return buildRoute(BICYCLE, params, options);
-}
+export const buildBicycleRouteRequest: RouteBuilder<RoutingParams> =
+  /* @__PURE__ */ op.routeBuilder(BICYCLE);
 
 /**
  * Calculates a car route: sends {@linkcode buildCarRouteRequest}'s
@@ -358,13 +338,8 @@ export function buildBicycleRouteRequest(
  * @throws {ApiError} for an error response (HERE's `E605…` codes) or when
  * every route must be discarded
  */
-export function carRoute(
-  client: Client,
-  params: CarRoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return sendRoute(client, buildCarRouteRequest, params, options);
-}
+export const carRoute: RouteFunction<CarRoutingParams> = /* @__PURE__ */ op
+  .routeFunction(buildCarRouteRequest);
 
 /**
  * Calculates a bicycle route (`transportMode=bicycle`): sends
@@ -397,10 +372,5 @@ export function carRoute(
  * @throws {ApiError} for an error response (HERE's `E605…` codes) or when
  * every route must be discarded
  */
-export function bicycleRoute(
-  client: Client,
-  params: RoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return sendRoute(client, buildBicycleRouteRequest, params, options);
-}
+export const bicycleRoute: RouteFunction<RoutingParams> = /* @__PURE__ */ op
+  .routeFunction(buildBicycleRouteRequest);

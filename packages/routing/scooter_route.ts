@@ -20,15 +20,10 @@
  * @module
  */
 
-import type { Client, RequestOptions, RequestSpec, Scooter } from "@ls/core";
-import {
-  buildRoute,
-  type Extras,
-  type RouteMode,
-  sendRoute,
-} from "./_route_operation.ts";
+import type { RouteBuilder, RouteFunction } from "./route_function.ts";
+import type { Scooter } from "@ls/core";
+import * as op from "./_route_operation.ts";
 import { CAR_ROUTE_WIRE_NAMES, type CarRoutingParams } from "./routes.ts";
-import type { RoutingResponse } from "./routing_response.ts";
 
 /**
  * The parameters of `scooterRoute`: {@linkcode RoutingParams} plus scooter
@@ -71,17 +66,12 @@ export const SCOOTER_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   });
 
 /** scooterRoute: its mode, keys beyond the common ones, and wire names. */
-const SCOOTER: RouteMode = {
+const SCOOTER: op.RouteMode = {
   transportMode: "scooter",
   extras: {
     scooter: 0,
-    ev: 0,
-    tolls: 0,
-    currency: 0,
-    fuel: 0,
-  } satisfies Extras<
-    ScooterRoutingParams
-  >,
+    ...op.MOTOR_EXTRAS,
+  } satisfies op.Extras<ScooterRoutingParams>,
   wireNames: SCOOTER_ROUTE_WIRE_NAMES,
 };
 
@@ -109,12 +99,8 @@ const SCOOTER: RouteMode = {
  * for a non-boolean `scooter.allowHighway`, `routingMode: "short"` or
  * `"uTurns"` in `avoidFeatures`
  */
-export function buildScooterRouteRequest(
-  params: ScooterRoutingParams,
-  options?: Pick<RequestOptions, "query">,
-): RequestSpec {
-  return buildRoute(SCOOTER, params, options);
-}
+export const buildScooterRouteRequest: RouteBuilder<ScooterRoutingParams> =
+  /* @__PURE__ */ op.routeBuilder(SCOOTER);
 
 /**
  * Calculates a scooter route (`transportMode=scooter`): sends
@@ -146,10 +132,5 @@ export function buildScooterRouteRequest(
  * @throws {ApiError} for an error response (HERE's `E605…` codes) or when
  * every route must be discarded
  */
-export function scooterRoute(
-  client: Client,
-  params: ScooterRoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return sendRoute(client, buildScooterRouteRequest, params, options);
-}
+export const scooterRoute: RouteFunction<ScooterRoutingParams> =
+  /* @__PURE__ */ op.routeFunction(buildScooterRouteRequest);

@@ -18,20 +18,10 @@
  * @module
  */
 
-import type {
-  Client,
-  RequestOptions,
-  RequestSpec,
-  TaxiOptions,
-} from "@ls/core";
-import {
-  buildRoute,
-  type Extras,
-  type RouteMode,
-  sendRoute,
-} from "./_route_operation.ts";
+import type { RouteBuilder, RouteFunction } from "./route_function.ts";
+import type { TaxiOptions } from "@ls/core";
+import * as op from "./_route_operation.ts";
 import { CAR_ROUTE_WIRE_NAMES, type CarRoutingParams } from "./routes.ts";
-import type { RoutingResponse } from "./routing_response.ts";
 
 /**
  * The parameters of `taxiRoute`: a car's ({@linkcode CarRoutingParams})
@@ -73,16 +63,13 @@ export const TAXI_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   });
 
 /** taxiRoute: its mode, keys beyond the common ones, and wire names. */
-const TAXI: RouteMode = {
+const TAXI: op.RouteMode = {
   transportMode: "taxi",
   extras: {
-    ev: 0,
-    tolls: 0,
-    currency: 0,
-    fuel: 0,
+    ...op.MOTOR_EXTRAS,
     vehicle: 0,
     taxi: 0,
-  } satisfies Extras<TaxiRoutingParams>,
+  } satisfies op.Extras<TaxiRoutingParams>,
   wireNames: TAXI_ROUTE_WIRE_NAMES,
 };
 
@@ -107,12 +94,8 @@ const TAXI: RouteMode = {
  * `routingMode: "short"`, and for a `taxi` key that is not
  * `allowDriveThroughTaxiRoads` or a value that is not a boolean
  */
-export function buildTaxiRouteRequest(
-  params: TaxiRoutingParams,
-  options?: Pick<RequestOptions, "query">,
-): RequestSpec {
-  return buildRoute(TAXI, params, options);
-}
+export const buildTaxiRouteRequest: RouteBuilder<TaxiRoutingParams> =
+  /* @__PURE__ */ op.routeBuilder(TAXI);
 
 /**
  * Calculates a taxi route (`transportMode=taxi`): sends
@@ -140,10 +123,5 @@ export function buildTaxiRouteRequest(
  * {@linkcode buildTaxiRouteRequest}
  * @throws {ApiError} for an error response (HERE's `E605…` codes)
  */
-export function taxiRoute(
-  client: Client,
-  params: TaxiRoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return sendRoute(client, buildTaxiRouteRequest, params, options);
-}
+export const taxiRoute: RouteFunction<TaxiRoutingParams> = /* @__PURE__ */ op
+  .routeFunction(buildTaxiRouteRequest);

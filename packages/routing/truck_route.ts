@@ -19,16 +19,11 @@
  * @module
  */
 
-import type { Client, RequestOptions, RequestSpec, Truck } from "@ls/core";
+import type { RouteBuilder, RouteFunction } from "./route_function.ts";
+import type { Truck } from "@ls/core";
 import { truckWireNames } from "@ls/core/internal";
-import {
-  buildRoute,
-  type Extras,
-  type RouteMode,
-  sendRoute,
-} from "./_route_operation.ts";
+import * as op from "./_route_operation.ts";
 import { CAR_ROUTE_WIRE_NAMES, type CarRoutingParams } from "./routes.ts";
-import type { RoutingResponse } from "./routing_response.ts";
 import type { DriverOptions } from "./route_options.ts";
 
 /**
@@ -81,19 +76,14 @@ export const TRUCK_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
   });
 
 /** truckRoute: its mode, keys beyond the common ones, and wire names. */
-const TRUCK: RouteMode = {
+const TRUCK: op.RouteMode = {
   transportMode: "truck",
   extras: {
     truck: 0,
-    ev: 0,
-    tolls: 0,
-    currency: 0,
-    fuel: 0,
+    ...op.MOTOR_EXTRAS,
     vehicle: 0,
     driver: 0,
-  } satisfies Extras<
-    TruckRoutingParams
-  >,
+  } satisfies op.Extras<TruckRoutingParams>,
   wireNames: TRUCK_ROUTE_WIRE_NAMES,
 };
 
@@ -124,12 +114,8 @@ const TRUCK: RouteMode = {
  * and for truck weights (kg), dimensions (cm), `axleCount` or
  * `trailerCount` that are not integers ≥ 0, or an unknown truck field
  */
-export function buildTruckRouteRequest(
-  params: TruckRoutingParams,
-  options?: Pick<RequestOptions, "query">,
-): RequestSpec {
-  return buildRoute(TRUCK, params, options);
-}
+export const buildTruckRouteRequest: RouteBuilder<TruckRoutingParams> =
+  /* @__PURE__ */ op.routeBuilder(TRUCK);
 
 /**
  * Calculates a truck route (`transportMode=truck`): sends
@@ -162,10 +148,5 @@ export function buildTruckRouteRequest(
  * @throws {ApiError} for an error response (HERE's `E605…` codes) or when
  * every route must be discarded
  */
-export function truckRoute(
-  client: Client,
-  params: TruckRoutingParams,
-  options?: RequestOptions,
-): Promise<RoutingResponse> {
-  return sendRoute(client, buildTruckRouteRequest, params, options);
-}
+export const truckRoute: RouteFunction<TruckRoutingParams> = /* @__PURE__ */ op
+  .routeFunction(buildTruckRouteRequest);
