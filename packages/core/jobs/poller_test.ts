@@ -313,8 +313,10 @@ Deno.test("poller: after the last poll before the deadline, a TimeoutError", asy
   await using server = await startTestServer();
   statusRoutes(server, jsonReply(200, { status: "inProgress" }));
   const client = makeClient(server.url);
+  // A deadline long enough for the first poll to arrive on a loaded
+  // machine; the next would come a minute later.
   const err = await leakWitness.rejects(pollStatus(client, server, {
-    deadlineMs: 150,
+    deadlineMs: 1_000,
     initialDelayMs: 60_000,
     minDelayMs: 10,
   }));
