@@ -143,14 +143,13 @@ export function checkBudget(budget: RateBudget): CheckedBudget {
       ...perService,
     })
   ) {
+    // Named whole or not at all: a piece of a pasted key is no name (a
+    // service's name is always named whole).
+    const name = keyPath("serviceRequestsPerSecond", service);
     if (!(SERVICES as readonly string[]).includes(service)) {
-      // Named whole or not at all: a piece of a pasted key is no name.
-      throw new ValueError(
-        keyPath("serviceRequestsPerSecond", service),
-        `must name a service: ${SERVICES.join(", ")}`,
-      );
+      throw new ValueError(name, `must name a service: ${SERVICES.join(", ")}`);
     }
-    const perSecond = rate(value, `serviceRequestsPerSecond.${service}`);
+    const perSecond = rate(value, name);
     if (perSecond !== undefined) services.set(service as Service, perSecond);
   }
   return { overall, services };
