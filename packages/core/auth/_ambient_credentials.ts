@@ -54,6 +54,8 @@ const OAUTH_KEY_VARIABLES = [
   "HERE_ACCESS_KEY_SECRET",
   "HERE_ACCESS_SECRET",
 ];
+/** How the OAuth variables are named as a source, found or not. */
+const OAUTH_SOURCE = "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET";
 
 /**
  * The first credential among `HERE_API_KEY`, `LS_API_KEY`, the OAuth
@@ -92,11 +94,11 @@ export function ambientCredentials(
       platformCredentials: PlatformCredentials.fromEnv({
         get: (name) => around.env(name),
       }),
-      source: "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET",
+      source: OAUTH_SOURCE,
     };
   }
   tried.push(
-    "HERE_ACCESS_KEY_ID and HERE_ACCESS_KEY_SECRET" +
+    OAUTH_SOURCE +
       why(
         "env",
         "HERE_ACCESS_KEY_ID",
