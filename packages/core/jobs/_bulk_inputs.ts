@@ -7,7 +7,7 @@ import { refuse } from "./_bulk_checks.ts";
 
 /** The inputs' iterator, opened when the run starts. */
 export interface Source {
-  /** Whether {@linkcode Source.next} returns promises. */
+  /** Whether the iterator is async: its steps are awaited when pulled. */
   isAsync: boolean;
   /** The next step as the iterator gives it, not yet checked. */
   next(): unknown;
@@ -51,7 +51,7 @@ export function sourceOf<I>(inputs: BulkInputs<I>): () => Source {
     }
     return {
       isAsync,
-      next: () => isAsync ? Promise.resolve(next.call(it)) : next.call(it),
+      next: () => next.call(it),
       close: () => (it as Iterator<I>).return?.(),
     };
   };
@@ -184,7 +184,7 @@ export function inputsOf<I>(
       take(step);
       return;
     }
-    inputs.pulling = (step as Promise<unknown>).then((result) => {
+    inputs.pulling = Promise.resolve(step).then((result) => {
       inputs.pulling = undefined;
       take(result);
     }, (error) => {
