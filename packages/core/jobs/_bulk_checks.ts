@@ -19,8 +19,6 @@ function given(value: unknown): string {
     case "bigint":
     case "undefined":
       return String(value);
-    case "string":
-      return "a string";
     case "object":
       return value === null
         ? "null"
@@ -28,6 +26,7 @@ function given(value: unknown): string {
         ? "an array"
         : "an object";
     default:
+      // "a string", "a function", "a symbol".
       return `a ${typeof value}`;
   }
 }
