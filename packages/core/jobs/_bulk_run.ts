@@ -171,9 +171,8 @@ function runOf<I, R>(
     async end() {
       signal?.removeEventListener("abort", onAbort);
       if (finished()) return;
-      if (!stop.signal.aborted) {
-        stop.abort(new DOMException("The bulk run was stopped", "AbortError"));
-      }
+      // No-op when the run's signal already aborted it (its reason stays).
+      stop.abort(new DOMException("The bulk run was stopped", "AbortError"));
       await Promise.allSettled(running);
       if (!inputs.exhausted) await inputs.close(INPUTS_STOP_WAIT_MS);
     },
