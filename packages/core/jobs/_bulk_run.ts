@@ -54,18 +54,6 @@ function progressOf(
   return progress;
 }
 
-/** Hands `progress` to `onProgress`, which may not fail the run. */
-function report(
-  onProgress: (progress: BulkProgress) => void,
-  progress: BulkProgress,
-): void {
-  try {
-    onProgress(progress);
-  } catch {
-    // A progress display that fails must not fail the work it reports on.
-  }
-}
-
 /**
  * Calls `run` with `input`, and settles as the outcome of that call: its
  * result or its error (also when `run` throws instead of rejecting).
@@ -135,11 +123,10 @@ function runOf<I, R>(
         ready.push(item);
         done++;
         if ("error" in item) failed++;
-        if (onProgress) {
-          report(
-            onProgress,
-            progressOf(done, failed, running.size, started, total),
-          );
+        try {
+          onProgress?.(progressOf(done, failed, running.size, started, total));
+        } catch {
+          // A progress display that fails must not fail the work it reports on.
         }
         notify();
       });
