@@ -44,6 +44,7 @@ import { parseRetryAfter } from "../http/_retry.ts";
 import { oauthAuthorizationHeader, oauthNonce } from "./oauth.ts";
 import { exchange, type TokenEndpoint } from "./_token_exchange.ts";
 import { isHttpUrl, type PlatformCredentials } from "./credentials.ts";
+import { numberOption } from "../params/check_params.ts";
 
 /** HERE's default token endpoint. */
 export const DEFAULT_TOKEN_URL: string =
@@ -173,14 +174,12 @@ export class Auth {
           timeoutMs,
         );
       }
-      const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_TOKEN_BYTES;
-      if (!Number.isSafeInteger(maxBytes) || maxBytes <= 0) {
-        throw new ValueError(
-          "maxResponseBytes",
-          "must be a positive integer",
-          maxBytes,
-        );
-      }
+      const maxBytes = numberOption(
+        options.maxResponseBytes ?? DEFAULT_MAX_TOKEN_BYTES,
+        0,
+        "maxResponseBytes",
+        "positive integer",
+      );
       this.#endpoint = {
         // Look the global up per call (tests may stub it) and never call it
         // as a method.

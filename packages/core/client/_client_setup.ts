@@ -11,16 +11,11 @@ import { ambientCredentials } from "../auth/_ambient_credentials.ts";
 import { Redactor } from "../redact/_redact.ts";
 import { Semaphore } from "../http/timers.ts";
 import { scrubInputError } from "../redact/scrubbing.ts";
-import { hasLoneSurrogate } from "../params/check_params.ts";
+import { hasLoneSurrogate, numberOption } from "../params/check_params.ts";
 import { type Limiter, LocalLimiter } from "../limits/limiter.ts";
 import type { PlatformCredentials } from "../auth/credentials.ts";
 import type { Hooks } from "./_hooks.ts";
-import {
-  checkApiKey,
-  checkBaseUrl,
-  numberOption,
-  proxyClient,
-} from "./client_checks.ts";
+import { checkApiKey, checkBaseUrl, proxyClient } from "./client_checks.ts";
 
 /** What a Client runs with, read from its options. */
 export interface ClientSettings {

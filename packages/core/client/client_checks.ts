@@ -4,7 +4,7 @@
 import type { ClientOptions } from "./client_options.ts";
 import type { RequestOptions } from "../http/spec.ts";
 import { ValueError } from "../errors/errors.ts";
-import { hasLoneSurrogate } from "../params/check_params.ts";
+import { hasLoneSurrogate, numberOption } from "../params/check_params.ts";
 
 /**
  * The caller's headers as a record (lower-case names, cheaper for fetch),
@@ -151,38 +151,6 @@ export function proxyClient(options: ClientOptions): { close(): void } {
     );
   }
   return deno.createHttpClient({ proxy: { url: proxyUrl } });
-}
-
-/** A rule of {@linkcode numberOption}, as its message says it. */
-export type NumberRule =
-  | "positive number"
-  | "positive finite number"
-  | "non-negative number"
-  | "positive integer"
-  | "non-negative integer";
-
-/**
- * Checks a number option against a rule and returns it, or `dflt` when it
- * is undefined. Integers must be safe integers; only a "positive number"
- * may be `Infinity`.
- */
-export function numberOption(
-  v: number | undefined,
-  dflt: number,
-  name: string,
-  rule: NumberRule,
-): number {
-  if (v === undefined) return dflt;
-  const positive = rule[0] === "p";
-  if (
-    rule.endsWith("integer")
-      ? !Number.isSafeInteger(v) || v < +positive
-      : typeof v !== "number" || !(positive ? v > 0 : v >= 0) ||
-        (v === Infinity && rule !== "positive number")
-  ) {
-    throw new ValueError(name, `must be a ${rule}`, v);
-  }
-  return v;
 }
 
 /**

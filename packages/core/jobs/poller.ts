@@ -10,7 +10,8 @@
 import type { Client } from "../client/client.ts";
 import type { RequestOptions } from "../http/spec.ts";
 import { plainRequestOptions } from "../http/request_options.ts";
-import { checkRequestOptions, numberOption } from "../client/client_checks.ts";
+import { checkRequestOptions } from "../client/client_checks.ts";
+import { numberOption } from "../params/check_params.ts";
 import { scrubbing } from "../redact/scrubbing.ts";
 import { ApiError, ConnectionError, TimeoutError } from "../errors/errors.ts";
 import {

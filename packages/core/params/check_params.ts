@@ -446,3 +446,35 @@ function required(parameter: string, rule: string, value: unknown): ValueError {
     ? new ValueError(parameter, "is required")
     : new ValueError(parameter, rule, value);
 }
+
+/** A rule of {@linkcode numberOption}, as its message says it. */
+export type NumberRule =
+  | "positive number"
+  | "positive finite number"
+  | "non-negative number"
+  | "positive integer"
+  | "non-negative integer";
+
+/**
+ * Checks a number option against a rule and returns it, or `dflt` when it
+ * is undefined. Integers must be safe integers; only a "positive number"
+ * may be `Infinity`.
+ */
+export function numberOption(
+  v: number | undefined,
+  dflt: number,
+  name: string,
+  rule: NumberRule,
+): number {
+  if (v === undefined) return dflt;
+  const positive = rule[0] === "p";
+  if (
+    rule.endsWith("integer")
+      ? !Number.isSafeInteger(v) || v < +positive
+      : typeof v !== "number" || !(positive ? v > 0 : v >= 0) ||
+        (v === Infinity && rule !== "positive number")
+  ) {
+    throw new ValueError(name, `must be a ${rule}`, v);
+  }
+  return v;
+}
