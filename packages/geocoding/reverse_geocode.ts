@@ -272,9 +272,10 @@ const BEARING = /* @__PURE__ */ integer(0, 359);
  * to 180, `limit` not an integer from 1 to 100, `lang` malformed,
  * `politicalView` not an upper-case alpha-3 code, `types` not a list of
  * names without commas or spaces, or `with`, `show` or a `show…` list naming
- * a value HERE does not list; a `searchInCircle` that is not a circle with a
- * positive whole radius, or given with a position or `bearing`; a `bearing`
- * that is not an integer from 0 to 359
+ * a value HERE does not list; neither a position nor `searchInCircle`; a
+ * `searchInCircle` that is not a circle with a positive whole radius, or
+ * given with a position or `bearing`; a `bearing` that is not an integer
+ * from 0 to 359
  */
 export function buildReverseGeocodeRequest(
   params: ReverseGeocodeParams,
@@ -300,6 +301,11 @@ export function buildReverseGeocodeRequest(
       inCircle(params.searchInCircle, "searchInCircle"),
     );
   } else if (params.at === undefined) {
+    // The type has lat required here; a caller without types may omit both.
+    const { lat, lng } = params as { lat?: unknown; lng?: unknown };
+    if (lat === undefined && lng === undefined) {
+      throw new ValueError("lat", "is required, or give at or searchInCircle");
+    }
     query.setStructured(
       "at",
       formatLatLng(

@@ -114,6 +114,12 @@ Deno.test("reverseGeocode refuses a bad bearing or circle, and a circle given wi
       "searchInCircle",
       "must be a circle",
     ],
+    [{}, "lat", "is required, or give at or searchInCircle"],
+    [
+      { at: undefined, searchInCircle: undefined },
+      "lat",
+      "is required, or give at or searchInCircle",
+    ],
     [
       { searchInCircle: circle, at: [1, 2] },
       "searchInCircle",
