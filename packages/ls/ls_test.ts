@@ -68,6 +68,34 @@ Deno.test("LS sends the operation's request with its one client", async () => {
   );
 });
 
+Deno.test("LS.reverseGeocode passes a circle and a bearing through as reverseGeocode sends them", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/revgeocode", jsonReply(200, { items: [] }));
+  using ls = new LS({ apiKey: TEST_API_KEY, baseUrl: server.url });
+  await ls.reverseGeocode({
+    searchInCircle: { center: [52.5, 13.4], radius: 150 },
+  });
+  await ls.reverseGeocode({ at: [52.5, 13.4], bearing: 270 });
+  assertGetRequest(
+    server.requests[0],
+    "/v1/revgeocode",
+    "in=circle:52.5,13.4;r=150&limit=1&lang=en-US",
+  );
+  assertGetRequest(
+    server.requests[1],
+    "/v1/revgeocode",
+    "at=52.5,13.4&bearing=270&limit=1&lang=en-US",
+  );
+  await rejectsValueError(
+    ls.reverseGeocode({
+      searchInCircle: { center: [52.5, 13.4], radius: 150 },
+      bearing: 90,
+    } as never),
+    "searchInCircle",
+  );
+  assert.equal(server.requests.length, 2);
+});
+
 Deno.test("LS.autocomplete sends HERE's GET /v1/autocomplete and answers a typed response", async () => {
   await using server = await startTestServer();
   server.route(
