@@ -22,14 +22,14 @@
 
 import { ValueError } from "@ls/core";
 import type { Client, RequestOptions } from "@ls/core";
-import { plainRequestOptions } from "@ls/core/internal";
+import { checkRequestOptions, plainRequestOptions } from "@ls/core/internal";
 import type { ResultItem } from "@ls/geocoding";
 import { discover, type DiscoverParams } from "./discover.ts";
 import { browse, type BrowseParams } from "./browse.ts";
 
 /**
  * The options of {@linkcode discoverAll} and {@linkcode browseAll}: the
- * request options of each page's call (`signal`, `timeout`, ...), and
+ * request options of each page's call (`signal`, `timeoutMs`, ...), and
  * `maxItems`.
  *
  * @example
@@ -72,6 +72,9 @@ async function* pages<P extends PagedParams>(
     throw new ValueError("maxItems", "must be a positive integer", max);
   }
   const perPage = plainRequestOptions(options ?? {});
+  // Checked before the first page, whose own check comes after the
+  // signal is used here.
+  checkRequestOptions(perPage);
   const limit = params.limit ?? 20;
   let offset = params.offset ?? 0;
   let left = max;
@@ -124,8 +127,8 @@ async function* pages<P extends PagedParams>(
  * ```
  *
  * @throws {ValueError} on the first pull, before any request, for a
- * `maxItems` that is not a positive integer, or for the reasons of
- * {@linkcode buildDiscoverRequest}
+ * `maxItems` that is not a positive integer, a request option of the wrong
+ * type, or for the reasons of {@linkcode buildDiscoverRequest}
  * @throws {ApiError} when a page fails; the items of earlier pages have
  * been yielded already
  */
@@ -155,8 +158,8 @@ export function discoverAll(
  * ```
  *
  * @throws {ValueError} on the first pull, before any request, for a
- * `maxItems` that is not a positive integer, or for the reasons of
- * {@linkcode buildBrowseRequest}
+ * `maxItems` that is not a positive integer, a request option of the wrong
+ * type, or for the reasons of {@linkcode buildBrowseRequest}
  * @throws {ApiError} when a page fails; the items of earlier pages have
  * been yielded already
  */

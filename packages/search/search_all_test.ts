@@ -200,3 +200,29 @@ Deno.test({
     assert.ok(server.requests.length <= 2);
   },
 });
+
+Deno.test("discoverAll and browseAll refuse request options of the wrong type with a ValueError, not a TypeError", async () => {
+  await using server = await startTestServer();
+  const client = testClient(server);
+  for (const signal of [{}, "x", 5]) {
+    await rejectsValueError(
+      discoverAll(client, { query: "x", boundingBox: [13, 52, 14, 53] }, {
+        signal: signal as unknown as AbortSignal,
+      }).next(),
+      "signal",
+    );
+    await rejectsValueError(
+      browseAll(client, { center: [52.5, 13.4], radius: 5 }, {
+        signal: signal as unknown as AbortSignal,
+      }).next(),
+      "signal",
+    );
+  }
+  await rejectsValueError(
+    discoverAll(client, { query: "x", boundingBox: [13, 52, 14, 53] }, {
+      timeoutMs: -1,
+    }).next(),
+    "timeoutMs",
+  );
+  assert.equal(server.requests.length, 0);
+});
