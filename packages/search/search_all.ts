@@ -22,7 +22,11 @@
 
 import { ValueError } from "@ls/core";
 import type { Client, RequestOptions } from "@ls/core";
-import { checkRequestOptions, plainRequestOptions } from "@ls/core/internal";
+import {
+  checkParams,
+  checkRequestOptions,
+  plainRequestOptions,
+} from "@ls/core/internal";
 import type { ResultItem } from "@ls/geocoding";
 import { discover, type DiscoverParams } from "./discover.ts";
 import { browse, type BrowseParams } from "./browse.ts";
@@ -67,6 +71,9 @@ async function* pages<P extends PagedParams>(
   params: P,
   options: PagingOptions | undefined,
 ): AsyncGenerator<ResultItem, void, undefined> {
+  // Before its limit is read: null params are a ValueError, as the
+  // operation's own.
+  checkParams(params);
   const max = options?.maxItems ?? 100;
   if (!Number.isSafeInteger(max) || max < 1) {
     throw new ValueError("maxItems", "must be a positive integer", max);

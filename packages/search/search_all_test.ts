@@ -226,3 +226,19 @@ Deno.test("discoverAll and browseAll refuse request options of the wrong type wi
   );
   assert.equal(server.requests.length, 0);
 });
+
+Deno.test("discoverAll and browseAll refuse params that are not an object as discover and browse do, not with a TypeError", async () => {
+  await using server = await startTestServer();
+  const client = testClient(server);
+  for (const params of [null, undefined, 5, "cafe", []]) {
+    await rejectsValueError(
+      discoverAll(client, params as never).next(),
+      "params",
+    );
+    await rejectsValueError(
+      browseAll(client, params as never).next(),
+      "params",
+    );
+  }
+  assert.equal(server.requests.length, 0);
+});
