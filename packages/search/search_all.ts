@@ -86,9 +86,17 @@ async function* pages<P extends PagedParams>(
   let offset = params.offset ?? 0;
   let left = max;
   const seen = new Set<string>();
+  // Each page's params: its own fields and its limit and offset, on top of
+  // `params` itself, whose inherited fields and class getters the operation
+  // reads as it would from `params` (a spread would drop them).
+  const inherited = new Proxy(params, { get: (t, k) => Reflect.get(t, k) });
   for (;;) {
     perPage.signal?.throwIfAborted();
-    const { items } = await send(client, { ...params, limit, offset }, perPage);
+    const page: P = Object.create(
+      inherited,
+      Object.getOwnPropertyDescriptors({ ...params, limit, offset }),
+    );
+    const { items } = await send(client, page, perPage);
     let fresh = 0;
     for (const item of items) {
       // A page's entries that are not objects are no results to yield.
