@@ -140,7 +140,8 @@ function routePoints(route: unknown, response = true): number[][] {
   }
   if (Array.isArray(r.sections)) {
     const points: number[][] = [];
-    r.sections.forEach((s: unknown, i) => {
+    // Array.from visits a hole (which forEach skips), refused as null is.
+    Array.from(r.sections).forEach((s: unknown, i) => {
       const line = (s as SearchRouteSection | null)?.polyline;
       for (const p of decoded(line, `route.sections[${i}].polyline`)) {
         const last = points[points.length - 1];

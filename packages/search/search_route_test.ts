@@ -128,3 +128,12 @@ Deno.test("a route that holds itself in routes is a ValueError, not a stack over
     "route.polyline",
   );
 });
+
+Deno.test("a hole in route.sections is refused by its index, as a null section is", () => {
+  // deno-lint-ignore no-sparse-arrays
+  const sections = [, { polyline: LINE }];
+  assertValueError(
+    () => buildDiscoverRequest({ query: "x", route: { sections } as never }),
+    "route.sections[0].polyline",
+  );
+});
