@@ -171,7 +171,8 @@ function appendExclude(query: Query, exclude: unknown): void {
     "exclude[countries]",
     formatCountryList(countries as string[] | undefined, "exclude.countries"),
   );
-  for (const country of Object.keys(states ?? {})) {
+  // The keys as given: the record schema drops an own "__proto__" key.
+  for (const country of Object.keys(exclude.states ?? {})) {
     if (!/^[A-Z]{3}$/.test(country)) {
       throw new ValueError(
         `exclude.states.${country}`,

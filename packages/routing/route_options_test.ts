@@ -93,6 +93,11 @@ Deno.test("route options: broken rules are ValueErrors naming the parameter, bef
     [{ exclude: { countries: ["ch"] } }, "exclude.countries[0]"],
     [{ exclude: { states: { us: ["NV"] } } }, "exclude.states.us"],
     [{ exclude: { states: { USA: [] } } }, "exclude.states.USA"],
+    // An own "__proto__" key, as JSON.parse makes it, is no country either.
+    [
+      { exclude: { states: JSON.parse('{"__proto__": ["NV"]}') } },
+      "exclude.states.__proto__",
+    ],
     [{ exclude: { areas: [[1]] as never } }, "exclude.areas[0]"],
     [{ exclude: { regions: [] } as never }, "exclude.regions"],
     [{ allow: { hov: "yes" as never } }, "allow.hov"],

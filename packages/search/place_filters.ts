@@ -26,6 +26,7 @@ import * as z from "zod/mini";
 import { ValueError } from "@ls/core";
 import {
   checkKeys,
+  formatNumber,
   isRecord,
   nameListValue,
   numberInRange,
@@ -210,9 +211,9 @@ export function placeFilterEntries(
       ],
       [
         "evStation[minPower]",
-        ev.minPower === undefined
-          ? undefined
-          : parseWith(minPowerSchema, ev.minPower, at("minPower")),
+        ev.minPower === undefined ? undefined : formatNumber(
+          parseWith(minPowerSchema, ev.minPower, at("minPower")),
+        ),
       ],
       [
         "evStation[current]",

@@ -6,7 +6,7 @@ import {
   startTestServer,
 } from "@ls/core/testing";
 import { testClient } from "@ls/core/testing";
-import { autosuggest, browse, discover } from "./mod.ts";
+import { autosuggest, browse, buildBrowseRequest, discover } from "./mod.ts";
 import type { BrowseParams } from "./mod.ts";
 
 Deno.test("evStation and fuelStation are sent as HERE's deep-object members", async () => {
@@ -93,4 +93,23 @@ Deno.test("station filters outside HERE's sets are ValueErrors before any reques
     await rejectsValueError(browse(client, params), parameter);
   }
   assert.equal(server.requests.length, 0);
+});
+
+Deno.test("evStation.minPower is sent as a plain decimal, as every number is, never with an exponent", () => {
+  for (
+    const [minPower, sent] of [[1e21, "1000000000000000000000"], [
+      1e-7,
+      "0.0000001",
+    ]] as const
+  ) {
+    const spec = buildBrowseRequest({
+      center: [52.5, 13.4],
+      radius: 100,
+      evStation: { minPower },
+    });
+    assert.equal(
+      spec.query?.toString(),
+      `at=52.5,13.4&in=circle:52.5,13.4;r=100&evStation%5BminPower%5D=${sent}`,
+    );
+  }
 });

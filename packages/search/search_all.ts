@@ -22,14 +22,18 @@
 
 import { ValueError } from "@ls/core";
 import type { Client, RequestOptions } from "@ls/core";
-import { plainRequestOptions } from "@ls/core/internal";
+import {
+  checkParams,
+  checkRequestOptions,
+  plainRequestOptions,
+} from "@ls/core/internal";
 import type { ResultItem } from "@ls/geocoding";
 import { discover, type DiscoverParams } from "./discover.ts";
 import { browse, type BrowseParams } from "./browse.ts";
 
 /**
  * The options of {@linkcode discoverAll} and {@linkcode browseAll}: the
- * request options of each page's call (`signal`, `timeout`, ...), and
+ * request options of each page's call (`signal`, `timeoutMs`, ...), and
  * `maxItems`.
  *
  * @example
@@ -67,18 +71,32 @@ async function* pages<P extends PagedParams>(
   params: P,
   options: PagingOptions | undefined,
 ): AsyncGenerator<ResultItem, void, undefined> {
+  // Before its limit is read: null params are a ValueError, as the
+  // operation's own.
+  checkParams(params);
   const max = options?.maxItems ?? 100;
   if (!Number.isSafeInteger(max) || max < 1) {
     throw new ValueError("maxItems", "must be a positive integer", max);
   }
   const perPage = plainRequestOptions(options ?? {});
+  // Checked before the first page, whose own check comes after the
+  // signal is used here.
+  checkRequestOptions(perPage);
   const limit = params.limit ?? 20;
   let offset = params.offset ?? 0;
   let left = max;
   const seen = new Set<string>();
+  // Each page's params: its own fields and its limit and offset, on top of
+  // `params` itself, whose inherited fields and class getters the operation
+  // reads as it would from `params` (a spread would drop them).
+  const inherited = new Proxy(params, { get: (t, k) => Reflect.get(t, k) });
   for (;;) {
     perPage.signal?.throwIfAborted();
-    const { items } = await send(client, { ...params, limit, offset }, perPage);
+    const page: P = Object.create(
+      inherited,
+      Object.getOwnPropertyDescriptors({ ...params, limit, offset }),
+    );
+    const { items } = await send(client, page, perPage);
     let fresh = 0;
     for (const item of items) {
       // A page's entries that are not objects are no results to yield.
@@ -124,8 +142,8 @@ async function* pages<P extends PagedParams>(
  * ```
  *
  * @throws {ValueError} on the first pull, before any request, for a
- * `maxItems` that is not a positive integer, or for the reasons of
- * {@linkcode buildDiscoverRequest}
+ * `maxItems` that is not a positive integer, a request option of the wrong
+ * type, or for the reasons of {@linkcode buildDiscoverRequest}
  * @throws {ApiError} when a page fails; the items of earlier pages have
  * been yielded already
  */
@@ -155,8 +173,8 @@ export function discoverAll(
  * ```
  *
  * @throws {ValueError} on the first pull, before any request, for a
- * `maxItems` that is not a positive integer, or for the reasons of
- * {@linkcode buildBrowseRequest}
+ * `maxItems` that is not a positive integer, a request option of the wrong
+ * type, or for the reasons of {@linkcode buildBrowseRequest}
  * @throws {ApiError} when a page fails; the items of earlier pages have
  * been yielded already
  */

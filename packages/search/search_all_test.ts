@@ -200,3 +200,89 @@ Deno.test({
     assert.ok(server.requests.length <= 2);
   },
 });
+
+Deno.test("discoverAll and browseAll refuse request options of the wrong type with a ValueError, not a TypeError", async () => {
+  await using server = await startTestServer();
+  const client = testClient(server);
+  for (const signal of [{}, "x", 5]) {
+    await rejectsValueError(
+      discoverAll(client, { query: "x", boundingBox: [13, 52, 14, 53] }, {
+        signal: signal as unknown as AbortSignal,
+      }).next(),
+      "signal",
+    );
+    await rejectsValueError(
+      browseAll(client, { center: [52.5, 13.4], radius: 5 }, {
+        signal: signal as unknown as AbortSignal,
+      }).next(),
+      "signal",
+    );
+  }
+  await rejectsValueError(
+    discoverAll(client, { query: "x", boundingBox: [13, 52, 14, 53] }, {
+      timeoutMs: -1,
+    }).next(),
+    "timeoutMs",
+  );
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("discoverAll and browseAll refuse params that are not an object as discover and browse do, not with a TypeError", async () => {
+  await using server = await startTestServer();
+  const client = testClient(server);
+  for (const params of [null, undefined, 5, "cafe", []]) {
+    await rejectsValueError(
+      discoverAll(client, params as never).next(),
+      "params",
+    );
+    await rejectsValueError(
+      browseAll(client, params as never).next(),
+      "params",
+    );
+  }
+  assert.equal(server.requests.length, 0);
+});
+
+Deno.test("discoverAll reads inherited params and class getters as discover does", async () => {
+  await using server = await startTestServer();
+  server.route(DISCOVER, jsonReply(200, items(0, 1)));
+  class Params {
+    #query = "cafe";
+    get query(): string {
+      return this.#query;
+    }
+    get boundingBox(): [number, number, number, number] {
+      return [13, 52, 14, 53];
+    }
+  }
+  const inherited = Object.assign(
+    Object.create({ query: "cafe", limit: 2 }),
+    { center: [52.5, 13.4], radius: 1000 },
+  );
+  const frozen = Object.freeze(Object.create(Object.freeze({
+    query: "cafe",
+    center: [52.5, 13.4],
+    radius: 1000,
+    limit: 2,
+  })));
+  for (const params of [new Params(), inherited, frozen]) {
+    assert.deepEqual(
+      await collect(discoverAll(testClient(server), params)),
+      ["Place 0"],
+    );
+  }
+  for (
+    const [i, query] of [
+      "q=cafe&in=bbox:13,52,14,53&limit=20&offset=0",
+      "q=cafe&in=circle:52.5,13.4;r=1000&limit=2&offset=0",
+      "q=cafe&in=circle:52.5,13.4;r=1000&limit=2&offset=0",
+    ].entries()
+  ) assertGetRequest(server.requests[i], "/v1/discover", query);
+  await rejectsValueError(
+    discoverAll(
+      testClient(server),
+      Object.assign(new Params(), { limt: 5 }) as never,
+    ).next(),
+    "limt",
+  );
+});

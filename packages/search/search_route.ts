@@ -114,8 +114,12 @@ function decoded(encoded: unknown, parameter: string): number[][] {
   }
 }
 
-/** Every point of `route`, in travel order, as `[lat, lng]`. */
-function routePoints(route: unknown): number[][] {
+/**
+ * Every point of `route`, in travel order, as `[lat, lng]`; a routing
+ * response's `routes` are read at the top only (`response` true), so a
+ * route that holds itself cannot recurse without end.
+ */
+function routePoints(route: unknown, response = true): number[][] {
   if (typeof route === "string") return decoded(route, "route");
   if (Array.isArray(route)) {
     return parsePoints(route, "route", 2).map((p) => [p.lat, p.lng]);
@@ -128,15 +132,16 @@ function routePoints(route: unknown): number[][] {
     );
   }
   const r = route as Record<string, unknown>;
-  if (Array.isArray(r.routes)) {
+  if (response && Array.isArray(r.routes)) {
     if (r.routes.length === 0) {
       throw new ValueError("route", "is a routing response without routes");
     }
-    return routePoints(r.routes[0]);
+    return routePoints(r.routes[0], false);
   }
   if (Array.isArray(r.sections)) {
     const points: number[][] = [];
-    r.sections.forEach((s: unknown, i) => {
+    // Array.from visits a hole (which forEach skips), refused as null is.
+    Array.from(r.sections).forEach((s: unknown, i) => {
       const line = (s as SearchRouteSection | null)?.polyline;
       for (const p of decoded(line, `route.sections[${i}].polyline`)) {
         const last = points[points.length - 1];

@@ -119,3 +119,21 @@ Deno.test("route rules are ValueErrors before any request", async () => {
   }
   assert.equal(server.requests.length, 0);
 });
+
+Deno.test("a route that holds itself in routes is a ValueError, not a stack overflow", () => {
+  const loop: { routes: unknown[] } = { routes: [] };
+  loop.routes.push(loop);
+  assertValueError(
+    () => buildDiscoverRequest({ query: "x", route: loop as never }),
+    "route.polyline",
+  );
+});
+
+Deno.test("a hole in route.sections is refused by its index, as a null section is", () => {
+  // deno-lint-ignore no-sparse-arrays
+  const sections = [, { polyline: LINE }];
+  assertValueError(
+    () => buildDiscoverRequest({ query: "x", route: { sections } as never }),
+    "route.sections[0].polyline",
+  );
+});

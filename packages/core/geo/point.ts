@@ -410,5 +410,6 @@ export function parsePoints(
       value,
     );
   }
-  return value.map((v, i) => parsePoint(v, `${parameter}[${i}]`));
+  // Array.from visits a hole (which map skips) and refuses it by its index.
+  return Array.from(value, (v, i) => parsePoint(v, `${parameter}[${i}]`));
 }

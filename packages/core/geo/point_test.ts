@@ -211,6 +211,14 @@ Deno.test("parsePoints and formatPoint", () => {
   assert.equal(formatPoint([-0, 1e-7], "at"), "0,0.0000001");
 });
 
+Deno.test("parsePoints refuses a hole in the list by its index, as it refuses undefined", () => {
+  // deno-lint-ignore no-sparse-arrays
+  const sparse = [[52.5, 13.4], , [52.6, 13.5]];
+  assert.throws(() => parsePoints(sparse, "route", 2), {
+    message: "Invalid route[1]: is required",
+  });
+});
+
 Deno.test("extra keys: a place's type is ignored; lat and lng are never taken from a polluted prototype", () => {
   assert.deepEqual(parsePoint({ lat: 52, lng: 13, type: "depot" }, "at"), {
     lat: 52,
