@@ -4,12 +4,7 @@
 
 import type { RequestOptions } from "../http/spec.ts";
 import type { BulkItem, BulkOperation, BulkProgress } from "./bulk_types.ts";
-import {
-  type Inputs,
-  inputsOf,
-  settling,
-  type Source,
-} from "./_bulk_inputs.ts";
+import { inputsOf, settling, type Source } from "./_bulk_inputs.ts";
 
 /**
  * How long a run that stops waits for its inputs' iterator: for a pull
@@ -33,25 +28,35 @@ export interface Settings {
 }
 
 /**
- * The progress of a run after `done` calls (`failed` of them in an error)
- * with `inFlight` under way, `started` being when the run began.
+ * What reports a run's progress after each call ends: it counts the calls
+ * done and failed, and hands `onProgress` (which may not fail the run) the
+ * progress with `inFlight` calls under way. Made when the run begins.
  */
-function progressOf(
-  done: number,
-  failed: number,
-  inFlight: number,
-  started: number,
+function progressReporter(
+  onProgress: ((progress: BulkProgress) => void) | undefined,
   total: number | undefined,
-): BulkProgress {
-  const seconds = Math.max(performance.now() - started, 1) / 1000;
-  const ratePerSecond = done / seconds;
-  const progress: BulkProgress = { done, failed, inFlight, ratePerSecond };
-  if (total !== undefined && done > 0) {
-    progress.etaMs = Math.round(
-      Math.max(total - done, 0) / ratePerSecond * 1000,
-    );
-  }
-  return progress;
+): (item: object, inFlight: number) => void {
+  const started = performance.now();
+  let done = 0;
+  let failed = 0;
+  return (item, inFlight) => {
+    done++;
+    if ("error" in item) failed++;
+    if (!onProgress) return;
+    const seconds = Math.max(performance.now() - started, 1) / 1000;
+    const ratePerSecond = done / seconds;
+    const progress: BulkProgress = { done, failed, inFlight, ratePerSecond };
+    if (total !== undefined && done > 0) {
+      progress.etaMs = Math.round(
+        Math.max(total - done, 0) / ratePerSecond * 1000,
+      );
+    }
+    try {
+      onProgress(progress);
+    } catch {
+      // A progress display that fails must not fail the work it reports on.
+    }
+  };
 }
 
 /**
@@ -71,43 +76,28 @@ function outcomeOf<I, R>(
 }
 
 /**
- * A run under way: its inputs, pulled while a slot is free, its calls, and
- * their outcomes queued for the consumer.
+ * Runs `run` for every input `open` gives, as `bulk` describes: yields
+ * each outcome as it finishes, and rejects with the signal's reason or the
+ * inputs' error. The inputs are pulled while a slot is free; each outcome
+ * waits in `ready` until the consumer takes it, holding its slot until then.
  */
-interface Run<I, R> {
-  /** Outcomes not yet taken by the consumer; each holds its slot. */
-  ready: BulkItem<I, R>[];
-  /** The inputs, pulled one step at a time. */
-  inputs: Inputs;
-  /** Whether the inputs are exhausted and no call or pull is under way. */
-  finished(): boolean;
-  /** Pulls inputs and starts them while there is a free slot. */
-  fill(): void;
-  /** Resolves at the next change: a call or a pull has ended, or the run's signal aborted. */
-  changed(): Promise<void>;
-  /**
-   * Ends the calls under way, once the run is left, and asks the inputs to
-   * stop when some were not pulled yet.
-   */
-  end(): Promise<void>;
-}
-
-/** Starts a run of `run` over `source`: nothing is pulled before its first {@linkcode Run.fill}. */
-function runOf<I, R>(
+export async function* drive<I, R>(
   run: BulkOperation<I, R>,
-  source: Source,
+  open: () => Source,
   settings: Settings,
-): Run<I, R> {
-  const { concurrency, signal, onProgress, total } = settings;
-  const started = performance.now();
+): AsyncGenerator<BulkItem<I, R>, void, undefined> {
+  const { concurrency, signal } = settings;
+  signal?.throwIfAborted();
+  // Opened first: an iterator that cannot be opened ends the run at once.
+  const source = open();
+  const report = progressReporter(settings.onProgress, settings.total);
   // Ends every call under way: when `signal` aborts, or the run stops early.
   const stop = new AbortController();
   const callOptions = { ...settings.callOptions, signal: stop.signal };
   const ready: BulkItem<I, R>[] = [];
   const running = new Set<Promise<void>>();
   let next = 0;
-  let done = 0;
-  let failed = 0;
+  // Ends the wait for the next change: a call or a pull ended, or an abort.
   let wake: (() => void) | undefined;
   const notify = () => {
     const resolve = wake;
@@ -121,17 +111,12 @@ function runOf<I, R>(
         // A call ended by stopping the run is nobody's outcome.
         if (stop.signal.aborted) return;
         ready.push(item);
-        done++;
-        if ("error" in item) failed++;
-        try {
-          onProgress?.(progressOf(done, failed, running.size, started, total));
-        } catch {
-          // A progress display that fails must not fail the work it reports on.
-        }
+        report(item, running.size);
         notify();
       });
     running.add(call);
   };
+  // Pulls inputs and starts them while there is a free slot.
   const fill = () => {
     while (
       !inputs.exhausted && inputs.pulling === undefined &&
@@ -149,57 +134,30 @@ function runOf<I, R>(
   signal?.addEventListener("abort", onAbort, { once: true });
   const finished = () =>
     inputs.exhausted && running.size === 0 && inputs.pulling === undefined;
-  return {
-    ready,
-    inputs,
-    finished,
-    fill,
-    changed: () => new Promise<void>((resolve) => wake = resolve),
-    async end() {
-      signal?.removeEventListener("abort", onAbort);
-      if (finished()) return;
+  try {
+    while (true) {
+      if (signal?.aborted) throw signal.reason;
+      fill();
+      const item = ready.shift();
+      if (item !== undefined) {
+        // Its slot is free: start the next input while the consumer works.
+        fill();
+        yield item;
+        continue;
+      }
+      if (finished()) {
+        if (inputs.failed) throw inputs.error;
+        return;
+      }
+      await new Promise<void>((resolve) => wake = resolve);
+    }
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    if (!finished()) {
       // No-op when the run's signal already aborted it (its reason stays).
       stop.abort(new DOMException("The bulk run was stopped", "AbortError"));
       await Promise.allSettled(running);
       if (!inputs.exhausted) await inputs.close(INPUTS_STOP_WAIT_MS);
-    },
-  };
-}
-
-/**
- * Runs `run` for every input `open` gives, as `bulk` describes: yields
- * each outcome as it finishes, and rejects with the signal's reason or the
- * inputs' error.
- */
-export async function* drive<I, R>(
-  run: BulkOperation<I, R>,
-  open: () => Source,
-  settings: Settings,
-): AsyncGenerator<BulkItem<I, R>, void, undefined> {
-  const { signal } = settings;
-  signal?.throwIfAborted();
-  // Opened before anything needs undoing: an iterator that cannot be
-  // opened ends the run at once.
-  const state = runOf(run, open(), settings);
-  try {
-    while (true) {
-      if (signal?.aborted) throw signal.reason;
-      state.fill();
-      const item = state.ready.shift();
-      if (item !== undefined) {
-        // Its slot is free again: start the next input while the consumer
-        // works on this one.
-        state.fill();
-        yield item;
-        continue;
-      }
-      if (state.finished()) {
-        if (state.inputs.failed) throw state.inputs.error;
-        return;
-      }
-      await state.changed();
     }
-  } finally {
-    await state.end();
   }
 }
