@@ -26,6 +26,7 @@ import {
   checkParams,
   checkRequestOptions,
   plainRequestOptions,
+  scrubbing,
 } from "@ls/core/internal";
 import type { ResultItem } from "@ls/geocoding";
 import { discover, type DiscoverParams } from "./discover.ts";
@@ -71,17 +72,22 @@ async function* pages<P extends PagedParams>(
   params: P,
   options: PagingOptions | undefined,
 ): AsyncGenerator<ResultItem, void, undefined> {
-  // Before its limit is read: null params are a ValueError, as the
-  // operation's own.
-  checkParams(params);
-  const max = options?.maxItems ?? 100;
-  if (!Number.isSafeInteger(max) || max < 1) {
-    throw new ValueError("maxItems", "must be a positive integer", max);
-  }
-  const perPage = plainRequestOptions(options ?? {});
-  // Checked before the first page, whose own check comes after the
-  // signal is used here.
-  checkRequestOptions(perPage);
+  // Scrubbed as the operation's own checks are: a key pasted into an
+  // option is not quoted.
+  const [max, perPage] = scrubbing(client, () => {
+    // Before its limit is read: null params are a ValueError, as the
+    // operation's own.
+    checkParams(params);
+    const max = options?.maxItems ?? 100;
+    if (!Number.isSafeInteger(max) || max < 1) {
+      throw new ValueError("maxItems", "must be a positive integer", max);
+    }
+    const perPage = plainRequestOptions(options ?? {});
+    // Checked before the first page, whose own check comes after the
+    // signal is used here.
+    checkRequestOptions(perPage);
+    return [max, perPage] as const;
+  });
   const limit = params.limit ?? 20;
   let offset = params.offset ?? 0;
   let left = max;

@@ -4,6 +4,7 @@ import {
   jsonReply,
   rejectsValueError,
   startTestServer,
+  TEST_API_KEY,
   testClient,
 } from "@ls/core/testing";
 import { ApiError } from "@ls/core";
@@ -285,4 +286,27 @@ Deno.test("discoverAll reads inherited params and class getters as discover does
     ).next(),
     "limt",
   );
+});
+
+Deno.test("discoverAll does not quote a key pasted into maxItems, signal or params", async () => {
+  await using server = await startTestServer();
+  const client = testClient(server);
+  const checks: [Record<string, unknown>, unknown, string][] = [
+    [{ query: "x", boundingBox: [13, 52, 14, 53] }, {
+      maxItems: TEST_API_KEY,
+    }, "maxItems"],
+    [{ query: "x", boundingBox: [13, 52, 14, 53] }, {
+      signal: TEST_API_KEY,
+    }, "signal"],
+    [TEST_API_KEY as never, undefined, "params"],
+  ];
+  for (const [params, options, parameter] of checks) {
+    const err = await rejectsValueError(
+      discoverAll(client, params as never, options as never).next(),
+      parameter,
+    );
+    const shown = `${err.message} ${JSON.stringify(err)}`;
+    assert.ok(!shown.includes(TEST_API_KEY), shown);
+  }
+  assert.equal(server.requests.length, 0);
 });
