@@ -5,6 +5,7 @@
 // deleted, or an unknown key added. Sometimes the whole object is frozen (the
 // client must not write to its input) or replaced by a non-object.
 
+import type { TransportMode } from "@ls/core";
 import type { OpName } from "./_ops.ts";
 import { tomorrowAt } from "./_ops.ts";
 import { maybe, obj, type Random } from "./_random.ts";
@@ -512,15 +513,7 @@ function fuel(r: Random): Record<string, unknown> {
 
 function routing(
   r: Random,
-  mode:
-    | "car"
-    | "bicycle"
-    | "truck"
-    | "scooter"
-    | "pedestrian"
-    | "taxi"
-    | "bus"
-    | "privateBus",
+  mode: TransportMode,
 ) {
   return obj({
     origin: near(r),

@@ -4,17 +4,10 @@
 // departureTime, tolls without return=tolls): the client must refuse them
 // with a ValueError before any request.
 
+import type { TransportMode } from "@ls/core";
 import { maybe, obj, type Random } from "./_random.ts";
 
-type Mode =
-  | "car"
-  | "bicycle"
-  | "truck"
-  | "scooter"
-  | "pedestrian"
-  | "taxi"
-  | "bus"
-  | "privateBus";
+type Mode = TransportMode;
 
 function arrival(r: Random): Date | string {
   const d = new Date(Date.now() + r.int(0, 10) * 86_400_000);

@@ -20,6 +20,7 @@ import {
   type RequestSpec,
   type Scooter,
   type TaxiOptions,
+  type TransportMode,
   type Truck,
   ValueError,
 } from "@ls/core";
@@ -88,15 +89,7 @@ export type Extras<P> = Record<Exclude<keyof P, keyof RoutingParams>, 0>;
 /** What makes one route function: its mode, extra keys and wire names. */
 export interface RouteMode {
   /** The `transportMode` sent; the function is named after it (`carRoute`). */
-  transportMode:
-    | "car"
-    | "bicycle"
-    | "truck"
-    | "scooter"
-    | "pedestrian"
-    | "taxi"
-    | "bus"
-    | "privateBus";
+  transportMode: TransportMode;
   /** The keys beyond the common ones, in the order they are listed. */
   extras: Readonly<Record<string, 0>>;
   /** HERE's names for our parameters, mapped to ours. */
