@@ -43,7 +43,11 @@ import { DEFAULT_MAX_TOKEN_BYTES } from "../http/read.ts";
 import { parseRetryAfter } from "../http/_retry.ts";
 import { oauthAuthorizationHeader, oauthNonce } from "./oauth.ts";
 import { exchange, type TokenEndpoint } from "./_token_exchange.ts";
-import { isHttpUrl, type PlatformCredentials } from "./credentials.ts";
+import {
+  isCredentials,
+  isHttpUrl,
+  type PlatformCredentials,
+} from "./credentials.ts";
 import { numberOption } from "../params/check_params.ts";
 
 /** HERE's default token endpoint. */
@@ -142,12 +146,11 @@ export class Auth {
    */
   constructor(options: AuthOptions) {
     const credentials = options?.credentials;
-    if (
-      typeof credentials !== "object" || credentials === null ||
-      typeof credentials.accessKeyId !== "string" ||
-      typeof credentials.accessKeySecret !== "string"
-    ) {
-      throw new ValueError("credentials", "must be a PlatformCredentials");
+    if (!isCredentials(credentials)) {
+      throw new ValueError(
+        "credentials",
+        "must be a PlatformCredentials (with accessKeyId and accessKeySecret)",
+      );
     }
     this.#credentials = credentials;
     this.#redactor.add(credentials.accessKeySecret);
@@ -166,14 +169,12 @@ export class Auth {
       }
       this.tokenUrl = tokenUrl;
 
-      const timeoutMs = options.timeoutMs ?? 30_000;
-      if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) {
-        throw new ValueError(
-          "timeoutMs",
-          "must be a positive number of milliseconds",
-          timeoutMs,
-        );
-      }
+      const timeoutMs = numberOption(
+        options.timeoutMs,
+        30_000,
+        "timeoutMs",
+        "positive number",
+      );
       const maxBytes = numberOption(
         options.maxResponseBytes ?? DEFAULT_MAX_TOKEN_BYTES,
         0,

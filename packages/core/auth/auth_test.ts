@@ -772,13 +772,24 @@ Deno.test("a connection error that names the secret where it is cut shows no pie
 Deno.test("Auth validates its options", () => {
   assert.throws(() => new Auth({} as never), ValueError);
   assert.throws(
+    () => new Auth({ credentials: { accessKeyId: "AKID" } } as never),
+    {
+      message:
+        "Invalid credentials: must be a PlatformCredentials (with accessKeyId and accessKeySecret)",
+    },
+  );
+  assert.throws(
     () => new Auth({ credentials: credentials(), tokenUrl: "/oauth2/token" }),
     ValueError,
   );
-  assert.throws(
-    () => new Auth({ credentials: credentials(), timeoutMs: 0 }),
-    ValueError,
-  );
+  for (const timeoutMs of [0, -1, NaN, "30000"]) {
+    assert.throws(
+      () => new Auth({ credentials: credentials(), timeoutMs } as never),
+      { message: /^Invalid timeoutMs: must be a positive number, got / },
+    );
+  }
+  // Infinity is a positive number: no timeout, as the client takes it.
+  new Auth({ credentials: credentials(), timeoutMs: Infinity });
 });
 
 Deno.test("an option error does not quote the secret given by mistake as the option", () => {

@@ -358,3 +358,23 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * Whether `value` looks like {@linkcode PlatformCredentials}: an object with
+ * a string `accessKeyId` and `accessKeySecret` (any copy of the class, or a
+ * plain object), as the client and `Auth` both require.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isCredentials } from "./credentials.ts";
+ * assert.equal(isCredentials({ accessKeyId: "id", accessKeySecret: "s" }), true);
+ * assert.equal(isCredentials({ accessKeyId: "id" }), false);
+ * ```
+ */
+export function isCredentials(value: unknown): value is PlatformCredentials {
+  return typeof value === "object" && value !== null &&
+    typeof (value as { accessKeyId?: unknown }).accessKeyId === "string" &&
+    typeof (value as { accessKeySecret?: unknown }).accessKeySecret ===
+      "string";
+}

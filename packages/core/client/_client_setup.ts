@@ -13,7 +13,10 @@ import { Semaphore } from "../http/timers.ts";
 import { scrubInputError } from "../redact/scrubbing.ts";
 import { hasLoneSurrogate, numberOption } from "../params/check_params.ts";
 import { type Limiter, LocalLimiter } from "../limits/limiter.ts";
-import type { PlatformCredentials } from "../auth/credentials.ts";
+import {
+  isCredentials,
+  type PlatformCredentials,
+} from "../auth/credentials.ts";
 import type { Hooks } from "./_hooks.ts";
 import { checkApiKey, checkBaseUrl, proxyClient } from "./client_checks.ts";
 
@@ -289,12 +292,4 @@ function fetchSetting(
       input,
       { ...init, client: httpClient } as unknown as RequestInit,
     );
-}
-
-/** Whether `value` looks like PlatformCredentials (any copy of the class). */
-function isCredentials(value: unknown): boolean {
-  return typeof value === "object" && value !== null &&
-    typeof (value as { accessKeyId?: unknown }).accessKeyId === "string" &&
-    typeof (value as { accessKeySecret?: unknown }).accessKeySecret ===
-      "string";
 }
