@@ -283,7 +283,8 @@ export function searchEntries(
   params: object,
   table: SearchTable,
 ): SearchEntries {
-  return table.map(([name, rule]) => {
+  const entries: [string, SearchEntries[number][1]][] = [];
+  for (const [name, rule] of table) {
     let value = (params as Record<string, unknown>)[name];
     if (name === "limit" || name === "lang") {
       // A default replaces null too, as `params.limit ?? default` would.
@@ -292,11 +293,14 @@ export function searchEntries(
         ? limitValue(value)
         : langValue(value as string | readonly string[] | undefined);
       value ??= rule;
+    } else if (value === undefined) {
+      // Most rows are not given: nothing to check, nothing to send.
+      continue;
     } else if (name === "politicalView") {
       value = politicalViewValue(value);
     } else if (name.endsWith("Mode")) {
       const values = rule as readonly string[];
-      if (value !== undefined && !values.includes(value as string)) {
+      if (!values.includes(value as string)) {
         throw new ValueError(
           name,
           `must be ${values.map((v) => JSON.stringify(v)).join(" or ")}`,
@@ -306,8 +310,9 @@ export function searchEntries(
     } else {
       value = nameListValue(value, name, rule as readonly string[]);
     }
-    return [name, value as SearchEntries[number][1]];
-  });
+    entries.push([name, value as SearchEntries[number][1]]);
+  }
+  return entries;
 }
 
 /** Sets checked entries on `query`, in their order, and returns it. */
