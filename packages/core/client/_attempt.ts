@@ -13,7 +13,12 @@ import { apiErrorFrom, tracing } from "../http/_error_response.ts";
 import { nextHop, REDIRECTS } from "../http/_redirect.ts";
 import { MAX_ERROR_BYTES, readBytes } from "../http/read.ts";
 import { parseRetryAfter } from "../http/_retry.ts";
-import { cancelExpiry, expireAfter, isNoTurn } from "../http/timers.ts";
+import {
+  cancelExpiry,
+  expireAfter,
+  isNoTurn,
+  type Semaphore,
+} from "../http/timers.ts";
 import type { LimiterTurn } from "../limits/limiter.ts";
 import { redactHeaders } from "../redact/_redact.ts";
 
@@ -38,7 +43,10 @@ export async function attempt(
   n: number,
 ): Promise<Outcome> {
   const seen: Seen = {};
-  const place = await queue(s, call, seen);
+  // Awaited only when there is a slot to wait for: each await of the call
+  // path is a turn of the microtask queue on every request.
+  const free = s.semaphore && await slot(s.semaphore, call);
+  const place = clock(s, call, seen, free);
   try {
     const res = await exchange(s, call, n, place, seen);
     // Read within the attempt: its clock keeps running, its slot is held,
@@ -74,7 +82,10 @@ export async function attempt(
 /**
  * Sends the request and follows its redirects, within the rules; the last
  * response. The rate turn is taken at the first hop, after any token and
- * right before the request is sent.
+ * right before the request is sent; `onRequest` sees the request as it goes,
+ * after its turn. Only a token needs waiting for: a key is added to the URL
+ * in place. The init leaves the defaults out (GET, no body), since fetch
+ * converts every member it is given.
  */
 async function exchange(
   s: ClientSettings,
@@ -87,8 +98,6 @@ async function exchange(
   const headers = { ...call.headers };
   let trusted = target.trusted;
   let hopUrl = target.url;
-  // Defaults (GET, no body) are left out: fetch converts every member it
-  // is given. Redirects are followed here, within the rules.
   const init: RequestInit & { headers: Record<string, string> } = {
     headers,
     signal: place.signal,
@@ -97,7 +106,6 @@ async function exchange(
   if (target.method !== "GET") init.method = target.method;
   if (target.body !== undefined) init.body = target.body;
   for (let hop = 0;; hop++) {
-    // The key is added in place; only a token needs waiting for.
     let url = hopUrl;
     if (trusted && s.keyParam) {
       url += `${hopUrl.includes("?") ? "&" : "?"}${s.keyParam}`;
@@ -109,15 +117,31 @@ async function exchange(
       // deadline bounds that wait.
       await place.turn();
     }
-    const res = await send(
-      s,
-      call,
-      n,
-      init,
-      url,
-      () => hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl),
-      hop === 0 ? place : undefined,
-    );
+    const safe = () => hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl);
+    const { onRequest, onResponse } = s.hooks;
+    onRequest && emit(onRequest, {
+      method: target.method,
+      url: safe(),
+      headers: redactHeaders(new Headers(headers), s.redactor),
+      attempt: n,
+    });
+    const started = onResponse ? performance.now() : 0;
+    if (hop === 0) place.start();
+    let res = await s.fetch(url, init);
+    if (res.type === "opaqueredirect") {
+      // A browser hides a manual redirect: let it follow by its own rules (a
+      // status poll then sees the result itself).
+      await res.body?.cancel().catch(() => {});
+      res = await s.fetch(url, { ...init, redirect: "follow" });
+    }
+    onResponse && emit(onResponse, {
+      method: target.method,
+      url: safe(),
+      status: res.status,
+      attempt: n,
+      durationMs: performance.now() - started,
+      ...tracing(res.headers, s.redactor),
+    });
     seen.res = res;
     if (
       target.redirect === "manual" || !REDIRECTS.has(res.status) ||
@@ -142,53 +166,6 @@ async function exchange(
       delete headers["content-type"];
     }
   }
-}
-
-/**
- * Sends one request of attempt `n` to `url` (credentials included), with
- * the hooks around it, which see the URL as `safe` gives it; the place
- * whose turn starts with it is the first hop's. A browser's hidden manual
- * redirect it lets follow by the browser's own rules.
- */
-async function send(
-  s: ClientSettings,
-  call: Call,
-  n: number,
-  init: RequestInit & { headers: Record<string, string> },
-  url: string,
-  safe: () => string,
-  start?: Place,
-): Promise<Response> {
-  const { method } = call.target;
-  // onRequest sees the request as it goes: after its turn.
-  if (s.hooks.onRequest) {
-    emit(s.hooks.onRequest, {
-      method,
-      url: safe(),
-      headers: redactHeaders(new Headers(init.headers), s.redactor),
-      attempt: n,
-    });
-  }
-  const started = s.hooks.onResponse ? performance.now() : 0;
-  start?.start();
-  let res = await s.fetch(url, init);
-  if (res.type === "opaqueredirect") {
-    // A browser hides a manual redirect: let it follow by its own rules (a
-    // status poll then sees the result itself).
-    await res.body?.cancel().catch(() => {});
-    res = await s.fetch(url, { ...init, redirect: "follow" });
-  }
-  if (s.hooks.onResponse) {
-    emit(s.hooks.onResponse, {
-      method,
-      url: safe(),
-      status: res.status,
-      attempt: n,
-      durationMs: performance.now() - started,
-      ...tracing(res.headers, s.redactor),
-    });
-  }
-  return res;
 }
 
 /**
@@ -239,27 +216,41 @@ interface Place {
   release(): void;
 }
 
+/** The error of a call whose deadline passed while it queued. */
+function queueError(call: Call): Error {
+  return lateError(
+    call,
+    "waiting for a request slot; the request was not sent",
+  );
+}
+
 /**
- * Waits for a concurrency slot, when the client has a limit, and starts the
- * attempt's clock: the place. Thrown: a wait for a slot that the deadline
- * or the caller ended, and a deadline that passed before the request was
- * sent.
+ * Waits for a concurrency slot: the function that gives it back. Thrown: a
+ * wait that the deadline or the caller ended.
  */
-async function queue(
+function slot(
+  semaphore: Semaphore,
+  call: Call,
+): Promise<() => void> {
+  return call.deadline.bound(
+    call.signal,
+    (wait) => semaphore.acquire(wait),
+    () => queueError(call),
+    (late) => late(),
+  );
+}
+
+/**
+ * Starts the attempt's clock, holding the slot `free` gives back: the
+ * place. Thrown: a deadline that passed before the request was sent.
+ */
+function clock(
   s: ClientSettings,
   call: Call,
   seen: Seen,
-): Promise<Place> {
+  free: (() => void) | undefined,
+): Place {
   const { deadline, signal, target, timeoutMs } = call;
-  const queueError = () =>
-    lateError(call, "waiting for a request slot; the request was not sent");
-  const semaphore = s.semaphore;
-  const free = semaphore && await deadline.bound(
-    signal,
-    (wait) => semaphore.acquire(wait),
-    queueError,
-    (late) => late(),
-  );
   const left = deadline.left();
   if (left <= 0) {
     free?.();
@@ -291,14 +282,14 @@ async function queue(
             signal: wait ?? (never ??= new AbortController().signal),
             deadlineMs: left === Infinity ? undefined : left,
           }) ?? undefined,
-        queueError,
+        () => queueError(call),
         settle,
       ).catch((err) => {
         seen.turnFailed = true;
         // Our limiters' "no turn before the deadline" is the deadline passed
         // in the queue, whether they or the deadline's timer noticed first;
         // any other limiter's exception passes through unchanged.
-        throw isNoTurn(err) ? queueError() : err;
+        throw isNoTurn(err) ? queueError(call) : err;
       });
       const rest = deadline.left();
       const attemptLeft = timeoutMs - spent;
