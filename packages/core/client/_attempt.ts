@@ -117,11 +117,10 @@ async function exchange(
       // deadline bounds that wait.
       await place.turn();
     }
-    const safe = () => hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl);
     const { onRequest, onResponse } = s.hooks;
     onRequest && emit(onRequest, {
       method: target.method,
-      url: safe(),
+      url: safeUrl(s, call, hop, hopUrl),
       headers: redactHeaders(new Headers(headers), s.redactor),
       attempt: n,
     });
@@ -136,7 +135,7 @@ async function exchange(
     }
     onResponse && emit(onResponse, {
       method: target.method,
-      url: safe(),
+      url: safeUrl(s, call, hop, hopUrl),
       status: res.status,
       attempt: n,
       durationMs: performance.now() - started,
@@ -166,6 +165,16 @@ async function exchange(
       delete headers["content-type"];
     }
   }
+}
+
+/** The URL of a hop, as hooks see it: credentials redacted. */
+function safeUrl(
+  s: ClientSettings,
+  call: Call,
+  hop: number,
+  hopUrl: string,
+): string {
+  return hop === 0 ? call.safeUrl() : s.redactor.scrub(hopUrl);
 }
 
 /**
