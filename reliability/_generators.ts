@@ -554,6 +554,22 @@ function routing(
       () => r.some(ALPHA3, 1, 2).filter((c) => c !== "DEU"),
     ),
     truck: mode === "truck" ? maybe(r, 0.7, () => truck(r)) : undefined,
+    bus: mode === "bus" || mode === "privateBus"
+      ? maybe(r, 0.6, () => {
+        const { type: _, ...bus } = truck(r);
+        return bus;
+      })
+      : undefined,
+    permittedNetworks: mode === "truck"
+      ? maybe(r, 0.1, () =>
+        r.pick([
+          [{ country: "NZL", networks: ["HPMV"] }],
+          [{ country: "AUS", states: ["NSW"], networks: ["BDouble", "PBS"] }],
+          [],
+          [{ country: "nz", networks: [] }],
+          [{ country: "NZL", networks: ["HP|MV"] }],
+        ]))
+      : undefined,
     scooter: mode === "scooter"
       ? maybe(r, 0.5, () => ({ allowHighway: r.chance(0.5) }))
       : undefined,

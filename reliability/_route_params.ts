@@ -169,7 +169,8 @@ export function routeExtras(
             r.pick([1600, 49, -50])),
         }))
       : undefined,
-    driver: mode === "truck" || r.chance(0.01)
+    driver: mode === "truck" || mode === "bus" || mode === "privateBus" ||
+        r.chance(0.01)
       ? maybe(r, 0.1, () =>
         r.pick([
           { schedule: [[16200, 2700], [16200, 39600]] },

@@ -9,6 +9,7 @@ import { startTestServer, TEST_API_KEY } from "@ls/core/testing";
 import { LS } from "@ls/ls";
 import {
   BICYCLE_ROUTE_WIRE_NAMES,
+  BUS_ROUTE_WIRE_NAMES,
   CAR_ROUTE_WIRE_NAMES,
   PEDESTRIAN_ROUTE_WIRE_NAMES,
   SCOOTER_ROUTE_WIRE_NAMES,
@@ -61,8 +62,8 @@ const OPERATIONS: Record<string, { table: Table; params: object }> = {
   scooterRoute: { table: SCOOTER_ROUTE_WIRE_NAMES, params: ROUTE },
   pedestrianRoute: { table: PEDESTRIAN_ROUTE_WIRE_NAMES, params: ROUTE },
   taxiRoute: { table: TAXI_ROUTE_WIRE_NAMES, params: ROUTE },
-  busRoute: { table: CAR_ROUTE_WIRE_NAMES, params: ROUTE },
-  privateBusRoute: { table: CAR_ROUTE_WIRE_NAMES, params: ROUTE },
+  busRoute: { table: BUS_ROUTE_WIRE_NAMES, params: ROUTE },
+  privateBusRoute: { table: BUS_ROUTE_WIRE_NAMES, params: ROUTE },
   calculateIsoline: {
     table: CALCULATE_ISOLINE_WIRE_NAMES,
     params: {

@@ -1,10 +1,10 @@
 /**
- * The one HERE operation behind the five route functions,
- * `GET /v8/routes`: {@linkcode buildRoute} validates the common parameters
- * and a mode's extras and writes the query in a fixed order, and
- * {@linkcode sendRoute} sends it and wraps the answer. Each mode's file
- * (`routes.ts`, `truck_route.ts`, `scooter_route.ts`) names its keys, its
- * wire names and its vehicle options.
+ * The one HERE operation behind the route functions, `GET /v8/routes`:
+ * {@linkcode buildRoute} validates the common parameters and a mode's
+ * extras and writes the query in a fixed order, and {@linkcode sendRoute}
+ * sends it and wraps the answer. Each mode's file (`routes.ts`,
+ * `truck_route.ts`, `scooter_route.ts`, `taxi_route.ts`, `bus_route.ts`,
+ * …) names its keys, its wire names and its vehicle options.
  *
  * @module
  */
@@ -36,6 +36,7 @@ import {
   formatInteger,
   formatVia,
   integer,
+  isRecord,
   OPTION_WIRE_NAMES,
   parseWith,
   scrubbing,
@@ -52,11 +53,16 @@ import { appendTolls } from "./_route_tolls.ts";
 import {
   appendDriver,
   appendPedestrian,
+  appendPermittedNetworks,
   appendRouteOptions,
 } from "./_route_options.ts";
 import type { TollOptions } from "./tolls.ts";
 import type { FuelOptions } from "./fuel.ts";
-import type { DriverOptions, PedestrianOptions } from "./route_options.ts";
+import type {
+  DriverOptions,
+  PedestrianOptions,
+  PermittedNetwork,
+} from "./route_options.ts";
 import type { VehicleOptions } from "./vehicle.ts";
 import { appendVehicle } from "./_route_vehicle.ts";
 import { appendFuel } from "./_route_fuel.ts";
@@ -75,6 +81,8 @@ export type RouteParams = RoutingParams & {
   vehicle?: VehicleOptions;
   driver?: DriverOptions;
   taxi?: TaxiOptions;
+  bus?: Omit<Truck, "type">;
+  permittedNetworks?: readonly PermittedNetwork[];
 };
 
 /**
@@ -153,14 +161,56 @@ const EXTRA_OWNER: Readonly<Record<string, string>> = {
   fuel: "carRoute, truckRoute, scooterRoute and the taxi and bus routes",
   pedestrian: "pedestrianRoute",
   vehicle: "carRoute, truckRoute and the taxi and bus routes",
-  driver: "truckRoute",
+  driver: "truckRoute and the bus routes",
   taxi: "taxiRoute",
+  bus: "busRoute and privateBusRoute",
+  permittedNetworks: "truckRoute",
   ev: "carRoute, truckRoute and scooterRoute " +
     "(HERE has no EV routing for pedestrians or bicycles: E605027)",
   transportMode: "the function: carRoute, bicycleRoute, truckRoute, " +
     "scooterRoute, pedestrianRoute, taxiRoute, busRoute or privateBusRoute, " +
     "one for each transport mode",
 };
+
+/**
+ * Adds a bus's dimensions and weights as a truck's `vehicle[…]`, refusing
+ * `type`, which HERE takes with `transportMode=truck` alone.
+ */
+function appendBus(query: Query, bus: RouteParams["bus"]): void {
+  if (isRecord(bus) && Object.hasOwn(bus, "type")) {
+    throw new ValueError(
+      "bus.type",
+      'is for truckRoute only: HERE takes vehicle[type] with transportMode "truck" alone',
+      (bus as { type?: unknown }).type,
+    );
+  }
+  appendTruck(query, bus, "bus");
+}
+
+/**
+ * The `transportMode` sent: a truck with `permittedNetworks` is HERE's
+ * `networkRestrictedTruck` (Beta), which routes the fast way only and
+ * without EV routing.
+ */
+function sentMode(params: RouteParams, transportMode: TransportMode): string {
+  if (transportMode !== "truck" || params.permittedNetworks === undefined) {
+    return transportMode;
+  }
+  if (params.routingMode === "short") {
+    throw new ValueError(
+      "routingMode",
+      'must be "fast" with permittedNetworks: HERE routes a networkRestrictedTruck the fast way only',
+      params.routingMode,
+    );
+  }
+  if (params.ev !== undefined) {
+    throw new ValueError(
+      "ev",
+      "not with permittedNetworks: HERE has no EV routing for a networkRestrictedTruck",
+    );
+  }
+  return "networkRestrictedTruck";
+}
 
 /** `actions` needs `polyline`, `instructions` needs `actions`, … */
 const RETURN_NEEDS: readonly [value: string, needs: string][] = [
@@ -186,7 +236,9 @@ const viaList = /* @__PURE__ */ z.optional(
  * transportMode, origin, destination, via…, departureTime or arrivalTime,
  * routingMode,
  * alternatives, units, lang, return, spans, avoid[features], avoid[areas],
- * exclude[countries], then vehicle[…] or scooter[…], then consumptionModel
+ * exclude[countries], then vehicle[…] (a truck's or a bus's, a truck's
+ * networkRestrictedTruck[permittedNetworks], the vehicle options, then
+ * driver[schedule]), taxi[…] or scooter[…], then consumptionModel
  * and ev[…] (the physical model's vehicle[…] just before its ev[…]) or
  * fuel[…], then currency and tolls[…].
  */
@@ -203,7 +255,10 @@ export function buildRoute(
     wireNames: mode.wireNames,
   });
 
-  const query = new Query().set("transportMode", transportMode);
+  const query = new Query().set(
+    "transportMode",
+    sentMode(params, transportMode),
+  );
   setWaypoint(query, "origin", params);
   setWaypoint(query, "destination", params);
   const via = parseWith(viaList, params.via, "via") ?? [];
@@ -241,9 +296,15 @@ export function buildRoute(
   setAvoid(query, params, transportMode);
   appendRouteOptions(query, params);
 
-  if (transportMode === "truck") appendTruck(query, params.truck, "truck");
-  appendVehicle(query, params, transportMode);
-  if (transportMode === "truck") appendDriver(query, params);
+  const bus = transportMode === "bus" || transportMode === "privateBus";
+  if (transportMode === "truck") {
+    appendTruck(query, params.truck, "truck");
+    appendPermittedNetworks(query, params.permittedNetworks);
+  }
+  if (bus) appendBus(query, params.bus);
+  // A bus's weights and axles meet the vehicle options as a truck's do.
+  appendVehicle(query, params, transportMode, bus ? params.bus : params.truck);
+  appendDriver(query, params);
   if (transportMode === "taxi") appendTaxi(query, params.taxi);
   if (transportMode === "scooter") {
     appendScooter(query, params.scooter, "scooter");

@@ -264,7 +264,7 @@ const scheduleSchema = /* @__PURE__ */ z.optional(z.strictObject({
 }));
 
 /**
- * Adds `driver[schedule]` (trucks).
+ * Adds `driver[schedule]` (trucks and buses).
  *
  * @throws {ValueError} naming `driver` or its schedule for a malformed
  * schedule, or with `arrivalTime` or `ev`
@@ -288,4 +288,51 @@ export function appendDriver(
     );
   }
   query.setStructured("driver[schedule]", driver.schedule.flat().join(","));
+}
+
+/** A state or network name: letters, digits, `-` and `_`. */
+const networkName = /* @__PURE__ */ stringMatching(
+  /^[A-Za-z0-9_-]+$/,
+  "must be a name of letters, digits, - or _",
+);
+const permittedNetworksSchema = /* @__PURE__ */ z.optional(
+  z.array(
+    z.strictObject({
+      country: stringMatching(
+        /^[A-Z]{3}$/,
+        "must be an upper-case ISO 3166-1 alpha-3 code",
+      ),
+      states: z.optional(z.array(networkName, { error: "must be an array" })),
+      networks: z.array(networkName, { error: "must be an array" }).check(
+        minLength(1, "must list at least one network"),
+      ),
+    }),
+    { error: "must be an array" },
+  ).check(minLength(1, "must list at least one country's networks")),
+);
+
+/**
+ * Adds `networkRestrictedTruck[permittedNetworks]`, HERE's
+ * `{country}:{state},…:{network},…` per entry (states empty for a
+ * country's countrywide networks), entries separated by `|`.
+ *
+ * @throws {ValueError} naming `permittedNetworks` or its field for an
+ * empty list, a country that is not upper-case alpha-3, or a malformed name
+ */
+export function appendPermittedNetworks(
+  query: Query,
+  permittedNetworks: unknown,
+): void {
+  const list = parseWith(
+    permittedNetworksSchema,
+    permittedNetworks,
+    "permittedNetworks",
+  );
+  if (list === undefined) return;
+  query.setStructured(
+    "networkRestrictedTruck[permittedNetworks]",
+    list.map((n) =>
+      `${n.country}:${(n.states ?? []).join(",")}:${n.networks.join(",")}`
+    ).join("%7C"),
+  );
 }

@@ -53,26 +53,34 @@ const vehicleSchema = /* @__PURE__ */ z.optional(z.strictObject({
  * Adds `vehicle[speedCap]`, `vehicle[speedCapPerFc]`, `vehicle[occupancy]`, `vehicle[hovOccupancy]`,
  * `vehicle[licensePlate]`, `vehicle[engineType]` and `vehicle[commercial]`.
  *
- * @throws {ValueError} naming `vehicle` or its field for a rule broken
+ * @throws {ValueError} naming `vehicle` or its field for a rule broken, or
+ * `vehicle.speedCapPerFc` with a mode other than car and truck (HERE's
+ * reference lists those two only)
  */
 export function appendVehicle(
   query: Query,
-  params: {
-    vehicle?: VehicleOptions;
-    allow?: unknown;
-    truck?: {
-      weightPerAxle?: unknown;
-      trailerCount?: unknown;
-      axleCount?: unknown;
-    };
-  },
+  params: { vehicle?: VehicleOptions; allow?: unknown },
   transportMode: string,
+  truck?: {
+    weightPerAxle?: unknown;
+    trailerCount?: unknown;
+    axleCount?: unknown;
+  },
 ): void {
   const v = parseWith(vehicleSchema, params.vehicle, "vehicle");
   if (v === undefined) return;
   const allow = params.allow;
-  checkVehicleBody(v, transportMode, params.truck);
-  checkTrailerAxles(v.trailerAxleCount, params.truck);
+  checkVehicleBody(v, transportMode, truck);
+  if (
+    v.speedCapPerFc && transportMode !== "car" && transportMode !== "truck"
+  ) {
+    throw new ValueError(
+      "vehicle.speedCapPerFc",
+      `is for transportMode "car" and "truck" only, not "${transportMode}"`,
+      v.speedCapPerFc,
+    );
+  }
+  checkTrailerAxles(v.trailerAxleCount, truck);
   if (v.hovOccupancy !== undefined) {
     const other = v.occupancy !== undefined
       ? "vehicle.occupancy"

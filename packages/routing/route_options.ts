@@ -229,8 +229,9 @@ export interface SegmentSpeed {
 }
 
 /**
- * The `driver` parameter of `truckRoute` (`driver[…]`): how long the driver
- * may drive before resting, so the router adds rest stops.
+ * The `driver` parameter of `truckRoute`, `busRoute` and `privateBusRoute`
+ * (`driver[…]`): how long the driver may drive before resting, so the
+ * router adds rest stops.
  *
  * @example
  * ```ts
@@ -247,4 +248,27 @@ export interface DriverOptions {
    * integer ≥ 0) of rest. Not with `arrivalTime` or `ev`.
    */
   schedule: readonly (readonly [driveSeconds: number, restSeconds: number])[];
+}
+
+/**
+ * One country's road networks a network-restricted truck may use (an
+ * entry of `truckRoute`'s `permittedNetworks`, sent as
+ * `networkRestrictedTruck[permittedNetworks]`, Beta at HERE).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { PermittedNetwork } from "@ls/routing";
+ * const nz: PermittedNetwork = { country: "NZL", networks: ["HPMV"] };
+ * const au: PermittedNetwork = { country: "AUS", states: ["NSW", "VIC"], networks: ["BDouble"] };
+ * assert.deepEqual([nz.country, au.states], ["NZL", ["NSW", "VIC"]]);
+ * ```
+ */
+export interface PermittedNetwork {
+  /** The country, an upper-case ISO 3166-1 alpha-3 code (`NZL`). */
+  country: string;
+  /** The states the networks are permitted in (`NSW`); none for a country's countrywide networks. */
+  states?: readonly string[];
+  /** The networks the truck may use, at least one (`HPMV`, `BDouble`). */
+  networks: readonly string[];
 }

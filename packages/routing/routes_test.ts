@@ -359,6 +359,206 @@ Deno.test('country "china" sends routes to router.hereapi.cn', async () => {
   );
 });
 
+Deno.test("busRoute and privateBusRoute: the bus's fields as vehicle[...], then the vehicle's and driver[schedule]", async () => {
+  await using server = await routesServer();
+  const client = testClient(server);
+  const { type: _, ...bus } = {
+    shippedHazardousGoods: ["explosive", "gas"] as const,
+    grossWeight: 12000,
+    weightPerAxle: 5000,
+    height: 380,
+    width: 250,
+    length: 1200,
+    tunnelCategory: "C" as const,
+    axleCount: 4,
+    type: "Tractor",
+    trailerCount: 1,
+  };
+  const params = {
+    ...FULL_FAST,
+    bus,
+    vehicle: { speedCap: 25 },
+    driver: { schedule: [[16200, 2700]] as const },
+  };
+  await busRoute(client, params);
+  await privateBusRoute(client, params);
+  await privateBusRoute(client, { ...MINIMAL, bus: {} });
+  const tail = TRUCK_QUERY.replace("&vehicle%5Btype%5D=Tractor", "") +
+    "&vehicle%5BspeedCap%5D=25&driver%5Bschedule%5D=16200,2700";
+  assert.deepEqual(server.requests.map((r) => r.rawQuery), [
+    `transportMode=bus&${FULL_FAST_QUERY}&${tail}&${TEST_KEY_QUERY}`,
+    `transportMode=privateBus&${FULL_FAST_QUERY}&${tail}&${TEST_KEY_QUERY}`,
+    `transportMode=privateBus&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}&${TEST_KEY_QUERY}`,
+  ]);
+});
+
+Deno.test("busRoute, privateBusRoute and taxiRoute: bus, driver and per-class speed caps only where HERE has them, before any request", async () => {
+  await using server = await routesServer();
+  const client = testClient(server);
+  await rejectsValueError(
+    truckRoute(client, { ...MINIMAL, bus: {} } as RoutingParams),
+    "bus",
+    /belongs to busRoute and privateBusRoute$/,
+  );
+  await rejectsValueError(
+    taxiRoute(client, {
+      ...MINIMAL,
+      driver: { schedule: [[300, 60]] },
+    } as RoutingParams),
+    "driver",
+    /belongs to truckRoute and the bus routes$/,
+  );
+  await rejectsValueError(
+    busRoute(client, { ...MINIMAL, truck: { height: 380 } } as RoutingParams),
+    "truck",
+    /belongs to truckRoute$/,
+  );
+  for (const fn of [busRoute, privateBusRoute]) {
+    await rejectsValueError(
+      fn(client, { ...MINIMAL, bus: { type: "Tractor" } as never }),
+      "bus.type",
+      /is for truckRoute only: HERE takes vehicle\[type\] with transportMode "truck" alone, got "Tractor"$/,
+    );
+    await rejectsValueError(
+      fn(client, { ...MINIMAL, bus: { height: 3.5 } }),
+      "bus.height",
+      /non-negative integer/,
+    );
+    await rejectsValueError(
+      fn(client, {
+        ...MINIMAL,
+        bus: { weightPerAxle: 5000 },
+        vehicle: { weightPerAxleGroup: { single: 11500 } },
+      }),
+      "vehicle.weightPerAxleGroup",
+      /cannot be combined with truck.weightPerAxle/,
+    );
+    await rejectsValueError(
+      fn(client, { ...MINIMAL, vehicle: { trailerAxleCount: 1 } }),
+      "vehicle.trailerAxleCount",
+      /needs truck.trailerCount above 0/,
+    );
+    await rejectsValueError(
+      fn(client, {
+        ...MINIMAL,
+        arrivalTime: "2026-12-01T10:00:00Z",
+        driver: { schedule: [[16200, 2700]] },
+      }),
+      "driver",
+      /not with arrivalTime/,
+    );
+  }
+  for (const fn of [taxiRoute, busRoute, privateBusRoute]) {
+    await rejectsValueError(
+      fn(client, { ...MINIMAL, vehicle: { speedCapPerFc: [30] } }),
+      "vehicle.speedCapPerFc",
+      /is for transportMode "car" and "truck" only, not "(taxi|bus|privateBus)", got \[30\]$/,
+    );
+  }
+  assert.equal(server.requests.length, 0);
+  // Cars and trucks keep their per-class caps.
+  await carRoute(client, { ...MINIMAL, vehicle: { speedCapPerFc: [30] } });
+  await truckRoute(client, { ...MINIMAL, vehicle: { speedCapPerFc: [30] } });
+  assert.deepEqual(
+    server.requests.map((r) =>
+      r.rawQuery.includes("vehicle%5BspeedCapPerFc%5D=30")
+    ),
+    [true, true],
+  );
+});
+
+Deno.test("truckRoute: permittedNetworks send transportMode=networkRestrictedTruck and the networks after the truck's fields", async () => {
+  await using server = await routesServer();
+  const client = testClient(server);
+  await truckRoute(client, {
+    ...FULL_FAST,
+    truck: { grossWeight: 50000 },
+    permittedNetworks: [
+      { country: "NZL", networks: ["HPMV"] },
+      {
+        country: "AUS",
+        states: ["NSW", "VIC"],
+        networks: ["BDouble", "PBS_2"],
+      },
+    ],
+    driver: { schedule: [[16200, 2700]] },
+  });
+  await truckRoute(client, {
+    ...MINIMAL,
+    permittedNetworks: [{ country: "NZL", states: [], networks: ["HPMV"] }],
+  });
+  assert.deepEqual(server.requests.map((r) => r.rawQuery), [
+    `transportMode=networkRestrictedTruck&${FULL_FAST_QUERY}&vehicle%5BgrossWeight%5D=50000` +
+    "&networkRestrictedTruck%5BpermittedNetworks%5D=NZL::HPMV%7CAUS:NSW,VIC:BDouble,PBS_2" +
+    `&driver%5Bschedule%5D=16200,2700&${TEST_KEY_QUERY}`,
+    `transportMode=networkRestrictedTruck&origin=52.5,13.4&destination=52.503,13.405&${DEFAULTS}` +
+    `&networkRestrictedTruck%5BpermittedNetworks%5D=NZL::HPMV&${TEST_KEY_QUERY}`,
+  ]);
+  const invalid: [unknown, string, RegExp][] = [
+    [[], "permittedNetworks", /must list at least one country's networks/],
+    ["NZL::HPMV", "permittedNetworks", /must be an array/],
+    [
+      [{ country: "nzl", networks: ["HPMV"] }],
+      "permittedNetworks[0].country",
+      /must be an upper-case ISO 3166-1 alpha-3 code/,
+    ],
+    [
+      [{ country: "NZL", networks: [] }],
+      "permittedNetworks[0].networks",
+      /must list at least one network/,
+    ],
+    [
+      [{ country: "NZL", networks: ["HP|MV"] }],
+      "permittedNetworks[0].networks[0]",
+      /must be a name of letters, digits, - or _/,
+    ],
+    [
+      [{ country: "AUS", states: ["N:W"], networks: ["B"] }],
+      "permittedNetworks[0].states[0]",
+      /must be a name of letters, digits, - or _/,
+    ],
+    [
+      [{ country: "NZL", networks: ["HPMV"], state: "x" }],
+      "permittedNetworks[0].state",
+      /./,
+    ],
+  ];
+  for (const [permittedNetworks, parameter, message] of invalid) {
+    await rejectsValueError(
+      truckRoute(client, { ...MINIMAL, permittedNetworks } as never),
+      parameter,
+      message,
+    );
+  }
+  const nz = [{ country: "NZL", networks: ["HPMV"] }];
+  await rejectsValueError(
+    truckRoute(client, {
+      ...MINIMAL,
+      routingMode: "short",
+      permittedNetworks: nz,
+    }),
+    "routingMode",
+    /must be "fast" with permittedNetworks: HERE routes a networkRestrictedTruck the fast way only, got "short"$/,
+  );
+  await rejectsValueError(
+    truckRoute(client, {
+      ...MINIMAL,
+      permittedNetworks: nz,
+      ev: { freeFlowSpeedTable: [[0, 0.2], [27, 0.2]] },
+    } as RoutingParams),
+    "ev",
+    /not with permittedNetworks: HERE has no EV routing for a networkRestrictedTruck$/,
+  );
+  for (const fn of [carRoute, busRoute, taxiRoute]) {
+    await rejectsValueError(
+      fn(client, { ...MINIMAL, permittedNetworks: nz } as RoutingParams),
+      "permittedNetworks",
+      /belongs to truckRoute$/,
+    );
+  }
+  assert.equal(server.requests.length, 2);
+});
+
 Deno.test("request options reach the client: X-Request-ID, ids on the response", async () => {
   await using server = await startTestServer();
   server.route(

@@ -24,7 +24,7 @@ import type { Truck } from "@ls/core";
 import { truckWireNames } from "@ls/core/internal";
 import * as op from "./_route_operation.ts";
 import { CAR_ROUTE_WIRE_NAMES, type CarRoutingParams } from "./routes.ts";
-import type { DriverOptions } from "./route_options.ts";
+import type { DriverOptions, PermittedNetwork } from "./route_options.ts";
 
 /**
  * The parameters of `truckRoute`: {@linkcode RoutingParams} plus the truck's
@@ -52,6 +52,13 @@ export interface TruckRoutingParams extends CarRoutingParams {
    * route includes rest stops ({@linkcode DriverOptions}).
    */
   driver?: DriverOptions;
+  /**
+   * The road networks a network-restricted truck may use, per country
+   * ({@linkcode PermittedNetwork}). Given, the request goes out as HERE's
+   * `transportMode=networkRestrictedTruck` (Beta: `routingMode: "fast"`
+   * only, no `ev`) with `networkRestrictedTruck[permittedNetworks]`.
+   */
+  permittedNetworks?: readonly PermittedNetwork[];
 }
 
 /**
@@ -83,6 +90,7 @@ const TRUCK: op.RouteMode = {
     ...op.MOTOR_EXTRAS,
     vehicle: 0,
     driver: 0,
+    permittedNetworks: 0,
   } satisfies op.Extras<TruckRoutingParams>,
   wireNames: TRUCK_ROUTE_WIRE_NAMES,
 };
@@ -94,6 +102,8 @@ const TRUCK: op.RouteMode = {
  * recommended prefix; `truck[...]` takes the same fields). Only the fields
  * given are sent — no defaults for `type` or `trailerCount`. `ev` as for
  * cars; the physical model may take `width` and `height` from `truck`.
+ * With `permittedNetworks`, `transportMode=networkRestrictedTruck` and
+ * `networkRestrictedTruck[permittedNetworks]` after the truck's fields.
  *
  * @example
  * ```ts
@@ -108,11 +118,25 @@ const TRUCK: op.RouteMode = {
  *   spec.query!.toString(),
  *   /&lang=en-US&vehicle%5BgrossWeight%5D=12000&vehicle%5Bheight%5D=380$/,
  * );
+ *
+ * // A truck kept to the networks it is permitted on (HERE's Beta).
+ * const nz = buildTruckRouteRequest({
+ *   origin: [-36.85, 174.76],
+ *   destination: [-37.79, 175.28],
+ *   truck: { grossWeight: 50000 },
+ *   permittedNetworks: [{ country: "NZL", networks: ["HPMV"] }],
+ * });
+ * assert.match(
+ *   nz.query!.toString(),
+ *   /^transportMode=networkRestrictedTruck&.*&vehicle%5BgrossWeight%5D=50000&networkRestrictedTruck%5BpermittedNetworks%5D=NZL::HPMV$/,
+ * );
  * ```
  *
  * @throws {ValueError} for the reasons of {@linkcode buildCarRouteRequest},
  * and for truck weights (kg), dimensions (cm), `axleCount` or
- * `trailerCount` that are not integers ≥ 0, or an unknown truck field
+ * `trailerCount` that are not integers ≥ 0, an unknown truck field, or
+ * `permittedNetworks` that is empty, names a country that is not
+ * upper-case alpha-3, or comes with `routingMode: "short"` or `ev`
  */
 export const buildTruckRouteRequest: RouteBuilder<TruckRoutingParams> =
   /* @__PURE__ */ op.routeBuilder(TRUCK);

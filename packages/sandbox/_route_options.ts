@@ -130,7 +130,10 @@ export function checkVehicleOptions(params: Params): void {
   }
 }
 
-/** Checks `maxSpeedOnSegment` and `driver[schedule]` (E605 errors). */
+/**
+ * Checks `maxSpeedOnSegment` and `driver[schedule]` (E605 errors); a
+ * schedule is for trucks and buses.
+ */
 export function checkSegmentsAndDriver(params: Params, mode: string): void {
   const speeds = params.get("maxSpeedOnSegment");
   if (speeds !== undefined) {
@@ -143,7 +146,7 @@ export function checkSegmentsAndDriver(params: Params, mode: string): void {
   }
   const schedule = params.get("driver[schedule]");
   if (schedule === undefined) return;
-  if (mode !== "truck") {
+  if (mode !== "truck" && mode !== "bus" && mode !== "privateBus") {
     throw malformed(
       "E605010",
       `driver[schedule] is not supported for transport mode '${mode}'`,

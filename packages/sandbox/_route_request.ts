@@ -81,6 +81,7 @@ export const ROUTE_PARAMETER_PREFIXES: readonly string[] = [
   "fuel[",
   "driver[",
   "taxi[",
+  "networkRestrictedTruck[",
   "traffic[",
   "tolls[",
 ];
@@ -124,10 +125,63 @@ export interface RouteRequest {
   fuel?: FuelRequest;
 }
 
+const NETWORKS = "networkRestrictedTruck[permittedNetworks]";
+/** One country's entry: `NZL::HPMV`, `AUS:NSW,VIC:BDouble`. */
+const NETWORK_ENTRY = /^[A-Z]{3}:([\w-]+(,[\w-]+)*)?:[\w-]+(,[\w-]+)*$/;
+
+/**
+ * Parses `transportMode`. HERE's `networkRestrictedTruck` (Beta) is routed
+ * as a truck; it needs `networkRestrictedTruck[permittedNetworks]` and
+ * `routingMode=fast`, takes no EV parameters, and that parameter goes with
+ * it alone.
+ */
+function parseRouteMode(params: Params): TransportMode {
+  const transportMode = params.get("transportMode");
+  const networks = params.get(NETWORKS);
+  if (transportMode !== "networkRestrictedTruck") {
+    if (networks !== undefined) {
+      throw malformed(
+        "E605001",
+        `${NETWORKS} is only allowed with transportMode=networkRestrictedTruck, got '${transportMode}'`,
+      );
+    }
+    return parseTransportMode(params);
+  }
+  if (networks === undefined) {
+    throw malformed(
+      "E605001",
+      `Missing parameter '${NETWORKS}' for transportMode=networkRestrictedTruck`,
+    );
+  }
+  if (!networks.split("|").every((n) => NETWORK_ENTRY.test(n))) {
+    throw malformed(
+      "E605001",
+      `Invalid value for parameter '${NETWORKS}': '${networks}' (use NZL::HPMV|AUS:NSW,VIC:BDouble)`,
+    );
+  }
+  if (params.get("routingMode") === "short") {
+    throw malformed(
+      "E605012",
+      "Transport mode 'networkRestrictedTruck' does not support routingMode 'short'",
+      "Use routingMode=fast",
+    );
+  }
+  const ev = params.entries.find((e) =>
+    e.key.startsWith("ev[") || e.key === "consumptionModel"
+  );
+  if (ev) {
+    throw malformed(
+      "E605027",
+      "EV parameters are not supported for transport mode 'networkRestrictedTruck'",
+    );
+  }
+  return "truck";
+}
+
 /** Parses and checks the query of `GET /v8/routes` (E605 errors). */
 export function parseRouteRequest(params: Params): RouteRequest {
   checkQuery(params, ["via"]);
-  const mode = parseTransportMode(params);
+  const mode = parseRouteMode(params);
   const originRaw = params.raw("origin");
   const destinationRaw = params.raw("destination");
   if (originRaw === undefined) {

@@ -202,6 +202,16 @@ export function checkVehicle(params: Params, mode: TransportMode): void {
       }' is not supported for transport mode '${mode}'`,
     );
   }
+  // HERE takes vehicle[type] for trucks alone, speed caps per functional
+  // class for cars and trucks alone.
+  const other = ["taxi", "bus", "privateBus"].includes(mode) &&
+    keys.find((k) => k.endsWith("[type]") || k.endsWith("[speedCapPerFc]"));
+  if (other) {
+    throw malformed(
+      "E605010",
+      `Vehicle parameter '${other}' is not supported for transport mode '${mode}'`,
+    );
+  }
   const get = (field: string) =>
     params.get(`vehicle[${field}]`) ?? params.get(`truck[${field}]`);
   for (const key of keys) {

@@ -729,3 +729,79 @@ Deno.test("maxSpeedOnSegment and driver[schedule]: answered when well-formed, HE
     assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
   }
 });
+
+Deno.test("bus and privateBus take a truck's dimensions and driver[schedule]; vehicle[type] and per-class speed caps not with taxi or buses", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "origin=52.52,13.405&destination=52.3906,13.0645&return=summary&departureTime=any";
+  for (const mode of ["bus", "privateBus"]) {
+    const res = await call(
+      sandbox,
+      route(
+        `transportMode=${mode}&${base}&vehicle%5Bheight%5D=320&vehicle%5BgrossWeight%5D=18000&driver%5Bschedule%5D=16200,2700`,
+      ),
+    );
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.routes[0].sections[0].transport.mode, mode);
+  }
+  const cases: [string, string, RegExp][] = [
+    ["transportMode=bus&vehicle%5Btype%5D=Tractor", "E605010", /'bus'/],
+    [
+      "transportMode=privateBus&truck%5Btype%5D=Tractor",
+      "E605010",
+      /'privateBus'/,
+    ],
+    ["transportMode=taxi&vehicle%5BspeedCapPerFc%5D=30", "E605010", /'taxi'/],
+    ["transportMode=taxi&driver%5Bschedule%5D=16200,2700", "E605010", /'taxi'/],
+    ["transportMode=bus&driver%5Bschedule%5D=100,60", "E605001", /schedule/],
+  ];
+  for (const [query, code, cause] of cases) {
+    const res = await call(sandbox, route(`${base}&${query}`));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+    assert.match(res.body.title + res.body.cause, cause, query);
+  }
+  const car = await call(
+    sandbox,
+    route(`transportMode=car&${base}&vehicle%5BspeedCapPerFc%5D=30`),
+  );
+  assert.equal(car.status, 200, JSON.stringify(car.body));
+});
+
+Deno.test("networkRestrictedTruck: routed as a truck with its permitted networks; HERE's codes otherwise", async () => {
+  await using sandbox = await startSandbox();
+  const base =
+    "origin=52.52,13.405&destination=52.3906,13.0645&return=summary&departureTime=any";
+  const networks = "networkRestrictedTruck%5BpermittedNetworks%5D";
+  const truck = await call(sandbox, route(`transportMode=truck&${base}`));
+  const ok = await call(
+    sandbox,
+    route(
+      `transportMode=networkRestrictedTruck&${base}&${networks}=NZL::HPMV%7CAUS:NSW,VIC:BDouble`,
+    ),
+  );
+  assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  assert.deepEqual(
+    ok.body.routes[0].sections[0].summary,
+    truck.body.routes[0].sections[0].summary,
+  );
+  assert.deepEqual(ok.body.notices ?? [], []);
+  const cases: [string, string][] = [
+    ["transportMode=networkRestrictedTruck", "E605001"],
+    [`transportMode=networkRestrictedTruck&${networks}=nz:HPMV`, "E605001"],
+    [`transportMode=truck&${networks}=NZL::HPMV`, "E605001"],
+    [
+      `transportMode=networkRestrictedTruck&${networks}=NZL::HPMV&routingMode=short`,
+      "E605012",
+    ],
+    [
+      `transportMode=networkRestrictedTruck&${networks}=NZL::HPMV&ev%5BfreeFlowSpeedTable%5D=0,0.2,27,0.2`,
+      "E605027",
+    ],
+  ];
+  for (const [query, code] of cases) {
+    const res = await call(sandbox, route(`${base}&${query}`));
+    assert.equal(res.status, 400, query);
+    assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+  }
+});

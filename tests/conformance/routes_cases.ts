@@ -74,6 +74,16 @@ const cases: OperationCases = {
       value: (v) => ({ mode: v }),
       build: byMode,
     },
+    "networkRestrictedTruck[permittedNetworks]": {
+      params: {
+        permittedNetworks: [
+          { country: "NZL", networks: ["HPMV"] },
+          { country: "AUS", states: ["NSW", "VIC"], networks: ["BDouble"] },
+        ],
+      },
+      wire: "NZL::HPMV%7CAUS:NSW,VIC:BDouble",
+      build: truck,
+    },
     "taxi[allowDriveThroughTaxiRoads]": {
       params: { taxi: { allowDriveThroughTaxiRoads: false } },
       wire: "false",
@@ -479,9 +489,7 @@ const cases: OperationCases = {
       build: scooter,
     },
   },
-  pending: [
-    "networkRestrictedTruck[permittedNetworks]",
-  ],
+  pending: [],
 };
 
 export default cases;

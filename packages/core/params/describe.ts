@@ -39,11 +39,20 @@ const SECRET_KEY = /secret|key|token|password|signature|credential/i;
 
 function safeJson(value: unknown): string {
   try {
-    const s = JSON.stringify(value);
+    // A string too long to show is left out, as it makes the text too long
+    // anyway: serialising one that V8 has interned (a key, a Set or Map
+    // member) in a structure that then turns out to be circular took
+    // V8 half a minute, in place of a millisecond.
+    let long = false;
+    const s = JSON.stringify(value, (_key, v) => {
+      if (typeof v !== "string" || v.length <= 80) return v;
+      long = true;
+      return "";
+    });
     if (s === undefined) return typeof value;
     // A credential's value under a key that names one is never shown: a
     // client can only scrub the credentials it was given.
-    if (s.length <= 80) {
+    if (!long && s.length <= 80) {
       return JSON.stringify(
         value,
         (key, v) => SECRET_KEY.test(key) ? "[REDACTED]" : v,

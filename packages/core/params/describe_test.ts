@@ -26,3 +26,16 @@ Deno.test("describe: a value under a key that names a credential is never shown"
   }
   assert.match(text, /"lat":1/);
 });
+
+Deno.test("describe: a circular object holding a long, interned string is described at once", () => {
+  const long = "x".repeat(100_000);
+  new Set([long]).has(long); // interns it, as a zod enum check does
+  const loop: Record<string, unknown> = { name: long };
+  loop.self = loop;
+  const started = performance.now();
+  assert.equal(describe(loop), "object");
+  assert.equal(describe([loop]), "object");
+  assert.equal(describe({ name: long, n: 1 }), "an object");
+  assert.equal(describe([long, 1n]), "object");
+  assert.ok(performance.now() - started < 1000);
+});
