@@ -1191,3 +1191,21 @@ Deno.test("Client: a key passed in place of the options, or a credential in the 
       "Invalid options: must be an object (such as { apiKey }), got string",
   });
 });
+
+Deno.test("a hook that is an async function and rejects breaks nothing", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", [jsonReply(503, {}), ok]);
+  const fail = () => Promise.reject(new Error("hook failed"));
+  const client = makeClient(server.url, {
+    onRequest: fail,
+    onResponse: fail,
+    onRetry: fail,
+  });
+  const res = await client.requestJson({
+    service: "geocode",
+    path: "/v1/geocode",
+  });
+  assert.deepEqual(res.body, { ok: true });
+  // A rejection nobody handles would surface once the queue has run.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
