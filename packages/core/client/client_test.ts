@@ -1209,3 +1209,31 @@ Deno.test("a hook that is an async function and rejects breaks nothing", async (
   // A rejection nobody handles would surface once the queue has run.
   await new Promise((resolve) => setTimeout(resolve, 0));
 });
+
+Deno.test("a reader that throws before it reads the body leaves no body open", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", ok);
+  const client = makeClient(server.url, { maxRetries: 0, maxConcurrency: 1 });
+  for (
+    const read of [
+      () => {
+        throw new Error("reader failed");
+      },
+      (res: Response) => {
+        res.body!.getReader(); // locked, then abandoned
+        throw new Error("reader failed");
+      },
+    ]
+  ) {
+    await assert.rejects(
+      client.request({ service: "geocode", path: "/v1/geocode" }, {}, read),
+      ConnectionError,
+    );
+  }
+  // The slot came back: the next call goes through.
+  const res = await client.requestJson({
+    service: "geocode",
+    path: "/v1/geocode",
+  });
+  assert.deepEqual(res.body, { ok: true });
+});
