@@ -1237,3 +1237,41 @@ Deno.test("a reader that throws before it reads the body leaves no body open", a
   });
   assert.deepEqual(res.body, { ok: true });
 });
+
+Deno.test("request options are read once: getters that answer otherwise later neither leak the slot nor undo the timeout", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", ok);
+  server.route("GET /hang", async (_req, _n, signal) => {
+    await new Promise((r) => {
+      const t = setTimeout(r, 2000);
+      signal.addEventListener("abort", () => clearTimeout(t));
+    });
+    return new Response("{}");
+  });
+  const client = makeClient(server.url, { maxConcurrency: 1 });
+  /** A getter that gives `first`, then `later` on every other read. */
+  const shifty = (first: unknown, later: unknown) => {
+    let reads = 0;
+    return { get: () => reads++ === 0 ? first : later, enumerable: true };
+  };
+  const options = (): RequestOptions =>
+    Object.defineProperties({}, {
+      signal: shifty(new AbortController().signal, { aborted: false }),
+      timeoutMs: shifty(50, "soon"),
+      maxRetries: shifty(0, Infinity),
+    });
+  const spec = { service: "geocode", path: "/v1/geocode" } as const;
+  assert.deepEqual((await client.requestJson(spec, options())).body, {
+    ok: true,
+  });
+  const started = performance.now();
+  await assert.rejects(
+    client.requestJson({ ...spec, path: "/hang" }, options()),
+    TimeoutError,
+  );
+  assert.ok(performance.now() - started < 1000);
+  assert.equal(server.requestsFor("GET /hang").length, 1);
+  // The slot came back.
+  const res = await client.requestJson(spec, { deadlineMs: 1000 });
+  assert.deepEqual(res.body, { ok: true });
+});
