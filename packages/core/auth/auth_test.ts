@@ -809,3 +809,16 @@ Deno.test("an option error does not quote the secret given by mistake as the opt
     );
   }
 });
+
+Deno.test("an onTokenRequest that is an async function and rejects breaks nothing", async () => {
+  await using server = await startTestServer();
+  server.route(TOKEN_PATH, tokenReply("tok-1"));
+  const auth = new Auth({
+    credentials: credentials(),
+    tokenUrl: `${server.url}/oauth2/token`,
+    onTokenRequest: () => Promise.reject(new Error("hook failed")),
+  });
+  assert.equal(await auth.getToken(), "tok-1");
+  // A rejection nobody handles would surface once the queue has run.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
