@@ -382,7 +382,11 @@ export class Auth {
     });
     const url = this.#redactor.scrub(this.tokenUrl);
     try {
-      this.#onTokenRequest?.({ url, attempt });
+      // An async hook's rejection is dropped too: unhandled, it would end
+      // the process.
+      (this.#onTokenRequest?.({ url, attempt }) as
+        | Promise<void>
+        | undefined)?.catch?.(() => {});
     } catch {
       // A logging hook must not break authentication.
     }
