@@ -822,3 +822,15 @@ Deno.test("an onTokenRequest that is an async function and rejects breaks nothin
   // A rejection nobody handles would surface once the queue has run.
   await new Promise((resolve) => setTimeout(resolve, 0));
 });
+
+Deno.test("Auth refuses a fetch, now or onTokenRequest that is not a function when it is made", () => {
+  for (const name of ["fetch", "now", "onTokenRequest"]) {
+    assert.throws(
+      () => new Auth({ credentials: credentials(), [name]: "x" }),
+      {
+        name: "ValueError",
+        message: `Invalid ${name}: must be a function, got "x"`,
+      },
+    );
+  }
+});
