@@ -142,7 +142,8 @@ export class Auth {
    * {@linkcode Auth.getToken}.
    *
    * @throws {ValueError} when the credentials are missing, the token URL is
-   * not an absolute http(s) URL or the timeout is not a positive number
+   * not an absolute http(s) URL, the timeout is not a positive number or
+   * `fetch`, `now` or `onTokenRequest` is given but not a function
    */
   constructor(options: AuthOptions) {
     const credentials = options?.credentials;
@@ -168,6 +169,14 @@ export class Auth {
         );
       }
       this.tokenUrl = tokenUrl;
+      // Called only later, inside a request: a wrong one would surface
+      // there as a connection failure, retried.
+      for (const name of ["fetch", "now", "onTokenRequest"] as const) {
+        const fn = options[name];
+        if (fn !== undefined && typeof fn !== "function") {
+          throw new ValueError(name, "must be a function", fn);
+        }
+      }
 
       const timeoutMs = numberOption(
         options.timeoutMs,
@@ -382,7 +391,11 @@ export class Auth {
     });
     const url = this.#redactor.scrub(this.tokenUrl);
     try {
-      this.#onTokenRequest?.({ url, attempt });
+      // An async hook's rejection is dropped too: unhandled, it would end
+      // the process.
+      (this.#onTokenRequest?.({ url, attempt }) as
+        | Promise<void>
+        | undefined)?.catch?.(() => {});
     } catch {
       // A logging hook must not break authentication.
     }

@@ -809,3 +809,28 @@ Deno.test("an option error does not quote the secret given by mistake as the opt
     );
   }
 });
+
+Deno.test("an onTokenRequest that is an async function and rejects breaks nothing", async () => {
+  await using server = await startTestServer();
+  server.route(TOKEN_PATH, tokenReply("tok-1"));
+  const auth = new Auth({
+    credentials: credentials(),
+    tokenUrl: `${server.url}/oauth2/token`,
+    onTokenRequest: () => Promise.reject(new Error("hook failed")),
+  });
+  assert.equal(await auth.getToken(), "tok-1");
+  // A rejection nobody handles would surface once the queue has run.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
+Deno.test("Auth refuses a fetch, now or onTokenRequest that is not a function when it is made", () => {
+  for (const name of ["fetch", "now", "onTokenRequest"]) {
+    assert.throws(
+      () => new Auth({ credentials: credentials(), [name]: "x" }),
+      {
+        name: "ValueError",
+        message: `Invalid ${name}: must be a function, got "x"`,
+      },
+    );
+  }
+});

@@ -73,6 +73,10 @@ export async function attempt(
     const refused = status === 401 && seen.bearer ? seen.bearer : undefined;
     return { failure, status, refused };
   } catch (err) {
+    // Ends the fetch, and with it a body the reader left unread (one that
+    // threw before it read, or locked the body and gave up): nobody reads
+    // it now, and it would stay open.
+    place.release(true);
     return failureOf(err, call, seen, s.redactor);
   } finally {
     place.release();
@@ -221,8 +225,11 @@ interface Place {
   turn(): Promise<void>;
   /** Tells the turn its request starts; a limiter's own failure is its own. */
   start(): void;
-  /** Stops the clock, and gives the slot and the turn back, once. */
-  release(): void;
+  /**
+   * Stops the clock, and gives the slot and the turn back, once; with
+   * `abandon`, also aborts the attempt's signal.
+   */
+  release(abandon?: boolean): void;
 }
 
 /** The error of a call whose deadline passed while it queued. */
@@ -313,8 +320,9 @@ function clock(
         // A broken hook must not fail a request that was allowed to start.
       }
     },
-    release() {
+    release(abandon) {
       cancelExpiry(expiry);
+      if (abandon) ctl.abort();
       if (released) return;
       released = true;
       free?.();

@@ -7,13 +7,17 @@ import type { ClientOptions } from "./client_options.ts";
 export type Hooks = Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
 
 /**
- * Calls `hook` with `event`; what it throws is ignored. The caller checks
- * that the hook is set before it builds the event.
+ * Calls `hook` with `event`; what it throws is ignored, and so is the
+ * rejection of the promise an async hook returns, which nobody awaits and
+ * would otherwise end the process as unhandled. The caller checks that the
+ * hook is set before it builds the event.
  */
 export function emit<E>(hook: (event: E) => void, event: E): void {
   try {
-    hook(event);
+    (hook(event) as unknown as Promise<void> | undefined)?.catch?.(ignore);
   } catch {
     // A hook must never break a request.
   }
 }
+
+function ignore(): void {}

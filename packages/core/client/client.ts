@@ -30,7 +30,8 @@ import { OK, type Target, toTarget } from "../http/_target.ts";
 import { scrubInputError } from "../redact/scrubbing.ts";
 import {
   checkMethod,
-  checkRequestOptions,
+  checkOptionsObject,
+  checkOptionValues,
   requestHeaders,
 } from "./client_checks.ts";
 import { sleep } from "../http/timers.ts";
@@ -316,13 +317,24 @@ export class Client {
     read: ResponseReader<unknown>,
   ): Call {
     let headers: Record<string, string>;
+    // Each option is read once: what is checked is what is used.
+    let signal, timeoutMs, deadlineMs, maxRetries, maxResponseBytes;
     try {
-      checkRequestOptions(options);
+      checkOptionsObject(options);
+      ({ signal, timeoutMs, deadlineMs, maxRetries, maxResponseBytes } =
+        options);
+      checkOptionValues(
+        signal,
+        options.onProgress,
+        timeoutMs,
+        deadlineMs,
+        maxRetries,
+        maxResponseBytes,
+      );
       headers = requestHeaders(options);
     } catch (err) {
       throw this.#scrubbed(err);
     }
-    const signal = options.signal;
     if (signal?.aborted) throw signal.reason;
     headers.accept ??= "application/json";
     if (target.body !== undefined) {
@@ -334,10 +346,10 @@ export class Client {
       target,
       signal,
       headers,
-      maxRetries: options.maxRetries ?? this.#s.maxRetries,
-      timeoutMs: options.timeoutMs ?? this.#s.timeoutMs,
-      maxBytes: options.maxResponseBytes ?? this.#s.maxResponseBytes,
-      deadline: new Deadline(options.deadlineMs),
+      maxRetries: maxRetries ?? this.#s.maxRetries,
+      timeoutMs: timeoutMs ?? this.#s.timeoutMs,
+      maxBytes: maxResponseBytes ?? this.#s.maxResponseBytes,
+      deadline: new Deadline(deadlineMs),
       read,
       limited: this.#s.limiter.limits?.(target.service) ?? true,
       safeUrl: () => (redacted ??= this.redact(target.url)),

@@ -174,23 +174,52 @@ export function proxyClient(options: ClientOptions): { close(): void } {
  * @throws {ValueError} naming the option
  */
 export function checkRequestOptions(options: RequestOptions): void {
+  checkOptionsObject(options);
+  checkOptionValues(
+    options.signal,
+    options.onProgress,
+    options.timeoutMs,
+    options.deadlineMs,
+    options.maxRetries,
+    options.maxResponseBytes,
+  );
+}
+
+/**
+ * The first check of {@linkcode checkRequestOptions}: `options` is an
+ * object.
+ *
+ * @throws {ValueError} naming `options`
+ */
+export function checkOptionsObject(options: RequestOptions): void {
   if (typeof options !== "object" || options === null) {
     throw new ValueError("options", "must be an object", options);
   }
-  const { signal, onProgress } = options;
+}
+
+/**
+ * The checks of {@linkcode checkRequestOptions} on values already read, for
+ * a caller that uses what it checked: a getter read twice may answer
+ * otherwise the second time.
+ *
+ * @throws {ValueError} naming the option
+ */
+export function checkOptionValues(
+  signal: unknown,
+  onProgress: unknown,
+  timeoutMs: number | undefined,
+  deadlineMs: number | undefined,
+  maxRetries: number | undefined,
+  maxResponseBytes: number | undefined,
+): void {
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ValueError("signal", "must be an AbortSignal", signal);
   }
   if (onProgress !== undefined && typeof onProgress !== "function") {
     throw new ValueError("onProgress", "must be a function", onProgress);
   }
-  numberOption(options.timeoutMs, 0, "timeoutMs", "positive number");
-  numberOption(options.deadlineMs, 0, "deadlineMs", "positive finite number");
-  numberOption(options.maxRetries, 0, "maxRetries", "non-negative integer");
-  numberOption(
-    options.maxResponseBytes,
-    0,
-    "maxResponseBytes",
-    "positive integer",
-  );
+  numberOption(timeoutMs, 0, "timeoutMs", "positive number");
+  numberOption(deadlineMs, 0, "deadlineMs", "positive finite number");
+  numberOption(maxRetries, 0, "maxRetries", "non-negative integer");
+  numberOption(maxResponseBytes, 0, "maxResponseBytes", "positive integer");
 }

@@ -1191,3 +1191,87 @@ Deno.test("Client: a key passed in place of the options, or a credential in the 
       "Invalid options: must be an object (such as { apiKey }), got string",
   });
 });
+
+Deno.test("a hook that is an async function and rejects breaks nothing", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", [jsonReply(503, {}), ok]);
+  const fail = () => Promise.reject(new Error("hook failed"));
+  const client = makeClient(server.url, {
+    onRequest: fail,
+    onResponse: fail,
+    onRetry: fail,
+  });
+  const res = await client.requestJson({
+    service: "geocode",
+    path: "/v1/geocode",
+  });
+  assert.deepEqual(res.body, { ok: true });
+  // A rejection nobody handles would surface once the queue has run.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
+Deno.test("a reader that throws before it reads the body leaves no body open", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", ok);
+  const client = makeClient(server.url, { maxRetries: 0, maxConcurrency: 1 });
+  for (
+    const read of [
+      () => {
+        throw new Error("reader failed");
+      },
+      (res: Response) => {
+        res.body!.getReader(); // locked, then abandoned
+        throw new Error("reader failed");
+      },
+    ]
+  ) {
+    await assert.rejects(
+      client.request({ service: "geocode", path: "/v1/geocode" }, {}, read),
+      ConnectionError,
+    );
+  }
+  // The slot came back: the next call goes through.
+  const res = await client.requestJson({
+    service: "geocode",
+    path: "/v1/geocode",
+  });
+  assert.deepEqual(res.body, { ok: true });
+});
+
+Deno.test("request options are read once: getters that answer otherwise later neither leak the slot nor undo the timeout", async () => {
+  await using server = await startTestServer();
+  server.route("GET /v1/geocode", ok);
+  server.route("GET /hang", async (_req, _n, signal) => {
+    await new Promise((r) => {
+      const t = setTimeout(r, 2000);
+      signal.addEventListener("abort", () => clearTimeout(t));
+    });
+    return new Response("{}");
+  });
+  const client = makeClient(server.url, { maxConcurrency: 1 });
+  /** A getter that gives `first`, then `later` on every other read. */
+  const shifty = (first: unknown, later: unknown) => {
+    let reads = 0;
+    return { get: () => reads++ === 0 ? first : later, enumerable: true };
+  };
+  const options = (): RequestOptions =>
+    Object.defineProperties({}, {
+      signal: shifty(new AbortController().signal, { aborted: false }),
+      timeoutMs: shifty(50, "soon"),
+      maxRetries: shifty(0, Infinity),
+    });
+  const spec = { service: "geocode", path: "/v1/geocode" } as const;
+  assert.deepEqual((await client.requestJson(spec, options())).body, {
+    ok: true,
+  });
+  const started = performance.now();
+  await assert.rejects(
+    client.requestJson({ ...spec, path: "/hang" }, options()),
+    TimeoutError,
+  );
+  assert.ok(performance.now() - started < 1000);
+  assert.equal(server.requestsFor("GET /hang").length, 1);
+  // The slot came back.
+  const res = await client.requestJson(spec, { deadlineMs: 1000 });
+  assert.deepEqual(res.body, { ok: true });
+});
