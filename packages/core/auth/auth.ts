@@ -49,6 +49,7 @@ import {
   type PlatformCredentials,
 } from "./credentials.ts";
 import { numberOption } from "../params/check_params.ts";
+import { emit } from "../client/_hooks.ts";
 
 /** HERE's default token endpoint. */
 export const DEFAULT_TOKEN_URL: string =
@@ -128,7 +129,10 @@ interface Flight {
 export class Auth {
   /** The token endpoint this manager uses. */
   readonly tokenUrl: string;
-  #credentials: PlatformCredentials;
+  #credentials: Pick<
+    PlatformCredentials,
+    "accessKeyId" | "accessKeySecret" | "scope"
+  >;
   #endpoint: TokenEndpoint;
   #now: () => number;
   #onTokenRequest?: (info: TokenRequestInfo) => void;
@@ -146,7 +150,16 @@ export class Auth {
    * `fetch`, `now` or `onTokenRequest` is given but not a function
    */
   constructor(options: AuthOptions) {
-    const credentials = options?.credentials;
+    // Read once: what is checked, and scrubbed, is what is signed with.
+    const given = options?.credentials;
+    const credentials = typeof given === "object" && given !== null
+      ? {
+        accessKeyId: given.accessKeyId,
+        accessKeySecret: given.accessKeySecret,
+        scope: given.scope,
+        tokenEndpointUrl: given.tokenEndpointUrl,
+      }
+      : given;
     if (!isCredentials(credentials)) {
       throw new ValueError(
         "credentials",
@@ -390,15 +403,8 @@ export class Auth {
       params,
     });
     const url = this.#redactor.scrub(this.tokenUrl);
-    try {
-      // An async hook's rejection is dropped too: unhandled, it would end
-      // the process.
-      (this.#onTokenRequest?.({ url, attempt }) as
-        | Promise<void>
-        | undefined)?.catch?.(() => {});
-    } catch {
-      // A logging hook must not break authentication.
-    }
+    // A logging hook must not break authentication.
+    emit(this.#onTokenRequest, { url, attempt });
     const { response, text } = await exchange(
       this.#endpoint,
       this.tokenUrl,

@@ -823,6 +823,29 @@ Deno.test("an onTokenRequest that is an async function and rejects breaks nothin
   await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
+Deno.test("Auth reads the credentials once: a getter that changes the secret later is not what it signs with", async () => {
+  await using server = await startTestServer();
+  server.route(
+    "POST /oauth2/token",
+    jsonReply(200, { access_token: "tok-1", expires_in: 3600 }),
+  );
+  let reads = 0;
+  const credentials = {
+    accessKeyId: "AKID",
+    get accessKeySecret() {
+      return reads++ === 0 ? "first-secret" : "other-secret";
+    },
+  };
+  const auth = new Auth({
+    credentials: credentials as never,
+    tokenUrl: `${server.url}/oauth2/token`,
+  });
+  assert.equal(await auth.getToken(), "tok-1");
+  assert.equal(reads, 1);
+  // The secret it signs with is the one it scrubs.
+  assert.equal(auth.scrub("first-secret"), "REDACTED");
+});
+
 Deno.test("Auth refuses a fetch, now or onTokenRequest that is not a function when it is made", () => {
   for (const name of ["fetch", "now", "onTokenRequest"]) {
     assert.throws(

@@ -17,8 +17,10 @@ import {
   isCredentials,
   type PlatformCredentials,
 } from "../auth/credentials.ts";
-import type { Hooks } from "./_hooks.ts";
 import { checkApiKey, checkBaseUrl, proxyClient } from "./client_checks.ts";
+
+/** The hooks a client calls. */
+export type Hooks = Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
 
 /** What a Client runs with, read from its options. */
 export interface ClientSettings {

@@ -1,22 +1,21 @@
-// Calling a client's hooks: each sees its event, and none can break a
-// request, whatever it throws.
-
-import type { ClientOptions } from "./client_options.ts";
-
-/** The hooks a client calls. */
-export type Hooks = Pick<ClientOptions, "onRequest" | "onResponse" | "onRetry">;
+// Calling a caller's hook (a client's onRequest, onResponse and onRetry,
+// Auth's onTokenRequest, a job's or a bulk run's onProgress): each sees its
+// event, and none can break the work it watches, whatever it throws.
 
 /**
  * Calls `hook` with `event`; what it throws is ignored, and so is the
  * rejection of the promise an async hook returns, which nobody awaits and
  * would otherwise end the process as unhandled. The caller checks that the
- * hook is set before it builds the event.
+ * hook is set before it builds the event (`undefined` is let through).
  */
-export function emit<E>(hook: (event: E) => void, event: E): void {
+export function emit<E>(
+  hook: ((event: E) => void) | undefined,
+  event: E,
+): void {
   try {
-    (hook(event) as unknown as Promise<void> | undefined)?.catch?.(ignore);
+    (hook?.(event) as unknown as Promise<void> | undefined)?.catch?.(ignore);
   } catch {
-    // A hook must never break a request.
+    // A hook must never break the work it watches.
   }
 }
 

@@ -5,6 +5,7 @@
 import type { RequestOptions } from "../http/spec.ts";
 import type { BulkItem, BulkOperation, BulkProgress } from "./bulk_types.ts";
 import { inputsOf, settling, type Source } from "./_bulk_inputs.ts";
+import { emit } from "../client/_hooks.ts";
 
 /**
  * How long a run that stops waits for its inputs' iterator: for a pull
@@ -51,11 +52,8 @@ function progressReporter(
         Math.max(total - done, 0) / ratePerSecond * 1000,
       );
     }
-    try {
-      onProgress(progress);
-    } catch {
-      // A progress display that fails must not fail the work it reports on.
-    }
+    // A progress display that fails must not fail the work it reports on.
+    emit(onProgress, progress);
   };
 }
 

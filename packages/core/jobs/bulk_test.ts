@@ -484,6 +484,25 @@ Deno.test("bulk: reports progress after each call, with an estimate when the tot
   assert.equal(set[1].etaMs, 0);
 });
 
+Deno.test("bulk: an async onProgress whose promise rejects does not break the run", async () => {
+  let calls = 0;
+  const items = await Array.fromAsync(
+    bulk((n: number) => Promise.resolve(n * n), [1, 2, 3], {
+      onProgress: () => {
+        calls++;
+        return Promise.reject(new Error("display failed"));
+      },
+    }),
+  );
+  assert.deepEqual(
+    items.map((item) => "result" in item ? item.result : item.error).sort(),
+    [1, 4, 9],
+  );
+  assert.equal(calls, 3);
+  // An unhandled rejection would fail this test file.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
 Deno.test("bulk: counts calls in flight in its progress", async () => {
   await using server = await startTestServer();
   const held = holding();

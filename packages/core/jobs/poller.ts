@@ -25,6 +25,7 @@ import { sleep } from "../http/timers.ts";
 import { Deadline, wholeMs } from "../http/deadline.ts";
 import { failedJobError, responseFacts } from "./job_response.ts";
 import { checkPollTiming, MIN_POLL_DELAY_MS } from "./poll_options.ts";
+import { emit } from "../client/_hooks.ts";
 
 /**
  * One status response, as the poller hands it to a service's interpreter.
@@ -294,11 +295,7 @@ function statusPolls(
       const safe = client.redact(String(status)).slice(0, 200);
       if (safe === lastStatus && !final) return safe;
       lastStatus = safe;
-      try {
-        onProgress?.(safe);
-      } catch {
-        // A progress hook must never break the job.
-      }
+      emit(onProgress, safe);
       return safe;
     },
     async nextTurn() {

@@ -225,6 +225,25 @@ Deno.test("poller: an onProgress that throws does not break the job", async () =
   assert.deepEqual(outcome, { kind: "url", url: `${server.url}/r` });
 });
 
+Deno.test("poller: an async onProgress whose promise rejects does not break the job", async () => {
+  await using server = await startTestServer();
+  statusRoutes(server, [
+    jsonReply(200, { status: "inProgress" }),
+    jsonReply(303, { resultUrl: `${server.url}/r` }),
+  ]);
+  let calls = 0;
+  const outcome = await pollStatus(makeClient(server.url), server, fast, {
+    onProgress: () => {
+      calls++;
+      return Promise.reject(new Error("hook failed"));
+    },
+  });
+  assert.deepEqual(outcome, { kind: "url", url: `${server.url}/r` });
+  assert.ok(calls >= 1);
+  // An unhandled rejection would fail this test file.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
 Deno.test("poller: a failed job is an ApiError carrying HERE's error", async () => {
   await using server = await startTestServer();
   const error = {
