@@ -30,8 +30,7 @@ import { OK, type Target, toTarget } from "../http/_target.ts";
 import { scrubInputError } from "../redact/scrubbing.ts";
 import {
   checkMethod,
-  checkOptionsObject,
-  checkOptionValues,
+  checkRequestOptions,
   requestHeaders,
 } from "./client_checks.ts";
 import { sleep } from "../http/timers.ts";
@@ -317,24 +316,15 @@ export class Client {
     read: ResponseReader<unknown>,
   ): Call {
     let headers: Record<string, string>;
-    // Each option is read once: what is checked is what is used.
-    let signal, timeoutMs, deadlineMs, maxRetries, maxResponseBytes;
+    let o: RequestOptions;
     try {
-      checkOptionsObject(options);
-      ({ signal, timeoutMs, deadlineMs, maxRetries, maxResponseBytes } =
-        options);
-      checkOptionValues(
-        signal,
-        options.onProgress,
-        timeoutMs,
-        deadlineMs,
-        maxRetries,
-        maxResponseBytes,
-      );
-      headers = requestHeaders(options);
+      // Read once: what is checked is what is used.
+      o = checkRequestOptions(options);
+      headers = requestHeaders(o);
     } catch (err) {
       throw this.#scrubbed(err);
     }
+    const { signal } = o;
     if (signal?.aborted) throw signal.reason;
     headers.accept ??= "application/json";
     if (target.body !== undefined) {
@@ -346,10 +336,10 @@ export class Client {
       target,
       signal,
       headers,
-      maxRetries: maxRetries ?? this.#s.maxRetries,
-      timeoutMs: timeoutMs ?? this.#s.timeoutMs,
-      maxBytes: maxResponseBytes ?? this.#s.maxResponseBytes,
-      deadline: new Deadline(deadlineMs),
+      maxRetries: o.maxRetries ?? this.#s.maxRetries,
+      timeoutMs: o.timeoutMs ?? this.#s.timeoutMs,
+      maxBytes: o.maxResponseBytes ?? this.#s.maxResponseBytes,
+      deadline: new Deadline(o.deadlineMs),
       read,
       limited: this.#s.limiter.limits?.(target.service) ?? true,
       safeUrl: () => (redacted ??= this.redact(target.url)),

@@ -159,13 +159,14 @@ export function proxyClient(options: ClientOptions): { close(): void } {
  * `deadlineMs` a positive finite number, `maxRetries` a non-negative integer,
  * `onProgress` a function. Every request checks its options (its `headers`
  * and `requestId` too); an operation that uses one before its first request
- * calls this first.
+ * calls this first. Returns what it checked, each option read once, for a
+ * caller that uses them (a getter read twice may answer otherwise).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkRequestOptions } from "@ls/core/internal";
- * checkRequestOptions({ deadlineMs: 60_000 }); // passes
+ * assert.equal(checkRequestOptions({ deadlineMs: 60_000 }).deadlineMs, 60_000);
  * assert.throws(() => checkRequestOptions({ deadlineMs: Infinity }), {
  *   message: "Invalid deadlineMs: must be a positive finite number, got Infinity",
  * });
@@ -173,45 +174,22 @@ export function proxyClient(options: ClientOptions): { close(): void } {
  *
  * @throws {ValueError} naming the option
  */
-export function checkRequestOptions(options: RequestOptions): void {
-  checkOptionsObject(options);
-  checkOptionValues(
-    options.signal,
-    options.onProgress,
-    options.timeoutMs,
-    options.deadlineMs,
-    options.maxRetries,
-    options.maxResponseBytes,
-  );
-}
-
-/**
- * The first check of {@linkcode checkRequestOptions}: `options` is an
- * object.
- *
- * @throws {ValueError} naming `options`
- */
-export function checkOptionsObject(options: RequestOptions): void {
+export function checkRequestOptions(options: RequestOptions): RequestOptions {
   if (typeof options !== "object" || options === null) {
     throw new ValueError("options", "must be an object", options);
   }
-}
-
-/**
- * The checks of {@linkcode checkRequestOptions} on values already read, for
- * a caller that uses what it checked: a getter read twice may answer
- * otherwise the second time.
- *
- * @throws {ValueError} naming the option
- */
-export function checkOptionValues(
-  signal: unknown,
-  onProgress: unknown,
-  timeoutMs: number | undefined,
-  deadlineMs: number | undefined,
-  maxRetries: number | undefined,
-  maxResponseBytes: number | undefined,
-): void {
+  // Each option is read once, and what is checked is returned: a getter
+  // read twice may answer otherwise the second time.
+  const {
+    signal,
+    onProgress,
+    timeoutMs,
+    deadlineMs,
+    maxRetries,
+    maxResponseBytes,
+    headers,
+    requestId,
+  } = options;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ValueError("signal", "must be an AbortSignal", signal);
   }
@@ -222,4 +200,13 @@ export function checkOptionValues(
   numberOption(deadlineMs, 0, "deadlineMs", "positive finite number");
   numberOption(maxRetries, 0, "maxRetries", "non-negative integer");
   numberOption(maxResponseBytes, 0, "maxResponseBytes", "positive integer");
+  return {
+    signal,
+    timeoutMs,
+    deadlineMs,
+    maxRetries,
+    maxResponseBytes,
+    headers,
+    requestId,
+  };
 }
