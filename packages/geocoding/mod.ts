@@ -54,29 +54,5 @@ export * from "./reverse_geocode.ts";
 export * from "./geocoding_search_params.ts";
 export * from "./items_response.ts";
 export * from "./result_item.ts";
-export type {
-  AccessAttributes,
-  AddressUsage,
-  AdminName,
-  AdminNames,
-  EvAvailability,
-  EvAvailabilityConnector,
-  EvAvailabilityEvse,
-  EvChargingPoint,
-  EvConnector,
-  EvConnectorType,
-  EvStation,
-  ExtendedAttributes,
-  FuelPrice,
-  FuelStation,
-  FunctionalClass,
-  Media,
-  MediaSupplier,
-  NavigationAttributes,
-  PhysicalAttributes,
-  PostalCodeDetails,
-  SpeedLimit,
-  StationFuel,
-  Translations,
-} from "./result_extras.ts";
+export * from "./result_extras.ts";
 export * from "./to_geojson.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
+import { startJsonServer, testClient } from "@ls/core/testing";
 import {
   type AddressUsage,
   geocode,
@@ -25,29 +25,25 @@ function itemWith(extra: Record<string, unknown>) {
 }
 
 Deno.test("showNavAttributes: speed limits, functional class, access and physical traits are typed", async () => {
-  await using server = await startTestServer();
-  server.route(
+  await using server = await startJsonServer(
     "GET /v1/geocode",
-    jsonReply(
-      200,
-      itemWith({
-        navigationAttributes: {
-          speedLimits: [
-            {
-              maxSpeed: 50,
-              speedUnit: "kph",
-              direction: "N",
-              source: "posted",
-            },
-            { maxSpeed: 30, speedUnit: "kph", direction: "S" },
-          ],
-          functionalClass: [{ value: 5 }],
-          access: [{ automobiles: true, trucks: false, pedestrians: true }],
-          physical: [{ paved: true, bridge: false, tunnel: false }],
-          laneCount: [{ value: 2 }],
-        },
-      }),
-    ),
+    itemWith({
+      navigationAttributes: {
+        speedLimits: [
+          {
+            maxSpeed: 50,
+            speedUnit: "kph",
+            direction: "N",
+            source: "posted",
+          },
+          { maxSpeed: 30, speedUnit: "kph", direction: "S" },
+        ],
+        functionalClass: [{ value: 5 }],
+        access: [{ automobiles: true, trucks: false, pedestrians: true }],
+        physical: [{ paved: true, bridge: false, tunnel: false }],
+        laneCount: [{ value: 2 }],
+      },
+    }),
   );
   const res = await geocode(testClient(server), {
     query: "Demo Street 1",
@@ -73,31 +69,27 @@ Deno.test("showNavAttributes: speed limits, functional class, access and physica
 });
 
 Deno.test("showTranslations: the names of each asked level, grouped by view", async () => {
-  await using server = await startTestServer();
-  server.route(
+  await using server = await startJsonServer(
     "GET /v1/geocode",
-    jsonReply(
-      200,
-      itemWith({
-        translations: {
-          cityNames: [{
-            preference: "primary",
-            names: [
-              {
-                value: "München",
-                type: "baseName",
-                language: "de",
-                primary: true,
-              },
-              { value: "Munich", type: "exonym", language: "en" },
-            ],
-          }],
-          stateNames: [{
-            names: [{ value: "Bayern", type: "baseName", language: "de" }],
-          }],
-        },
-      }),
-    ),
+    itemWith({
+      translations: {
+        cityNames: [{
+          preference: "primary",
+          names: [
+            {
+              value: "München",
+              type: "baseName",
+              language: "de",
+              primary: true,
+            },
+            { value: "Munich", type: "exonym", language: "en" },
+          ],
+        }],
+        stateNames: [{
+          names: [{ value: "Bayern", type: "baseName", language: "de" }],
+        }],
+      },
+    }),
   );
   const res = await geocode(testClient(server), {
     query: "München",
@@ -113,23 +105,19 @@ Deno.test("showTranslations: the names of each asked level, grouped by view", as
 });
 
 Deno.test("show=postalCodeDetails and show=addressUsage are typed", async () => {
-  await using server = await startTestServer();
-  server.route(
+  await using server = await startJsonServer(
     "GET /v1/geocode",
-    jsonReply(
-      200,
-      itemWith({
-        resultType: "postalCodePoint",
-        postalCodeDetails: [{
-          postalCode: "10118",
-          postalEntity: "USPS",
-          postalCodeType: "ZIP",
-          zipClassificationCode: "unique",
-          primaryCity: "New York",
-        }],
-        addressUsage: { usageType: "residential" },
-      }),
-    ),
+    itemWith({
+      resultType: "postalCodePoint",
+      postalCodeDetails: [{
+        postalCode: "10118",
+        postalEntity: "USPS",
+        postalCodeType: "ZIP",
+        zipClassificationCode: "unique",
+        primaryCity: "New York",
+      }],
+      addressUsage: { usageType: "residential" },
+    }),
   );
   const res = await geocode(testClient(server), {
     query: "10118",
@@ -148,24 +136,20 @@ Deno.test("show=postalCodeDetails and show=addressUsage are typed", async () => 
 });
 
 Deno.test("showMapReferences: point address, map version and admin sections through reverse geocoding", async () => {
-  await using server = await startTestServer();
-  server.route(
+  await using server = await startJsonServer(
     "GET /v1/revgeocode",
-    jsonReply(
-      200,
-      itemWith({
-        mapReferences: {
-          pointAddress: { hmcId: "pa-1", partitionId: "23614240" },
-          segments: [{
-            ref: "hrn:here:data::olp-here:rib-2:1:-2",
-            side: "left",
-          }],
-          links: [{ cmId: "1234", side: "left" }],
-          city: { hmcId: "admin-city" },
-          cmVersion: { region: "EU", dvn: "23150" },
-        },
-      }),
-    ),
+    itemWith({
+      mapReferences: {
+        pointAddress: { hmcId: "pa-1", partitionId: "23614240" },
+        segments: [{
+          ref: "hrn:here:data::olp-here:rib-2:1:-2",
+          side: "left",
+        }],
+        links: [{ cmId: "1234", side: "left" }],
+        city: { hmcId: "admin-city" },
+        cmVersion: { region: "EU", dvn: "23150" },
+      },
+    }),
   );
   const res = await reverseGeocode(testClient(server), {
     lat: 52.5,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { jsonReply, startTestServer, testClient } from "@ls/core/testing";
+import { startJsonServer, testClient } from "@ls/core/testing";
 import {
   discover,
   type EvStation,
@@ -24,52 +24,48 @@ function place(extra: Record<string, unknown>) {
 }
 
 Deno.test("show=ev: the charging station and its live availability under extended", async () => {
-  await using server = await startTestServer();
-  server.route(
-    "GET /v1/discover",
-    jsonReply(200, {
-      items: [place({
-        extended: {
-          evStation: {
-            totalNumberOfConnectors: 4,
-            access: "public",
-            connectors: [{
-              supplierName: "Demo Charge",
-              connectorType: {
-                id: "33",
-                name: "IEC 62196-3 type 2 combo (Mennekes)",
-              },
-              fixedCable: true,
-              maxPowerLevel: 150,
-              chargingPoint: {
-                numberOfConnectors: 4,
-                numberOfAvailable: 1,
-                numberOfInUse: 3,
-                voltsRange: "400V DC",
-                lastUpdateTimestamp: "2026-01-01T12:00:00Z",
-              },
-            }],
-            eMobilityServiceProviders: [{
-              name: "Demo eMSP",
-              partnerId: "p-1",
-            }],
-            paymentMethods: [{ id: "creditCard", accepted: true }],
-          },
-          evAvailability: {
-            stations: [{
-              id: "s-1",
-              evses: [{
-                id: "e-1",
-                state: "AVAILABLE",
-                last_updated: "2026-01-01T12:00:00Z",
-                connectors: [{ id: "c-1", typeId: "33", maxPowerLevel: 150 }],
-              }, { id: "e-2", state: "CHARGING_SOON" }],
-            }],
-          },
+  await using server = await startJsonServer("GET /v1/discover", {
+    items: [place({
+      extended: {
+        evStation: {
+          totalNumberOfConnectors: 4,
+          access: "public",
+          connectors: [{
+            supplierName: "Demo Charge",
+            connectorType: {
+              id: "33",
+              name: "IEC 62196-3 type 2 combo (Mennekes)",
+            },
+            fixedCable: true,
+            maxPowerLevel: 150,
+            chargingPoint: {
+              numberOfConnectors: 4,
+              numberOfAvailable: 1,
+              numberOfInUse: 3,
+              voltsRange: "400V DC",
+              lastUpdateTimestamp: "2026-01-01T12:00:00Z",
+            },
+          }],
+          eMobilityServiceProviders: [{
+            name: "Demo eMSP",
+            partnerId: "p-1",
+          }],
+          paymentMethods: [{ id: "creditCard", accepted: true }],
         },
-      })],
-    }),
-  );
+        evAvailability: {
+          stations: [{
+            id: "s-1",
+            evses: [{
+              id: "e-1",
+              state: "AVAILABLE",
+              last_updated: "2026-01-01T12:00:00Z",
+              connectors: [{ id: "c-1", typeId: "33", maxPowerLevel: 150 }],
+            }, { id: "e-2", state: "CHARGING_SOON" }],
+          }],
+        },
+      },
+    })],
+  });
   const res = await discover(testClient(server), {
     query: "charging station",
     center: [52.5, 13.4],
@@ -94,36 +90,32 @@ Deno.test("show=ev: the charging station and its live availability under extende
 });
 
 Deno.test("show=fuel and show=truck: fuel types with prices and truck amenities under extended", async () => {
-  await using server = await startTestServer();
-  server.route(
-    "GET /v1/discover",
-    jsonReply(200, {
-      items: [place({
-        title: "Demo Fuel",
-        extended: {
-          fuelStation: {
-            fuelTypes: [
-              {
-                type: "diesel",
-                available: true,
-                price: { amount: 1.659, currency: "EUR", unit: "l" },
-              },
-              {
-                type: "truck_diesel",
-                available: true,
-                maximumTruckClass: "heavy",
-                largeNozzle: true,
-              },
-              { type: "hydrogen", available: false, pressures: [350, 700] },
-            ],
-            payAtThePump: true,
-            highVolumePumps: false,
-          },
-          truckAmenities: [{ type: "showers", available: true }],
+  await using server = await startJsonServer("GET /v1/discover", {
+    items: [place({
+      title: "Demo Fuel",
+      extended: {
+        fuelStation: {
+          fuelTypes: [
+            {
+              type: "diesel",
+              available: true,
+              price: { amount: 1.659, currency: "EUR", unit: "l" },
+            },
+            {
+              type: "truck_diesel",
+              available: true,
+              maximumTruckClass: "heavy",
+              largeNozzle: true,
+            },
+            { type: "hydrogen", available: false, pressures: [350, 700] },
+          ],
+          payAtThePump: true,
+          highVolumePumps: false,
         },
-      })],
-    }),
-  );
+        truckAmenities: [{ type: "showers", available: true }],
+      },
+    })],
+  });
   const res = await discover(testClient(server), {
     query: "fuel",
     center: [52.5, 13.4],
@@ -143,37 +135,33 @@ Deno.test("show=fuel and show=truck: fuel types with prices and truck amenities 
 });
 
 Deno.test("show=tripadvisor: images, editorials and ratings through lookup", async () => {
-  await using server = await startTestServer();
-  server.route(
+  await using server = await startJsonServer(
     "GET /v1/lookup",
-    jsonReply(
-      200,
-      place({
-        media: {
-          images: {
-            items: [{
-              href: "https://media.example/1.jpg",
-              supplier: { id: "tripadvisor" },
-            }],
-          },
-          editorials: {
-            items: [{
-              description: "A quiet spot.",
-              language: "en",
-              supplier: { id: "tripadvisor" },
-            }],
-          },
-          ratings: {
-            items: [{
-              count: 120,
-              average: 4.5,
-              supplier: { id: "tripadvisor" },
-              href: "https://ratings.example/1",
-            }],
-          },
+    place({
+      media: {
+        images: {
+          items: [{
+            href: "https://media.example/1.jpg",
+            supplier: { id: "tripadvisor" },
+          }],
         },
-      }),
-    ),
+        editorials: {
+          items: [{
+            description: "A quiet spot.",
+            language: "en",
+            supplier: { id: "tripadvisor" },
+          }],
+        },
+        ratings: {
+          items: [{
+            count: 120,
+            average: 4.5,
+            supplier: { id: "tripadvisor" },
+            href: "https://ratings.example/1",
+          }],
+        },
+      },
+    }),
   );
   const res = await lookup(testClient(server), {
     locationId: "here:pds:place:276u33db-demo",
@@ -191,19 +179,15 @@ Deno.test("show=tripadvisor: images, editorials and ratings through lookup", asy
 });
 
 Deno.test("showNavAttributes through lookup: the typed block", async () => {
-  await using server = await startTestServer();
-  server.route(
+  await using server = await startJsonServer(
     "GET /v1/lookup",
-    jsonReply(
-      200,
-      place({
-        resultType: "street",
-        navigationAttributes: {
-          speedLimits: [{ maxSpeed: 999, speedUnit: "kph", source: "derived" }],
-          functionalClass: [{ value: 1 }],
-        },
-      }),
-    ),
+    place({
+      resultType: "street",
+      navigationAttributes: {
+        speedLimits: [{ maxSpeed: 999, speedUnit: "kph", source: "derived" }],
+        functionalClass: [{ value: 1 }],
+      },
+    }),
   );
   const res = await lookup(testClient(server), {
     locationId: "here:af:streetsection:demo",
@@ -216,16 +200,12 @@ Deno.test("showNavAttributes through lookup: the typed block", async () => {
 });
 
 Deno.test("ranking=excursionDistance along a route: each item's excursionDistance is typed", async () => {
-  await using server = await startTestServer();
-  server.route(
-    "GET /v1/discover",
-    jsonReply(200, {
-      items: [
-        place({ distance: 1200, excursionDistance: 240 }),
-        place({ title: "Farther", distance: 900, excursionDistance: 1800 }),
-      ],
-    }),
-  );
+  await using server = await startJsonServer("GET /v1/discover", {
+    items: [
+      place({ distance: 1200, excursionDistance: 240 }),
+      place({ title: "Farther", distance: 900, excursionDistance: 1800 }),
+    ],
+  });
   const res = await discover(testClient(server), {
     query: "charging station",
     route: [[52.5, 13.4], [52.6, 13.5]],
