@@ -20,12 +20,11 @@
 import type { BoundingBoxObject, LatLngObject } from "@ls/core";
 import type {
   AddressUsage,
-  ExtendedAttributes,
-  Media,
   NavigationAttributes,
   PostalCodeDetails,
   Translations,
 } from "./result_extras.ts";
+import type { ExtendedAttributes, Media } from "./place_extras.ts";
 
 /**
  * A `resultType`: the known values of geocode, revgeocode, discover, browse,
