@@ -54,4 +54,6 @@ export * from "./reverse_geocode.ts";
 export * from "./geocoding_search_params.ts";
 export * from "./items_response.ts";
 export * from "./result_item.ts";
+export * from "./result_extras.ts";
+export * from "./place_extras.ts";
 export * from "./to_geojson.ts";

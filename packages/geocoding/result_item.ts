@@ -18,6 +18,13 @@
  */
 
 import type { BoundingBoxObject, LatLngObject } from "@ls/core";
+import type {
+  AddressUsage,
+  NavigationAttributes,
+  PostalCodeDetails,
+  Translations,
+} from "./result_extras.ts";
+import type { ExtendedAttributes, Media } from "./place_extras.ts";
 
 /**
  * A `resultType`: the known values of geocode, revgeocode, discover, browse,
@@ -182,14 +189,29 @@ export interface MapReferences {
   segments?: { ref: string; side?: string }[];
   /** `links`: the map link at each access position, with its side. */
   links?: { cmId: string; side?: string }[];
-  /** `pointAddress`: the point address's identifier. */
-  pointAddress?: Record<string, unknown>;
+  /** `pointAddress`: the point address's id in HERE Map Content (`hmcId`). */
+  pointAddress?: { hmcId?: string; partitionId?: string };
   /** `microPointAddress`: the micro point address's identifier. */
   microPointAddress?: Record<string, unknown>;
-  /** `adminIds`: the identifier of each administrative level. */
+  /**
+   * Not a field of HERE's reference: `showMapReferences=adminIds` fills the
+   * per-level fields (`country`, `state`, ... `subdistrict`); kept as sent.
+   */
   adminIds?: Record<string, unknown>[];
-  /** `cmVersion`: the map version the identifiers refer to. */
-  cmVersion?: Record<string, unknown>;
+  /** `adminIds`: the country's map identifier, as HERE sends it. */
+  country?: Record<string, unknown>;
+  /** `adminIds`: the state's map identifier, as HERE sends it. */
+  state?: Record<string, unknown>;
+  /** `adminIds`: the county's map identifier, as HERE sends it. */
+  county?: Record<string, unknown>;
+  /** `adminIds`: the city's map identifier, as HERE sends it. */
+  city?: Record<string, unknown>;
+  /** `adminIds`: the district's map identifier, as HERE sends it. */
+  district?: Record<string, unknown>;
+  /** `adminIds`: the subdistrict's map identifier, as HERE sends it. */
+  subdistrict?: Record<string, unknown>;
+  /** `cmVersion`: the map version the identifiers refer to: `region` and `dvn` (e.g. `"23150"`). */
+  cmVersion?: { region?: string; dvn?: string };
 }
 
 /**
@@ -273,10 +295,10 @@ export interface ResultItem {
     direction?: string;
     language?: string;
   }[];
-  /** `show=postalCodeDetails`: postal code details, as HERE sends them. */
-  postalCodeDetails?: unknown[];
-  /** `show=addressUsage`: how the address is used, as HERE sends it. */
-  addressUsage?: unknown;
+  /** `show=postalCodeDetails`: details of a `postalCodePoint` result's postal code (ZIP, Japan Post). */
+  postalCodeDetails?: PostalCodeDetails[];
+  /** `show=addressUsage`: whether the address is residential. */
+  addressUsage?: AddressUsage;
   /** `show=parsing`: which parts of the query matched which field. */
   parsing?: Record<
     string,
@@ -297,16 +319,34 @@ export interface ResultItem {
   chains?: { id: string; name?: string }[];
   /** `show=phonemes`: pronunciations of names, as HERE sends them. */
   phonemes?: Record<string, unknown[]>;
-  /** `show=ev`: EV charging details, as HERE sends them. */
-  extended?: Record<string, unknown>;
-  /** `show=ev`: EV charging station details, as HERE sends them. */
+  /**
+   * `show=ev`, `show=fuel`, `show=truck`: the charging station
+   * (`evStation`, `evAvailability`), fuel station (`fuelStation`) and truck
+   * amenities (`truckAmenities`) of a place.
+   */
+  extended?: ExtendedAttributes;
+  /**
+   * Not a field of HERE's reference, which puts charging details under
+   * `extended.evStation` and `extended.evAvailability`; kept as sent.
+   */
   ev?: unknown;
-  /** `show=fuel`: fuel station details, as HERE sends them. */
+  /**
+   * Not a field of HERE's reference, which puts fuel details under
+   * `extended.fuelStation`; kept as sent.
+   */
   fuelStation?: unknown;
-  /** `show=truck`: truck-related details, as HERE sends them. */
+  /**
+   * Not a field of HERE's reference, which puts truck amenities under
+   * `extended.truckAmenities`; kept as sent.
+   */
   truck?: unknown;
-  /** `show=tripadvisor`: media, as HERE sends them. */
-  media?: unknown;
+  /** `show=tripadvisor`: images, editorials and ratings of a place. */
+  media?: Media;
+  /**
+   * Searching along a `route`: twice the distance from the route to the
+   * result, in metres (the detour `ranking: "excursionDistance"` orders by).
+   */
+  excursionDistance?: number;
   /** `politicalView`: the view applied, as HERE sends it. */
   politicalView?: string;
   /** Autosuggest query items: a ready-made discover URL (absolute or relative). */
@@ -315,12 +355,11 @@ export interface ResultItem {
   mapReferences?: MapReferences;
   /**
    * `showNavAttributes`: attributes of the result's road segment, per
-   * asked block (`speedLimits`, `functionalClass`, `access`, `physical`),
-   * as HERE sends them.
+   * asked block (`speedLimits`, `functionalClass`, `access`, `physical`).
    */
-  navigationAttributes?: Record<string, unknown>;
+  navigationAttributes?: NavigationAttributes;
   /** `showRelated`: related results (micro point addresses, intersections, ...). */
   related?: RelatedItem[];
-  /** `showTranslations`: names of administrative levels in other languages, as HERE sends them. */
-  translations?: Record<string, unknown>;
+  /** `showTranslations`: names of the asked administrative levels in every language. */
+  translations?: Translations;
 }
