@@ -4,12 +4,15 @@
  * concurrency and rate limits, and typed errors — plus what a user of the
  * domain packages touches: credentials, regions, coordinates, flexible
  * polyline, GeoJSON types and the option types shared by routing, isoline
- * and matrix (electric-vehicle options included). Web-standard APIs only: runs on Deno, Node, browsers and edge
- * runtimes.
+ * and matrix (electric-vehicle options included).
  *
  * The plumbing the domain packages share (parameter checks, query
  * formatting, the job poller, body readers) is in `@ls/core/internal`,
  * which is not covered by semver; test helpers are in `@ls/core/testing`.
+ *
+ * Runtimes: Deno, Node, browsers and edge runtimes (web-standard APIs only);
+ * of the other entries, `@ls/core/file` runs on Deno and Node, and
+ * `@ls/core/kv` and `@ls/core/testing` on Deno.
  *
  * @example
  * ```ts

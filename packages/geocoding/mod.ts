@@ -29,6 +29,8 @@
  *
  * Depends on `@ls/core` only.
  *
+ * Runtimes: Deno, Node, browsers and edge runtimes (web-standard APIs only).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -22,6 +22,8 @@
  *   isoline, `range` in `properties` and, flat for map styles, `rangeType`
  *   and `rangeValue`.
  *
+ * Runtimes: Deno, Node, browsers and edge runtimes (web-standard APIs only).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -13,6 +13,8 @@
  * `@ls/core/file` (credentials from a file), `@ls/core/kv` (a Deno KV
  * limiter), `@ls/core/internal` (plumbing) and `@ls/core/testing`.
  *
+ * Runtimes: Deno, Node, browsers and edge runtimes (web-standard APIs only).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

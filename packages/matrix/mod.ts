@@ -6,6 +6,8 @@
  * as one string): whole with `matrix`, or row by row in memory that does
  * not grow with the matrix with `matrixRows`.
  *
+ * Runtimes: Deno, Node, browsers and edge runtimes (web-standard APIs only).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

@@ -44,6 +44,8 @@
  *   {@linkcode TransportMode} (closed sets, as HERE lists them), and
  *   {@linkcode EvNoticeCode} (open: a response value).
  *
+ * Runtimes: Deno, Node, browsers and edge runtimes (web-standard APIs only).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

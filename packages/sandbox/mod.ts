@@ -17,6 +17,9 @@
  *
  * It never calls the network and listens on loopback by default.
  *
+ * Runtimes: Deno only (it listens with `Deno.serve` and reads its gazetteer
+ * through npm packages on the file system).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

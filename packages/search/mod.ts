@@ -39,6 +39,8 @@
  *
  * Depends on `@ls/core` and `@ls/geocoding`.
  *
+ * Runtimes: Deno, Node, browsers and edge runtimes (web-standard APIs only).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

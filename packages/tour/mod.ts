@@ -11,6 +11,8 @@
  * requests to the tour-planning host are spaced to HERE's 2 per second by
  * the `Client`.
  *
+ * Runtimes: Deno, Node, browsers and edge runtimes (web-standard APIs only).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";

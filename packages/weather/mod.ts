@@ -9,6 +9,8 @@
  * also built on their own, without a client:
  * {@linkcode buildDestWeatherRequest}, {@linkcode buildWeatherAlertsRequest}.
  *
+ * Runtimes: Deno, Node, browsers and edge runtimes (web-standard APIs only).
+ *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
