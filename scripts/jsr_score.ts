@@ -112,7 +112,8 @@ interface DocOutput {
   }>;
 }
 
-async function run(
+/** Runs this Deno with `args` in `cwd`; returns its exit code and output. */
+export async function runDeno(
   args: string[],
   cwd: string,
 ): Promise<{ code: number; out: string }> {
@@ -222,7 +223,7 @@ export async function scoreWorkspace(root: string): Promise<PackageScore[]> {
   ).catch(() => undefined);
   const provenance = provenanceProblem(workflow);
 
-  const dry = await run(
+  const dry = await runDeno(
     ["publish", "--dry-run", "--allow-dirty", "--no-check"],
     root,
   );
@@ -231,7 +232,7 @@ export async function scoreWorkspace(root: string): Promise<PackageScore[]> {
   const scores: PackageScore[] = [];
   for (const m of all) {
     const s = settings[m.name] ?? {};
-    const doc = await run(["doc", "--json", ...m.entries], root);
+    const doc = await runDeno(["doc", "--json", ...m.entries], root);
     if (doc.code !== 0) {
       throw new Error(`deno doc failed for ${m.name}:\n${doc.out}`);
     }

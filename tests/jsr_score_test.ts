@@ -2,7 +2,11 @@
 // package without an example in its module doc fails the check, the same
 // package with one passes; and the parsers on their inputs.
 import assert from "node:assert/strict";
-import { provenanceProblem, slowTypeFiles } from "../scripts/jsr_score.ts";
+import {
+  provenanceProblem,
+  runDeno,
+  slowTypeFiles,
+} from "../scripts/jsr_score.ts";
 
 const script = new URL("../scripts/jsr_score.ts", import.meta.url).pathname;
 const publishYml = await Deno.readTextFile(
@@ -61,23 +65,9 @@ async function fixture(mod: string): Promise<string> {
   return root;
 }
 
-async function score(root: string): Promise<{ code: number; out: string }> {
-  const r = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-run",
-      "--allow-env",
-      script,
-      "--root",
-      root,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  const dec = new TextDecoder();
-  return { code: r.code, out: dec.decode(r.stdout) + dec.decode(r.stderr) };
+function score(root: string): Promise<{ code: number; out: string }> {
+  const args = ["run", "--allow-read", "--allow-run", "--allow-env"];
+  return runDeno([...args, script, "--root", root], root);
 }
 
 Deno.test("a package without a module doc example fails the JSR score check", async () => {
