@@ -1,4 +1,5 @@
-// Item 7: fuzzing. A seeded generator makes 10,000 random parameter objects
+// Item 7: fuzzing (this file runs part 1 of the suite in _fuzz_suite.ts;
+// fuzz_part2_test.ts runs part 2). A seeded generator makes 10,000 random parameter objects
 // per LS operation (× SOAK_SCALE): wrong types, NaN, Infinity, huge arrays,
 // empty strings, odd unicode, boundary values, unknown keys, frozen objects,
 // non-objects. Each either throws a ValueError before any request (naming
@@ -14,69 +15,9 @@
 import assert from "node:assert/strict";
 import { LS } from "@ls/ls";
 import { clientOptions, leakCheck, sandbox, settles } from "./_harness.ts";
-import { fuzzLine, fuzzOperation, fuzzRuns } from "./_fuzz.ts";
-import { OPS } from "./_ops.ts";
-import { DEFAULT_SEED, Random, seedFromEnv, soakScale } from "./_random.ts";
+import { fuzzShard } from "./_fuzz_suite.ts";
 
-const SEED = seedFromEnv(DEFAULT_SEED);
-const SCALE = soakScale();
-
-Deno.test(`fuzz: every operation, ${10_000 * SCALE} random parameter objects each: a ValueError before any request, or a call that resolves`, async (t) => {
-  console.log(
-    `fuzz master seed ${SEED} (replay: RELIABILITY_SEED=${SEED}), scale ${SCALE}`,
-  );
-  await using box = await sandbox({ preload: true });
-  for (const [op, run] of fuzzRuns(SEED, SCALE, box.url)) {
-    await t.step(op.name, async () => {
-      const s = await fuzzOperation(op, run);
-      console.log(fuzzLine(s));
-      assert.deepEqual(s.failures, [], s.failures.join("\n\n"));
-      assert.equal(s.generated, run.count);
-      // The generator must exercise both sides of the property.
-      assert.ok(s.rejected > run.count * 0.2, `${s.rejected} rejected`);
-      assert.ok(s.accepted > run.count * 0.1, `${s.accepted} accepted`);
-      assert.equal(s.sent, run.wireBudget);
-      assert.ok(
-        s.resolved >= s.sent * 0.25,
-        `${s.resolved} of ${s.sent} resolved`,
-      );
-    });
-  }
-});
-
-Deno.test(`fuzz: RequestOptions (timeoutMs, deadlineMs, maxRetries, headers, requestId, signal, onProgress) on every operation`, async (t) => {
-  await using box = await sandbox({ preload: true });
-  for (const [op, run] of fuzzRuns(SEED, SCALE, box.url, true)) {
-    await t.step(op.name, async () => {
-      const s = await fuzzOperation(op, run);
-      console.log(`options ${fuzzLine(s)}`);
-      assert.deepEqual(s.failures, [], s.failures.join("\n\n"));
-    });
-  }
-});
-
-Deno.test({
-  name:
-    "fuzz, second seed stream: parameters and RequestOptions, no failure at all",
-  fn: async () => {
-    await using box = await sandbox({ preload: true });
-    const seeds = new Random(SEED);
-    const failures: string[] = [];
-    for (const op of OPS) {
-      for (const options of [false, true]) {
-        const s = await fuzzOperation(op, {
-          seed: Math.floor(seeds.next() * 2 ** 32),
-          count: options ? 500 : 3_000,
-          wireBudget: options ? 10 : 30,
-          sandboxUrl: box.url,
-          options,
-        });
-        failures.push(...s.failures);
-      }
-    }
-    assert.deepEqual(failures, [], `${failures.length} failures`);
-  },
-});
+fuzzShard(0, 2);
 
 Deno.test({
   name:
