@@ -34,6 +34,19 @@ async function git(cwd: string, ...args: string[]): Promise<string> {
   return r.stdout.trim();
 }
 
+const DIRS = [
+  "core",
+  "geocoding",
+  "search",
+  "routing",
+  "isoline",
+  "matrix",
+  "weather",
+  "tour",
+  "ls",
+  "sandbox",
+];
+
 const release = (cwd: string, ...args: string[]) =>
   run(cwd, Deno.execPath(), "task", "--quiet", "release", ...args);
 
@@ -55,6 +68,32 @@ Deno.test("deno task release bumps, moves ranges, writes the changelog, commits 
     await git(root, "clone", "--quiet", root, dir);
     await git(dir, "config", "user.name", "Release Test");
     await git(dir, "config", "user.email", "release-test@example.invalid");
+    // The same starting point whatever has been released since: every
+    // package at 0.1.0 and tagged there, no other tag.
+    for (const tag of (await git(dir, "tag", "--list")).split("\n")) {
+      if (tag) await git(dir, "tag", "-d", tag);
+    }
+    const names: string[] = [];
+    for (const pkg of DIRS) {
+      const file = `${dir}/packages/${pkg}/deno.json`;
+      const text = await Deno.readTextFile(file);
+      names.push((JSON.parse(text) as { name: string }).name);
+      await Deno.writeTextFile(
+        file,
+        text.replace(/("version": ")[^"]*"/, '$10.1.0"'),
+      );
+    }
+    await git(
+      dir,
+      "commit",
+      "--quiet",
+      "--allow-empty",
+      "-am",
+      "tests: every package at 0.1.0",
+    );
+    for (const name of names) {
+      await git(dir, "tag", "-a", `${name}@0.1.0`, "-m", `${name}@0.1.0`);
+    }
     const tagsBefore = await git(dir, "tag", "--list");
 
     await t.step(
