@@ -78,7 +78,7 @@ async function git(cwd: string, ...args: string[]): Promise<string> {
     const err = new TextDecoder().decode(out.stderr).trim();
     throw new ReleaseError(`git ${args.join(" ")} failed: ${err}`);
   }
-  return new TextDecoder().decode(out.stdout).trim();
+  return new TextDecoder().decode(out.stdout).trimEnd();
 }
 
 /** Files `deno publish` leaves out (each package's `publish.exclude`). */
@@ -208,7 +208,7 @@ async function gitCliff(root: string, args: string[]): Promise<string> {
       `${GIT_CLIFF} failed: ${new TextDecoder().decode(out.stderr).trim()}`,
     );
   }
-  return new TextDecoder().decode(out.stdout).trim();
+  return new TextDecoder().decode(out.stdout).trimEnd();
 }
 
 /** The commit a package's changes are counted from. */
