@@ -67,8 +67,9 @@ function caretAdmits(base: Version, v: Version): boolean {
   return compare(v, base) === 0;
 }
 
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const out = await new Deno.Command("git", {
+/** Runs a command; its output, or a refusal that quotes what it said. */
+async function exec(cwd: string, cmd: string, args: string[]): Promise<string> {
+  const out = await new Deno.Command(cmd, {
     args,
     cwd,
     stdout: "piped",
@@ -76,10 +77,13 @@ async function git(cwd: string, ...args: string[]): Promise<string> {
   }).output();
   if (!out.success) {
     const err = new TextDecoder().decode(out.stderr).trim();
-    throw new ReleaseError(`git ${args.join(" ")} failed: ${err}`);
+    throw new ReleaseError(`${[cmd, ...args].join(" ")} failed: ${err}`);
   }
   return new TextDecoder().decode(out.stdout).trimEnd();
 }
+
+const git = (cwd: string, ...args: string[]): Promise<string> =>
+  exec(cwd, "git", args);
 
 /** Files `deno publish` leaves out (each package's `publish.exclude`). */
 const UNPUBLISHED =
@@ -187,28 +191,10 @@ function plan(members: Member[], kind: string, named: string[]): Plan {
   return { versions, moved };
 }
 
-async function gitCliff(root: string, args: string[]): Promise<string> {
+function gitCliff(root: string, args: string[]): Promise<string> {
   const npx = Deno.build.os === "windows" ? "npx.cmd" : "npx";
-  const out = await new Deno.Command(npx, {
-    args: [
-      "-y",
-      GIT_CLIFF,
-      "--config",
-      "cliff.toml",
-      "--strip",
-      "all",
-      ...args,
-    ],
-    cwd: root,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!out.success) {
-    throw new ReleaseError(
-      `${GIT_CLIFF} failed: ${new TextDecoder().decode(out.stderr).trim()}`,
-    );
-  }
-  return new TextDecoder().decode(out.stdout).trimEnd();
+  const config = ["--config", "cliff.toml", "--strip", "all"];
+  return exec(root, npx, ["-y", GIT_CLIFF, ...config, ...args]);
 }
 
 /** The commit a package's changes are counted from. */
@@ -325,17 +311,7 @@ async function main(root: string, args: string[]): Promise<void> {
     for (const [file, text] of writes) {
       await Deno.writeTextFile(`${root}/${file}`, text);
     }
-    const fmt = await new Deno.Command(Deno.execPath(), {
-      args: ["fmt", "--quiet", "CHANGELOG.md"],
-      cwd: root,
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (!fmt.success) {
-      throw new ReleaseError(
-        `deno fmt CHANGELOG.md failed: ${new TextDecoder().decode(fmt.stderr)}`,
-      );
-    }
+    await exec(root, Deno.execPath(), ["fmt", "--quiet", "CHANGELOG.md"]);
     await git(root, "add", "--", ...writes.keys());
     const list = [...versions].map(([n, v]) => `${n} ${show(v)}`).join(", ");
     await git(root, "commit", "--quiet", "-m", `release: ${list}`);
