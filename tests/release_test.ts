@@ -296,6 +296,30 @@ Deno.test("deno task release bumps, moves ranges, writes the changelog, commits 
         assert.equal(await git(dir, "status", "--porcelain"), "");
       },
     );
+
+    await t.step(
+      "no package names all ten; a failure after the writes puts everything back",
+      async () => {
+        const head = await git(dir, "rev-parse", "HEAD");
+        const tags = await git(dir, "tag", "--list");
+        const hook = `${dir}/.git/hooks/pre-commit`;
+        await Deno.writeTextFile(
+          hook,
+          "#!/bin/sh\necho refused by the hook >&2\nexit 1\n",
+        );
+        await Deno.chmod(hook, 0o755);
+        const r = await release(dir, "patch");
+        await Deno.remove(hook);
+        assert.equal(r.code, 1);
+        assert.match(
+          r.stderr,
+          /^release: git commit --quiet -m release: @ls\/core 0\.1\.1, @ls\/geocoding 0\.1\.1, @ls\/search 0\.1\.1, @ls\/routing 0\.2\.2, @ls\/isoline 0\.1\.1, @ls\/matrix 0\.1\.1, @ls\/weather 0\.1\.1, @ls\/tour 0\.1\.1, @ls\/ls 0\.1\.2, @ls\/sandbox 0\.1\.1 failed: refused by the hook$/m,
+        );
+        assert.equal(await git(dir, "status", "--porcelain"), "");
+        assert.equal(await git(dir, "rev-parse", "HEAD"), head);
+        assert.equal(await git(dir, "tag", "--list"), tags);
+      },
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
