@@ -15,8 +15,9 @@
  * - Commits, and tags each released package `@ls/<name>@<version>`.
  *
  * It refuses, before it writes anything, a dirty tree, an unknown package, a
- * malformed bump and a version that does not increase; if a step fails after
- * that, the tree and the tags are put back as they were.
+ * malformed bump, a version that does not increase and a tag that already
+ * exists; if a step fails after that, the tree and the tags are put back as
+ * they were.
  *
  * @module
  */
