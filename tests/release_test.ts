@@ -120,6 +120,8 @@ Deno.test("deno task release bumps, moves ranges, writes the changelog, commits 
             ["0.0.9", "routing"],
             /@ls\/routing is at 0\.1\.0; 0\.0\.9 does not increase it/,
           ],
+          // No package named: all ten, core first.
+          [["0.1.0"], /@ls\/core is at 0\.1\.0; 0\.1\.0 does not increase it/],
         ];
         for (const [args, message] of refusals) {
           const r = await release(dir, ...args);
@@ -298,7 +300,7 @@ Deno.test("deno task release bumps, moves ranges, writes the changelog, commits 
     );
 
     await t.step(
-      "no package names all ten; a failure after the writes puts everything back",
+      "a failure after the writes puts the tree, HEAD and the tags back",
       async () => {
         const head = await git(dir, "rev-parse", "HEAD");
         const tags = await git(dir, "tag", "--list");
@@ -308,12 +310,12 @@ Deno.test("deno task release bumps, moves ranges, writes the changelog, commits 
           "#!/bin/sh\necho refused by the hook >&2\nexit 1\n",
         );
         await Deno.chmod(hook, 0o755);
-        const r = await release(dir, "patch");
+        const r = await release(dir, "minor", "routing");
         await Deno.remove(hook);
         assert.equal(r.code, 1);
         assert.match(
           r.stderr,
-          /^release: git commit --quiet -m release: @ls\/core 0\.1\.1, @ls\/geocoding 0\.1\.1, @ls\/search 0\.1\.1, @ls\/routing 0\.2\.2, @ls\/isoline 0\.1\.1, @ls\/matrix 0\.1\.1, @ls\/weather 0\.1\.1, @ls\/tour 0\.1\.1, @ls\/ls 0\.1\.2, @ls\/sandbox 0\.1\.1 failed: refused by the hook$/m,
+          /^release: git commit --quiet -m release: @ls\/routing 0\.3\.0, @ls\/ls 0\.1\.2 failed: refused by the hook$/m,
         );
         assert.equal(await git(dir, "status", "--porcelain"), "");
         assert.equal(await git(dir, "rev-parse", "HEAD"), head);
