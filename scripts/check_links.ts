@@ -50,7 +50,7 @@ function external(target: string, where: string): boolean {
     let ok = false;
     try {
       const url = new URL(target);
-      ok = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(url.hostname) &&
+      ok = /^([a-z0-9-]+(\.[a-z0-9-]+)+|localhost)$/i.test(url.hostname) &&
         !/\s/.test(target);
     } catch {
       ok = false;
