@@ -2,19 +2,18 @@
  * Type-checks every TypeScript block of the user documentation (README.md,
  * CONTRIBUTING.md and docs/*.md) and runs each block that needs no HERE key.
  *
- * The convention, by the fence's info string:
+ * The convention, by the words after the opening fence:
  *
- * - ` ```ts `: type-checked and run, as a test with the leak sanitizers on
- *   and network access to 127.0.0.1 only (what `deno task test` allows), so
- *   it works offline: against the sandbox (`startSandbox` from
- *   `@ls/sandbox`) or a test server (`@ls/core/testing`).
- * - ` ```ts no-run `: type-checked only, for a block that needs a real HERE
- *   key or another resource CI lacks (Deno KV, a file).
- * - ` ```ts ignore ` is refused in README.md and docs/: every block a user
- *   reads there is at least type-checked. CONTRIBUTING.md may use it for a
- *   sketch of library code that is not meant to compile. Shell commands and
- *   output use other languages (`sh`, `text`), which are neither checked nor
- *   run.
+ * - `ts`: type-checked and run, as a test with the leak sanitizers on and
+ *   network access to 127.0.0.1 only (what `deno task test` allows), so it
+ *   works offline: against the sandbox (`startSandbox` from `@ls/sandbox`)
+ *   or a test server (`@ls/core/testing`).
+ * - `ts no-run`: type-checked only, for a block that needs a real HERE key
+ *   or another resource CI lacks (Deno KV, a file).
+ * - `ts ignore` is refused in README.md and docs/: every block a user reads
+ *   there is at least type-checked. CONTRIBUTING.md may use it for a sketch
+ *   of library code that is not meant to compile. Shell commands and output
+ *   use other languages (`sh`, `text`), which are neither checked nor run.
  *
  * Deno 2.9.6 knows only `ignore` among the attributes (it runs a `no-run`
  * block), so the type check is `deno check --doc-only` on the files as they
