@@ -82,8 +82,11 @@ for await (const entry of Deno.readDir(new URL("docs/", root))) {
   }
 }
 for (const pkg of packages) {
-  const readme = `${pkg.folder}/README.md`;
-  if (await exists(new URL(readme, root))) guides.push(readme);
+  for await (const entry of Deno.readDir(new URL(`${pkg.folder}/`, root))) {
+    if (entry.isFile && entry.name === "README.md") {
+      guides.push(`${pkg.folder}/README.md`);
+    }
+  }
 }
 guides.sort((a, b) => depth(a) - depth(b) || a.localeCompare(b));
 
@@ -143,14 +146,4 @@ console.log(
 
 function depth(path: string): number {
   return path.split("/").length;
-}
-
-async function exists(url: URL): Promise<boolean> {
-  try {
-    await Deno.stat(url);
-    return true;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return false;
-    throw e;
-  }
 }
