@@ -419,6 +419,12 @@ Deno.test("busRoute, privateBusRoute and taxiRoute: bus, driver and per-class sp
       "bus.type",
       /is for truckRoute only: HERE takes vehicle\[type\] with transportMode "truck" alone, got "Tractor"$/,
     );
+    // A type on the bus's prototype is read as its own: refused as well.
+    await rejectsValueError(
+      fn(client, { ...MINIMAL, bus: Object.create({ type: "Tractor" }) }),
+      "bus.type",
+      /is for truckRoute only/,
+    );
     await rejectsValueError(
       fn(client, { ...MINIMAL, bus: { height: 3.5 } }),
       "bus.height",
