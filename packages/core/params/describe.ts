@@ -16,20 +16,32 @@ export function describe(value: unknown): string {
   ) {
     return String(value);
   }
+  try {
+    return describeObject(value);
+  } catch {
+    // A revoked proxy, or a proxy whose traps throw: its kind alone.
+    return typeof value;
+  }
+}
+
+function describeObject(value: unknown): string {
   if (Array.isArray(value)) {
-    return value.length > 4
-      ? `an array of ${value.length} items`
-      : safeJson(value);
+    const length = value.length;
+    return length > 4 ? `an array of ${length} items` : safeJson(value);
   }
   if (value instanceof Date) {
     let time = NaN;
     try {
-      time = value.getTime();
+      // Date's own methods: a date's own getTime or toISOString could
+      // throw, or return any text at any length.
+      time = Date.prototype.getTime.call(value);
     } catch {
       // An object that only inherits from Date.prototype.
       return "an object that is not a Date";
     }
-    return Number.isNaN(time) ? "an invalid Date" : value.toISOString();
+    return Number.isNaN(time)
+      ? "an invalid Date"
+      : Date.prototype.toISOString.call(value);
   }
   if (typeof value === "object") return safeJson(value);
   return typeof value;
@@ -66,3 +78,4 @@ function safeJson(value: unknown): string {
     return typeof value;
   }
 }
+
