@@ -57,7 +57,7 @@ function safeJson(value: unknown): string {
     // V8 half a minute, in place of a millisecond.
     let long = false;
     const s = JSON.stringify(value, (_key, v) => {
-      if (typeof v !== "string" || v.length <= 80) return v;
+      if (!tooLong(v)) return v;
       long = true;
       return "";
     });
@@ -79,3 +79,12 @@ function safeJson(value: unknown): string {
   }
 }
 
+/**
+ * A string longer than 80, or a typed array of more than 16 items, whose
+ * `{"0":…}` is longer than 80: listing the keys of one of millions took
+ * seconds.
+ */
+function tooLong(v: unknown): boolean {
+  return typeof v === "string" ? v.length > 80 : ArrayBuffer.isView(v) &&
+    (v as unknown as { length: number }).length > 16;
+}
