@@ -437,12 +437,21 @@ Deno.test("busRoute, privateBusRoute and taxiRoute: bus, driver and per-class sp
         vehicle: { weightPerAxleGroup: { single: 11500 } },
       }),
       "vehicle.weightPerAxleGroup",
-      /cannot be combined with truck.weightPerAxle/,
+      /cannot be combined with bus.weightPerAxle/,
     );
     await rejectsValueError(
       fn(client, { ...MINIMAL, vehicle: { trailerAxleCount: 1 } }),
       "vehicle.trailerAxleCount",
-      /needs truck.trailerCount above 0/,
+      /needs bus.trailerCount above 0/,
+    );
+    await rejectsValueError(
+      fn(client, {
+        ...MINIMAL,
+        bus: { trailerCount: 1, axleCount: 4 },
+        vehicle: { trailerAxleCount: 4 },
+      }),
+      "vehicle.trailerAxleCount",
+      /must be below bus.axleCount \(4\)/,
     );
     await rejectsValueError(
       fn(client, {
