@@ -564,6 +564,15 @@ Deno.test("truckRoute: permittedNetworks send transportMode=networkRestrictedTru
     "ev",
     /not with permittedNetworks: HERE has no EV routing for a networkRestrictedTruck$/,
   );
+  // HERE's name (41 characters) is answered with ours.
+  await rejectsValueError(
+    truckRoute(client, {
+      ...MINIMAL,
+      "networkRestrictedTruck[permittedNetworks]": "NZL::HPMV",
+    } as RoutingParams),
+    "networkRestrictedTruck[permittedNetworks]",
+    /did you mean "permittedNetworks"\? \(our name for/,
+  );
   for (const fn of [carRoute, busRoute, taxiRoute]) {
     await rejectsValueError(
       fn(client, { ...MINIMAL, permittedNetworks: nz } as RoutingParams),
