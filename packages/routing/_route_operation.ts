@@ -177,7 +177,8 @@ const EXTRA_OWNER: Readonly<Record<string, string>> = {
  * `type`, which HERE takes with `transportMode=truck` alone.
  */
 function appendBus(query: Query, bus: RouteParams["bus"]): void {
-  if (isRecord(bus) && Object.hasOwn(bus, "type")) {
+  // Inherited too: the schema reads a prototype's fields as the bus's own.
+  if (isRecord(bus) && "type" in bus) {
     throw new ValueError(
       "bus.type",
       'is for truckRoute only: HERE takes vehicle[type] with transportMode "truck" alone',

@@ -70,7 +70,11 @@ export function appendVehicle(
   const v = parseWith(vehicleSchema, params.vehicle, "vehicle");
   if (v === undefined) return;
   const allow = params.allow;
-  checkVehicleBody(v, transportMode, truck);
+  // The parameter a message names: a bus's dimensions are `bus`.
+  const owner = transportMode === "bus" || transportMode === "privateBus"
+    ? "bus"
+    : "truck";
+  checkVehicleBody(v, transportMode, truck, owner);
   if (
     v.speedCapPerFc && transportMode !== "car" && transportMode !== "truck"
   ) {
@@ -80,7 +84,7 @@ export function appendVehicle(
       v.speedCapPerFc,
     );
   }
-  checkTrailerAxles(v.trailerAxleCount, truck);
+  checkTrailerAxles(v.trailerAxleCount, truck, owner);
   if (v.hovOccupancy !== undefined) {
     const other = v.occupancy !== undefined
       ? "vehicle.occupancy"
@@ -137,19 +141,21 @@ export function appendVehicle(
 
 /**
  * HERE's rule on `vehicle[trailerAxleCount]`: there is a trailer
- * (`truck.trailerCount` above 0), and, when the axles are counted, the
- * trailers have fewer of them than the whole vehicle.
+ * (`truck.trailerCount` above 0, or `bus.trailerCount`: `owner`), and,
+ * when the axles are counted, the trailers have fewer of them than the
+ * whole vehicle.
  */
 function checkTrailerAxles(
   count: number | undefined,
   truck: { trailerCount?: unknown; axleCount?: unknown } | undefined,
+  owner: string,
 ): void {
   if (count === undefined) return;
   const trailers = truck?.trailerCount;
   if (!(typeof trailers === "number" && trailers > 0)) {
     throw new ValueError(
       "vehicle.trailerAxleCount",
-      "needs truck.trailerCount above 0: HERE counts the axles of trailers",
+      `needs ${owner}.trailerCount above 0: HERE counts the axles of trailers`,
       count,
     );
   }
@@ -157,7 +163,7 @@ function checkTrailerAxles(
   if (typeof axles === "number" && count >= axles) {
     throw new ValueError(
       "vehicle.trailerAxleCount",
-      `must be below truck.axleCount (${axles}), which counts the trailers' axles too`,
+      `must be below ${owner}.axleCount (${axles}), which counts the trailers' axles too`,
       count,
     );
   }

@@ -419,6 +419,12 @@ Deno.test("busRoute, privateBusRoute and taxiRoute: bus, driver and per-class sp
       "bus.type",
       /is for truckRoute only: HERE takes vehicle\[type\] with transportMode "truck" alone, got "Tractor"$/,
     );
+    // A type on the bus's prototype is read as its own: refused as well.
+    await rejectsValueError(
+      fn(client, { ...MINIMAL, bus: Object.create({ type: "Tractor" }) }),
+      "bus.type",
+      /is for truckRoute only/,
+    );
     await rejectsValueError(
       fn(client, { ...MINIMAL, bus: { height: 3.5 } }),
       "bus.height",
@@ -431,12 +437,21 @@ Deno.test("busRoute, privateBusRoute and taxiRoute: bus, driver and per-class sp
         vehicle: { weightPerAxleGroup: { single: 11500 } },
       }),
       "vehicle.weightPerAxleGroup",
-      /cannot be combined with truck.weightPerAxle/,
+      /cannot be combined with bus.weightPerAxle/,
     );
     await rejectsValueError(
       fn(client, { ...MINIMAL, vehicle: { trailerAxleCount: 1 } }),
       "vehicle.trailerAxleCount",
-      /needs truck.trailerCount above 0/,
+      /needs bus.trailerCount above 0/,
+    );
+    await rejectsValueError(
+      fn(client, {
+        ...MINIMAL,
+        bus: { trailerCount: 1, axleCount: 4 },
+        vehicle: { trailerAxleCount: 4 },
+      }),
+      "vehicle.trailerAxleCount",
+      /must be below bus.axleCount \(4\)/,
     );
     await rejectsValueError(
       fn(client, {
@@ -548,6 +563,15 @@ Deno.test("truckRoute: permittedNetworks send transportMode=networkRestrictedTru
     } as RoutingParams),
     "ev",
     /not with permittedNetworks: HERE has no EV routing for a networkRestrictedTruck$/,
+  );
+  // HERE's name (41 characters) is answered with ours.
+  await rejectsValueError(
+    truckRoute(client, {
+      ...MINIMAL,
+      "networkRestrictedTruck[permittedNetworks]": "NZL::HPMV",
+    } as RoutingParams),
+    "networkRestrictedTruck[permittedNetworks]",
+    /did you mean "permittedNetworks"\? \(our name for/,
   );
   for (const fn of [carRoute, busRoute, taxiRoute]) {
     await rejectsValueError(

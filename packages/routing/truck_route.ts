@@ -63,8 +63,9 @@ export interface TruckRoutingParams extends CarRoutingParams {
 
 /**
  * The names HERE's Routing v8 gives parameters that {@linkcode truckRoute}
- * names otherwise, mapped to ours: those of carRoute, and each truck field
- * under HERE's `vehicle[…]` or `truck[…]` prefix as an option of `truck`.
+ * names otherwise, mapped to ours: those of carRoute, each truck field
+ * under HERE's `vehicle[…]` or `truck[…]` prefix as an option of `truck`,
+ * `driver[schedule]` and `networkRestrictedTruck[permittedNetworks]`.
  *
  * @example
  * ```ts
@@ -80,6 +81,7 @@ export const TRUCK_ROUTE_WIRE_NAMES: Readonly<Record<string, string>> =
     ...CAR_ROUTE_WIRE_NAMES,
     ...truckWireNames(),
     "driver[schedule]": "driver.schedule",
+    "networkRestrictedTruck[permittedNetworks]": "permittedNetworks",
   });
 
 /** truckRoute: its mode, keys beyond the common ones, and wire names. */

@@ -139,13 +139,15 @@ function parseRouteMode(params: Params): TransportMode {
   const transportMode = params.get("transportMode");
   const networks = params.get(NETWORKS);
   if (transportMode !== "networkRestrictedTruck") {
+    // A missing or unknown transportMode is the error, as without networks.
+    const mode = parseTransportMode(params);
     if (networks !== undefined) {
       throw malformed(
         "E605001",
-        `${NETWORKS} is only allowed with transportMode=networkRestrictedTruck, got '${transportMode}'`,
+        `${NETWORKS} is only allowed with transportMode=networkRestrictedTruck, got '${mode}'`,
       );
     }
-    return parseTransportMode(params);
+    return mode;
   }
   if (networks === undefined) {
     throw malformed(

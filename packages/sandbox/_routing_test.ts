@@ -790,6 +790,9 @@ Deno.test("networkRestrictedTruck: routed as a truck with its permitted networks
     ["transportMode=networkRestrictedTruck", "E605001"],
     [`transportMode=networkRestrictedTruck&${networks}=nz:HPMV`, "E605001"],
     [`transportMode=truck&${networks}=NZL::HPMV`, "E605001"],
+    // A missing or unknown mode is answered as without networks.
+    [`${networks}=NZL::HPMV`, "E605001"],
+    [`transportMode=NetworkRestrictedTruck&${networks}=NZL::HPMV`, "E605001"],
     [
       `transportMode=networkRestrictedTruck&${networks}=NZL::HPMV&routingMode=short`,
       "E605012",
@@ -803,5 +806,6 @@ Deno.test("networkRestrictedTruck: routed as a truck with its permitted networks
     const res = await call(sandbox, route(`${base}&${query}`));
     assert.equal(res.status, 400, query);
     assert.equal(res.body.code, code, `${query}: ${res.body.cause}`);
+    assert.doesNotMatch(res.body.cause, /got '(undefined|NetworkR)/, query);
   }
 });

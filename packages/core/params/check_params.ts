@@ -120,18 +120,19 @@ export function checkKeys(
     const of = options.operation === undefined
       ? "is not a known parameter"
       : `is not a parameter of ${options.operation}`;
+    const [owner, wire] = [options.elsewhere, options.wireNames].map((
+      names,
+    ) => names && Object.hasOwn(names, key) ? names[key] : undefined);
     // The value is never quoted: a key in the wrong place (`apiKey`) would
     // be printed. Nor is a name no parameter could have (too long, or not
     // plain ASCII): it may be a credential, or text a terminal misreads.
-    if (!PLAUSIBLE_NAME.test(key)) {
+    // A name of the operation's own tables is shown, however long.
+    if (!owner && !wire && !PLAUSIBLE_NAME.test(key)) {
       throw new ValueError(
         "params",
         `has a key of ${key.length} characters that ${of} (not shown: no parameter name looks like it)`,
       );
     }
-    const [owner, wire] = [options.elsewhere, options.wireNames].map((
-      names,
-    ) => names && Object.hasOwn(names, key) ? names[key] : undefined);
     const near = owner || wire ? undefined : closest(key, known);
     throw new ValueError(
       key,

@@ -16,20 +16,32 @@ export function describe(value: unknown): string {
   ) {
     return String(value);
   }
+  try {
+    return describeObject(value);
+  } catch {
+    // A revoked proxy, or a proxy whose traps throw: its kind alone.
+    return typeof value;
+  }
+}
+
+function describeObject(value: unknown): string {
   if (Array.isArray(value)) {
-    return value.length > 4
-      ? `an array of ${value.length} items`
-      : safeJson(value);
+    const length = value.length;
+    return length > 4 ? `an array of ${length} items` : safeJson(value);
   }
   if (value instanceof Date) {
     let time = NaN;
     try {
-      time = value.getTime();
+      // Date's own methods: a date's own getTime or toISOString could
+      // throw, or return any text at any length.
+      time = Date.prototype.getTime.call(value);
     } catch {
       // An object that only inherits from Date.prototype.
       return "an object that is not a Date";
     }
-    return Number.isNaN(time) ? "an invalid Date" : value.toISOString();
+    return Number.isNaN(time)
+      ? "an invalid Date"
+      : Date.prototype.toISOString.call(value);
   }
   if (typeof value === "object") return safeJson(value);
   return typeof value;
@@ -45,7 +57,7 @@ function safeJson(value: unknown): string {
     // V8 half a minute, in place of a millisecond.
     let long = false;
     const s = JSON.stringify(value, (_key, v) => {
-      if (typeof v !== "string" || v.length <= 80) return v;
+      if (!tooLong(v)) return v;
       long = true;
       return "";
     });
@@ -65,4 +77,14 @@ function safeJson(value: unknown): string {
   } catch {
     return typeof value;
   }
+}
+
+/**
+ * A string longer than 80, or a typed array of more than 16 items, whose
+ * `{"0":…}` is longer than 80: listing the keys of one of millions took
+ * seconds.
+ */
+function tooLong(v: unknown): boolean {
+  return typeof v === "string" ? v.length > 80 : ArrayBuffer.isView(v) &&
+    (v as unknown as { length: number }).length > 16;
 }

@@ -39,3 +39,33 @@ Deno.test("describe: a circular object holding a long, interned string is descri
   assert.equal(describe([long, 1n]), "object");
   assert.ok(performance.now() - started < 1000);
 });
+
+Deno.test("describe: a revoked proxy, a proxy whose traps throw, or a date with its own methods is described without throwing", () => {
+  const revoked = Proxy.revocable([], {});
+  revoked.revoke();
+  assert.equal(describe(revoked.proxy), "object");
+  const trap = () => {
+    throw new Error("trap");
+  };
+  assert.equal(describe(new Proxy({}, { getPrototypeOf: trap })), "object");
+  assert.equal(describe(new Proxy([1], { get: trap })), "object");
+  const date = new Date(0);
+  Object.assign(date, {
+    getTime: () => "x",
+    toISOString: () => "x".repeat(100_000),
+  });
+  assert.equal(describe(date), "1970-01-01T00:00:00.000Z");
+  Object.assign(date, { toISOString: trap });
+  assert.equal(describe(date), "1970-01-01T00:00:00.000Z");
+});
+
+Deno.test("describe: a typed array of millions of items is described at once", () => {
+  const started = performance.now();
+  assert.equal(describe(new Uint8Array(20_000_000)), "an object");
+  assert.equal(describe([new Uint8Array(20_000_000)]), "an array of 1 item");
+  assert.equal(describe({ a: new Float64Array(20_000_000) }), "an object");
+  assert.ok(performance.now() - started < 1000);
+  // A short one is shown as before.
+  assert.equal(describe(new Uint8Array(2)), '{"0":0,"1":0}');
+  assert.equal(describe(new Uint8Array(17)), "an object");
+});

@@ -47,7 +47,8 @@ const NO_U_TURNS: ReadonlySet<string> = /* @__PURE__ */ new Set([
 /**
  * The `avoidFeatures` parameter, checked: an array of HERE's
  * {@linkcode AvoidFeature} values, without `"uTurns"` for the modes HERE
- * has no U-turn avoidance for. `undefined` when not given.
+ * has no U-turn avoidance for, and `"difficultTurns"` for trucks only.
+ * `undefined` when not given.
  */
 function avoidFeaturesValue(
   value: unknown,
@@ -58,6 +59,13 @@ function avoidFeaturesValue(
     throw new ValueError(
       "avoidFeatures",
       `must not list "uTurns" for transportMode "${transportMode}" (HERE answers E605011)`,
+      avoid,
+    );
+  }
+  if (avoid?.includes("difficultTurns") && transportMode !== "truck") {
+    throw new ValueError(
+      "avoidFeatures",
+      `must not list "difficultTurns" for transportMode "${transportMode}": it is for trucks only (HERE answers E605011)`,
       avoid,
     );
   }
@@ -84,8 +92,9 @@ function avoidFeaturesValue(
  * ```
  *
  * @throws {ValueError} for a feature outside HERE's set (the message lists
- * the allowed ones), `"uTurns"` for bicycle, pedestrian or scooter, or an
- * invalid area (see `formatAvoidAreas`)
+ * the allowed ones), `"uTurns"` for bicycle, pedestrian or scooter,
+ * `"difficultTurns"` for a mode other than truck, or an invalid area (see
+ * `formatAvoidAreas`)
  */
 export function setAvoid(
   query: Query,

@@ -29,6 +29,19 @@ Deno.test("setAvoid: HERE's features and areas; uTurns only where HERE has it", 
     assert.match(e.message, new RegExp(`"uTurns" for transportMode "${mode}"`));
     assert.match(e.message, /HERE answers E605011/);
   }
+  // difficultTurns is a truck's alone (a networkRestrictedTruck's too).
+  assert.equal(
+    avoid({ avoidFeatures: ["difficultTurns"] }, "truck"),
+    "avoid%5Bfeatures%5D=difficultTurns",
+  );
+  for (const mode of ["car", "taxi", "bus", "privateBus", "scooter"]) {
+    const e = assertValueError(
+      () => avoid({ avoidFeatures: ["difficultTurns"] }, mode),
+      "avoidFeatures",
+    );
+    assert.match(e.message, /"difficultTurns" for transportMode/);
+    assert.match(e.message, /HERE answers E605011/);
+  }
   assertValueError(
     () => avoid({ avoidFeatures: ["tollRoads"] }, "car"),
     "avoidFeatures[0]",

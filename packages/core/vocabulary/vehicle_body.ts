@@ -200,7 +200,8 @@ const AXLE_GROUP_MODES = ["truck", "bus", "privateBus"];
 /**
  * HERE's rules on the body that depend on the mode or on the truck:
  * `weightPerAxleGroup` is for trucks, buses and private buses only and not
- * with `truck.weightPerAxle`; `lightTruck` is a truck's category only.
+ * with `truck.weightPerAxle` (`owner` names the truck's parameter: `bus`
+ * for a bus's); `lightTruck` is a truck's category only.
  *
  * @example
  * ```ts
@@ -218,6 +219,7 @@ export function checkVehicleBody(
   v: VehicleBody,
   transportMode: string,
   truck?: { weightPerAxle?: unknown },
+  owner = "truck",
 ): void {
   if (
     v.weightPerAxleGroup !== undefined &&
@@ -239,7 +241,7 @@ export function checkVehicleBody(
   if (v.weightPerAxleGroup && truck?.weightPerAxle !== undefined) {
     throw new ValueError(
       "vehicle.weightPerAxleGroup",
-      "cannot be combined with truck.weightPerAxle: give one of them",
+      `cannot be combined with ${owner}.weightPerAxle: give one of them`,
     );
   }
 }
