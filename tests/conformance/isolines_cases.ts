@@ -112,7 +112,8 @@ const cases: OperationCases = {
     "avoid[features]": {
       params: { avoidFeatures: ["tollRoad", "ferry"] },
       wire: "tollRoad,ferry",
-      value: (v) => ({ avoidFeatures: [v] }),
+      // difficultTurns is a truck's alone; a truck takes every feature.
+      value: (v) => ({ transportMode: "truck", avoidFeatures: [v] }),
     },
     "avoid[areas]": {
       params: { avoidAreas: [[13.41, 52.51, 13.43, 52.53]] },

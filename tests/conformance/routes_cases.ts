@@ -110,6 +110,8 @@ const cases: OperationCases = {
       params: { avoidFeatures: ["tollRoad", "ferry"] },
       wire: "tollRoad,ferry",
       value: (v) => ({ avoidFeatures: [v] }),
+      // difficultTurns is a truck's alone; a truck takes every feature.
+      build: truck,
     },
     "avoid[areas]": {
       params: { avoidAreas: [[13.41, 52.51, 13.43, 52.53]] },
