@@ -209,6 +209,21 @@ Deno.test("deno task release bumps, moves ranges, writes the changelog, commits 
         assert.equal(await git(dir, "status", "--porcelain"), "");
         assert.equal(await git(dir, "tag", "--list"), tagsBefore);
 
+        // A detached HEAD: the release commit would belong to no branch.
+        const branch = await git(dir, "symbolic-ref", "--short", "HEAD");
+        await git(dir, "checkout", "--quiet", "--detach");
+        const detachedAt = await git(dir, "rev-parse", "HEAD");
+        const detached = await release(dir, "minor", "routing");
+        assert.equal(detached.code, 1, detached.stdout);
+        assert.match(
+          detached.stderr,
+          /^release: HEAD is detached; check out the branch to release from first$/m,
+        );
+        assert.equal(await git(dir, "rev-parse", "HEAD"), detachedAt);
+        assert.equal(await git(dir, "status", "--porcelain"), "");
+        assert.equal(await git(dir, "tag", "--list"), tagsBefore);
+        await git(dir, "checkout", "--quiet", branch);
+
         // A tag that already exists.
         await git(dir, "tag", "@ls/routing@0.2.0");
         const taken = await release(dir, "minor", "routing");
