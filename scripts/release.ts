@@ -14,8 +14,8 @@
  *   pinned below, run by npx; `cliff.toml` says how subjects are grouped).
  * - Commits, and tags each released package `@ls/<name>@<version>`.
  *
- * It refuses, before it writes anything, a dirty tree, an unknown package, a
- * malformed bump, a version that does not increase and a tag that already
+ * It refuses, before it writes anything, a dirty tree, a detached HEAD, an
+ * unknown package, a malformed bump, a version that does not increase and a tag that already
  * exists; if a step fails after that, the tree and the tags are put back as
  * they were.
  *
@@ -290,6 +290,14 @@ async function main(root: string, args: string[]): Promise<void> {
   if (status !== "") {
     throw new ReleaseError(
       `the working tree has uncommitted changes; commit or stash them first:\n${status}`,
+    );
+  }
+  const branch = await git(root, "symbolic-ref", "--quiet", "HEAD").catch(
+    () => "",
+  );
+  if (branch === "") {
+    throw new ReleaseError(
+      "HEAD is detached; check out the branch to release from first",
     );
   }
   const tags = [...versions].map(([name, v]) => `${name}@${show(v)}`);
