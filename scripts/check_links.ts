@@ -113,9 +113,12 @@ async function checkMarkdown(file: URL): Promise<void> {
   for (const [i, line] of lines.entries()) {
     const where = `${rel(file)}:${i + 1}`;
     const targets = [
-      ...[...line.matchAll(/\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)].map(
-        (m) => m[1],
-      ),
+      // `(<a b>)` may hold spaces, CommonMark says; `(a)` may not.
+      ...[
+        ...line.matchAll(
+          /\]\(\s*(?:<([^>\n]*)>|([^)\s]*))(?:\s+"[^"]*")?\s*\)/g,
+        ),
+      ].map((m) => m[1] ?? m[2]),
       ...[...line.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/g)].map(
         (m) => m[1],
       ),
@@ -129,11 +132,20 @@ async function checkMarkdown(file: URL): Promise<void> {
       }
       if (external(target, where)) continue;
       const [path, fragment] = target.split("#", 2);
-      const url = path === "" ? file : new URL(decodeURI(path), file);
-      if (!await exists(url)) {
+      let url: URL, anchor: string | undefined;
+      try {
+        url = path === "" ? file : new URL(decodeURI(path), file);
+        anchor = fragment && decodeURIComponent(fragment);
+      } catch {
+        broken.push(`${where}: ${target} (malformed escape)`);
+        continue;
+      }
+      if (!url.href.startsWith(root.href)) {
+        broken.push(`${where}: ${target} (outside the repository)`);
+      } else if (!await exists(url)) {
         broken.push(`${where}: ${target} (no such file)`);
-      } else if (fragment && url.pathname.endsWith(".md")) {
-        if (!(await anchors(url)).has(decodeURIComponent(fragment))) {
+      } else if (anchor && url.pathname.endsWith(".md")) {
+        if (!(await anchors(url)).has(anchor)) {
           broken.push(`${where}: ${target} (no such heading)`);
         }
       }
@@ -173,9 +185,19 @@ async function checkHtml(file: URL): Promise<void> {
     if (external(target, where)) continue;
     const path = target.split(/[?#]/, 1)[0];
     if (path === "") continue;
-    let url = new URL(decodeURI(path), file);
+    let url: URL;
+    try {
+      url = new URL(decodeURI(path), file);
+    } catch {
+      broken.push(`${where}: ${target} (malformed escape)`);
+      continue;
+    }
     if (url.pathname.endsWith("/")) url = new URL("index.html", url);
-    if (!await exists(url)) broken.push(`${where}: ${target} (no such file)`);
+    if (!url.href.startsWith(root.href)) {
+      broken.push(`${where}: ${target} (outside the repository)`);
+    } else if (!await exists(url)) {
+      broken.push(`${where}: ${target} (no such file)`);
+    }
   }
 }
 

@@ -4,9 +4,9 @@
  *
  * The convention, by the words after the opening fence:
  *
- * - `ts`: type-checked and run, as a test with the leak sanitizers on and
- *   network access to 127.0.0.1 only (what `deno task test` allows), so it
- *   works offline: against the sandbox (`startSandbox` from `@ls/sandbox`)
+ * - `ts`: type-checked and run, as a test with the leak sanitizers on,
+ *   network access to 127.0.0.1 only (what `deno task test` allows) and an
+ *   environment without credentials (no HERE key), so it works offline: against the sandbox (`startSandbox` from `@ls/sandbox`)
  *   or a test server (`@ls/core/testing`).
  * - `ts no-run`: type-checked only, for a block that needs a real HERE key
  *   or another resource CI lacks (Deno KV, a file).
@@ -46,10 +46,23 @@ async function documents(): Promise<string[]> {
 const FENCE =
   /^(\s*)(`{3,}|~{3,})\s*(ts|tsx|typescript|js|jsx|javascript)\b(.*)$/;
 
+/**
+ * What the runs may see of the environment: where Deno, its cache and a
+ * proxy are, and nothing else. The blocks run with `--allow-env`; a HERE key
+ * or `DENO_AUTH_TOKENS` in the shell that runs the check is not theirs.
+ */
+const KEPT =
+  /^(PATH|HOME|USERPROFILE|SYSTEMROOT|TMPDIR|TEMP|TMP|APPDATA|LOCALAPPDATA|XDG_CACHE_HOME|DENO_DIR|NPM_CONFIG_REGISTRY|NO_COLOR|DENO_NO_UPDATE_CHECK|(HTTPS?|NO|ALL)_PROXY)$/i;
+
 async function run(args: string[]): Promise<boolean> {
+  const env = Object.fromEntries(
+    Object.entries(Deno.env.toObject()).filter(([name]) => KEPT.test(name)),
+  );
   const { success } = await new Deno.Command(deno, {
     args,
     cwd: root,
+    clearEnv: true,
+    env,
     stdout: "inherit",
     stderr: "inherit",
   }).output();

@@ -196,7 +196,8 @@ export function provenanceProblem(workflow: string | undefined): string {
   if (!/^\s*push:\s*\n\s*tags:/m.test(text)) {
     return "publish.yml does not run on a tag push";
   }
-  const publish = text.split("\n").filter((l) =>
+  // A shell command continued with `\` is one command.
+  const publish = text.replace(/\\\r?\n\s*/g, " ").split("\n").filter((l) =>
     /deno(@[\d.]+)? publish\b/.test(l)
   );
   if (!publish.some((l) => !/--dry-run|--no-provenance/.test(l))) {

@@ -14,8 +14,8 @@
  *   pinned below, run by npx; `cliff.toml` says how subjects are grouped).
  * - Commits, and tags each released package `@ls/<name>@<version>`.
  *
- * It refuses, before it writes anything, a dirty tree, an unknown package, a
- * malformed bump, a version that does not increase and a tag that already
+ * It refuses, before it writes anything, a dirty tree, a detached HEAD, an
+ * unknown package, a malformed bump, a version that does not increase and a tag that already
  * exists; if a step fails after that, the tree and the tags are put back as
  * they were.
  *
@@ -45,7 +45,11 @@ const USAGE =
 
 function parseVersion(text: string): Version | undefined {
   const m = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/.exec(text);
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+  const v = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [];
+  // A part past 2^53 would be written back rounded (1e20 for 99…9).
+  return v.length === 3 && v.every(Number.isSafeInteger)
+    ? v as Version
+    : undefined;
 }
 
 const show = (v: Version): string => v.join(".");
@@ -70,12 +74,22 @@ function caretAdmits(base: Version, v: Version): boolean {
 
 /** Runs a command; its output, or a refusal that quotes what it said. */
 async function exec(cwd: string, cmd: string, args: string[]): Promise<string> {
-  const out = await new Deno.Command(cmd, {
-    args,
-    cwd,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+  let out: Deno.CommandOutput;
+  try {
+    out = await new Deno.Command(cmd, {
+      args,
+      cwd,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+    throw new ReleaseError(
+      `${cmd} is not on the PATH; it is needed to run ${
+        [cmd, ...args].join(" ")
+      }`,
+    );
+  }
   if (!out.success) {
     const err = new TextDecoder().decode(out.stderr).trim();
     throw new ReleaseError(`${[cmd, ...args].join(" ")} failed: ${err}`);
@@ -100,9 +114,16 @@ async function readMembers(root: string): Promise<Member[]> {
   const members: Member[] = [];
   for (const entry of workspace) {
     const dir = entry.replace(/^\.\/packages\//, "");
-    const config = JSON.parse(
-      await Deno.readTextFile(`${root}/packages/${dir}/deno.json`),
-    ) as { name: string; version: string };
+    const file = `packages/${dir}/deno.json`;
+    let config: { name: string; version: string };
+    try {
+      config = JSON.parse(await Deno.readTextFile(`${root}/${file}`));
+    } catch (e) {
+      if (!(e instanceof SyntaxError)) throw e;
+      throw new ReleaseError(
+        `${file} is not plain JSON (comments are not supported): ${e.message}`,
+      );
+    }
     const version = parseVersion(config.version);
     if (!version) {
       throw new ReleaseError(
@@ -269,6 +290,14 @@ async function main(root: string, args: string[]): Promise<void> {
   if (status !== "") {
     throw new ReleaseError(
       `the working tree has uncommitted changes; commit or stash them first:\n${status}`,
+    );
+  }
+  const branch = await git(root, "symbolic-ref", "--quiet", "HEAD").catch(
+    () => "",
+  );
+  if (branch === "") {
+    throw new ReleaseError(
+      "HEAD is detached; check out the branch to release from first",
     );
   }
   const tags = [...versions].map(([name, v]) => `${name}@${show(v)}`);

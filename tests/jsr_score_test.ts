@@ -144,4 +144,14 @@ Deno.test("provenance needs id-token: write and a real deno publish on a tag pus
     /no `deno publish` step/,
   );
   assert.match(provenanceProblem(undefined), /missing/);
+  // A dry run whose flag sits on a continuation line is still a dry run.
+  assert.match(
+    provenanceProblem(
+      publishYml.replace(
+        /^( +)run: (npx -y deno@2\.9\.6 publish)$/m,
+        "$1run: |\n$1  $2 \\\n$1    --dry-run",
+      ),
+    ),
+    /no `deno publish` step/,
+  );
 });

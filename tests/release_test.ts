@@ -122,6 +122,14 @@ Deno.test("deno task release bumps, moves ranges, writes the changelog, commits 
           ],
           // No package named: all ten, core first.
           [["0.1.0"], /@ls\/core is at 0\.1\.0; 0\.1\.0 does not increase it/],
+          // Past 2^53 a part would be written back rounded (1e20).
+          [
+            ["99999999999999999999.0.0", "routing"],
+            /"99999999999999999999\.0\.0" is not a bump/,
+          ],
+          [["01.2.3", "routing"], /"01\.2\.3" is not a bump/],
+          [["0.2.0-beta", "routing"], /"0\.2\.0-beta" is not a bump/],
+          [["minor", "--force"], /unknown package "--force"/],
         ];
         for (const [args, message] of refusals) {
           const r = await release(dir, ...args);
@@ -149,6 +157,72 @@ Deno.test("deno task release bumps, moves ranges, writes the changelog, commits 
         assert.equal(await git(dir, "status", "--porcelain"), dirty);
         assert.equal(await git(dir, "tag", "--list"), tagsBefore);
         await git(dir, "checkout", "--quiet", "--", "packages/routing/mod.ts");
+
+        // A deno.json with a comment (Deno reads it; JSON.parse does not):
+        // a refusal naming the file, not a stack trace.
+        const config = `${dir}/packages/routing/deno.json`;
+        const plain = await Deno.readTextFile(config);
+        await Deno.writeTextFile(config, `// routing\n${plain}`);
+        await git(dir, "commit", "--quiet", "-am", "tests: a comment");
+        const commented = await git(dir, "rev-parse", "HEAD");
+        const jsonc = await release(dir, "minor", "routing");
+        assert.equal(jsonc.code, 1, jsonc.stderr);
+        assert.match(
+          jsonc.stderr,
+          /^release: packages\/routing\/deno\.json is not plain JSON \(comments are not supported\): /m,
+        );
+        assert.equal(await git(dir, "status", "--porcelain"), "");
+        assert.equal(await git(dir, "rev-parse", "HEAD"), commented);
+        await git(dir, "reset", "--quiet", "--hard", "HEAD~1");
+
+        // No npx on the PATH (git-cliff cannot run): a refusal, not a stack
+        // trace, and nothing written.
+        const bin = await Deno.makeTempDir({ prefix: "ls_release_bin_" });
+        try {
+          const which = await run(dir, "sh", "-c", "command -v git");
+          await Deno.symlink(which.stdout.trim(), `${bin}/git`);
+          const out = await new Deno.Command(Deno.execPath(), {
+            args: [
+              "run",
+              "--allow-read",
+              "--allow-write",
+              "--allow-run",
+              "scripts/release.ts",
+              "minor",
+              "routing",
+            ],
+            cwd: dir,
+            env: { PATH: bin, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+            stdout: "piped",
+            stderr: "piped",
+          }).output();
+          const stderr = decoder.decode(out.stderr);
+          assert.equal(out.code, 1, stderr);
+          assert.match(
+            stderr,
+            /^release: npx is not on the PATH; it is needed to run npx -y git-cliff@/m,
+          );
+          assert.doesNotMatch(stderr, /\bat \S+release\.ts:\d+/);
+        } finally {
+          await Deno.remove(bin, { recursive: true });
+        }
+        assert.equal(await git(dir, "status", "--porcelain"), "");
+        assert.equal(await git(dir, "tag", "--list"), tagsBefore);
+
+        // A detached HEAD: the release commit would belong to no branch.
+        const branch = await git(dir, "symbolic-ref", "--short", "HEAD");
+        await git(dir, "checkout", "--quiet", "--detach");
+        const detachedAt = await git(dir, "rev-parse", "HEAD");
+        const detached = await release(dir, "minor", "routing");
+        assert.equal(detached.code, 1, detached.stdout);
+        assert.match(
+          detached.stderr,
+          /^release: HEAD is detached; check out the branch to release from first$/m,
+        );
+        assert.equal(await git(dir, "rev-parse", "HEAD"), detachedAt);
+        assert.equal(await git(dir, "status", "--porcelain"), "");
+        assert.equal(await git(dir, "tag", "--list"), tagsBefore);
+        await git(dir, "checkout", "--quiet", branch);
 
         // A tag that already exists.
         await git(dir, "tag", "@ls/routing@0.2.0");
@@ -295,6 +369,31 @@ Deno.test("deno task release bumps, moves ranges, writes the changelog, commits 
           section,
           /^## \[@ls\/routing@0\.2\.1\] - .*\n\n### Fixed\n\n- routing: fix the line\n\n$/,
         );
+        assert.equal(await git(dir, "status", "--porcelain"), "");
+      },
+    );
+
+    await t.step(
+      "a subject is written as text: never run, its <word> kept visible",
+      async () => {
+        const subject =
+          "routing: fix route=<polyline>;w=<width> $(touch PWNED) `touch PWNED2` \"q\" 's' & {{ version }}";
+        await commit(dir, "packages/routing/mod.ts", subject);
+        const r = await release(dir, "patch", "routing");
+        assert.equal(r.code, 0, r.stderr);
+        assert.equal(r.stdout.trim(), "@ls/routing@0.2.2");
+        const changelog = await Deno.readTextFile(`${dir}/CHANGELOG.md`);
+        const section = changelog.slice(
+          changelog.indexOf("## [@ls/routing@0.2.2]"),
+          changelog.indexOf("## [@ls/routing@0.2.1]"),
+        );
+        // Markdown would take <polyline> for an HTML tag and show nothing.
+        assert.match(
+          section.replaceAll("\n  ", " "), // deno fmt wraps at 80
+          /^- routing: fix route=&lt;polyline>;w=&lt;width> \$\(touch PWNED\) `touch PWNED2` "q" 's' &amp; \{\{ version \}\}$/m,
+        );
+        await assert.rejects(Deno.stat(`${dir}/PWNED`), Deno.errors.NotFound);
+        await assert.rejects(Deno.stat(`${dir}/PWNED2`), Deno.errors.NotFound);
         assert.equal(await git(dir, "status", "--porcelain"), "");
       },
     );
