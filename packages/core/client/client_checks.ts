@@ -180,33 +180,31 @@ export function checkRequestOptions(options: RequestOptions): RequestOptions {
   }
   // Each option is read once, and what is checked is returned: a getter
   // read twice may answer otherwise the second time.
-  const {
-    signal,
-    onProgress,
-    timeoutMs,
-    deadlineMs,
-    maxRetries,
-    maxResponseBytes,
-    headers,
-    requestId,
-  } = options;
+  const checked: RequestOptions = {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    deadlineMs: options.deadlineMs,
+    maxRetries: options.maxRetries,
+    maxResponseBytes: options.maxResponseBytes,
+    headers: options.headers,
+    requestId: options.requestId,
+  };
+  const { signal } = checked;
+  const onProgress = options.onProgress;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new ValueError("signal", "must be an AbortSignal", signal);
   }
   if (onProgress !== undefined && typeof onProgress !== "function") {
     throw new ValueError("onProgress", "must be a function", onProgress);
   }
-  numberOption(timeoutMs, 0, "timeoutMs", "positive number");
-  numberOption(deadlineMs, 0, "deadlineMs", "positive finite number");
-  numberOption(maxRetries, 0, "maxRetries", "non-negative integer");
-  numberOption(maxResponseBytes, 0, "maxResponseBytes", "positive integer");
-  return {
-    signal,
-    timeoutMs,
-    deadlineMs,
-    maxRetries,
-    maxResponseBytes,
-    headers,
-    requestId,
-  };
+  numberOption(checked.timeoutMs, 0, "timeoutMs", "positive number");
+  numberOption(checked.deadlineMs, 0, "deadlineMs", "positive finite number");
+  numberOption(checked.maxRetries, 0, "maxRetries", "non-negative integer");
+  numberOption(
+    checked.maxResponseBytes,
+    0,
+    "maxResponseBytes",
+    "positive integer",
+  );
+  return checked;
 }
