@@ -16,6 +16,8 @@
  * @module
  */
 
+import { workspaceMembers } from "./_workspace.ts";
+
 const root = new URL("../", import.meta.url);
 
 interface Member {
@@ -24,25 +26,13 @@ interface Member {
   entries: string[];
 }
 
-const { workspace = [] } = JSON.parse(
-  await Deno.readTextFile(new URL("deno.json", root)),
-) as { workspace?: string[] };
-
-const members: Member[] = [];
-for (const path of workspace) {
-  const dir = new URL(`${path.replace(/^\.\//, "")}/`, root);
-  const config = JSON.parse(
-    await Deno.readTextFile(new URL("deno.json", dir)),
-  ) as { name: string; exports: string | Record<string, string> };
-  const exports = typeof config.exports === "string"
-    ? [config.exports]
-    : Object.values(config.exports);
-  members.push({
-    name: config.name,
-    dir,
-    entries: exports.map((e) => new URL(e, dir).pathname),
-  });
-}
+const members: Member[] = (await workspaceMembers(
+  decodeURIComponent(root.pathname).replace(/\/$/, ""),
+)).map((m) => ({
+  name: m.name,
+  dir: new URL(`${m.folder}/`, root),
+  entries: m.entries.map((e) => new URL(e, root).pathname),
+}));
 
 /** The workspace packages a member's files import, found by their names. */
 async function dependencies(member: Member): Promise<Member[]> {

@@ -14,41 +14,15 @@
  * @module
  */
 
+import { type WorkspaceMember, workspaceMembers } from "./_workspace.ts";
+
 const root = new URL("../", import.meta.url);
 const out = new URL("dist/docs/", root);
 const deno = Deno.execPath();
 
-interface Package {
-  name: string;
-  folder: string;
-  version: string;
-  entries: string[];
-}
-
-const { workspace = [] } = JSON.parse(
-  await Deno.readTextFile(new URL("deno.json", root)),
-) as { workspace?: string[] };
-
-const packages: Package[] = [];
-for (const path of workspace) {
-  const folder = path.replace(/^\.\//, "");
-  const config = JSON.parse(
-    await Deno.readTextFile(new URL(`${folder}/deno.json`, root)),
-  ) as {
-    name: string;
-    version: string;
-    exports: string | Record<string, string>;
-  };
-  const exports = typeof config.exports === "string"
-    ? [config.exports]
-    : Object.values(config.exports);
-  packages.push({
-    name: config.name,
-    folder,
-    version: config.version,
-    entries: exports.map((e) => `${folder}/${e.replace(/^\.\//, "")}`),
-  });
-}
+const packages: WorkspaceMember[] = await workspaceMembers(
+  decodeURIComponent(root.pathname).replace(/\/$/, ""),
+);
 
 await Deno.remove(out, { recursive: true }).catch(() => {});
 // deno doc --html needs the parent of its output folder to exist.

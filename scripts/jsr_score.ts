@@ -33,6 +33,8 @@
  * @module
  */
 
+import { workspaceMembers } from "./_workspace.ts";
+
 /** JSR's divisor for the percentage (`ApiPackageScore::MAX_SCORE`). */
 export const MAX_SCORE = 17;
 
@@ -129,29 +131,11 @@ export async function runDeno(
 }
 
 async function members(root: string): Promise<Member[]> {
-  const { workspace = [] } = JSON.parse(
-    await Deno.readTextFile(`${root}/deno.json`),
-  ) as { workspace?: string[] };
-  const out: Member[] = [];
-  for (const path of workspace) {
-    const dir = `${root}/${path.replace(/^\.\//, "")}`;
-    const config = JSON.parse(await Deno.readTextFile(`${dir}/deno.json`)) as {
-      name: string;
-      exports: string | Record<string, string>;
-    };
-    const exports = typeof config.exports === "string"
-      ? { ".": config.exports }
-      : config.exports;
-    const keys = Object.keys(exports).sort((a, b) =>
-      a === "." ? -1 : b === "." ? 1 : 0
-    );
-    out.push({
-      name: config.name,
-      dir,
-      entries: keys.map((k) => `${dir}/${exports[k].replace(/^\.\//, "")}`),
-    });
-  }
-  return out;
+  return (await workspaceMembers(root)).map((m) => ({
+    name: m.name,
+    dir: `${root}/${m.folder}`,
+    entries: m.entries.map((e) => `${root}/${e}`),
+  }));
 }
 
 async function readme(dir: string): Promise<string | undefined> {
