@@ -56,6 +56,7 @@ export {
   formatNumber,
   validateLanguages,
 } from "./params/format.ts";
+export { lazy } from "./params/lazy.ts";
 export { namedValues } from "./params/named_values.ts";
 export { encodeContent } from "./params/query.ts";
 export { describe } from "./params/describe.ts";
