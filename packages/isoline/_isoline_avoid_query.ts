@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import { type Query, ValueError } from "@ls/core";
 import {
   formatNumber,
+  lazy,
   minLength,
   numberInRange,
   parseWith,
@@ -19,37 +20,45 @@ import {
 /** Most segments of avoid[segments] and maxSpeedOnSegment together. */
 const MAX_SEGMENTS = 1000;
 
-const segment = /* @__PURE__ */ stringMatching(
-  /^[\w.:-]+(#[+*-])?$/,
-  'must be a segment id such as "here:cm:segment:207551710", optionally ' +
-    "with #+, #- or #*",
-);
-const zoneId = /* @__PURE__ */ stringMatching(
-  /^[\w.:-]+$/,
-  'must be a zone id such as "here:cm:envzone:2"',
+const segment = lazy(() =>
+  stringMatching(
+    /^[\w.:-]+(#[+*-])?$/,
+    'must be a segment id such as "here:cm:segment:207551710", optionally ' +
+      "with #+, #- or #*",
+  )
 );
 const list = <T>(item: z.ZodMiniType<T>) =>
   z.optional(z.array(item, { error: "must be an array" }));
 
-const segmentList = /* @__PURE__ */ list(segment);
-const zoneIdList = /* @__PURE__ */ list(zoneId);
-const roadTypeList = /* @__PURE__ */ list(
-  stringMatching(/^[A-Za-z0-9]+$/, 'must be a road type such as "BK1"'),
+const segmentList = lazy(() => list(segment()));
+const zoneIdList = lazy(() =>
+  list(stringMatching(
+    /^[\w.:-]+$/,
+    'must be a zone id such as "here:cm:envzone:2"',
+  ))
 );
-const zonesSchema = /* @__PURE__ */ (() =>
+const roadTypeList = lazy(() =>
+  list(
+    stringMatching(/^[A-Za-z0-9]+$/, 'must be a road type such as "BK1"'),
+  )
+);
+const zonesSchema = lazy(() =>
   z.optional(z.strictObject({
     categories: z.array(z.enum(Object.values(IsolineZoneCategory)), {
       error: "must be an array",
     }).check(minLength(1, "must hold at least one category")),
-    exceptZoneIds: zoneIdList,
-  })))();
-const transpondersSchema =
-  /* @__PURE__ */ (() =>
-    z.optional(z.enum(Object.values(IsolineTollTransponders))))();
-const speedsSchema = /* @__PURE__ */ list(z.strictObject({
-  segment,
-  speed: numberInRange(1, Infinity, "must be a speed of 1 m/s or more"),
-}));
+    exceptZoneIds: zoneIdList(),
+  }))
+);
+const transpondersSchema = lazy(() =>
+  z.optional(z.enum(Object.values(IsolineTollTransponders)))
+);
+const speedsSchema = lazy(() =>
+  list(z.strictObject({
+    segment: segment(),
+    speed: numberInRange(1, Infinity, "must be a speed of 1 m/s or more"),
+  }))
+);
 
 /** The parameters this file writes, as the builder passes them. */
 export interface AvoidExtras {
@@ -73,24 +82,24 @@ function segmentValue(id: string): string {
 export function setAvoidExtras(query: Query, params: AvoidExtras): void {
   const a = {
     avoidSegments: parseWith(
-      segmentList,
+      segmentList(),
       params.avoidSegments,
       "avoidSegments",
     ),
-    avoidZones: parseWith(zonesSchema, params.avoidZones, "avoidZones"),
-    avoidZoneIds: parseWith(zoneIdList, params.avoidZoneIds, "avoidZoneIds"),
+    avoidZones: parseWith(zonesSchema(), params.avoidZones, "avoidZones"),
+    avoidZoneIds: parseWith(zoneIdList(), params.avoidZoneIds, "avoidZoneIds"),
     avoidTruckRoadTypes: parseWith(
-      roadTypeList,
+      roadTypeList(),
       params.avoidTruckRoadTypes,
       "avoidTruckRoadTypes",
     ),
     avoidTollTransponders: parseWith(
-      transpondersSchema,
+      transpondersSchema(),
       params.avoidTollTransponders,
       "avoidTollTransponders",
     ),
     maxSpeedOnSegment: parseWith(
-      speedsSchema,
+      speedsSchema(),
       params.maxSpeedOnSegment,
       "maxSpeedOnSegment",
     ),

@@ -7,31 +7,34 @@ import {
   fixedArray,
   formatNumber,
   integer,
+  lazy,
   parseWith,
 } from "@ls/core/internal";
 import { IsolineFuelType } from "./isoline_fuel.ts";
 
 const NON_NEGATIVE = "must be a finite number, 0 or more";
-const nonNegative =
-  /* @__PURE__ */ (() =>
-    z.number({ error: NON_NEGATIVE }).check(
-      z.refine((n) => Number.isFinite(n) && n >= 0, { error: NON_NEGATIVE }),
-    ))();
+const nonNegative = lazy(() =>
+  z.number({ error: NON_NEGATIVE }).check(
+    z.refine((n) => Number.isFinite(n) && n >= 0, { error: NON_NEGATIVE }),
+  )
+);
 
-const fuelSchema = /* @__PURE__ */ (() =>
+const fuelSchema = lazy(() =>
   z.strictObject({
     type: z.enum(Object.values(IsolineFuelType)),
     freeFlowSpeedTable: z.optional(z.unknown()),
     trafficSpeedTable: z.optional(z.unknown()),
-    additionalConsumption: z.optional(nonNegative),
-    ascent: z.optional(nonNegative),
-  }))();
+    additionalConsumption: z.optional(nonNegative()),
+    ascent: z.optional(nonNegative()),
+  })
+);
 
-const pairSchema = /* @__PURE__ */ (() =>
+const pairSchema = lazy(() =>
   fixedArray<[number, number]>(
-    [integer(0), nonNegative],
+    [integer(0), nonNegative()],
     "must be a [speedKmh, consumptionPerMetre] pair",
-  ))();
+  )
+);
 
 /** `[[speed, consumption], …]` checked and as HERE's flat comma list. */
 function speedTableValue(value: unknown, at: string): string | undefined {
@@ -41,7 +44,7 @@ function speedTableValue(value: unknown, at: string): string | undefined {
   }
   let last = -1;
   return value.map((pair, i) => {
-    const [speed, used] = parseWith(pairSchema, pair, `${at}[${i}]`);
+    const [speed, used] = parseWith(pairSchema(), pair, `${at}[${i}]`);
     if (speed <= last) {
       throw new ValueError(
         `${at}[${i}][0]`,
@@ -77,7 +80,7 @@ export function setFuel(
       `is not for transportMode "${transportMode}" (HERE answers E605028)`,
     );
   }
-  const fuel = parseWith(fuelSchema, params.fuel, "fuel");
+  const fuel = parseWith(fuelSchema(), params.fuel, "fuel");
   const freeFlow = speedTableValue(
     fuel.freeFlowSpeedTable,
     "fuel.freeFlowSpeedTable",

@@ -11,6 +11,7 @@ import {
   formatCountryList,
   formatInteger,
   isRecord,
+  lazy,
   nonEmptyString,
   nonNegativeInteger,
   parseWith,
@@ -18,24 +19,27 @@ import {
 } from "@ls/core/internal";
 import { IsolineTrafficMode } from "./isoline_options.ts";
 
-const excludeSchema = /* @__PURE__ */ (() =>
+const excludeSchema = lazy(() =>
   z.strictObject({
     countries: z.optional(z.array(z.string(), { error: "must be an array" })),
     states: z.optional(z.unknown()),
     areas: z.optional(z.array(z.unknown(), { error: "must be an array" })),
-  }))();
+  })
+);
 
-const allowSchema = /* @__PURE__ */ (() =>
+const allowSchema = lazy(() =>
   z.strictObject({
     hov: z.optional(z.boolean({ error: "must be a boolean" })),
     hot: z.optional(z.boolean({ error: "must be a boolean" })),
-  }))();
+  })
+);
 
-const trafficSchema = /* @__PURE__ */ (() =>
+const trafficSchema = lazy(() =>
   z.strictObject({
     mode: z.optional(z.enum(Object.values(IsolineTrafficMode))),
     overrideFlowDuration: z.optional(nonNegativeInteger),
-  }))();
+  })
+);
 
 /** The options this file writes, as the builder passes them. */
 export interface GroupedOptions {
@@ -47,14 +51,15 @@ export interface GroupedOptions {
   billingTag?: unknown;
 }
 
-const stateCodes = /* @__PURE__ */ (() =>
+const stateCodes = lazy(() =>
   z.array(
     stringMatching(
       /^[A-Z0-9]{1,3}$/,
       'must be an ISO 3166-2 subdivision code such as "NY"',
     ),
     { error: "must be an array" },
-  ))();
+  )
+);
 
 /** `{ USA: ["NY", "PA"], CAN: ["QC"] }` → `USA:NY,PA|CAN:QC`. */
 function statesValue(states: unknown): string | undefined {
@@ -69,7 +74,7 @@ function statesValue(states: unknown): string | undefined {
   const groups = Object.entries(states)
     .map(([country, codes]): [string, string[]] => [
       country,
-      parseWith(stateCodes, codes, `exclude.states.${country}`),
+      parseWith(stateCodes(), codes, `exclude.states.${country}`),
     ])
     .filter(([, codes]) => codes.length);
   if (groups.length === 0) return undefined;
@@ -84,7 +89,7 @@ function statesValue(states: unknown): string | undefined {
 /** Writes `exclude[countries]`, `exclude[states]` and `exclude[areas]`. */
 function setExclude(query: Query, exclude: unknown): void {
   if (exclude === undefined) return;
-  const e = parseWith(excludeSchema, exclude, "exclude");
+  const e = parseWith(excludeSchema(), exclude, "exclude");
   query.setStructured(
     "exclude[countries]",
     formatCountryList(e.countries, "exclude.countries"),
@@ -119,7 +124,7 @@ export function setGroupedOptions(
   }
   setExclude(query, params.exclude);
   if (params.allow !== undefined) {
-    const { hov, hot } = parseWith(allowSchema, params.allow, "allow");
+    const { hov, hot } = parseWith(allowSchema(), params.allow, "allow");
     if (hov !== undefined) {
       query.setStructured("allow[hov]", formatBoolean(hov));
     }
@@ -128,7 +133,7 @@ export function setGroupedOptions(
     }
   }
   if (params.traffic !== undefined) {
-    const t = parseWith(trafficSchema, params.traffic, "traffic");
+    const t = parseWith(trafficSchema(), params.traffic, "traffic");
     query.set("traffic[mode]", t.mode);
     if (t.overrideFlowDuration !== undefined) {
       query.setStructured(

@@ -10,6 +10,7 @@ import {
   formatInteger,
   formatNumber,
   integer,
+  lazy,
   numberInRange,
   parseWith,
   setVehicleBody,
@@ -20,7 +21,7 @@ import { IsolineEngineType } from "./isoline_vehicle.ts";
 
 const ABOVE_ZERO = "must be a finite number above 0";
 
-const vehicleSchema = /* @__PURE__ */ (() =>
+const vehicleSchema = lazy(() =>
   z.strictObject({
     ...vehicleBodyShape(),
     hovOccupancy: z.optional(integer(1)),
@@ -42,17 +43,36 @@ const vehicleSchema = /* @__PURE__ */ (() =>
     ),
     occupancy: z.optional(integer(1)),
     engineType: z.optional(z.enum(Object.values(IsolineEngineType))),
-  }))();
+  })
+);
 
-type Vehicle = z.infer<typeof vehicleSchema>;
+type Vehicle = z.infer<ReturnType<typeof vehicleSchema>>;
 
-/** HERE's `vehicle[…]` name of each field → ours, for the unknown-key error. */
+/**
+ * HERE's `vehicle[…]` name of each field → ours, for the unknown-key error:
+ * the schema's fields in its order, listed so that the names need no schema.
+ */
 export /* @__NO_SIDE_EFFECTS__ */ function vehicleWireNames(): Record<
   string,
   string
 > {
+  const fields = {
+    emptyWeight: 0,
+    weightPerAxleGroup: 0,
+    kpraLength: 0,
+    payloadCapacity: 0,
+    tiresCount: 0,
+    category: 0,
+    engineSizeCc: 0,
+    hovOccupancy: 0,
+    licensePlate: 0,
+    speedCap: 0,
+    speedCapPerFc: 0,
+    occupancy: 0,
+    engineType: 0,
+  } satisfies Record<keyof Vehicle, 0>;
   const names: Record<string, string> = {};
-  for (const key of Object.keys(vehicleSchema.def.shape)) {
+  for (const key of Object.keys(fields)) {
     names[`vehicle[${key}]`] = `vehicle.${key}`;
   }
   return names;
@@ -126,11 +146,7 @@ function checkRules(
   }
 }
 
-const fcCap = /* @__PURE__ */ numberInRange(
-  1,
-  70,
-  "must be 1 to 70 m/s, or null",
-);
+const fcCap = lazy(() => numberInRange(1, 70, "must be 1 to 70 m/s, or null"));
 
 /** `speedCapPerFc` checked: at most 5 caps of 1 to 70 m/s, or `null`. */
 function speedCapsValue(caps: unknown[] | undefined): string | undefined {
@@ -145,7 +161,7 @@ function speedCapsValue(caps: unknown[] | undefined): string | undefined {
   return caps.map((n, i) =>
     n === null
       ? ""
-      : formatNumber(parseWith(fcCap, n, `vehicle.speedCapPerFc[${i}]`))
+      : formatNumber(parseWith(fcCap(), n, `vehicle.speedCapPerFc[${i}]`))
   ).join(",");
 }
 
@@ -160,7 +176,7 @@ export function setVehicle(
   transportMode: string,
 ): void {
   if (params.vehicle === undefined) return;
-  const v = parseWith(vehicleSchema, params.vehicle, "vehicle");
+  const v = parseWith(vehicleSchema(), params.vehicle, "vehicle");
   checkRules(v, params, transportMode);
   const int = (key: keyof Vehicle) => {
     const n = v[key] as number | undefined;

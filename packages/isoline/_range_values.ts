@@ -3,11 +3,13 @@
 
 import * as z from "zod/mini";
 import { ValueError } from "@ls/core";
-import { minLength, parseWith, positiveInteger } from "@ls/core/internal";
+import { lazy, minLength, parseWith, positiveInteger } from "@ls/core/internal";
 
-const rangeList = z.array(positiveInteger, {
-  error: 'must be a comma list such as "300,600" or an array of numbers',
-}).check(minLength(1, "must hold at least one value"));
+const rangeList = lazy(() =>
+  z.array(positiveInteger, {
+    error: 'must be a comma list such as "300,600" or an array of numbers',
+  }).check(minLength(1, "must hold at least one value"))
+);
 
 /** `"300,600"` or `[300, 600]` → `[300, 600]`, positive integers only. */
 export function rangeValues(range: unknown): number[] {
@@ -20,7 +22,7 @@ export function rangeValues(range: unknown): number[] {
         range,
       );
     }
-    return parseWith(rangeList, parts.map(Number), "range");
+    return parseWith(rangeList(), parts.map(Number), "range");
   }
-  return parseWith(rangeList, range, "range");
+  return parseWith(rangeList(), range, "range");
 }

@@ -44,6 +44,7 @@ import {
   evWireNames,
   formatDateTime,
   formatInteger,
+  lazy,
   OPTION_WIRE_NAMES,
   parseWith,
   positiveInteger,
@@ -163,11 +164,11 @@ export const CALCULATE_ISOLINE_WIRE_NAMES: Readonly<Record<string, string>> =
     ...truckWireNames(),
   });
 
-const transportModeSchema = /* @__PURE__ */ z.enum(
-  Object.values(IsolineTransportMode),
+const transportModeSchema = lazy(() =>
+  z.enum(Object.values(IsolineTransportMode))
 );
-const rangeTypeSchema = /* @__PURE__ */ z.enum(Object.values(RangeType));
-const optimisedForSchema = /* @__PURE__ */ z.enum(Object.values(OptimisedFor));
+const rangeTypeSchema = lazy(() => z.enum(Object.values(RangeType)));
+const optimisedForSchema = lazy(() => z.enum(Object.values(OptimisedFor)));
 /**
  * The request {@linkcode calculateIsoline} sends, validated:
  * `GET /v8/isolines` on the isoline host. Pass it to `client.requestJson`
@@ -292,7 +293,7 @@ export function buildCalculateIsolineRequest(
   requires(params, "arrivalTime", "destination");
 
   const transportMode = parseWith(
-    transportModeSchema,
+    transportModeSchema(),
     params.transportMode,
     "transportMode",
   );
@@ -300,7 +301,7 @@ export function buildCalculateIsolineRequest(
   setWaypoint(query, hasOrigin ? "origin" : "destination", params);
   query.set(
     "range[type]",
-    parseWith(rangeTypeSchema, params.rangeType, "rangeType"),
+    parseWith(rangeTypeSchema(), params.rangeType, "rangeType"),
   );
   query.setStructured(
     "range[values]",
@@ -311,7 +312,7 @@ export function buildCalculateIsolineRequest(
     query.set(
       "optimizeFor",
       parseWith(
-        optimisedForSchema,
+        optimisedForSchema(),
         params.optimisedFor ?? "balanced",
         "optimisedFor",
       ),

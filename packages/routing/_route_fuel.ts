@@ -13,18 +13,21 @@ import {
   formatNumber,
   formatPairs,
   isRecord,
+  lazy,
   parseWith,
   speedTable,
 } from "@ls/core/internal";
 import { FuelType } from "./fuel.ts";
 
-const fuelSchema = /* @__PURE__ */ z.strictObject({
-  type: z.enum(Object.values(FuelType)),
-  freeFlowSpeedTable: z.optional(z.unknown()),
-  trafficSpeedTable: z.optional(z.unknown()),
-  additionalConsumption: z.optional(finiteNumber),
-  ascent: z.optional(finiteNumber),
-});
+const fuelSchema = lazy(() =>
+  z.strictObject({
+    type: z.enum(Object.values(FuelType)),
+    freeFlowSpeedTable: z.optional(z.unknown()),
+    trafficSpeedTable: z.optional(z.unknown()),
+    additionalConsumption: z.optional(finiteNumber),
+    ascent: z.optional(finiteNumber),
+  })
+);
 
 /** The extras that need `freeFlowSpeedTable`. */
 const NEED_TABLE = [
@@ -57,7 +60,7 @@ export function appendFuel(
   if (!isRecord(fuel)) {
     throw new ValueError("fuel", "must be an object { type, … }", fuel);
   }
-  const options = parseWith(fuelSchema, fuel, "fuel");
+  const options = parseWith(fuelSchema(), fuel, "fuel");
   const free = options.freeFlowSpeedTable === undefined
     ? undefined
     : speedTable(options.freeFlowSpeedTable, "fuel.freeFlowSpeedTable");

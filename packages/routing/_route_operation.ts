@@ -37,6 +37,7 @@ import {
   formatVia,
   integer,
   isRecord,
+  lazy,
   OPTION_WIRE_NAMES,
   parseWith,
   scrubbing,
@@ -220,16 +221,20 @@ const RETURN_NEEDS: readonly [value: string, needs: string][] = [
   ["turnByTurnActions", "polyline"],
 ];
 
-const returnList = /* @__PURE__ */ z.optional(
-  z.array(z.enum(Object.values(Return)), { error: "must be an array" }),
+const returnList = lazy(() =>
+  z.optional(
+    z.array(z.enum(Object.values(Return)), { error: "must be an array" }),
+  )
 );
-const spanList = /* @__PURE__ */ z.optional(
-  z.array(z.enum(Object.values(Span)), { error: "must be an array" }),
+const spanList = lazy(() =>
+  z.optional(
+    z.array(z.enum(Object.values(Span)), { error: "must be an array" }),
+  )
 );
-const unitsSchema = /* @__PURE__ */ z.enum(Object.values(Units));
-const alternativesSchema = /* @__PURE__ */ z.optional(integer(0, 6));
-const viaList = /* @__PURE__ */ z.optional(
-  z.array(z.unknown(), { error: "must be an array" }),
+const unitsSchema = lazy(() => z.enum(Object.values(Units)));
+const alternativesSchema = lazy(() => z.optional(integer(0, 6)));
+const viaList = lazy(() =>
+  z.optional(z.array(z.unknown(), { error: "must be an array" }))
 );
 
 /**
@@ -262,7 +267,7 @@ export function buildRoute(
   );
   setWaypoint(query, "origin", params);
   setWaypoint(query, "destination", params);
-  const via = parseWith(viaList, params.via, "via") ?? [];
+  const via = parseWith(viaList(), params.via, "via") ?? [];
   via.forEach((v, i) => query.append("via", formatVia(v, i)));
 
   query.set("departureTime", departureTimeValue(params.departureTime));
@@ -273,7 +278,7 @@ export function buildRoute(
     query.setStructured(
       "alternatives",
       formatInteger(
-        parseWith(alternativesSchema, params.alternatives, "alternatives") ??
+        parseWith(alternativesSchema(), params.alternatives, "alternatives") ??
           0,
       ),
     );
@@ -281,15 +286,19 @@ export function buildRoute(
   if (sends("units", params.units)) {
     query.set(
       "units",
-      parseWith(unitsSchema, params.units ?? "metric", "units"),
+      parseWith(unitsSchema(), params.units ?? "metric", "units"),
     );
   }
   if (sends("lang", params.lang)) {
     query.set("lang", validateLanguages(params.lang ?? "en-US", "lang"));
   }
 
-  const returns = parseWith(returnList, params.returnResults, "returnResults");
-  const spans = parseWith(spanList, params.spans, "spans");
+  const returns = parseWith(
+    returnList(),
+    params.returnResults,
+    "returnResults",
+  );
+  const spans = parseWith(spanList(), params.spans, "spans");
   checkReturnDependencies(returns ?? [], spans ?? []);
   query.set("return", returns);
   query.set("spans", spans);

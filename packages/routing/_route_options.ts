@@ -18,6 +18,7 @@ import {
   formatNumber,
   integer,
   isRecord,
+  lazy,
   minLength,
   nonNegativeInteger,
   numberInRange,
@@ -29,7 +30,7 @@ import type { RoutingParams } from "./params.ts";
 import { TrafficMode, ZoneCategory } from "./route_options.ts";
 
 /** A list of ids, at most 1000: no blank ones, none with the list syntax's `,` `;` `|`. */
-const idList = /* @__PURE__ */ (() =>
+const idList = lazy(() =>
   z.optional(
     z.array(
       stringMatching(
@@ -42,35 +43,44 @@ const idList = /* @__PURE__ */ (() =>
         error: "must have at most 1000 items",
       }),
     ),
-  ))();
-const zoneCategories = /* @__PURE__ */ z.optional(z.strictObject({
-  categories: z.array(z.enum(Object.values(ZoneCategory)), {
-    error: "must be an array",
-  }).check(minLength(1, "must list at least one category")),
-  exceptZoneIds: idList,
-}));
-const tollTransponders = /* @__PURE__ */ z.optional(
-  z.literal(TOLL_TRANSPONDERS.all),
+  )
 );
-const allowSchema = /* @__PURE__ */ z.optional(z.strictObject({
-  hov: z.optional(z.boolean()),
-  hot: z.optional(z.boolean()),
-}));
-const trafficSchema = /* @__PURE__ */ z.optional(z.strictObject({
-  mode: z.optional(z.enum(Object.values(TrafficMode))),
-  overrideFlowDuration: z.optional(nonNegativeInteger),
-}));
-const excludeSchema = /* @__PURE__ */ z.strictObject({
-  countries: z.optional(z.array(z.unknown(), { error: "must be an array" })),
-  states: z.optional(z.record(
-    z.string(),
-    z.array(
-      stringMatching(/^[A-Z0-9]{1,3}$/, "must be a state code such as NV"),
-      { error: "must be an array" },
-    ).check(minLength(1, "must list at least one state")),
-  )),
-  areas: z.optional(z.array(z.unknown(), { error: "must be an array" })),
-});
+const zoneCategories = lazy(() =>
+  z.optional(z.strictObject({
+    categories: z.array(z.enum(Object.values(ZoneCategory)), {
+      error: "must be an array",
+    }).check(minLength(1, "must list at least one category")),
+    exceptZoneIds: idList(),
+  }))
+);
+const tollTransponders = lazy(() =>
+  z.optional(z.literal(TOLL_TRANSPONDERS.all))
+);
+const allowSchema = lazy(() =>
+  z.optional(z.strictObject({
+    hov: z.optional(z.boolean()),
+    hot: z.optional(z.boolean()),
+  }))
+);
+const trafficSchema = lazy(() =>
+  z.optional(z.strictObject({
+    mode: z.optional(z.enum(Object.values(TrafficMode))),
+    overrideFlowDuration: z.optional(nonNegativeInteger),
+  }))
+);
+const excludeSchema = lazy(() =>
+  z.strictObject({
+    countries: z.optional(z.array(z.unknown(), { error: "must be an array" })),
+    states: z.optional(z.record(
+      z.string(),
+      z.array(
+        stringMatching(/^[A-Z0-9]{1,3}$/, "must be a state code such as NV"),
+        { error: "must be an array" },
+      ).check(minLength(1, "must list at least one state")),
+    )),
+    areas: z.optional(z.array(z.unknown(), { error: "must be an array" })),
+  })
+);
 
 /**
  * Adds `avoid[segments]`, `avoid[zoneCategories]`,
@@ -85,7 +95,7 @@ const excludeSchema = /* @__PURE__ */ z.strictObject({
 export function appendRouteOptions(query: Query, params: RoutingParams): void {
   setIds(query, "avoid[segments]", params, "avoidSegments");
   const zones = parseWith(
-    zoneCategories,
+    zoneCategories(),
     params.avoidZoneCategories,
     "avoidZoneCategories",
   );
@@ -103,13 +113,13 @@ export function appendRouteOptions(query: Query, params: RoutingParams): void {
   query.set(
     "avoid[tollTransponders]",
     parseWith(
-      tollTransponders,
+      tollTransponders(),
       params.avoidTollTransponders,
       "avoidTollTransponders",
     ),
   );
   appendExclude(query, params.exclude);
-  const allow = parseWith(allowSchema, params.allow, "allow");
+  const allow = parseWith(allowSchema(), params.allow, "allow");
   if (allow?.hov !== undefined) {
     query.setStructured("allow[hov]", formatBoolean(allow.hov, "allow.hov"));
   }
@@ -120,9 +130,9 @@ export function appendRouteOptions(query: Query, params: RoutingParams): void {
   setIds(query, "customizations", params, "customizations");
   query.set(
     "billingTag",
-    parseWith(billingTag, params.billingTag, "billingTag"),
+    parseWith(billingTag(), params.billingTag, "billingTag"),
   );
-  const traffic = parseWith(trafficSchema, params.traffic, "traffic");
+  const traffic = parseWith(trafficSchema(), params.traffic, "traffic");
   query.set("traffic[mode]", traffic?.mode);
   if (traffic?.overrideFlowDuration !== undefined) {
     query.setStructured(
@@ -143,7 +153,7 @@ function setIds(
     | "avoidTruckRoadTypes"
     | "customizations",
 ): void {
-  query.set(key, parseWith(idList, params[name], name));
+  query.set(key, parseWith(idList(), params[name], name));
 }
 
 /** `exclude`: a list of countries, or `{ countries?, states?, areas? }`. */
@@ -163,7 +173,7 @@ function appendExclude(query: Query, exclude: unknown): void {
     );
   }
   const { countries, states, areas } = parseWith(
-    excludeSchema,
+    excludeSchema(),
     exclude,
     "exclude",
   );
@@ -195,26 +205,28 @@ function appendExclude(query: Query, exclude: unknown): void {
   );
 }
 
-const billingTag = /* @__PURE__ */ z.optional(
-  stringMatching(/\S/, "must be a non-blank string"),
+const billingTag = lazy(() =>
+  z.optional(stringMatching(/\S/, "must be a non-blank string"))
 );
-const segmentSpeeds = /* @__PURE__ */ z.optional(
-  z.array(
-    z.strictObject({
-      segment: stringMatching(
-        /^[^,;|]*[^\s,;|][^,;|]*$/,
-        "must be a non-blank segment reference without , ; or |",
-      ),
-      speed: numberInRange(1, Infinity, "must be at least 1 m/s"),
-    }),
-    { error: "must be an array" },
-  ),
+const segmentSpeeds = lazy(() =>
+  z.optional(
+    z.array(
+      z.strictObject({
+        segment: stringMatching(
+          /^[^,;|]*[^\s,;|][^,;|]*$/,
+          "must be a non-blank segment reference without , ; or |",
+        ),
+        speed: numberInRange(1, Infinity, "must be at least 1 m/s"),
+      }),
+      { error: "must be an array" },
+    ),
+  )
 );
 
 /** `maxSpeedOnSegment`, with `avoidSegments` at most 1000 segments. */
 function appendSegmentSpeeds(query: Query, params: RoutingParams): void {
   const speeds = parseWith(
-    segmentSpeeds,
+    segmentSpeeds(),
     params.maxSpeedOnSegment,
     "maxSpeedOnSegment",
   );
@@ -236,9 +248,11 @@ function appendSegmentSpeeds(query: Query, params: RoutingParams): void {
   );
 }
 
-const pedestrianSchema = /* @__PURE__ */ z.optional(z.strictObject({
-  speed: z.optional(numberInRange(0.5, 2, "must be 0.5 to 2 m/s")),
-}));
+const pedestrianSchema = lazy(() =>
+  z.optional(z.strictObject({
+    speed: z.optional(numberInRange(0.5, 2, "must be 0.5 to 2 m/s")),
+  }))
+);
 
 /**
  * Adds `pedestrian[speed]`.
@@ -247,21 +261,23 @@ const pedestrianSchema = /* @__PURE__ */ z.optional(z.strictObject({
  * 2 m/s, or `pedestrian` for anything but `{ speed? }`
  */
 export function appendPedestrian(query: Query, pedestrian: unknown): void {
-  const options = parseWith(pedestrianSchema, pedestrian, "pedestrian");
+  const options = parseWith(pedestrianSchema(), pedestrian, "pedestrian");
   if (options?.speed !== undefined) {
     query.setStructured("pedestrian[speed]", formatNumber(options.speed));
   }
 }
 
-const scheduleSchema = /* @__PURE__ */ z.optional(z.strictObject({
-  schedule: z.array(
-    fixedArray(
-      [integer(240), integer(0)],
-      "must be a [driveSeconds, restSeconds] pair",
-    ),
-    { error: "must be an array" },
-  ).check(minLength(1, "must have at least one pair")),
-}));
+const scheduleSchema = lazy(() =>
+  z.optional(z.strictObject({
+    schedule: z.array(
+      fixedArray(
+        [integer(240), integer(0)],
+        "must be a [driveSeconds, restSeconds] pair",
+      ),
+      { error: "must be an array" },
+    ).check(minLength(1, "must have at least one pair")),
+  }))
+);
 
 /**
  * Adds `driver[schedule]` (trucks and buses).
@@ -273,7 +289,7 @@ export function appendDriver(
   query: Query,
   params: { driver?: unknown; arrivalTime?: unknown; ev?: unknown },
 ): void {
-  const driver = parseWith(scheduleSchema, params.driver, "driver");
+  const driver = parseWith(scheduleSchema(), params.driver, "driver");
   if (driver === undefined) return;
   const other = params.arrivalTime !== undefined
     ? "arrivalTime"
@@ -290,26 +306,30 @@ export function appendDriver(
   query.setStructured("driver[schedule]", driver.schedule.flat().join(","));
 }
 
-/** A state or network name: letters, digits, `-` and `_`. */
-const networkName = /* @__PURE__ */ stringMatching(
-  /^[A-Za-z0-9_-]+$/,
-  "must be a name of letters, digits, - or _",
-);
-const permittedNetworksSchema = /* @__PURE__ */ z.optional(
-  z.array(
-    z.strictObject({
-      country: stringMatching(
-        /^[A-Z]{3}$/,
-        "must be an upper-case ISO 3166-1 alpha-3 code",
-      ),
-      states: z.optional(z.array(networkName, { error: "must be an array" })),
-      networks: z.array(networkName, { error: "must be an array" }).check(
-        minLength(1, "must list at least one network"),
-      ),
-    }),
-    { error: "must be an array" },
-  ).check(minLength(1, "must list at least one country's networks")),
-);
+const permittedNetworksSchema = lazy(() => {
+  /** A state or network name: letters, digits, `-` and `_`. */
+  const networkName = stringMatching(
+    /^[A-Za-z0-9_-]+$/,
+    "must be a name of letters, digits, - or _",
+  );
+  return z.optional(
+    z.array(
+      z.strictObject({
+        country: stringMatching(
+          /^[A-Z]{3}$/,
+          "must be an upper-case ISO 3166-1 alpha-3 code",
+        ),
+        states: z.optional(
+          z.array(networkName, { error: "must be an array" }),
+        ),
+        networks: z.array(networkName, { error: "must be an array" }).check(
+          minLength(1, "must list at least one network"),
+        ),
+      }),
+      { error: "must be an array" },
+    ).check(minLength(1, "must list at least one country's networks")),
+  );
+});
 
 /**
  * Adds `networkRestrictedTruck[permittedNetworks]`, HERE's
@@ -324,7 +344,7 @@ export function appendPermittedNetworks(
   permittedNetworks: unknown,
 ): void {
   const list = parseWith(
-    permittedNetworksSchema,
+    permittedNetworksSchema(),
     permittedNetworks,
     "permittedNetworks",
   );

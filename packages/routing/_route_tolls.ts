@@ -9,7 +9,7 @@
 
 import * as z from "zod/mini";
 import { type Query, ValueError } from "@ls/core";
-import { integer, parseWith, stringMatching } from "@ls/core/internal";
+import { integer, lazy, parseWith, stringMatching } from "@ls/core/internal";
 import {
   TollEmissionType,
   type TollOptions,
@@ -17,21 +17,30 @@ import {
   TollVehicleCategory,
 } from "./tolls.ts";
 
-const emissionType = /* @__PURE__ */ z.enum(Object.values(TollEmissionType));
-const tollsSchema = /* @__PURE__ */ z.optional(z.strictObject({
-  summaries: z.optional(
-    z.array(z.enum(Object.values(TollSummary)), { error: "must be an array" }),
-  ),
-  vignettes: z.optional(z.literal("all")),
-  transponders: z.optional(z.literal("all")),
-  vehicleCategory: z.optional(z.enum(Object.values(TollVehicleCategory))),
-  emissionType: z.optional(z.union([
-    emissionType,
-    z.strictObject({ type: emissionType, co2Class: z.optional(integer(1, 5)) }),
-  ])),
-}));
-const currencySchema = /* @__PURE__ */ z.optional(
-  stringMatching(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR"),
+const tollsSchema = lazy(() => {
+  const emissionType = z.enum(Object.values(TollEmissionType));
+  return z.optional(z.strictObject({
+    summaries: z.optional(
+      z.array(z.enum(Object.values(TollSummary)), {
+        error: "must be an array",
+      }),
+    ),
+    vignettes: z.optional(z.literal("all")),
+    transponders: z.optional(z.literal("all")),
+    vehicleCategory: z.optional(z.enum(Object.values(TollVehicleCategory))),
+    emissionType: z.optional(z.union([
+      emissionType,
+      z.strictObject({
+        type: emissionType,
+        co2Class: z.optional(integer(1, 5)),
+      }),
+    ])),
+  }));
+});
+const currencySchema = lazy(() =>
+  z.optional(
+    stringMatching(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR"),
+  )
 );
 
 /** What {@linkcode appendTolls} reads. */
@@ -56,8 +65,8 @@ export function appendTolls(
   returns: readonly string[],
   transportMode: string,
 ): void {
-  const currency = parseWith(currencySchema, params.currency, "currency");
-  const tolls = parseWith(tollsSchema, params.tolls, "tolls");
+  const currency = parseWith(currencySchema(), params.currency, "currency");
+  const tolls = parseWith(tollsSchema(), params.tolls, "tolls");
   query.set("currency", currency);
   if (tolls === undefined) return;
   const given = Object.keys(tolls).filter((k) =>

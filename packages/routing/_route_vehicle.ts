@@ -14,6 +14,7 @@ import {
   formatInteger,
   formatNumber,
   integer,
+  lazy,
   nonNegativeInteger,
   numberInRange,
   parseWith,
@@ -23,31 +24,33 @@ import {
 } from "@ls/core/internal";
 import { EngineType, type VehicleOptions } from "./vehicle.ts";
 
-const vehicleSchema = /* @__PURE__ */ z.optional(z.strictObject({
-  ...vehicleBodyShape(),
-  trailerAxleCount: z.optional(integer(1)),
-  heightAboveFirstAxle: z.optional(nonNegativeInteger),
-  speedCap: z.optional(numberInRange(1, 70, "must be 1 to 70 m/s")),
-  speedCapPerFc: z.optional(
-    z.array(z.nullable(numberInRange(1, 70, "must be 1 to 70 m/s or null")), {
-      error: "must be an array",
-    }).check(
-      z.refine((v) => v.length >= 1 && v.length <= 5, {
-        error: "must have 1 to 5 items, FC1 to FC5",
-      }),
+const vehicleSchema = lazy(() =>
+  z.optional(z.strictObject({
+    ...vehicleBodyShape(),
+    trailerAxleCount: z.optional(integer(1)),
+    heightAboveFirstAxle: z.optional(nonNegativeInteger),
+    speedCap: z.optional(numberInRange(1, 70, "must be 1 to 70 m/s")),
+    speedCapPerFc: z.optional(
+      z.array(z.nullable(numberInRange(1, 70, "must be 1 to 70 m/s or null")), {
+        error: "must be an array",
+      }).check(
+        z.refine((v) => v.length >= 1 && v.length <= 5, {
+          error: "must have 1 to 5 items, FC1 to FC5",
+        }),
+      ),
     ),
-  ),
-  occupancy: z.optional(integer(1)),
-  hovOccupancy: z.optional(integer(1)),
-  licensePlate: z.optional(z.strictObject({
-    lastCharacter: stringMatching(
-      /^[0-9A-Za-z]$/,
-      "must be one letter or digit",
-    ),
-  })),
-  engineType: z.optional(z.enum(Object.values(EngineType))),
-  commercial: z.optional(z.boolean()),
-}));
+    occupancy: z.optional(integer(1)),
+    hovOccupancy: z.optional(integer(1)),
+    licensePlate: z.optional(z.strictObject({
+      lastCharacter: stringMatching(
+        /^[0-9A-Za-z]$/,
+        "must be one letter or digit",
+      ),
+    })),
+    engineType: z.optional(z.enum(Object.values(EngineType))),
+    commercial: z.optional(z.boolean()),
+  }))
+);
 
 /**
  * Adds `vehicle[speedCap]`, `vehicle[speedCapPerFc]`, `vehicle[occupancy]`, `vehicle[hovOccupancy]`,
@@ -67,7 +70,7 @@ export function appendVehicle(
     axleCount?: unknown;
   },
 ): void {
-  const v = parseWith(vehicleSchema, params.vehicle, "vehicle");
+  const v = parseWith(vehicleSchema(), params.vehicle, "vehicle");
   if (v === undefined) return;
   const allow = params.allow;
   // The parameter a message names: a bus's dimensions are `bus`.

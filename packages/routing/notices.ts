@@ -36,7 +36,7 @@
  */
 
 import type { NamedValues, Notice, OpenValue } from "@ls/core";
-import { namedValues } from "@ls/core/internal";
+import { lazy, namedValues } from "@ls/core/internal";
 
 export type { Notice, NoticeSeverity } from "@ls/core";
 
@@ -125,8 +125,8 @@ export const VIOLATION_NOTICE_CODES: readonly string[] = Object.freeze([
   ...Object.values(EvNoticeCode),
 ]);
 
-const VIOLATIONS: ReadonlySet<string> = /* @__PURE__ */ new Set(
-  VIOLATION_NOTICE_CODES,
+const violations = lazy((): ReadonlySet<string> =>
+  new Set(VIOLATION_NOTICE_CODES)
 );
 
 /**
@@ -159,7 +159,7 @@ export function isCriticalNotice(notice: Notice): boolean {
  * ```
  */
 export function isViolationNotice(notice: Notice): boolean {
-  return isCriticalNotice(notice) && VIOLATIONS.has(notice?.code);
+  return isCriticalNotice(notice) && violations().has(notice?.code);
 }
 
 /**
@@ -175,7 +175,7 @@ export function isViolationNotice(notice: Notice): boolean {
  * ```
  */
 export function isBlockingNotice(notice: Notice): boolean {
-  return isCriticalNotice(notice) && !VIOLATIONS.has(notice?.code);
+  return isCriticalNotice(notice) && !violations().has(notice?.code);
 }
 
 /**
