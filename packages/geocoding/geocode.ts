@@ -20,6 +20,7 @@ import {
   checkOperation,
   formatPoint,
   inCountryCodes,
+  lazy,
   mapDetailRows,
   nonBlankString,
   scrubbing,
@@ -198,16 +199,21 @@ const GEOCODE_TABLE = [
   ["showTranslations", ["city", "county", "district", "state"]],
 ] as const satisfies SearchTable<keyof GeocodeParams>;
 
-const GEOCODE_KEYS = [
-  "query",
-  "qualifiedQuery",
-  "at",
-  "countryCodes",
-  ...GEOCODE_TABLE.map(([name]) => name),
-] as const;
+const geocodeKeys = lazy(() =>
+  [
+    "query",
+    "qualifiedQuery",
+    "at",
+    "countryCodes",
+    ...GEOCODE_TABLE.map(([name]) => name),
+  ] as const
+);
 
 /** Every parameter is among the keys: the compiler checks the table. */
-const _allKeys: AllKeys<GeocodeParams, (typeof GEOCODE_KEYS)[number]> = 0;
+const _allKeys: AllKeys<
+  GeocodeParams,
+  ReturnType<typeof geocodeKeys>[number]
+> = 0;
 
 /**
  * The response of {@linkcode geocode}: `items` (addresses and places, best
@@ -287,7 +293,7 @@ export const GEOCODE_WIRE_NAMES: Readonly<Record<string, string>> = {
  * that HERE does not list
  */
 export function buildGeocodeRequest(params: GeocodeParams): RequestSpec {
-  checkOperation(params, "geocode", GEOCODE_KEYS, GEOCODE_WIRE_NAMES);
+  checkOperation(params, "geocode", geocodeKeys(), GEOCODE_WIRE_NAMES);
   const q = params.query === undefined
     ? undefined
     : nonBlankString(params.query, "query");

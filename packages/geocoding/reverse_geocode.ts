@@ -34,6 +34,7 @@ import {
   inCircle,
   integer,
   latitude,
+  lazy,
   longitude,
   mapDetailRows,
   parseWith,
@@ -205,19 +206,21 @@ const REVERSE_GEOCODE_TABLE = [
   ...mapDetailRows(["intersections", "nearbyAddress", "parentPA"]),
 ] as const satisfies SearchTable<keyof ReverseGeocodeParams>;
 
-const REVERSE_GEOCODE_KEYS = [
-  "lat",
-  "lng",
-  "at",
-  "searchInCircle",
-  "bearing",
-  ...REVERSE_GEOCODE_TABLE.map(([name]) => name),
-] as const;
+const reverseGeocodeKeys = lazy(() =>
+  [
+    "lat",
+    "lng",
+    "at",
+    "searchInCircle",
+    "bearing",
+    ...REVERSE_GEOCODE_TABLE.map(([name]) => name),
+  ] as const
+);
 
 /** Every parameter is among the keys: the compiler checks the table. */
 const _allKeys: AllKeys<
   ReverseGeocodeParams,
-  (typeof REVERSE_GEOCODE_KEYS)[number]
+  ReturnType<typeof reverseGeocodeKeys>[number]
 > = 0;
 
 /**
@@ -238,7 +241,7 @@ const _allKeys: AllKeys<
 export class ReverseGeocoderResponse extends ItemsResponse {}
 
 /** `bearing`: whole degrees clockwise from north. */
-const BEARING = /* @__PURE__ */ integer(0, 359);
+const bearing = lazy(() => integer(0, 359));
 
 /**
  * The request {@linkcode reverseGeocode} sends, validated:
@@ -283,7 +286,7 @@ export function buildReverseGeocodeRequest(
   checkOperation(
     params,
     "reverseGeocode",
-    REVERSE_GEOCODE_KEYS,
+    reverseGeocodeKeys(),
     REVERSE_GEOCODE_WIRE_NAMES,
   );
   const query = new Query();
@@ -321,7 +324,7 @@ export function buildReverseGeocodeRequest(
   if (params.bearing !== undefined) {
     query.setStructured(
       "bearing",
-      formatInteger(parseWith(BEARING, params.bearing, "bearing")),
+      formatInteger(parseWith(bearing(), params.bearing, "bearing")),
     );
   }
   setSearchParams(query, params, REVERSE_GEOCODE_TABLE);

@@ -17,7 +17,7 @@ import {
   type RequestOptions,
   ValueError,
 } from "@ls/core";
-import { scrubbing } from "@ls/core/internal";
+import { lazy, scrubbing } from "@ls/core/internal";
 import { geocode, reverseGeocode } from "@ls/geocoding";
 import type {
   GeocodeParams,
@@ -103,8 +103,10 @@ import { LS_OPERATIONS, type LSBulkOperation } from "./operations.ts";
 export type LSOptions = ClientOptions;
 
 /** The names {@linkcode LS.bulk} runs, in the order of the class. */
-const BULK_OPERATIONS: readonly string[] = Object.entries(LS_OPERATIONS)
-  .filter(([, answer]) => answer === "response").map(([name]) => name);
+const bulkOperations = lazy((): readonly string[] =>
+  Object.entries(LS_OPERATIONS)
+    .filter(([, answer]) => answer === "response").map(([name]) => name)
+);
 
 /**
  * An unknown operation given to {@linkcode LS.bulk}, for its error message:
@@ -272,10 +274,11 @@ export class LS {
       if (typeof operation === "function") {
         return bulk(operation, inputs, options);
       }
-      if (!BULK_OPERATIONS.includes(operation)) {
+      const names = bulkOperations();
+      if (!names.includes(operation)) {
         throw new ValueError(
           "operation",
-          `must be a function or one of ${BULK_OPERATIONS.join(", ")}, got ${
+          `must be a function or one of ${names.join(", ")}, got ${
             unknownOperation(operation)
           }`,
         );

@@ -9,7 +9,12 @@ import {
   TransportMode,
   ValueError,
 } from "@ls/core";
-import { avoidAreaToJson, parsePoint, parseWith } from "@ls/core/internal";
+import {
+  avoidAreaToJson,
+  lazy,
+  parsePoint,
+  parseWith,
+} from "@ls/core/internal";
 import {
   MatrixAttribute,
   MatrixAvoidFeature,
@@ -19,14 +24,14 @@ import { MAX_POINTS } from "./_tiling.ts";
 
 // Closed sets: the message lists the allowed values.
 const NAMED = {
-  profile: /* @__PURE__ */ z.enum(Object.values(MatrixProfile)),
-  routingMode: /* @__PURE__ */ z.enum(Object.values(RoutingMode)),
-  transportMode: /* @__PURE__ */ z.enum(Object.values(TransportMode)),
+  profile: lazy(() => z.enum(Object.values(MatrixProfile))),
+  routingMode: lazy(() => z.enum(Object.values(RoutingMode))),
+  transportMode: lazy(() => z.enum(Object.values(TransportMode))),
 };
-const avoidFeatureSchema = /* @__PURE__ */ z.enum(
-  Object.values(MatrixAvoidFeature),
+const avoidFeatureSchema = lazy(() =>
+  z.enum(Object.values(MatrixAvoidFeature))
 );
-const attributeSchema = /* @__PURE__ */ z.enum(Object.values(MatrixAttribute));
+const attributeSchema = lazy(() => z.enum(Object.values(MatrixAttribute)));
 
 /**
  * `profile` (one of {@linkcode MatrixProfile}), `routingMode` (`"fast"` or
@@ -38,7 +43,7 @@ export function namedValue(
 ): string | undefined {
   return value === undefined
     ? undefined
-    : parseWith(NAMED[parameter], value, parameter);
+    : parseWith(NAMED[parameter](), value, parameter);
 }
 
 /**
@@ -55,7 +60,7 @@ export function avoidValue(
     // Array.from, not map: map keeps a hole, which the body sends as null.
     avoid.features = Array.from(
       features,
-      (f, i) => parseWith(avoidFeatureSchema, f, `avoidFeatures[${i}]`),
+      (f, i) => parseWith(avoidFeatureSchema(), f, `avoidFeatures[${i}]`),
     );
   }
   const areas = list(avoidAreas, "avoidAreas");
@@ -82,7 +87,7 @@ export function matrixAttributesValue(value: unknown): unknown[] | undefined {
   // Array.from visits every index, holes included (forEach skips them).
   const checked = Array.from(
     attributes,
-    (a, i) => parseWith(attributeSchema, a, `matrixAttributes[${i}]`),
+    (a, i) => parseWith(attributeSchema(), a, `matrixAttributes[${i}]`),
   );
   return [...new Set(checked)];
 }

@@ -36,6 +36,7 @@ import {
 } from "@ls/core";
 import {
   latitude,
+  lazy,
   longitude,
   nonNegativeInteger,
   parsePoint,
@@ -278,17 +279,19 @@ const REGION_TYPES: readonly RegionType[] = [
 ];
 
 // regionToJson() picks the schema by `type`, so the key only needs to be known.
-const regionType = /* @__PURE__ */ z.string();
+const regionType = lazy(() => z.string());
 
-const circleSchema = /* @__PURE__ */ z.strictObject({
-  type: regionType,
-  center: pointSchema,
-  radius: positiveInteger,
-});
-
-const boundingBoxSchema = /* @__PURE__ */ (() =>
+const circleSchema = lazy(() =>
   z.strictObject({
-    type: regionType,
+    type: regionType(),
+    center: pointSchema,
+    radius: positiveInteger,
+  })
+);
+
+const boundingBoxSchema = lazy(() =>
+  z.strictObject({
+    type: regionType(),
     north: latitude,
     south: latitude,
     west: longitude,
@@ -297,24 +300,27 @@ const boundingBoxSchema = /* @__PURE__ */ (() =>
     z.refine((b) => b.south <= b.north, {
       error: "south must not be greater than north",
     }),
-  ))();
+  )
+);
 
 const POLYGON_RULE =
   "must be a flat [lat, lng, ...] list of numbers or a list of points, with at least 3 vertices";
 
-const polygonSchema = /* @__PURE__ */ z.strictObject({
-  type: regionType,
-  outer: z.array(z.unknown(), { error: POLYGON_RULE }),
-});
+const polygonSchema = lazy(() =>
+  z.strictObject({
+    type: regionType(),
+    outer: z.array(z.unknown(), { error: POLYGON_RULE }),
+  })
+);
 
-const autoCircleSchema = /* @__PURE__ */ z.strictObject({
-  type: regionType,
-  margin: z.optional(nonNegativeInteger),
-});
+const autoCircleSchema = lazy(() =>
+  z.strictObject({
+    type: regionType(),
+    margin: z.optional(nonNegativeInteger),
+  })
+);
 
-const worldSchema = /* @__PURE__ */ z.strictObject({
-  type: regionType,
-});
+const worldSchema = lazy(() => z.strictObject({ type: regionType() }));
 
 /**
  * Validates a region definition and returns HERE's JSON for it, keys in
@@ -348,7 +354,7 @@ export function regionToJson(
   const plain = { ...region } as Record<string, unknown>;
   switch (plain.type) {
     case "circle": {
-      const { center, radius } = parseWith(circleSchema, plain, parameter);
+      const { center, radius } = parseWith(circleSchema(), plain, parameter);
       return {
         type: "circle",
         center: { lat: center.lat, lng: center.lng },
@@ -357,25 +363,25 @@ export function regionToJson(
     }
     case "boundingBox": {
       const { north, south, west, east } = parseWith(
-        boundingBoxSchema,
+        boundingBoxSchema(),
         plain,
         parameter,
       );
       return { type: "boundingBox", north, south, west, east };
     }
     case "polygon": {
-      const { outer } = parseWith(polygonSchema, plain, parameter);
+      const { outer } = parseWith(polygonSchema(), plain, parameter);
       return { type: "polygon", outer: polygonOuter(outer, parameter) };
     }
     case "autoCircle": {
-      const { margin } = parseWith(autoCircleSchema, plain, parameter);
+      const { margin } = parseWith(autoCircleSchema(), plain, parameter);
       return {
         type: "autoCircle",
         margin: margin ?? DEFAULT_AUTO_CIRCLE_MARGIN,
       };
     }
     case "world":
-      parseWith(worldSchema, plain, parameter);
+      parseWith(worldSchema(), plain, parameter);
       return { type: "world" };
     default:
       throw new ValueError(

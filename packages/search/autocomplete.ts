@@ -19,6 +19,7 @@ import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkOperation,
   formatPoint,
+  lazy,
   limitValue,
   nameListValue,
   nonBlankString,
@@ -81,13 +82,15 @@ const AUTOCOMPLETE_SHOW = Object.keys(
   { hasRelatedMPA: 0, streetInfo: 0 } satisfies Record<AutocompleteShow, 0>,
 );
 
-const postalCodeModeSchema = /* @__PURE__ */ z.enum(
-  Object.keys(
-    { cityLookup: 0, districtLookup: 0 } satisfies Record<
-      AutocompletePostalCodeMode,
-      0
-    >,
-  ) as [AutocompletePostalCodeMode, ...AutocompletePostalCodeMode[]],
+const postalCodeModeSchema = lazy(() =>
+  z.enum(
+    Object.keys(
+      { cityLookup: 0, districtLookup: 0 } satisfies Record<
+        AutocompletePostalCodeMode,
+        0
+      >,
+    ) as [AutocompletePostalCodeMode, ...AutocompletePostalCodeMode[]],
+  )
 );
 
 /**
@@ -221,7 +224,7 @@ export function buildAutocompleteRequest(
     .set(
       "postalCodeMode",
       params.postalCodeMode === undefined ? undefined : parseWith(
-        postalCodeModeSchema,
+        postalCodeModeSchema(),
         params.postalCodeMode,
         "postalCodeMode",
       ),

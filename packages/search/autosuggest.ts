@@ -20,6 +20,7 @@ import {
   checkOperation,
   formatPoint,
   integer,
+  lazy,
   limitValue,
   nonBlankString,
   parseWith,
@@ -70,7 +71,7 @@ const AUTOSUGGEST_SHOW = Object.keys(
 );
 
 /** `termsLimit`: 0 (no query terms) to 10. */
-const termsLimitSchema = /* @__PURE__ */ integer(0, 10);
+const termsLimitSchema = lazy(() => integer(0, 10));
 
 /**
  * A `showMapReferences` value of autosuggest: `adminIds`, `pointAddress`
@@ -216,7 +217,7 @@ export function buildAutosuggestRequest(
   const [route, ...ranking] = searchRouteEntries(params);
   const termsLimit = params.termsLimit === undefined
     ? undefined
-    : parseWith(termsLimitSchema, params.termsLimit, "termsLimit");
+    : parseWith(termsLimitSchema(), params.termsLimit, "termsLimit");
 
   const query = new Query()
     .set("q", q)

@@ -17,6 +17,7 @@ import { Query } from "@ls/core";
 import type { Client, RequestOptions, RequestSpec } from "@ls/core";
 import {
   checkOperation,
+  lazy,
   mapDetailRows,
   nonBlankString,
   scrubbing,
@@ -49,13 +50,15 @@ const LOOKUP_TABLE = [
   ...mapDetailRows(["MPA", "parentPA"]),
 ] as const satisfies SearchTable<keyof LookupParams>;
 
-const LOOKUP_KEYS = [
-  "locationId",
-  ...LOOKUP_TABLE.map(([name]) => name),
-] as const;
+const lookupKeys = lazy(() =>
+  ["locationId", ...LOOKUP_TABLE.map(([name]) => name)] as const
+);
 
 /** Every parameter is among the keys: the compiler checks the table. */
-const _allKeys: AllKeys<LookupParams, (typeof LOOKUP_KEYS)[number]> = 0;
+const _allKeys: AllKeys<
+  LookupParams,
+  ReturnType<typeof lookupKeys>[number]
+> = 0;
 
 /**
  * HERE's wire names that {@linkcode lookup} takes under another name:
@@ -97,7 +100,7 @@ export const LOOKUP_WIRE_NAMES: Readonly<Record<string, string>> = {
  * or a `show` or `show…` list naming a value HERE does not list
  */
 export function buildLookupRequest(params: LookupParams): RequestSpec {
-  checkOperation(params, "lookup", LOOKUP_KEYS, LOOKUP_WIRE_NAMES);
+  checkOperation(params, "lookup", lookupKeys(), LOOKUP_WIRE_NAMES);
   const query = setSearchParams(
     new Query().set("id", nonBlankString(params.locationId, "locationId")),
     params,

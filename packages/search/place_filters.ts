@@ -28,6 +28,7 @@ import {
   checkKeys,
   formatNumber,
   isRecord,
+  lazy,
   nameListValue,
   numberInRange,
   parseWith,
@@ -167,12 +168,14 @@ const EV_KEYS = Object.keys(
   } satisfies Record<keyof EvStationFilter, 0>,
 );
 
-const currentSchema = /* @__PURE__ */ z.enum(["AC", "DC"]);
-const truckClassSchema = /* @__PURE__ */ z.enum(["medium", "heavy"]);
-const minPowerSchema = /* @__PURE__ */ numberInRange(
-  Number.MIN_VALUE,
-  Number.MAX_VALUE,
-  "must be a positive number of kW",
+const currentSchema = lazy(() => z.enum(["AC", "DC"]));
+const truckClassSchema = lazy(() => z.enum(["medium", "heavy"]));
+const minPowerSchema = lazy(() =>
+  numberInRange(
+    Number.MIN_VALUE,
+    Number.MAX_VALUE,
+    "must be a positive number of kW",
+  )
 );
 function textList(value: unknown, parameter: string): string[] | undefined {
   return value === undefined ? undefined : stringList(
@@ -212,14 +215,14 @@ export function placeFilterEntries(
       [
         "evStation[minPower]",
         ev.minPower === undefined ? undefined : formatNumber(
-          parseWith(minPowerSchema, ev.minPower, at("minPower")),
+          parseWith(minPowerSchema(), ev.minPower, at("minPower")),
         ),
       ],
       [
         "evStation[current]",
         ev.current === undefined
           ? undefined
-          : parseWith(currentSchema, ev.current, at("current")),
+          : parseWith(currentSchema(), ev.current, at("current")),
       ],
       [
         "evStation[supplierNames]",
@@ -255,7 +258,7 @@ export function placeFilterEntries(
       [
         "fuelStation[minimumTruckClass]",
         fuel.minimumTruckClass === undefined ? undefined : parseWith(
-          truckClassSchema,
+          truckClassSchema(),
           fuel.minimumTruckClass,
           "fuelStation.minimumTruckClass",
         ),

@@ -21,7 +21,12 @@
 import * as z from "zod/mini";
 import { decodePolyline, encodePolyline, ValueError } from "@ls/core";
 import type { LatLngLike } from "@ls/core";
-import { parsePoints, parseWith, positiveInteger } from "@ls/core/internal";
+import {
+  lazy,
+  parsePoints,
+  parseWith,
+  positiveInteger,
+} from "@ls/core/internal";
 
 /** A route section as HERE's router returns it: its encoded polyline. */
 export interface SearchRouteSection {
@@ -95,8 +100,8 @@ export interface SearchRouteParams {
   mobilityMode?: MobilityMode;
 }
 
-const rankingSchema = /* @__PURE__ */ z.enum(["excursionDistance"]);
-const mobilitySchema = /* @__PURE__ */ z.enum(["car", "motorbike", "truck"]);
+const rankingSchema = lazy(() => z.enum(["excursionDistance"]));
+const mobilitySchema = lazy(() => z.enum(["car", "motorbike", "truck"]));
 
 /** The points of one encoded polyline, refused naming `parameter`. */
 function decoded(encoded: unknown, parameter: string): number[][] {
@@ -181,13 +186,13 @@ export function searchRouteEntries(
     throw new ValueError("routeWidth", "requires route");
   }
   if (ranking !== undefined) {
-    parseWith(rankingSchema, ranking, "ranking");
+    parseWith(rankingSchema(), ranking, "ranking");
     if (route === undefined) {
       throw new ValueError("ranking", `${ranking} requires route`);
     }
   }
   if (mobilityMode !== undefined) {
-    parseWith(mobilitySchema, mobilityMode, "mobilityMode");
+    parseWith(mobilitySchema(), mobilityMode, "mobilityMode");
     if (ranking === undefined) {
       throw new ValueError(
         "mobilityMode",

@@ -25,7 +25,7 @@ export function buildConfiguration(params: {
   optimizationWaitingTime?: unknown;
 }): TourConfiguration | undefined {
   const given = params.configuration === undefined ? undefined : parseWith(
-    configurationSchema,
+    configurationSchema(),
     params.configuration,
     "configuration",
   ) as TourConfiguration;
@@ -60,14 +60,14 @@ export function buildConfiguration(params: {
  * a ValueError when the configuration gives that already.
  */
 function optimization<T>(
-  schema: ZodMiniType<T>,
+  schema: () => ZodMiniType<T>,
   value: unknown,
   parameter: string,
   key: string,
   given: unknown,
 ): T | undefined {
   if (value === undefined) return undefined;
-  const parsed = parseWith(schema, value, parameter);
+  const parsed = parseWith(schema(), value, parameter);
   if (given !== undefined) {
     throw new ValueError(
       parameter,

@@ -2,11 +2,13 @@
 // states: what must be unique, what must exist, what must agree.
 
 import { type Truck, ValueError } from "@ls/core";
-import { describe, TRUCK_FIELDS } from "@ls/core/internal";
+import { describe, lazy, TRUCK_FIELDS } from "@ls/core/internal";
 import type { Fleet, Plan } from "./problem_types.ts";
 
 /** The fields of a truck profile's `options` (routing's truck fields). */
-const TRUCK_OPTIONS: ReadonlySet<keyof Truck> = new Set(TRUCK_FIELDS);
+const truckOptions = lazy((): ReadonlySet<keyof Truck> =>
+  new Set(TRUCK_FIELDS)
+);
 
 /**
  * The rules across a fleet's fields: unique profile names and vehicle type
@@ -27,7 +29,7 @@ export function checkFleet(fleet: Fleet): void {
           profile.type,
         );
       }
-      if (TRUCK_OPTIONS.has(key as keyof Truck) && profile.type !== "truck") {
+      if (truckOptions().has(key as keyof Truck) && profile.type !== "truck") {
         throw new ValueError(
           `${at}.options.${key}`,
           'is a truck option; it needs type "truck"',

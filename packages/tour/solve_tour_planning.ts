@@ -187,8 +187,8 @@ export function buildTourPlanningProblem(
   });
   // The parsed parts are what HERE gets: points as { lat, lng }, each
   // object's `extra` merged into it.
-  const fleet = parseWith(fleetSchema, params.fleet, "fleet") as Fleet;
-  const plan = parseWith(planSchema, params.plan, "plan") as Plan;
+  const fleet = parseWith(fleetSchema(), params.fleet, "fleet") as Fleet;
+  const plan = parseWith(planSchema(), params.plan, "plan") as Plan;
   checkFleet(fleet);
   checkPlan(plan, fleet);
 
@@ -213,7 +213,7 @@ export function buildTourPlanningProblem(
   problem.plan = plan;
   if (params.objectives !== undefined) {
     const objectives = parseWith(
-      objectivesSchema,
+      objectivesSchema(),
       params.objectives,
       "objectives",
     ) as Objective[];

@@ -16,7 +16,7 @@
 
 import { ApiResponse, type JsonResponse, type LatLngObject } from "@ls/core";
 import type { WeatherType } from "./constants.ts";
-import { isRecord } from "@ls/core/internal";
+import { isRecord, lazy } from "@ls/core/internal";
 
 /** Postal address of a weather place. */
 export interface WeatherAddress {
@@ -298,34 +298,36 @@ const PRODUCT_KEYS = {
 type Collection = (typeof PRODUCT_KEYS)[keyof typeof PRODUCT_KEYS];
 
 /** Fields typed `number` that HERE may send as numeric strings. */
-const NUMERIC_FIELDS = /* @__PURE__ */ new Set([
-  "temperature",
-  "comfort",
-  "highTemperature",
-  "lowTemperature",
-  "humidity",
-  "dewPoint",
-  "precipitationProbability",
-  "precipitation1H",
-  "precipitation3H",
-  "precipitation6H",
-  "precipitation12H",
-  "precipitation24H",
-  "rainFall",
-  "snowFall",
-  "snowCover",
-  "windSpeed",
-  "windDirection",
-  "uvIndex",
-  "barometerPressure",
-  "visibility",
-  "iconId",
-  "ageMinutes",
-  "activeAlerts",
-  "skyInfo",
-  "beaufortScale",
-  "moonPhase",
-]);
+const numericFields = lazy(() =>
+  new Set([
+    "temperature",
+    "comfort",
+    "highTemperature",
+    "lowTemperature",
+    "humidity",
+    "dewPoint",
+    "precipitationProbability",
+    "precipitation1H",
+    "precipitation3H",
+    "precipitation6H",
+    "precipitation12H",
+    "precipitation24H",
+    "rainFall",
+    "snowFall",
+    "snowCover",
+    "windSpeed",
+    "windDirection",
+    "uvIndex",
+    "barometerPressure",
+    "visibility",
+    "iconId",
+    "ageMinutes",
+    "activeAlerts",
+    "skyInfo",
+    "beaufortScale",
+    "moonPhase",
+  ])
+);
 
 const NUMERIC_TEXT = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
 
@@ -347,8 +349,9 @@ function records(value: unknown): Record<string, unknown>[] {
 /** A copy with the numeric fields as numbers (unparseable ones left out). */
 function withNumbers(item: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const numeric = numericFields();
   for (const [key, value] of Object.entries(item)) {
-    if (NUMERIC_FIELDS.has(key)) {
+    if (numeric.has(key)) {
       const n = lenientNumber(value);
       if (n !== undefined) out[key] = n;
     } else out[key] = value;

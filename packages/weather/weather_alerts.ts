@@ -35,6 +35,7 @@ import {
   fixedArray,
   formatDateTime,
   latitude,
+  lazy,
   longitude,
   minLength,
   nonNegativeInteger,
@@ -126,16 +127,20 @@ export const WEATHER_ALERTS_WIRE_NAMES: Readonly<Record<string, string>> = {
 /** The largest `width` HERE accepts, per geometry type. */
 const MAX_WIDTH = { Point: 100_000, LineString: 25_000 } as const;
 
-const position: z.ZodMiniType<unknown> = /* @__PURE__ */ fixedArray(
-  [longitude, latitude],
-  "must be a [lng, lat] position",
-  finiteNumber,
+const position = lazy((): z.ZodMiniType<unknown> =>
+  fixedArray(
+    [longitude, latitude],
+    "must be a [lng, lat] position",
+    finiteNumber,
+  )
 );
 
 const pointCoordinates = position;
-const lineCoordinates: z.ZodMiniType<unknown> = z.array(position, {
-  error: "must be an array of [lng, lat] positions",
-}).check(minLength(2, "must have at least 2 positions"));
+const lineCoordinates = lazy((): z.ZodMiniType<unknown> =>
+  z.array(position(), {
+    error: "must be an array of [lng, lat] positions",
+  }).check(minLength(2, "must have at least 2 positions"))
+);
 
 const COUNTRY = /^[A-Z]{2}$/;
 
@@ -322,10 +327,10 @@ function validateGeometry(
     const coordinates = (geometry as { coordinates?: unknown }).coordinates;
     const at = `${parameter}.coordinates`;
     if (type === "Point") {
-      parseWith(pointCoordinates, coordinates, at);
+      parseWith(pointCoordinates(), coordinates, at);
       return { type, coordinates: coordinates as Position };
     }
-    parseWith(lineCoordinates, coordinates, at);
+    parseWith(lineCoordinates(), coordinates, at);
     return { type, coordinates: coordinates as Position[] };
   }
   if (type === "Feature") {
