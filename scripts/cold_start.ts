@@ -57,6 +57,9 @@ if (!Number.isSafeInteger(RUNS) || RUNS < (QUICK ? 1 : 9)) {
   Deno.exit(2);
 }
 const QUERY = "Invalidenstraße 116, Berlin";
+/** The machine's load average over 1, 5 and 15 minutes. */
+const load = () => Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
+const loadBefore = load();
 
 /** What a child process does after the import. */
 type Kind = "ls" | "geocoding" | "fetch" | "none";
@@ -261,16 +264,6 @@ async function sample(
   return { import: s.import, first: s.first };
 }
 
-/** The load average of the machine, where `/proc` has it. */
-async function load(): Promise<string> {
-  try {
-    return (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3)
-      .join(" ");
-  } catch {
-    return "unknown";
-  }
-}
-
 const tmp = await Deno.makeTempDir({ prefix: "cold_start_" });
 await using sandbox = await startSandbox();
 try {
@@ -373,7 +366,6 @@ try {
     },
   ];
 
-  const loadBefore = await load();
   console.log(
     `Cold start: ${RUNS} round(s) per runtime, one fresh process per bundle ` +
       `and round, the order rotating each round; every bundle ran once per ` +
@@ -457,7 +449,7 @@ try {
       );
     }
   }
-  console.log(`\nLoad average after the runs: ${await load()}.`);
+  console.log(`\nLoad average after the runs: ${load()}.`);
   console.log(`\n${ratioLines.join("\n")}`);
 } finally {
   await Deno.remove(tmp, { recursive: true });
