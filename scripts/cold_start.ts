@@ -71,6 +71,8 @@ interface Bundle {
   /** Its bytes, chunks included, minified and gzipped. */
   min: number;
   gzip: number;
+  /** Its files' contents, joined: equal contents, equal code. */
+  text: string;
   kind: Kind;
 }
 
@@ -132,16 +134,20 @@ async function gzipSize(bytes: Uint8Array): Promise<number> {
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
-/** The sizes of the files of `paths`, summed. */
-async function sizes(paths: string[]): Promise<{ min: number; gzip: number }> {
+/** The sizes of the files of `paths`, summed, and their contents. */
+async function sizes(
+  paths: string[],
+): Promise<{ min: number; gzip: number; text: string }> {
   let min = 0;
   let gzip = 0;
-  for (const path of paths) {
+  let text = "";
+  for (const path of paths.toSorted()) {
     const bytes = await Deno.readFile(path);
     min += bytes.length;
     gzip += await gzipSize(bytes);
+    text += decoder.decode(bytes);
   }
-  return { min, gzip };
+  return { min, gzip, text };
 }
 
 /** Bundles `entry` (relative to `cwd`) to the one file `out`. */
@@ -366,6 +372,12 @@ try {
     },
   ];
 
+  // Two labels for the same code: their ratio is the run's noise.
+  const same = bundles.flatMap((b, i) =>
+    bundles.slice(i + 1).filter((c) => c.text === b.text).map((c) =>
+      `${c.label} is the same code as ${b.label}: their ratio is noise.`
+    )
+  );
   console.log(
     `Cold start: ${RUNS} round(s) per runtime, one fresh process per bundle ` +
       `and round, the order rotating each round; every bundle ran once per ` +
@@ -375,6 +387,7 @@ try {
       `geocoding is @ls/geocoding with Client from @ls/core. Medians in ms. ` +
       `Load average before the runs: ${loadBefore}.`,
   );
+  if (same.length) console.log(same.join("\n"));
   const fmt = (x: number) => x.toFixed(1);
   const kB = (x: number) => (x / 1000).toFixed(1);
   const ratioLines: string[] = [];
