@@ -1,0 +1,28 @@
+// `deno task bench:cold --quick`: one round of the cold-start benchmark, to
+// keep the script working. It asserts what the script prints, never a figure.
+import assert from "node:assert/strict";
+
+Deno.test("the cold-start benchmark runs and prints its ratios", async () => {
+  const root = new URL("../", import.meta.url).pathname;
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "bench:cold", "--quick"],
+    cwd: root,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const out = new TextDecoder().decode(stdout);
+  assert.equal(code, 0, new TextDecoder().decode(stderr));
+  for (const runtime of ["node", "deno"]) {
+    assert.match(out, new RegExp(`^${runtime} \\S+$`, "m"));
+    for (const bundle of ["empty", "ls", "geocoding"]) {
+      assert.match(
+        out,
+        new RegExp(
+          `^ratio ${runtime} ${bundle}/openai import \\d+\\.\\d\\d$`,
+          "m",
+        ),
+      );
+    }
+  }
+});
