@@ -148,7 +148,8 @@ function done(): Promise<void> {
   return Promise.resolve();
 }
 
-const decoder = /* @__PURE__ */ lazy(() => new TextDecoder());
+/** The UTF-8 decoder of bodies read as bytes, made on first use. */
+export const utf8Decoder = /* @__PURE__ */ lazy(() => new TextDecoder());
 
 /**
  * The whole body as bytes, under the guard. `keepTo` ends the read early
@@ -208,7 +209,7 @@ export async function readText(
     guard.signal?.throwIfAborted();
     return await res.text();
   }
-  return decoder().decode(await readBytes(res, guard));
+  return utf8Decoder().decode(await readBytes(res, guard));
 }
 
 /**
