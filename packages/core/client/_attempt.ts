@@ -11,7 +11,7 @@ import { TimeoutError } from "../errors/errors.ts";
 import { isHereHost } from "../http/hosts.ts";
 import { apiErrorFrom, tracing } from "../http/_error_response.ts";
 import { nextHop, REDIRECTS } from "../http/_redirect.ts";
-import { MAX_ERROR_BYTES, readBytes } from "../http/read.ts";
+import { MAX_ERROR_BYTES, readBytes, utf8Decoder } from "../http/read.ts";
 import { parseRetryAfter } from "../http/_retry.ts";
 import {
   cancelExpiry,
@@ -28,8 +28,6 @@ export function trusts(s: ClientSettings, url: string | URL): boolean {
   if (s.baseUrl && u.origin === s.baseOrigin) return true;
   return u.protocol === "https:" && isHereHost(u.hostname);
 }
-
-const decoder = /* @__PURE__ */ new TextDecoder();
 
 /**
  * Runs attempt `n` (0 for the first) of a call. Thrown, ending the call:
@@ -61,7 +59,7 @@ export async function attempt(
     }
     // Any other status: its ApiError, with the start of the body; a 401
     // names the token it refused.
-    const text = decoder.decode(
+    const text = utf8Decoder().decode(
       await readBytes(res, { signal, maxBytes: Infinity }, MAX_ERROR_BYTES),
     );
     const failure = apiErrorFrom(status, res.headers, text, {

@@ -22,6 +22,7 @@
 
 import * as z from "zod/mini";
 import { formatNumber } from "../params/format.ts";
+import { lazy } from "../params/lazy.ts";
 import {
   fixedArray,
   minLength,
@@ -323,9 +324,10 @@ function countryRules(alpha: 2 | 3): [code: string, list: string] {
   ).check(minLength(1, list));
 }
 
+/** The schema of each code length, made when first used. */
 const COUNTRY_CODES = {
-  2: /* @__PURE__ */ countryCodesSchema(2),
-  3: /* @__PURE__ */ countryCodesSchema(3),
+  2: /* @__PURE__ */ lazy(() => countryCodesSchema(2)),
+  3: /* @__PURE__ */ lazy(() => countryCodesSchema(3)),
 };
 
 /**
@@ -352,7 +354,7 @@ export function validateCountryCodes(
   options: CountryCodeOptions = {},
 ): string[] {
   return parseWith(
-    COUNTRY_CODES[options.alpha === 2 ? 2 : 3],
+    COUNTRY_CODES[options.alpha === 2 ? 2 : 3](),
     codes,
     parameter,
   );

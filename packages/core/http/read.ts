@@ -3,6 +3,7 @@
 // deadline and the caller's abort) and a cap on the decoded bytes.
 
 import type { JsonResponse } from "./spec.ts";
+import { lazy } from "../params/lazy.ts";
 
 /** Default cap of a JSON answer's decoded body: 8 MiB. */
 export const DEFAULT_MAX_JSON_BYTES = 8_388_608;
@@ -147,7 +148,8 @@ function done(): Promise<void> {
   return Promise.resolve();
 }
 
-const decoder = /* @__PURE__ */ new TextDecoder();
+/** The UTF-8 decoder of bodies read as bytes, made on first use. */
+export const utf8Decoder = /* @__PURE__ */ lazy(() => new TextDecoder());
 
 /**
  * The whole body as bytes, under the guard. `keepTo` ends the read early
@@ -207,7 +209,7 @@ export async function readText(
     guard.signal?.throwIfAborted();
     return await res.text();
   }
-  return decoder.decode(await readBytes(res, guard));
+  return utf8Decoder().decode(await readBytes(res, guard));
 }
 
 /**

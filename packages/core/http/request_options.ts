@@ -7,22 +7,25 @@
  */
 
 import type { RequestOptions } from "./spec.ts";
+import { lazy } from "../params/lazy.ts";
 
 /** Every option a request reads; the compiler holds it to the type. */
-const KEYS = /* @__PURE__ */ Object.keys(
-  {
-    signal: 0,
-    timeoutMs: 0,
-    deadlineMs: 0,
-    maxResponseBytes: 0,
-    maxRetries: 0,
-    headers: 0,
-    requestId: 0,
-    onProgress: 0,
-    query: 0,
-    body: 0,
-  } satisfies Record<keyof RequestOptions, 0>,
-) as (keyof RequestOptions)[];
+const keys = /* @__PURE__ */ lazy(() =>
+  Object.keys(
+    {
+      signal: 0,
+      timeoutMs: 0,
+      deadlineMs: 0,
+      maxResponseBytes: 0,
+      maxRetries: 0,
+      headers: 0,
+      requestId: 0,
+      onProgress: 0,
+      query: 0,
+      body: 0,
+    } satisfies Record<keyof RequestOptions, 0>,
+  ) as (keyof RequestOptions)[]
+);
 
 /**
  * The options `options` gives, read once each (getters and inherited
@@ -42,7 +45,7 @@ const KEYS = /* @__PURE__ */ Object.keys(
  */
 export function plainRequestOptions(options: RequestOptions): RequestOptions {
   const plain: Record<string, unknown> = {};
-  for (const key of KEYS) {
+  for (const key of keys()) {
     const value = options[key];
     if (value !== undefined) plain[key] = value;
   }

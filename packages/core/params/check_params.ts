@@ -8,6 +8,7 @@
  */
 
 import { ValueError } from "../errors/errors.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * Throws a {@linkcode ValueError} for `params` unless it is an object (not
@@ -204,7 +205,11 @@ function editDistance(a: string, b: string): number {
   return rows[a.length][b.length];
 }
 
-const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * The fallback check, made on first use: a literal with a Unicode property
+ * costs more to create at import than all this module's other statements.
+ */
+const loneSurrogate = /* @__PURE__ */ lazy(() => /\p{Cs}/u);
 
 /**
  * Whether a text has an unpaired surrogate: the platform's own check where
@@ -223,7 +228,7 @@ export function hasLoneSurrogate(text: string): boolean {
   const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed;
   return typeof wellFormed === "function"
     ? !wellFormed.call(text)
-    : LONE_SURROGATE.test(text);
+    : loneSurrogate().test(text);
 }
 
 /**

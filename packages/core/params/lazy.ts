@@ -22,7 +22,10 @@
 /**
  * Returns a function that calls `build` the first time it is called and
  * returns that same value ever after. `build` must not return `undefined`
- * or `null` (it would run again).
+ * or `null` (it would run again). Annotate a module-level call
+ * `@__PURE__`: a bundle that never calls the value then drops it, and what
+ * only `build` uses with it (bundlers do not all carry this function's own
+ * annotation across modules).
  *
  * @example
  * ```ts
@@ -33,7 +36,7 @@
  * assert.equal(parseWith(limit(), 5, "limit"), 5);
  * ```
  */
-export function lazy<T>(build: () => T): () => T {
+export /* @__NO_SIDE_EFFECTS__ */ function lazy<T>(build: () => T): () => T {
   let value: T | undefined;
   return () => value ??= build();
 }

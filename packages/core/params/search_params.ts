@@ -21,6 +21,7 @@
  */
 
 import { integer, parseWith, stringMatching } from "./validate.ts";
+import { lazy } from "./lazy.ts";
 import { validateLanguages } from "./format.ts";
 import { ValueError } from "../errors/errors.ts";
 import { stringList } from "./check_params.ts";
@@ -30,7 +31,7 @@ import type { Query } from "./query.ts";
 const MAX_LIMIT = 100;
 
 /** The schema of the usual maximum, made once; another is made when asked. */
-const limitSchema = /* @__PURE__ */ integer(1, MAX_LIMIT);
+const limitSchema = /* @__PURE__ */ lazy(() => integer(1, MAX_LIMIT));
 
 /**
  * A count limit of Geocoding & Search: an integer from 1 to `max`, by
@@ -60,7 +61,7 @@ export function limitValue(
   max: number = MAX_LIMIT,
 ): number | undefined {
   return value === undefined ? undefined : parseWith(
-    max === MAX_LIMIT ? limitSchema : integer(1, max),
+    max === MAX_LIMIT ? limitSchema() : integer(1, max),
     value,
     parameter,
   );
@@ -151,9 +152,11 @@ export function nameListValue(
 /** Names of one character and a comma each fill a 64 KiB URL at this. */
 const MAX_NAMES = 32_767;
 
-const politicalViewSchema = /* @__PURE__ */ stringMatching(
-  /^[A-Z]{3}$/,
-  "must be an upper-case ISO 3166-1 alpha-3 code such as RUS",
+const politicalViewSchema = /* @__PURE__ */ lazy(() =>
+  stringMatching(
+    /^[A-Z]{3}$/,
+    "must be an upper-case ISO 3166-1 alpha-3 code such as RUS",
+  )
 );
 
 /**
@@ -176,7 +179,7 @@ const politicalViewSchema = /* @__PURE__ */ stringMatching(
 export function politicalViewValue(value: unknown): string | undefined {
   return value === undefined
     ? undefined
-    : parseWith(politicalViewSchema, value, "politicalView");
+    : parseWith(politicalViewSchema(), value, "politicalView");
 }
 
 /**

@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
 import { formatBoolean } from "../params/format.ts";
+import { lazy } from "../params/lazy.ts";
 import { minLength, nonEmptyString, parseWith } from "../params/validate.ts";
 import type { EvEntries, EvText } from "./_ev_entries.ts";
 import { chargingCurve, formatPairs } from "./_ev_tables.ts";
@@ -42,10 +43,11 @@ const REACHABLE_NEEDS = [
   "connectorTypes",
 ] as const;
 
-const connectorList = /* @__PURE__ */ (() =>
+const connectorList = /* @__PURE__ */ lazy(() =>
   z.array(nonEmptyString, {
     error: "must be an array of connector types",
-  }).check(minLength(1, "must list at least one connector type")))();
+  }).check(minLength(1, "must list at least one connector type"))
+);
 
 /** The charge levels the other options are measured against. */
 interface Levels {
@@ -161,7 +163,7 @@ function checkMinimum(
 function connectorTypes({ values, at }: EvEntries): string[] | undefined {
   if (values.connectorTypes === undefined) return undefined;
   const path = at("connectorTypes");
-  const connectors = parseWith(connectorList, values.connectorTypes, path);
+  const connectors = parseWith(connectorList(), values.connectorTypes, path);
   connectors.forEach((type, i) => {
     if (type.includes(",")) {
       throw new ValueError(

@@ -4,6 +4,7 @@
 
 import * as z from "zod/mini";
 import { formatNumber } from "../params/format.ts";
+import { lazy } from "../params/lazy.ts";
 import {
   nonNegativeInteger,
   numberInRange,
@@ -12,22 +13,21 @@ import {
 } from "../params/validate.ts";
 import { nonNegative, positive } from "./_ev_tables.ts";
 
-const share = /* @__PURE__ */ numberInRange(0, 1);
 const DRIVE_RULE = "must be a number above 0, up to 1";
-/** A drive that turns none of the battery's energy into motion moves nothing. */
-const driveShare: z.ZodMiniType<number> =
-  /* @__PURE__ */ (() =>
-    z.number({ error: DRIVE_RULE }).check(
-      z.refine((n) => n > 0 && n <= 1, { error: DRIVE_RULE }),
-    ))();
 
 /** What a number must be, by key. */
-const NUMBER_RULES: Readonly<Record<string, z.ZodMiniType<number>>> = {
+type NumberRules = Readonly<Record<string, z.ZodMiniType<number>>>;
+
+/** The rules, made when first used. */
+const numberRules = /* @__PURE__ */ lazy((): NumberRules => ({
   ascent: nonNegative,
   descent: nonNegative,
   auxiliaryConsumption: nonNegative,
-  driveEfficiency: driveShare,
-  recuperationEfficiency: share,
+  // A drive that turns none of the battery's energy into motion moves nothing.
+  driveEfficiency: z.number({ error: DRIVE_RULE }).check(
+    z.refine((n) => n > 0 && n <= 1, { error: DRIVE_RULE }),
+  ),
+  recuperationEfficiency: numberInRange(0, 1),
   auxiliaryPowerConsumption: nonNegative,
   airDensity: positive,
   currentWeight: positiveInteger,
@@ -48,7 +48,7 @@ const NUMBER_RULES: Readonly<Record<string, z.ZodMiniType<number>>> = {
   maxChargingVoltage: positive,
   maxChargingCurrent: positive,
   maxPowerAtLowVoltage: positive,
-};
+}));
 
 /** An `ev[…]` entry's text: one value, or a list. */
 export type EvText = string | readonly string[];
@@ -82,7 +82,7 @@ export function evEntries(
   const num = (key: string): number | undefined =>
     values[key] === undefined
       ? undefined
-      : parseWith(NUMBER_RULES[key], values[key], at(key));
+      : parseWith(numberRules()[key], values[key], at(key));
   const put = (key: string, text: EvText | undefined) => {
     if (text !== undefined) out.push([`ev[${key}]`, text]);
   };

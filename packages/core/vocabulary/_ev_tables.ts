@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
 import { formatNumber } from "../params/format.ts";
+import { lazy } from "../params/lazy.ts";
 import { integer, numberInRange, parseWith } from "../params/validate.ts";
 
 /** A finite number, 0 or more. */
@@ -22,7 +23,7 @@ export const positive: z.ZodMiniType<number> =
       z.refine((n) => n > 0, { error: ABOVE_ZERO }),
     ))();
 
-const speedValue = /* @__PURE__ */ integer(0);
+const speedValue = /* @__PURE__ */ lazy(() => integer(0));
 
 /** `[[speed, consumption], …]`, checked: whole km/h ascending, Wh/m ≥ 0. */
 export function speedTable(value: unknown, parameter: string): number[][] {
@@ -32,7 +33,7 @@ export function speedTable(value: unknown, parameter: string): number[][] {
     "[speedKmh, consumptionWhPerMetre]",
   );
   pairs.forEach(([speed, consumption], i) => {
-    parseWith(speedValue, speed, `${parameter}[${i}][0]`);
+    parseWith(speedValue(), speed, `${parameter}[${i}][0]`);
     parseWith(nonNegative, consumption, `${parameter}[${i}][1]`);
     if (i > 0 && speed <= pairs[i - 1][0]) {
       throw new ValueError(
@@ -115,7 +116,7 @@ export function auxiliaryPowerCurve(
     );
   }
   pairs.forEach(([time, power], i) => {
-    parseWith(speedValue, time, `${parameter}[${i}][0]`);
+    parseWith(speedValue(), time, `${parameter}[${i}][0]`);
     parseWith(nonNegative, power, `${parameter}[${i}][1]`);
     if (i === 0 && time !== 0) {
       throw new ValueError(

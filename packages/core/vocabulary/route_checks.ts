@@ -22,6 +22,7 @@ import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
 import type { Query } from "../params/query.ts";
 import { parseWith } from "../params/validate.ts";
+import { lazy } from "../params/lazy.ts";
 import { CHARGE_KEYS } from "./_ev_charge.ts";
 import {
   EMPIRICAL_KEYS,
@@ -32,10 +33,11 @@ import { AvoidFeature, routingModeValue } from "./routing_vocabulary.ts";
 import { TRUCK_FIELDS } from "./vehicles.ts";
 import { formatAvoidAreas } from "./avoid_areas.ts";
 
-const avoidFeatureList = /* @__PURE__ */ (() =>
+const avoidFeatureList = /* @__PURE__ */ lazy(() =>
   z.optional(
     z.array(z.enum(Object.values(AvoidFeature)), { error: "must be an array" }),
-  ))();
+  )
+);
 
 /** Modes for which HERE has no `avoid[features]=uTurns` (E605011). */
 const NO_U_TURNS: ReadonlySet<string> = /* @__PURE__ */ new Set([
@@ -54,7 +56,7 @@ function avoidFeaturesValue(
   value: unknown,
   transportMode: string,
 ): AvoidFeature[] | undefined {
-  const avoid = parseWith(avoidFeatureList, value, "avoidFeatures");
+  const avoid = parseWith(avoidFeatureList(), value, "avoidFeatures");
   if (avoid?.includes("uTurns") && NO_U_TURNS.has(transportMode)) {
     throw new ValueError(
       "avoidFeatures",

@@ -19,6 +19,7 @@ import { formatDateTime } from "../params/format.ts";
 import * as z from "zod/mini";
 import { type NamedValues, namedValues } from "../params/named_values.ts";
 import { parseWith } from "../params/validate.ts";
+import { lazy } from "../params/lazy.ts";
 
 /**
  * HERE's transport modes. Routes are calculated for `car`, `truck`,
@@ -126,7 +127,7 @@ export const RoutingMode: NamedValues<["fast", "short"]> =
 /** A `routingMode` value: `fast` or `short`. */
 export type RoutingMode = (typeof RoutingMode)[keyof typeof RoutingMode];
 
-const routingModeSchema = /* @__PURE__ */ z.enum(["fast", "short"]);
+const routingModeSchema = /* @__PURE__ */ lazy(() => z.enum(["fast", "short"]));
 
 /** The transport modes HERE routes the fast way only. */
 // Literals rather than TransportMode.x: a property read at module level
@@ -195,7 +196,7 @@ export function routingModeValue(
   transportMode: string,
 ): RoutingMode {
   return checkRoutingMode(
-    parseWith(routingModeSchema, routingMode ?? "fast", "routingMode"),
+    parseWith(routingModeSchema(), routingMode ?? "fast", "routingMode"),
     transportMode,
   ) as RoutingMode;
 }

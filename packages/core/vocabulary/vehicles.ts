@@ -19,6 +19,7 @@
 import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
 import { formatBoolean, formatInteger } from "../params/format.ts";
+import { lazy } from "../params/lazy.ts";
 import type { Query } from "../params/query.ts";
 import { nonNegativeInteger, parseWith } from "../params/validate.ts";
 import {
@@ -29,7 +30,7 @@ import {
   TunnelCategory,
 } from "./route_options.ts";
 
-const truckSchema = /* @__PURE__ */ (() =>
+const truckSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     shippedHazardousGoods: z.optional(
       z.array(z.enum(Object.values(ShippedHazardousGoods)), {
@@ -45,19 +46,22 @@ const truckSchema = /* @__PURE__ */ (() =>
     axleCount: z.optional(nonNegativeInteger),
     type: z.optional(z.enum(Object.values(TruckType))),
     trailerCount: z.optional(nonNegativeInteger),
-  }))();
+  })
+);
 
-const taxiSchema = /* @__PURE__ */ (() =>
+const taxiSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     allowDriveThroughTaxiRoads: z.optional(
       z.boolean({ error: "must be a boolean" }),
     ),
-  }))();
+  })
+);
 
-const scooterSchema = /* @__PURE__ */ (() =>
+const scooterSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     allowHighway: z.optional(z.boolean()),
-  }))();
+  })
+);
 
 /**
  * The fields of a {@linkcode Truck}, in the order HERE lists them (and
@@ -89,7 +93,7 @@ function truckEntries(
   parameter: string,
 ): [string, string | number | string[]][] {
   const parsed: Record<string, unknown> = parseWith(
-    truckSchema,
+    truckSchema(),
     truck,
     parameter,
   );
@@ -190,7 +194,7 @@ export function appendScooter(
   parameter = "scooter",
 ): Query {
   if (scooter === undefined) return query;
-  const { allowHighway } = parseWith(scooterSchema, scooter, parameter);
+  const { allowHighway } = parseWith(scooterSchema(), scooter, parameter);
   if (allowHighway !== undefined) {
     query.setStructured("scooter[allowHighway]", formatBoolean(allowHighway));
   }
@@ -281,7 +285,11 @@ export function appendTaxi(
   parameter = "taxi",
 ): Query {
   if (taxi === undefined) return query;
-  const { allowDriveThroughTaxiRoads } = parseWith(taxiSchema, taxi, parameter);
+  const { allowDriveThroughTaxiRoads } = parseWith(
+    taxiSchema(),
+    taxi,
+    parameter,
+  );
   if (allowDriveThroughTaxiRoads !== undefined) {
     query.setStructured(
       "taxi[allowDriveThroughTaxiRoads]",

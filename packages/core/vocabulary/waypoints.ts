@@ -21,6 +21,7 @@
 
 import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
+import { lazy } from "../params/lazy.ts";
 import { formatBoolean, formatInteger } from "../params/format.ts";
 import { encodeContent, type Query } from "../params/query.ts";
 import { formatLatLng } from "../geo/coordinates.ts";
@@ -37,53 +38,63 @@ import {
   type WayPointOptions,
 } from "./route_options.ts";
 
-const placeOptionsSchema = /* @__PURE__ */ (() =>
-  z.strictObject({
-    course: z.optional(integer(0, 360)),
-    sideOfStreetHint: z.optional(pointSchema),
-    matchSideOfStreet: z.optional(z.enum(Object.values(MatchSideOfStreet))),
-    nameHint: z.optional(nonEmptyString),
-    radius: z.optional(nonNegativeInteger),
-    minCourseDistance: z.optional(nonNegativeInteger),
-  }).check(
-    z.refine(
-      (o) =>
-        o.matchSideOfStreet === undefined || o.sideOfStreetHint !== undefined,
-      {
-        error: "requires sideOfStreetHint",
-        path: ["matchSideOfStreet"],
-      },
+/** Place options, or none. */
+const placeOptionsSchema = /* @__PURE__ */ lazy(() =>
+  z.optional(
+    z.strictObject({
+      course: z.optional(integer(0, 360)),
+      sideOfStreetHint: z.optional(pointSchema),
+      matchSideOfStreet: z.optional(z.enum(Object.values(MatchSideOfStreet))),
+      nameHint: z.optional(nonEmptyString),
+      radius: z.optional(nonNegativeInteger),
+      minCourseDistance: z.optional(nonNegativeInteger),
+    }).check(
+      z.refine(
+        (o) =>
+          o.matchSideOfStreet === undefined || o.sideOfStreetHint !== undefined,
+        {
+          error: "requires sideOfStreetHint",
+          path: ["matchSideOfStreet"],
+        },
+      ),
     ),
-  ))();
+  )
+);
 
-const waypointOptionsSchema = /* @__PURE__ */ (() =>
-  z.strictObject({
-    stopDuration: z.optional(integer(0, 49999)),
-    passThrough: z.optional(z.boolean()),
-  }).check(
-    z.refine((o) => o.passThrough !== true || !o.stopDuration, {
-      error: "cannot be combined with a stopDuration greater than 0",
-      path: ["passThrough"],
-    }),
-  ))();
+/** Waypoint options, or none. */
+const waypointOptionsSchema = /* @__PURE__ */ lazy(() =>
+  z.optional(
+    z.strictObject({
+      stopDuration: z.optional(integer(0, 49999)),
+      passThrough: z.optional(z.boolean()),
+    }).check(
+      z.refine((o) => o.passThrough !== true || !o.stopDuration, {
+        error: "cannot be combined with a stopDuration greater than 0",
+        path: ["passThrough"],
+      }),
+    ),
+  )
+);
 
 /** A via with options: the seed's `{ lat, lng, … }` (a response's `elv` ignored). */
-const viaLatLngSchema = /* @__PURE__ */ (() =>
+const viaLatLngSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     lat: z.unknown(),
     lng: z.unknown(),
     elv: z.optional(z.unknown()),
-    placeOptions: z.optional(placeOptionsSchema),
-    waypointOptions: z.optional(waypointOptionsSchema),
-  }))();
+    placeOptions: placeOptionsSchema(),
+    waypointOptions: waypointOptionsSchema(),
+  })
+);
 
 /** A via with options: `{ point, … }`, any point form. */
-const viaPointSchema = /* @__PURE__ */ (() =>
+const viaPointSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     point: pointSchema,
-    placeOptions: z.optional(placeOptionsSchema),
-    waypointOptions: z.optional(waypointOptionsSchema),
-  }))();
+    placeOptions: placeOptionsSchema(),
+    waypointOptions: waypointOptionsSchema(),
+  })
+);
 
 /** Which waypoint a value is; decides which waypoint options are allowed. */
 export type WaypointRole = "origin" | "destination" | "via";
@@ -140,13 +151,13 @@ export function formatWaypoint(
   const { parameter, role } = opts;
   const { lat, lng } = parsePoint(position, parameter);
   const place = parseWith(
-    z.optional(placeOptionsSchema),
+    placeOptionsSchema(),
     opts.placeOptions,
     `${parameter}PlaceOptions`,
   );
   const wpParameter = `${parameter}WaypointOptions`;
   const waypoint = parseWith(
-    z.optional(waypointOptionsSchema),
+    waypointOptionsSchema(),
     opts.waypointOptions,
     wpParameter,
   );
@@ -191,7 +202,7 @@ export function formatVia(via: unknown, index: number): string {
     !("type" in via)
   ) {
     if ("point" in via) {
-      const v = parseWith(viaPointSchema, via, parameter);
+      const v = parseWith(viaPointSchema(), via, parameter);
       return serialiseWaypoint(
         v.point.lat,
         v.point.lng,
@@ -201,7 +212,7 @@ export function formatVia(via: unknown, index: number): string {
         wpParameter,
       );
     }
-    const v = parseWith(viaLatLngSchema, via, parameter);
+    const v = parseWith(viaLatLngSchema(), via, parameter);
     const { lat, lng } = parsePoint({ lat: v.lat, lng: v.lng }, parameter);
     return serialiseWaypoint(
       lat,
@@ -219,8 +230,8 @@ export function formatVia(via: unknown, index: number): string {
 function serialiseWaypoint(
   lat: number,
   lng: number,
-  place: z.output<typeof placeOptionsSchema> | undefined,
-  waypoint: z.output<typeof waypointOptionsSchema> | undefined,
+  place: z.output<ReturnType<typeof placeOptionsSchema>>,
+  waypoint: z.output<ReturnType<typeof waypointOptionsSchema>>,
   role: WaypointRole,
   wpParameter: string,
 ): string {
