@@ -199,7 +199,7 @@ const GEOCODE_TABLE = [
   ["showTranslations", ["city", "county", "district", "state"]],
 ] as const satisfies SearchTable<keyof GeocodeParams>;
 
-const geocodeKeys = lazy(() =>
+const geocodeKeys = /* @__PURE__ */ lazy(() =>
   [
     "query",
     "qualifiedQuery",

@@ -206,7 +206,7 @@ const REVERSE_GEOCODE_TABLE = [
   ...mapDetailRows(["intersections", "nearbyAddress", "parentPA"]),
 ] as const satisfies SearchTable<keyof ReverseGeocodeParams>;
 
-const reverseGeocodeKeys = lazy(() =>
+const reverseGeocodeKeys = /* @__PURE__ */ lazy(() =>
   [
     "lat",
     "lng",
@@ -241,7 +241,7 @@ const _allKeys: AllKeys<
 export class ReverseGeocoderResponse extends ItemsResponse {}
 
 /** `bearing`: whole degrees clockwise from north. */
-const bearing = lazy(() => integer(0, 359));
+const bearing = /* @__PURE__ */ lazy(() => integer(0, 359));
 
 /**
  * The request {@linkcode reverseGeocode} sends, validated:

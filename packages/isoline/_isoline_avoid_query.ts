@@ -20,7 +20,7 @@ import {
 /** Most segments of avoid[segments] and maxSpeedOnSegment together. */
 const MAX_SEGMENTS = 1000;
 
-const segment = lazy(() =>
+const segment = /* @__PURE__ */ lazy(() =>
   stringMatching(
     /^[\w.:-]+(#[+*-])?$/,
     'must be a segment id such as "here:cm:segment:207551710", optionally ' +
@@ -30,19 +30,19 @@ const segment = lazy(() =>
 const list = <T>(item: z.ZodMiniType<T>) =>
   z.optional(z.array(item, { error: "must be an array" }));
 
-const segmentList = lazy(() => list(segment()));
-const zoneIdList = lazy(() =>
+const segmentList = /* @__PURE__ */ lazy(() => list(segment()));
+const zoneIdList = /* @__PURE__ */ lazy(() =>
   list(stringMatching(
     /^[\w.:-]+$/,
     'must be a zone id such as "here:cm:envzone:2"',
   ))
 );
-const roadTypeList = lazy(() =>
+const roadTypeList = /* @__PURE__ */ lazy(() =>
   list(
     stringMatching(/^[A-Za-z0-9]+$/, 'must be a road type such as "BK1"'),
   )
 );
-const zonesSchema = lazy(() =>
+const zonesSchema = /* @__PURE__ */ lazy(() =>
   z.optional(z.strictObject({
     categories: z.array(z.enum(Object.values(IsolineZoneCategory)), {
       error: "must be an array",
@@ -50,10 +50,10 @@ const zonesSchema = lazy(() =>
     exceptZoneIds: zoneIdList(),
   }))
 );
-const transpondersSchema = lazy(() =>
+const transpondersSchema = /* @__PURE__ */ lazy(() =>
   z.optional(z.enum(Object.values(IsolineTollTransponders)))
 );
-const speedsSchema = lazy(() =>
+const speedsSchema = /* @__PURE__ */ lazy(() =>
   list(z.strictObject({
     segment: segment(),
     speed: numberInRange(1, Infinity, "must be a speed of 1 m/s or more"),

@@ -13,13 +13,13 @@ import {
 import { IsolineFuelType } from "./isoline_fuel.ts";
 
 const NON_NEGATIVE = "must be a finite number, 0 or more";
-const nonNegative = lazy(() =>
+const nonNegative = /* @__PURE__ */ lazy(() =>
   z.number({ error: NON_NEGATIVE }).check(
     z.refine((n) => Number.isFinite(n) && n >= 0, { error: NON_NEGATIVE }),
   )
 );
 
-const fuelSchema = lazy(() =>
+const fuelSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     type: z.enum(Object.values(IsolineFuelType)),
     freeFlowSpeedTable: z.optional(z.unknown()),
@@ -29,7 +29,7 @@ const fuelSchema = lazy(() =>
   })
 );
 
-const pairSchema = lazy(() =>
+const pairSchema = /* @__PURE__ */ lazy(() =>
   fixedArray<[number, number]>(
     [integer(0), nonNegative()],
     "must be a [speedKmh, consumptionPerMetre] pair",

@@ -19,7 +19,7 @@ import {
 } from "@ls/core/internal";
 import { IsolineTrafficMode } from "./isoline_options.ts";
 
-const excludeSchema = lazy(() =>
+const excludeSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     countries: z.optional(z.array(z.string(), { error: "must be an array" })),
     states: z.optional(z.unknown()),
@@ -27,14 +27,14 @@ const excludeSchema = lazy(() =>
   })
 );
 
-const allowSchema = lazy(() =>
+const allowSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     hov: z.optional(z.boolean({ error: "must be a boolean" })),
     hot: z.optional(z.boolean({ error: "must be a boolean" })),
   })
 );
 
-const trafficSchema = lazy(() =>
+const trafficSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     mode: z.optional(z.enum(Object.values(IsolineTrafficMode))),
     overrideFlowDuration: z.optional(nonNegativeInteger),
@@ -51,7 +51,7 @@ export interface GroupedOptions {
   billingTag?: unknown;
 }
 
-const stateCodes = lazy(() =>
+const stateCodes = /* @__PURE__ */ lazy(() =>
   z.array(
     stringMatching(
       /^[A-Z0-9]{1,3}$/,

@@ -21,7 +21,7 @@ import { IsolineEngineType } from "./isoline_vehicle.ts";
 
 const ABOVE_ZERO = "must be a finite number above 0";
 
-const vehicleSchema = lazy(() =>
+const vehicleSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     ...vehicleBodyShape(),
     hovOccupancy: z.optional(integer(1)),
@@ -146,7 +146,9 @@ function checkRules(
   }
 }
 
-const fcCap = lazy(() => numberInRange(1, 70, "must be 1 to 70 m/s, or null"));
+const fcCap = /* @__PURE__ */ lazy(() =>
+  numberInRange(1, 70, "must be 1 to 70 m/s, or null")
+);
 
 /** `speedCapPerFc` checked: at most 5 caps of 1 to 70 m/s, or `null`. */
 function speedCapsValue(caps: unknown[] | undefined): string | undefined {

@@ -5,7 +5,7 @@ import * as z from "zod/mini";
 import { ValueError } from "@ls/core";
 import { lazy, minLength, parseWith, positiveInteger } from "@ls/core/internal";
 
-const rangeList = lazy(() =>
+const rangeList = /* @__PURE__ */ lazy(() =>
   z.array(positiveInteger, {
     error: 'must be a comma list such as "300,600" or an array of numbers',
   }).check(minLength(1, "must hold at least one value"))

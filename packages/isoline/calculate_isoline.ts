@@ -164,11 +164,15 @@ export const CALCULATE_ISOLINE_WIRE_NAMES: Readonly<Record<string, string>> =
     ...truckWireNames(),
   });
 
-const transportModeSchema = lazy(() =>
+const transportModeSchema = /* @__PURE__ */ lazy(() =>
   z.enum(Object.values(IsolineTransportMode))
 );
-const rangeTypeSchema = lazy(() => z.enum(Object.values(RangeType)));
-const optimisedForSchema = lazy(() => z.enum(Object.values(OptimisedFor)));
+const rangeTypeSchema = /* @__PURE__ */ lazy(() =>
+  z.enum(Object.values(RangeType))
+);
+const optimisedForSchema = /* @__PURE__ */ lazy(() =>
+  z.enum(Object.values(OptimisedFor))
+);
 /**
  * The request {@linkcode calculateIsoline} sends, validated:
  * `GET /v8/isolines` on the isoline host. Pass it to `client.requestJson`

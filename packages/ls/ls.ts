@@ -103,7 +103,7 @@ import { LS_OPERATIONS, type LSBulkOperation } from "./operations.ts";
 export type LSOptions = ClientOptions;
 
 /** The names {@linkcode LS.bulk} runs, in the order of the class. */
-const bulkOperations = lazy((): readonly string[] =>
+const bulkOperations = /* @__PURE__ */ lazy((): readonly string[] =>
   Object.entries(LS_OPERATIONS)
     .filter(([, answer]) => answer === "response").map(([name]) => name)
 );

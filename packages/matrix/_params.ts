@@ -24,14 +24,18 @@ import { MAX_POINTS } from "./_tiling.ts";
 
 // Closed sets: the message lists the allowed values.
 const NAMED = {
-  profile: lazy(() => z.enum(Object.values(MatrixProfile))),
-  routingMode: lazy(() => z.enum(Object.values(RoutingMode))),
-  transportMode: lazy(() => z.enum(Object.values(TransportMode))),
+  profile: /* @__PURE__ */ lazy(() => z.enum(Object.values(MatrixProfile))),
+  routingMode: /* @__PURE__ */ lazy(() => z.enum(Object.values(RoutingMode))),
+  transportMode: /* @__PURE__ */ lazy(() =>
+    z.enum(Object.values(TransportMode))
+  ),
 };
-const avoidFeatureSchema = lazy(() =>
+const avoidFeatureSchema = /* @__PURE__ */ lazy(() =>
   z.enum(Object.values(MatrixAvoidFeature))
 );
-const attributeSchema = lazy(() => z.enum(Object.values(MatrixAttribute)));
+const attributeSchema = /* @__PURE__ */ lazy(() =>
+  z.enum(Object.values(MatrixAttribute))
+);
 
 /**
  * `profile` (one of {@linkcode MatrixProfile}), `routingMode` (`"fast"` or

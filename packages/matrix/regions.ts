@@ -279,9 +279,9 @@ const REGION_TYPES: readonly RegionType[] = [
 ];
 
 // regionToJson() picks the schema by `type`, so the key only needs to be known.
-const regionType = lazy(() => z.string());
+const regionType = /* @__PURE__ */ lazy(() => z.string());
 
-const circleSchema = lazy(() =>
+const circleSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     type: regionType(),
     center: pointSchema,
@@ -289,7 +289,7 @@ const circleSchema = lazy(() =>
   })
 );
 
-const boundingBoxSchema = lazy(() =>
+const boundingBoxSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     type: regionType(),
     north: latitude,
@@ -306,21 +306,23 @@ const boundingBoxSchema = lazy(() =>
 const POLYGON_RULE =
   "must be a flat [lat, lng, ...] list of numbers or a list of points, with at least 3 vertices";
 
-const polygonSchema = lazy(() =>
+const polygonSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     type: regionType(),
     outer: z.array(z.unknown(), { error: POLYGON_RULE }),
   })
 );
 
-const autoCircleSchema = lazy(() =>
+const autoCircleSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     type: regionType(),
     margin: z.optional(nonNegativeInteger),
   })
 );
 
-const worldSchema = lazy(() => z.strictObject({ type: regionType() }));
+const worldSchema = /* @__PURE__ */ lazy(() =>
+  z.strictObject({ type: regionType() })
+);
 
 /**
  * Validates a region definition and returns HERE's JSON for it, keys in

@@ -19,7 +19,7 @@ import {
 } from "@ls/core/internal";
 import { FuelType } from "./fuel.ts";
 
-const fuelSchema = lazy(() =>
+const fuelSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     type: z.enum(Object.values(FuelType)),
     freeFlowSpeedTable: z.optional(z.unknown()),

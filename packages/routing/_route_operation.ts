@@ -221,19 +221,21 @@ const RETURN_NEEDS: readonly [value: string, needs: string][] = [
   ["turnByTurnActions", "polyline"],
 ];
 
-const returnList = lazy(() =>
+const returnList = /* @__PURE__ */ lazy(() =>
   z.optional(
     z.array(z.enum(Object.values(Return)), { error: "must be an array" }),
   )
 );
-const spanList = lazy(() =>
+const spanList = /* @__PURE__ */ lazy(() =>
   z.optional(
     z.array(z.enum(Object.values(Span)), { error: "must be an array" }),
   )
 );
-const unitsSchema = lazy(() => z.enum(Object.values(Units)));
-const alternativesSchema = lazy(() => z.optional(integer(0, 6)));
-const viaList = lazy(() =>
+const unitsSchema = /* @__PURE__ */ lazy(() => z.enum(Object.values(Units)));
+const alternativesSchema = /* @__PURE__ */ lazy(() =>
+  z.optional(integer(0, 6))
+);
+const viaList = /* @__PURE__ */ lazy(() =>
   z.optional(z.array(z.unknown(), { error: "must be an array" }))
 );
 

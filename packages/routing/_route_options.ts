@@ -30,7 +30,7 @@ import type { RoutingParams } from "./params.ts";
 import { TrafficMode, ZoneCategory } from "./route_options.ts";
 
 /** A list of ids, at most 1000: no blank ones, none with the list syntax's `,` `;` `|`. */
-const idList = lazy(() =>
+const idList = /* @__PURE__ */ lazy(() =>
   z.optional(
     z.array(
       stringMatching(
@@ -45,7 +45,7 @@ const idList = lazy(() =>
     ),
   )
 );
-const zoneCategories = lazy(() =>
+const zoneCategories = /* @__PURE__ */ lazy(() =>
   z.optional(z.strictObject({
     categories: z.array(z.enum(Object.values(ZoneCategory)), {
       error: "must be an array",
@@ -53,22 +53,22 @@ const zoneCategories = lazy(() =>
     exceptZoneIds: idList(),
   }))
 );
-const tollTransponders = lazy(() =>
+const tollTransponders = /* @__PURE__ */ lazy(() =>
   z.optional(z.literal(TOLL_TRANSPONDERS.all))
 );
-const allowSchema = lazy(() =>
+const allowSchema = /* @__PURE__ */ lazy(() =>
   z.optional(z.strictObject({
     hov: z.optional(z.boolean()),
     hot: z.optional(z.boolean()),
   }))
 );
-const trafficSchema = lazy(() =>
+const trafficSchema = /* @__PURE__ */ lazy(() =>
   z.optional(z.strictObject({
     mode: z.optional(z.enum(Object.values(TrafficMode))),
     overrideFlowDuration: z.optional(nonNegativeInteger),
   }))
 );
-const excludeSchema = lazy(() =>
+const excludeSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     countries: z.optional(z.array(z.unknown(), { error: "must be an array" })),
     states: z.optional(z.record(
@@ -205,10 +205,10 @@ function appendExclude(query: Query, exclude: unknown): void {
   );
 }
 
-const billingTag = lazy(() =>
+const billingTag = /* @__PURE__ */ lazy(() =>
   z.optional(stringMatching(/\S/, "must be a non-blank string"))
 );
-const segmentSpeeds = lazy(() =>
+const segmentSpeeds = /* @__PURE__ */ lazy(() =>
   z.optional(
     z.array(
       z.strictObject({
@@ -248,7 +248,7 @@ function appendSegmentSpeeds(query: Query, params: RoutingParams): void {
   );
 }
 
-const pedestrianSchema = lazy(() =>
+const pedestrianSchema = /* @__PURE__ */ lazy(() =>
   z.optional(z.strictObject({
     speed: z.optional(numberInRange(0.5, 2, "must be 0.5 to 2 m/s")),
   }))
@@ -267,7 +267,7 @@ export function appendPedestrian(query: Query, pedestrian: unknown): void {
   }
 }
 
-const scheduleSchema = lazy(() =>
+const scheduleSchema = /* @__PURE__ */ lazy(() =>
   z.optional(z.strictObject({
     schedule: z.array(
       fixedArray(
@@ -306,7 +306,7 @@ export function appendDriver(
   query.setStructured("driver[schedule]", driver.schedule.flat().join(","));
 }
 
-const permittedNetworksSchema = lazy(() => {
+const permittedNetworksSchema = /* @__PURE__ */ lazy(() => {
   /** A state or network name: letters, digits, `-` and `_`. */
   const networkName = stringMatching(
     /^[A-Za-z0-9_-]+$/,

@@ -17,7 +17,7 @@ import {
   TollVehicleCategory,
 } from "./tolls.ts";
 
-const tollsSchema = lazy(() => {
+const tollsSchema = /* @__PURE__ */ lazy(() => {
   const emissionType = z.enum(Object.values(TollEmissionType));
   return z.optional(z.strictObject({
     summaries: z.optional(
@@ -37,7 +37,7 @@ const tollsSchema = lazy(() => {
     ])),
   }));
 });
-const currencySchema = lazy(() =>
+const currencySchema = /* @__PURE__ */ lazy(() =>
   z.optional(
     stringMatching(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR"),
   )

@@ -24,7 +24,7 @@ import {
 } from "@ls/core/internal";
 import { EngineType, type VehicleOptions } from "./vehicle.ts";
 
-const vehicleSchema = lazy(() =>
+const vehicleSchema = /* @__PURE__ */ lazy(() =>
   z.optional(z.strictObject({
     ...vehicleBodyShape(),
     trailerAxleCount: z.optional(integer(1)),

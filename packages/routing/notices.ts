@@ -125,7 +125,7 @@ export const VIOLATION_NOTICE_CODES: readonly string[] = Object.freeze([
   ...Object.values(EvNoticeCode),
 ]);
 
-const violations = lazy((): ReadonlySet<string> =>
+const violations = /* @__PURE__ */ lazy((): ReadonlySet<string> =>
   new Set(VIOLATION_NOTICE_CODES)
 );
 

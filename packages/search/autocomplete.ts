@@ -82,7 +82,7 @@ const AUTOCOMPLETE_SHOW = Object.keys(
   { hasRelatedMPA: 0, streetInfo: 0 } satisfies Record<AutocompleteShow, 0>,
 );
 
-const postalCodeModeSchema = lazy(() =>
+const postalCodeModeSchema = /* @__PURE__ */ lazy(() =>
   z.enum(
     Object.keys(
       { cityLookup: 0, districtLookup: 0 } satisfies Record<

@@ -71,7 +71,7 @@ const AUTOSUGGEST_SHOW = Object.keys(
 );
 
 /** `termsLimit`: 0 (no query terms) to 10. */
-const termsLimitSchema = lazy(() => integer(0, 10));
+const termsLimitSchema = /* @__PURE__ */ lazy(() => integer(0, 10));
 
 /**
  * A `showMapReferences` value of autosuggest: `adminIds`, `pointAddress`

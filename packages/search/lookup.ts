@@ -50,7 +50,7 @@ const LOOKUP_TABLE = [
   ...mapDetailRows(["MPA", "parentPA"]),
 ] as const satisfies SearchTable<keyof LookupParams>;
 
-const lookupKeys = lazy(() =>
+const lookupKeys = /* @__PURE__ */ lazy(() =>
   ["locationId", ...LOOKUP_TABLE.map(([name]) => name)] as const
 );
 

@@ -168,9 +168,11 @@ const EV_KEYS = Object.keys(
   } satisfies Record<keyof EvStationFilter, 0>,
 );
 
-const currentSchema = lazy(() => z.enum(["AC", "DC"]));
-const truckClassSchema = lazy(() => z.enum(["medium", "heavy"]));
-const minPowerSchema = lazy(() =>
+const currentSchema = /* @__PURE__ */ lazy(() => z.enum(["AC", "DC"]));
+const truckClassSchema = /* @__PURE__ */ lazy(() =>
+  z.enum(["medium", "heavy"])
+);
+const minPowerSchema = /* @__PURE__ */ lazy(() =>
   numberInRange(
     Number.MIN_VALUE,
     Number.MAX_VALUE,

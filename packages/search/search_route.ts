@@ -100,8 +100,10 @@ export interface SearchRouteParams {
   mobilityMode?: MobilityMode;
 }
 
-const rankingSchema = lazy(() => z.enum(["excursionDistance"]));
-const mobilitySchema = lazy(() => z.enum(["car", "motorbike", "truck"]));
+const rankingSchema = /* @__PURE__ */ lazy(() => z.enum(["excursionDistance"]));
+const mobilitySchema = /* @__PURE__ */ lazy(() =>
+  z.enum(["car", "motorbike", "truck"])
+);
 
 /** The points of one encoded polyline, refused naming `parameter`. */
 function decoded(encoded: unknown, parameter: string): number[][] {

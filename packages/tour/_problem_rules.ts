@@ -6,7 +6,7 @@ import { describe, lazy, TRUCK_FIELDS } from "@ls/core/internal";
 import type { Fleet, Plan } from "./problem_types.ts";
 
 /** The fields of a truck profile's `options` (routing's truck fields). */
-const truckOptions = lazy((): ReadonlySet<keyof Truck> =>
+const truckOptions = /* @__PURE__ */ lazy((): ReadonlySet<keyof Truck> =>
   new Set(TRUCK_FIELDS)
 );
 

@@ -22,7 +22,7 @@ import type { OptimizationTraffic } from "./problem_types.ts";
 
 type Shape = Record<string, z.ZodMiniType<unknown, unknown>>;
 
-const extraSchema = lazy(() =>
+const extraSchema = /* @__PURE__ */ lazy(() =>
   z.record(z.string(), z.unknown(), {
     error: "must be an object of HERE field names to values",
   })
@@ -111,7 +111,7 @@ function isRfc3339(value: string): boolean {
   return Number.isFinite(Date.parse(value));
 }
 
-const dateTime = lazy(() =>
+const dateTime = /* @__PURE__ */ lazy(() =>
   z.string({ error: RFC3339_RULE }).check(
     z.refine(isRfc3339, { error: RFC3339_RULE }),
   )
@@ -119,7 +119,7 @@ const dateTime = lazy(() =>
 
 const WINDOW_RULE = "must be a [start, end] pair of RFC 3339 date-times";
 
-const timeWindowSchema = lazy(() =>
+const timeWindowSchema = /* @__PURE__ */ lazy(() =>
   fixedArray<[string, string]>([dateTime(), dateTime()], WINDOW_RULE).check(
     z.refine(([start, end]) => Date.parse(start) <= Date.parse(end), {
       error: "must not end before it starts",
@@ -127,22 +127,22 @@ const timeWindowSchema = lazy(() =>
   )
 );
 
-const nonNegative = lazy(() =>
+const nonNegative = /* @__PURE__ */ lazy(() =>
   numberInRange(0, Infinity, "must be a non-negative number")
 );
 const opt = z.optional;
-const strings = lazy(() =>
+const strings = /* @__PURE__ */ lazy(() =>
   z.array(nonEmptyString, { error: "must be an array of strings" })
 );
 
-const shiftEndSchema = lazy(() =>
+const shiftEndSchema = /* @__PURE__ */ lazy(() =>
   open({
     time: dateTime(),
     location: pointSchema,
   }, { error: "must be an object with time and location" })
 );
 
-const vehicleTypeSchema = lazy(() =>
+const vehicleTypeSchema = /* @__PURE__ */ lazy(() =>
   open({
     id: nonEmptyString,
     profile: nonEmptyString,
@@ -173,7 +173,7 @@ const vehicleTypeSchema = lazy(() =>
   }, { error: "must be a vehicle type object" })
 );
 
-const profileSchema = lazy(() =>
+const profileSchema = /* @__PURE__ */ lazy(() =>
   open({
     name: nonEmptyString,
     type: oneOf(PROFILE_TYPES),
@@ -186,18 +186,19 @@ const profileSchema = lazy(() =>
 );
 
 /** The problem's `fleet`. */
-export const fleetSchema: () => z.ZodMiniType<unknown> = lazy(() =>
-  open({
-    types: z.array(vehicleTypeSchema(), {
-      error: "must be an array of vehicle types",
-    }).check(minLength(1, "must have at least 1 vehicle type")),
-    profiles: z.array(profileSchema(), {
-      error: "must be an array of profiles",
-    }).check(minLength(1, "must have at least 1 profile")),
-  }, { error: "must be an object with types and profiles" })
+export const fleetSchema: () => z.ZodMiniType<unknown> = /* @__PURE__ */ lazy(
+  () =>
+    open({
+      types: z.array(vehicleTypeSchema(), {
+        error: "must be an array of vehicle types",
+      }).check(minLength(1, "must have at least 1 vehicle type")),
+      profiles: z.array(profileSchema(), {
+        error: "must be an array of profiles",
+      }).check(minLength(1, "must have at least 1 profile")),
+    }, { error: "must be an object with types and profiles" }),
 );
 
-const taskSchema = lazy(() =>
+const taskSchema = /* @__PURE__ */ lazy(() =>
   open({
     places: z.array(
       open({
@@ -215,73 +216,78 @@ const taskSchema = lazy(() =>
 );
 
 /** The problem's `plan`. */
-export const planSchema: () => z.ZodMiniType<unknown> = lazy(() =>
-  open({
-    jobs: z.array(
-      open({
-        id: nonEmptyString,
-        tasks: open({
-          pickups: opt(z.array(taskSchema())),
-          deliveries: opt(z.array(taskSchema())),
-        }, { error: "must be an object with pickups and/or deliveries" }),
-        priority: opt(integer()),
-        skills: opt(strings()),
-        groupId: opt(nonEmptyString),
-      }, { error: "must be a job object" }),
-      { error: "must be an array of jobs" },
-    ).check(minLength(1, "must have at least 1 job")),
-    relations: opt(z.array(
-      open({
-        type: oneOf(RELATION_TYPES),
-        jobs: strings().check(
-          minLength(1, "must have at least 1 job"),
-        ),
-        vehicleId: nonEmptyString,
-      }, { error: "must be a relation object" }),
-    )),
-  }, { error: "must be an object with jobs" })
+export const planSchema: () => z.ZodMiniType<unknown> = /* @__PURE__ */ lazy(
+  () =>
+    open({
+      jobs: z.array(
+        open({
+          id: nonEmptyString,
+          tasks: open({
+            pickups: opt(z.array(taskSchema())),
+            deliveries: opt(z.array(taskSchema())),
+          }, { error: "must be an object with pickups and/or deliveries" }),
+          priority: opt(integer()),
+          skills: opt(strings()),
+          groupId: opt(nonEmptyString),
+        }, { error: "must be a job object" }),
+        { error: "must be an array of jobs" },
+      ).check(minLength(1, "must have at least 1 job")),
+      relations: opt(z.array(
+        open({
+          type: oneOf(RELATION_TYPES),
+          jobs: strings().check(
+            minLength(1, "must have at least 1 job"),
+          ),
+          vehicleId: nonEmptyString,
+        }, { error: "must be a relation object" }),
+      )),
+    }, { error: "must be an object with jobs" }),
 );
 
 /** The problem's `objectives`. */
-export const objectivesSchema: () => z.ZodMiniType<unknown> = lazy(() =>
-  z.array(
-    open({ type: oneOf(OBJECTIVE_TYPES), action: opt(nonEmptyString) }, {
-      error: "must be an objective object with a type",
-    }),
-    { error: "must be an array of objectives" },
-  )
-);
+export const objectivesSchema: () => z.ZodMiniType<unknown> =
+  /* @__PURE__ */ lazy(() =>
+    z.array(
+      open({ type: oneOf(OBJECTIVE_TYPES), action: opt(nonEmptyString) }, {
+        error: "must be an objective object with a type",
+      }),
+      { error: "must be an array of objectives" },
+    )
+  );
 
 const TRAFFIC_RULE =
   'must be one of "liveOrHistorical", "historicalOnly", "automatic"';
 const TRAFFIC = ["liveOrHistorical", "historicalOnly", "automatic"];
 /** `optimizationTraffic`, or `configuration.optimizations.traffic`. */
-export const trafficSchema: () => z.ZodMiniType<OptimizationTraffic> = lazy(
-  () =>
-    z.string({ error: TRAFFIC_RULE }).check(
-      z.refine((v) => TRAFFIC.includes(v), { error: TRAFFIC_RULE }),
-    ) as z.ZodMiniType<OptimizationTraffic>,
-);
+export const trafficSchema: () => z.ZodMiniType<OptimizationTraffic> =
+  /* @__PURE__ */ lazy(
+    () =>
+      z.string({ error: TRAFFIC_RULE }).check(
+        z.refine((v) => TRAFFIC.includes(v), { error: TRAFFIC_RULE }),
+      ) as z.ZodMiniType<OptimizationTraffic>,
+  );
 
 /** `optimizationWaitingTime`, or `configuration.optimizations.waitingTime`. */
-export const waitingTimeSchema: () => z.ZodMiniType<unknown> = lazy(() =>
-  open({
-    reduce: opt(z.boolean({ error: "must be a boolean" })),
-    bufferTime: opt(nonNegativeInteger),
-  }, { error: "must be an object with reduce and bufferTime" })
-);
+export const waitingTimeSchema: () => z.ZodMiniType<unknown> =
+  /* @__PURE__ */ lazy(() =>
+    open({
+      reduce: opt(z.boolean({ error: "must be a boolean" })),
+      bufferTime: opt(nonNegativeInteger),
+    }, { error: "must be an object with reduce and bufferTime" })
+  );
 
 /** The problem's `configuration`. */
-export const configurationSchema: () => z.ZodMiniType<unknown> = lazy(() =>
-  open({
-    termination: opt(open({
-      maxTime: opt(nonNegative()),
-      stagnationTime: opt(nonNegative()),
-    })),
-    optimizations: opt(open({
-      traffic: opt(trafficSchema()),
-      waitingTime: opt(waitingTimeSchema()),
-    })),
-    experimentalFeatures: opt(strings()),
-  }, { error: "must be a configuration object" })
-);
+export const configurationSchema: () => z.ZodMiniType<unknown> =
+  /* @__PURE__ */ lazy(() =>
+    open({
+      termination: opt(open({
+        maxTime: opt(nonNegative()),
+        stagnationTime: opt(nonNegative()),
+      })),
+      optimizations: opt(open({
+        traffic: opt(trafficSchema()),
+        waitingTime: opt(waitingTimeSchema()),
+      })),
+      experimentalFeatures: opt(strings()),
+    }, { error: "must be a configuration object" })
+  );

@@ -298,7 +298,7 @@ const PRODUCT_KEYS = {
 type Collection = (typeof PRODUCT_KEYS)[keyof typeof PRODUCT_KEYS];
 
 /** Fields typed `number` that HERE may send as numeric strings. */
-const numericFields = lazy(() =>
+const numericFields = /* @__PURE__ */ lazy(() =>
   new Set([
     "temperature",
     "comfort",

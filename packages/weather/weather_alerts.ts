@@ -127,7 +127,7 @@ export const WEATHER_ALERTS_WIRE_NAMES: Readonly<Record<string, string>> = {
 /** The largest `width` HERE accepts, per geometry type. */
 const MAX_WIDTH = { Point: 100_000, LineString: 25_000 } as const;
 
-const position = lazy((): z.ZodMiniType<unknown> =>
+const position = /* @__PURE__ */ lazy((): z.ZodMiniType<unknown> =>
   fixedArray(
     [longitude, latitude],
     "must be a [lng, lat] position",
@@ -136,7 +136,7 @@ const position = lazy((): z.ZodMiniType<unknown> =>
 );
 
 const pointCoordinates = position;
-const lineCoordinates = lazy((): z.ZodMiniType<unknown> =>
+const lineCoordinates = /* @__PURE__ */ lazy((): z.ZodMiniType<unknown> =>
   z.array(position(), {
     error: "must be an array of [lng, lat] positions",
   }).check(minLength(2, "must have at least 2 positions"))
