@@ -3,10 +3,15 @@
 
 import * as z from "zod/mini";
 import { ValueError } from "@ls/core";
-import { lazy, minLength, parseWith, positiveInteger } from "@ls/core/internal";
+import {
+  lazy,
+  lazyPositiveInteger,
+  minLength,
+  parseWith,
+} from "@ls/core/internal";
 
 const rangeList = /* @__PURE__ */ lazy(() =>
-  z.array(positiveInteger, {
+  z.array(lazyPositiveInteger(), {
     error: 'must be a comma list such as "300,600" or an array of numbers',
   }).check(minLength(1, "must hold at least one value"))
 );

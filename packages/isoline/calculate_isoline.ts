@@ -45,9 +45,9 @@ import {
   formatDateTime,
   formatInteger,
   lazy,
+  lazyPositiveInteger,
   OPTION_WIRE_NAMES,
   parseWith,
-  positiveInteger,
   scrubbing,
   sendsDefault,
   setAvoid,
@@ -333,7 +333,11 @@ export function buildCalculateIsolineRequest(
     query.setStructured(
       "shape[maxPoints]",
       formatInteger(
-        parseWith(positiveInteger, params.shapeMaxPoints, "shapeMaxPoints"),
+        parseWith(
+          lazyPositiveInteger(),
+          params.shapeMaxPoints,
+          "shapeMaxPoints",
+        ),
       ),
     );
   }

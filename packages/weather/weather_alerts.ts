@@ -31,18 +31,18 @@ import type {
 import {
   checkKeys,
   checkParams,
-  finiteNumber,
   fixedArray,
   formatDateTime,
-  latitude,
   lazy,
-  longitude,
+  lazyFiniteNumber,
+  lazyLatitude,
+  lazyLongitude,
+  lazyNonNegativeInteger,
+  lazyPositiveInteger,
   minLength,
-  nonNegativeInteger,
   parsePoint,
   parsePoints,
   parseWith,
-  positiveInteger,
   scrubbing,
 } from "@ls/core/internal";
 import type { WeatherSeverity, WeatherType } from "./constants.ts";
@@ -129,9 +129,9 @@ const MAX_WIDTH = { Point: 100_000, LineString: 25_000 } as const;
 
 const position = /* @__PURE__ */ lazy((): z.ZodMiniType<unknown> =>
   fixedArray(
-    [longitude, latitude],
+    [lazyLongitude(), lazyLatitude()],
     "must be a [lng, lat] position",
-    finiteNumber,
+    lazyFiniteNumber(),
   )
 );
 
@@ -234,14 +234,14 @@ export function buildWeatherAlertsRequest(
   }
   if (params.weatherSeverity !== undefined) {
     warning.severity = parseWith(
-      nonNegativeInteger,
+      lazyNonNegativeInteger(),
       params.weatherSeverity,
       "weatherSeverity",
     );
   }
   if (params.weatherType !== undefined) {
     warning.type = parseWith(
-      positiveInteger,
+      lazyPositiveInteger(),
       params.weatherType,
       "weatherType",
     );

@@ -61,6 +61,26 @@ export interface SearchCircle extends LatLngObject {
 }
 
 /**
+ * {@linkcode latitude}, built on first use: the packages call this, so that
+ * importing them builds no schema. `lazyLatitude() === latitude`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyLatitude, latitude } from "@ls/core/internal";
+ * assert.equal(lazyLatitude(), latitude);
+ * ```
+ */
+export const lazyLatitude: () => z.ZodMiniType<number> = /* @__PURE__ */ lazy(
+  () =>
+    numberInRange(
+      -90,
+      90,
+      "must be a latitude from -90 to 90",
+    ),
+);
+
+/**
  * A latitude: a finite number from -90 to 90.
  *
  * @example
@@ -73,13 +93,27 @@ export interface SearchCircle extends LatLngObject {
  * });
  * ```
  */
-export const latitude: z.ZodMiniType<number> =
-  /* @__PURE__ */ (() =>
+export const latitude: z.ZodMiniType<number> = /* @__PURE__ */ lazyLatitude();
+
+/**
+ * {@linkcode longitude}, built on first use: the packages call this, so that
+ * importing them builds no schema. `lazyLongitude() === longitude`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyLongitude, longitude } from "@ls/core/internal";
+ * assert.equal(lazyLongitude(), longitude);
+ * ```
+ */
+export const lazyLongitude: () => z.ZodMiniType<number> = /* @__PURE__ */ lazy(
+  () =>
     numberInRange(
-      -90,
-      90,
-      "must be a latitude from -90 to 90",
-    ))();
+      -180,
+      180,
+      "must be a longitude from -180 to 180",
+    ),
+);
 
 /**
  * A longitude: a finite number from -180 to 180.
@@ -94,13 +128,26 @@ export const latitude: z.ZodMiniType<number> =
  * });
  * ```
  */
-export const longitude: z.ZodMiniType<number> =
-  /* @__PURE__ */ (() =>
-    numberInRange(
-      -180,
-      180,
-      "must be a longitude from -180 to 180",
-    ))();
+export const longitude: z.ZodMiniType<number> = /* @__PURE__ */ lazyLongitude();
+
+/**
+ * {@linkcode latLngSchema}, built on first use: the packages call this, so that
+ * importing them builds no schema. `lazyLatLngSchema() === latLngSchema`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyLatLngSchema, latLngSchema } from "./coordinates.ts";
+ * assert.equal(lazyLatLngSchema(), latLngSchema);
+ * ```
+ */
+export const lazyLatLngSchema: () => z.ZodMiniType<LatLng> =
+  /* @__PURE__ */ lazy(() =>
+    fixedArray<LatLng>(
+      [lazyLatitude(), lazyLongitude()],
+      "must be a [lat, lng] array",
+    )
+  );
 
 /**
  * Schema of a {@linkcode LatLng} tuple, for composing larger schemas.
@@ -118,8 +165,27 @@ export const longitude: z.ZodMiniType<number> =
  * ```
  */
 export const latLngSchema: z.ZodMiniType<LatLng> =
-  /* @__PURE__ */ (() =>
-    fixedArray<LatLng>([latitude, longitude], "must be a [lat, lng] array"))();
+  /* @__PURE__ */ lazyLatLngSchema();
+
+/**
+ * {@linkcode latLngObjectSchema}, built on first use: the packages call this, so that
+ * importing them builds no schema. `lazyLatLngObjectSchema() === latLngObjectSchema`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyLatLngObjectSchema, latLngObjectSchema } from "./coordinates.ts";
+ * assert.equal(lazyLatLngObjectSchema(), latLngObjectSchema);
+ * ```
+ */
+export const lazyLatLngObjectSchema: () => z.ZodMiniType<LatLngObject> =
+  /* @__PURE__ */ lazy(() =>
+    z
+      .object(
+        { lat: lazyLatitude(), lng: lazyLongitude() },
+        { error: "must be an object with lat and lng" },
+      )
+  );
 
 /**
  * Schema of a {@linkcode LatLngObject}; other keys are dropped.
@@ -135,15 +201,33 @@ export const latLngSchema: z.ZodMiniType<LatLng> =
  * ```
  */
 export const latLngObjectSchema: z.ZodMiniType<LatLngObject> =
-  /* @__PURE__ */ (() =>
-    z
-      .object(
-        { lat: latitude, lng: longitude },
-        { error: "must be an object with lat and lng" },
-      ))();
+  /* @__PURE__ */ lazyLatLngObjectSchema();
 
 /** The rule shared by every bounding-box form. */
 const SOUTH_NORTH = "south must not be greater than north";
+
+/**
+ * {@linkcode boundingBoxSchema}, built on first use: the packages call this, so that
+ * importing them builds no schema. `lazyBoundingBoxSchema() === boundingBoxSchema`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyBoundingBoxSchema, boundingBoxSchema } from "./coordinates.ts";
+ * assert.equal(lazyBoundingBoxSchema(), boundingBoxSchema);
+ * ```
+ */
+export const lazyBoundingBoxSchema: () => z.ZodMiniType<BoundingBox> =
+  /* @__PURE__ */ lazy(() =>
+    fixedArray<BoundingBox>(
+      [lazyLongitude(), lazyLatitude(), lazyLongitude(), lazyLatitude()],
+      "must be a [west, south, east, north] array",
+    ).check(
+      z.refine(([, south, , north]) => south <= north, {
+        error: SOUTH_NORTH,
+      }),
+    )
+  );
 
 /**
  * Schema of a {@linkcode BoundingBox}: longitudes in -180..180, latitudes in
@@ -162,15 +246,7 @@ const SOUTH_NORTH = "south must not be greater than north";
  * ```
  */
 export const boundingBoxSchema: z.ZodMiniType<BoundingBox> =
-  /* @__PURE__ */ (() =>
-    fixedArray<BoundingBox>(
-      [longitude, latitude, longitude, latitude],
-      "must be a [west, south, east, north] array",
-    ).check(
-      z.refine(([, south, , north]) => south <= north, {
-        error: SOUTH_NORTH,
-      }),
-    ))();
+  /* @__PURE__ */ lazyBoundingBoxSchema();
 
 /** A bounding box with named edges, the form of JSON bodies and responses. */
 export interface BoundingBoxObject {
@@ -183,6 +259,34 @@ export interface BoundingBoxObject {
   /** Northern latitude, -90 to 90, not less than `south`. */
   north: number;
 }
+
+/**
+ * {@linkcode boundingBoxObjectSchema}, built on first use: the packages call this, so that
+ * importing them builds no schema. `lazyBoundingBoxObjectSchema() === boundingBoxObjectSchema`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyBoundingBoxObjectSchema, boundingBoxObjectSchema } from "./coordinates.ts";
+ * assert.equal(lazyBoundingBoxObjectSchema(), boundingBoxObjectSchema);
+ * ```
+ */
+export const lazyBoundingBoxObjectSchema: () => z.ZodMiniType<
+  BoundingBoxObject
+> = /* @__PURE__ */ lazy(() =>
+  z
+    .object(
+      {
+        west: lazyLongitude(),
+        south: lazyLatitude(),
+        east: lazyLongitude(),
+        north: lazyLatitude(),
+      },
+      { error: "must be an object with west, south, east and north" },
+    ).check(
+      z.refine(({ south, north }) => south <= north, { error: SOUTH_NORTH }),
+    )
+);
 
 /**
  * Schema of a {@linkcode BoundingBoxObject}, with the rules of
@@ -198,14 +302,7 @@ export interface BoundingBoxObject {
  * ```
  */
 export const boundingBoxObjectSchema: z.ZodMiniType<BoundingBoxObject> =
-  /* @__PURE__ */ (() =>
-    z
-      .object(
-        { west: longitude, south: latitude, east: longitude, north: latitude },
-        { error: "must be an object with west, south, east and north" },
-      ).check(
-        z.refine(({ south, north }) => south <= north, { error: SOUTH_NORTH }),
-      ))();
+  /* @__PURE__ */ lazyBoundingBoxObjectSchema();
 
 /**
  * Validates a `[lat, lng]` position: exactly two finite numbers, latitude in
@@ -225,7 +322,7 @@ export const boundingBoxObjectSchema: z.ZodMiniType<BoundingBoxObject> =
  * @throws {ValueError} naming `parameter` (or `parameter[0]`/`[1]`)
  */
 export function validateLatLng(value: unknown, parameter: string): LatLng {
-  return parseWith(latLngSchema, value, parameter);
+  return parseWith(lazyLatLngSchema(), value, parameter);
 }
 
 /**
@@ -248,7 +345,7 @@ export function validateLatLngObject(
   value: unknown,
   parameter: string,
 ): LatLngObject {
-  return parseWith(latLngObjectSchema, value, parameter);
+  return parseWith(lazyLatLngObjectSchema(), value, parameter);
 }
 
 /**
@@ -272,7 +369,7 @@ export function validateLatLngObject(
  * @throws {ValueError} naming `parameter` or the offending element
  */
 export function validateBbox(value: unknown, parameter: string): BoundingBox {
-  return parseWith(boundingBoxSchema, value, parameter);
+  return parseWith(lazyBoundingBoxSchema(), value, parameter);
 }
 
 /**

@@ -20,6 +20,7 @@
 
 import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * Parses `value` with `schema` and returns the parsed value. On failure it
@@ -68,6 +69,24 @@ export function parseWith<T>(
 }
 
 /**
+ * {@linkcode finiteNumber}, built on first use: the packages call this, so that
+ * importing them builds no schema. `lazyFiniteNumber() === finiteNumber`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyFiniteNumber, finiteNumber } from "@ls/core/internal";
+ * assert.equal(lazyFiniteNumber(), finiteNumber);
+ * ```
+ */
+export const lazyFiniteNumber: () => z.ZodMiniType<number> =
+  /* @__PURE__ */ lazy(() =>
+    z.number({
+      error: "must be a finite number",
+    })
+  );
+
+/**
  * A finite number (no `NaN`, no infinities).
  *
  * @example
@@ -81,10 +100,7 @@ export function parseWith<T>(
  * ```
  */
 export const finiteNumber: z.ZodMiniType<number> =
-  /* @__PURE__ */ (() =>
-    z.number({
-      error: "must be a finite number",
-    }))();
+  /* @__PURE__ */ lazyFiniteNumber();
 
 /**
  * A finite number from `min` to `max`, both inclusive. `rule` replaces the
@@ -138,6 +154,20 @@ export /* @__NO_SIDE_EFFECTS__ */ function integer(
 }
 
 /**
+ * {@linkcode nonNegativeInteger}, built on first use: the packages call this, so that
+ * importing them builds no schema. `lazyNonNegativeInteger() === nonNegativeInteger`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyNonNegativeInteger, nonNegativeInteger } from "@ls/core/internal";
+ * assert.equal(lazyNonNegativeInteger(), nonNegativeInteger);
+ * ```
+ */
+export const lazyNonNegativeInteger: () => z.ZodMiniType<number> =
+  /* @__PURE__ */ lazy(() => integer(0));
+
+/**
  * An integer ≥ 0 (metres, seconds, kilograms, centimetres).
  *
  * @example
@@ -151,7 +181,25 @@ export /* @__NO_SIDE_EFFECTS__ */ function integer(
  * ```
  */
 export const nonNegativeInteger: z.ZodMiniType<number> =
-  /* @__PURE__ */ (() => integer(0))();
+  /* @__PURE__ */ lazyNonNegativeInteger();
+
+/**
+ * {@linkcode positiveInteger}, built on first use: the packages call this, so that
+ * importing them builds no schema. `lazyPositiveInteger() === positiveInteger`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyPositiveInteger, positiveInteger } from "@ls/core/internal";
+ * assert.equal(lazyPositiveInteger(), positiveInteger);
+ * ```
+ */
+export const lazyPositiveInteger: () => z.ZodMiniType<number> =
+  /* @__PURE__ */ lazy(() =>
+    integer(
+      1,
+    )
+  );
 
 /**
  * An integer ≥ 1.
@@ -167,10 +215,25 @@ export const nonNegativeInteger: z.ZodMiniType<number> =
  * ```
  */
 export const positiveInteger: z.ZodMiniType<number> =
-  /* @__PURE__ */ (() =>
-    integer(
-      1,
-    ))();
+  /* @__PURE__ */ lazyPositiveInteger();
+
+/**
+ * {@linkcode nonEmptyString}, built on first use: the packages call this, so that
+ * importing them builds no schema. `lazyNonEmptyString() === nonEmptyString`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lazyNonEmptyString, nonEmptyString } from "@ls/core/internal";
+ * assert.equal(lazyNonEmptyString(), nonEmptyString);
+ * ```
+ */
+export const lazyNonEmptyString: () => z.ZodMiniType<string> =
+  /* @__PURE__ */ lazy(() =>
+    z.string({
+      error: "must be a non-empty string",
+    }).check(minLength(1, "must be a non-empty string"))
+  );
 
 /**
  * A string with at least one character.
@@ -186,10 +249,7 @@ export const positiveInteger: z.ZodMiniType<number> =
  * ```
  */
 export const nonEmptyString: z.ZodMiniType<string> =
-  /* @__PURE__ */ (() =>
-    z.string({
-      error: "must be a non-empty string",
-    }).check(minLength(1, "must be a non-empty string")))();
+  /* @__PURE__ */ lazyNonEmptyString();
 
 /**
  * A check that a string or an array has at least `min` characters or items,

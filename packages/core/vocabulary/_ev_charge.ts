@@ -6,7 +6,11 @@ import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
 import { formatBoolean } from "../params/format.ts";
 import { lazy } from "../params/lazy.ts";
-import { minLength, nonEmptyString, parseWith } from "../params/validate.ts";
+import {
+  lazyNonEmptyString,
+  minLength,
+  parseWith,
+} from "../params/validate.ts";
 import type { EvEntries, EvText } from "./_ev_entries.ts";
 import { chargingCurve, formatPairs } from "./_ev_tables.ts";
 
@@ -44,7 +48,7 @@ const REACHABLE_NEEDS = [
 ] as const;
 
 const connectorList = /* @__PURE__ */ lazy(() =>
-  z.array(nonEmptyString, {
+  z.array(lazyNonEmptyString(), {
     error: "must be an array of connector types",
   }).check(minLength(1, "must list at least one connector type"))
 );

@@ -6,10 +6,10 @@ import * as z from "zod/mini";
 import { formatNumber } from "../params/format.ts";
 import { lazy } from "../params/lazy.ts";
 import {
-  nonNegativeInteger,
+  lazyNonNegativeInteger,
+  lazyPositiveInteger,
   numberInRange,
   parseWith,
-  positiveInteger,
 } from "../params/validate.ts";
 import { nonNegative, positive } from "./_ev_tables.ts";
 
@@ -20,34 +20,34 @@ type NumberRules = Readonly<Record<string, z.ZodMiniType<number>>>;
 
 /** The rules, made when first used. */
 const numberRules = /* @__PURE__ */ lazy((): NumberRules => ({
-  ascent: nonNegative,
-  descent: nonNegative,
-  auxiliaryConsumption: nonNegative,
+  ascent: nonNegative(),
+  descent: nonNegative(),
+  auxiliaryConsumption: nonNegative(),
   // A drive that turns none of the battery's energy into motion moves nothing.
   driveEfficiency: z.number({ error: DRIVE_RULE }).check(
     z.refine((n) => n > 0 && n <= 1, { error: DRIVE_RULE }),
   ),
   recuperationEfficiency: numberInRange(0, 1),
-  auxiliaryPowerConsumption: nonNegative,
-  airDensity: positive,
-  currentWeight: positiveInteger,
-  width: positiveInteger,
-  height: positiveInteger,
-  frontalArea: positive,
-  rollingResistanceCoefficient: nonNegative,
-  airDragCoefficient: nonNegative,
-  initialCharge: nonNegative,
-  maxCharge: positive,
-  minChargeAtDestination: nonNegative,
-  minChargeAtFirstChargingStation: nonNegative,
-  minChargeAtChargingStation: nonNegative,
+  auxiliaryPowerConsumption: nonNegative(),
+  airDensity: positive(),
+  currentWeight: lazyPositiveInteger(),
+  width: lazyPositiveInteger(),
+  height: lazyPositiveInteger(),
+  frontalArea: positive(),
+  rollingResistanceCoefficient: nonNegative(),
+  airDragCoefficient: nonNegative(),
+  initialCharge: nonNegative(),
+  maxCharge: positive(),
+  minChargeAtDestination: nonNegative(),
+  minChargeAtFirstChargingStation: nonNegative(),
+  minChargeAtChargingStation: nonNegative(),
   // Above the minimums, whose default is 0.
-  maxChargeAfterChargingStation: positive,
-  chargingSetupDuration: nonNegativeInteger,
-  maxChargingDuration: nonNegativeInteger,
-  maxChargingVoltage: positive,
-  maxChargingCurrent: positive,
-  maxPowerAtLowVoltage: positive,
+  maxChargeAfterChargingStation: positive(),
+  chargingSetupDuration: lazyNonNegativeInteger(),
+  maxChargingDuration: lazyNonNegativeInteger(),
+  maxChargingVoltage: positive(),
+  maxChargingCurrent: positive(),
+  maxPowerAtLowVoltage: positive(),
 }));
 
 /** An `ev[…]` entry's text: one value, or a list. */

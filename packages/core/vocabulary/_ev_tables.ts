@@ -8,20 +8,19 @@ import { formatNumber } from "../params/format.ts";
 import { lazy } from "../params/lazy.ts";
 import { integer, numberInRange, parseWith } from "../params/validate.ts";
 
-/** A finite number, 0 or more. */
-export const nonNegative: z.ZodMiniType<number> = /* @__PURE__ */ numberInRange(
-  0,
-  Infinity,
-  "must be a finite number, 0 or more",
+/** A finite number, 0 or more; built on first use. */
+export const nonNegative: () => z.ZodMiniType<number> = /* @__PURE__ */ lazy(
+  () => numberInRange(0, Infinity, "must be a finite number, 0 or more"),
 );
 
 const ABOVE_ZERO = "must be a finite number above 0";
-/** A finite number above 0. */
-export const positive: z.ZodMiniType<number> =
-  /* @__PURE__ */ (() =>
+/** A finite number above 0; built on first use. */
+export const positive: () => z.ZodMiniType<number> = /* @__PURE__ */ lazy(
+  () =>
     z.number({ error: ABOVE_ZERO }).check(
       z.refine((n) => n > 0, { error: ABOVE_ZERO }),
-    ))();
+    ),
+);
 
 const speedValue = /* @__PURE__ */ lazy(() => integer(0));
 
@@ -34,7 +33,7 @@ export function speedTable(value: unknown, parameter: string): number[][] {
   );
   pairs.forEach(([speed, consumption], i) => {
     parseWith(speedValue(), speed, `${parameter}[${i}][0]`);
-    parseWith(nonNegative, consumption, `${parameter}[${i}][1]`);
+    parseWith(nonNegative(), consumption, `${parameter}[${i}][1]`);
     if (i > 0 && speed <= pairs[i - 1][0]) {
       throw new ValueError(
         `${parameter}[${i}][0]`,
@@ -60,8 +59,8 @@ export function chargingCurve(
 ): number[][] {
   const pairs = numberPairs(value, parameter, "[chargeKwh, powerKw]");
   pairs.forEach(([charge, power], i) => {
-    parseWith(nonNegative, charge, `${parameter}[${i}][0]`);
-    parseWith(positive, power, `${parameter}[${i}][1]`);
+    parseWith(nonNegative(), charge, `${parameter}[${i}][0]`);
+    parseWith(positive(), power, `${parameter}[${i}][1]`);
     if (i === 0 && charge !== 0) {
       throw new ValueError(
         `${parameter}[0][0]`,
@@ -117,7 +116,7 @@ export function auxiliaryPowerCurve(
   }
   pairs.forEach(([time, power], i) => {
     parseWith(speedValue(), time, `${parameter}[${i}][0]`);
-    parseWith(nonNegative, power, `${parameter}[${i}][1]`);
+    parseWith(nonNegative(), power, `${parameter}[${i}][1]`);
     if (i === 0 && time !== 0) {
       throw new ValueError(
         `${parameter}[0][0]`,

@@ -27,11 +27,11 @@ import { encodeContent, type Query } from "../params/query.ts";
 import { formatLatLng } from "../geo/coordinates.ts";
 import {
   integer,
-  nonEmptyString,
-  nonNegativeInteger,
+  lazyNonEmptyString,
+  lazyNonNegativeInteger,
   parseWith,
 } from "../params/validate.ts";
-import { type LatLngLike, parsePoint, pointSchema } from "../geo/point.ts";
+import { type LatLngLike, lazyPointSchema, parsePoint } from "../geo/point.ts";
 import {
   MatchSideOfStreet,
   type PlaceOptions,
@@ -43,11 +43,11 @@ const placeOptionsSchema = /* @__PURE__ */ lazy(() =>
   z.optional(
     z.strictObject({
       course: z.optional(integer(0, 360)),
-      sideOfStreetHint: z.optional(pointSchema),
+      sideOfStreetHint: z.optional(lazyPointSchema()),
       matchSideOfStreet: z.optional(z.enum(Object.values(MatchSideOfStreet))),
-      nameHint: z.optional(nonEmptyString),
-      radius: z.optional(nonNegativeInteger),
-      minCourseDistance: z.optional(nonNegativeInteger),
+      nameHint: z.optional(lazyNonEmptyString()),
+      radius: z.optional(lazyNonNegativeInteger()),
+      minCourseDistance: z.optional(lazyNonNegativeInteger()),
     }).check(
       z.refine(
         (o) =>
@@ -90,7 +90,7 @@ const viaLatLngSchema = /* @__PURE__ */ lazy(() =>
 /** A via with options: `{ point, … }`, any point form. */
 const viaPointSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
-    point: pointSchema,
+    point: lazyPointSchema(),
     placeOptions: placeOptionsSchema(),
     waypointOptions: waypointOptionsSchema(),
   })
