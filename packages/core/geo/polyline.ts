@@ -29,7 +29,6 @@
 
 import type { LineString, Position } from "geojson";
 import { ValueError } from "../errors/errors.ts";
-import { lazy } from "../params/lazy.ts";
 
 /**
  * Third-dimension type: none, the polyline is 2-D.
@@ -183,23 +182,23 @@ export interface FlatPolyline {
 
 const ALPHABET =
   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-/** 6-bit value → character code. Made on first use, as the tables and coders below. */
-const encodeTable = /* @__PURE__ */ lazy(() => {
+/** 6-bit value → character code. */
+const ENCODE_TABLE: Uint8Array = /* @__PURE__ */ (() => {
   const table = new Uint8Array(64);
   for (let k = 0; k < 64; k++) table[k] = ALPHABET.charCodeAt(k);
   return table;
-});
+})();
 /**
  * Marks a character outside the alphabet. Bit 6 makes it fail `v > 63`; bit 5
  * makes it look like a continuation, so a fast read never ends on it.
  */
 const INVALID = 0xe0;
 /** Character code or byte (< 256) → 6-bit value, or {@linkcode INVALID}. */
-const decodeTable = /* @__PURE__ */ lazy(() => {
+const DECODE_TABLE: Uint8Array = /* @__PURE__ */ (() => {
   const table = new Uint8Array(256).fill(INVALID);
   for (let k = 0; k < 64; k++) table[ALPHABET.charCodeAt(k)] = k;
   return table;
-});
+})();
 
 /** Exact powers of ten, 10^0 … 10^15. */
 const POW10: readonly number[] = [
@@ -240,8 +239,8 @@ const FORMAT_VERSION = 1;
 /** `Number.MAX_SAFE_INTEGER` as a `BigInt`. */
 const MAX_SAFE_BIG = 9_007_199_254_740_991n;
 
-const textDecoder = /* @__PURE__ */ lazy(() => new TextDecoder());
-const textEncoder = /* @__PURE__ */ lazy(() => new TextEncoder());
+const TEXT_DECODER = /* @__PURE__ */ new TextDecoder();
+const TEXT_ENCODER = /* @__PURE__ */ new TextEncoder();
 
 // ---------------------------------------------------------------------------
 // Encoding
@@ -353,9 +352,8 @@ function encodeNumbers(
 ): string | undefined {
   const count = polyline.length;
   let buf = new Uint8Array(16 + count * dims * 3);
-  const table = encodeTable();
-  let pos = writeUnsigned(table, buf, 0, FORMAT_VERSION);
-  pos = writeUnsigned(table, buf, pos, header);
+  let pos = writeUnsigned(buf, 0, FORMAT_VERSION);
+  pos = writeUnsigned(buf, pos, header);
   let lastA = 0;
   let lastB = 0;
   let lastC = 0;
@@ -374,8 +372,8 @@ function encodeNumbers(
     ) {
       return undefined;
     }
-    pos = writeSigned(table, buf, pos, a - lastA);
-    pos = writeSigned(table, buf, pos, b - lastB);
+    pos = writeSigned(buf, pos, a - lastA);
+    pos = writeSigned(buf, pos, b - lastB);
     lastA = a;
     lastB = b;
     if (dims === 3) {
@@ -383,11 +381,11 @@ function encodeNumbers(
       if (typeof z !== "number") return undefined;
       const c = round(z * factorZ);
       if (!(Math.abs(c) <= ENCODE_LIMIT)) return undefined;
-      pos = writeSigned(table, buf, pos, c - lastC);
+      pos = writeSigned(buf, pos, c - lastC);
       lastC = c;
     }
   }
-  return textDecoder().decode(buf.subarray(0, pos));
+  return TEXT_DECODER.decode(buf.subarray(0, pos));
 }
 
 /**
@@ -403,16 +401,10 @@ function round(x: number): number {
 }
 
 /**
- * Writes a signed integer (|value| < 2^52) as a zigzag varint, its characters
- * from `table` (the encode table). May write one byte past the returned
- * position.
+ * Writes a signed integer (|value| < 2^52) as a zigzag varint. May write one byte
+ * past the returned position.
  */
-function writeSigned(
-  table: Uint8Array,
-  buf: Uint8Array,
-  pos: number,
-  value: number,
-): number {
+function writeSigned(buf: Uint8Array, pos: number, value: number): number {
   if (value >= -0x40000000 && value < 0x40000000) {
     // Zigzag in 32-bit integer arithmetic: the common case.
     let u = (value << 1) ^ (value >> 31);
@@ -420,34 +412,29 @@ function writeSigned(
       // One or two characters, written without a branch: `more` is 1 when
       // u ≥ 32. The second byte is overwritten later when not needed.
       const more = (u + 992) >> 10;
-      buf[pos] = table[(u & 31) | (more << 5)];
-      buf[pos + 1] = table[u >> 5];
+      buf[pos] = ENCODE_TABLE[(u & 31) | (more << 5)];
+      buf[pos + 1] = ENCODE_TABLE[u >> 5];
       return pos + 1 + more;
     }
     while (u >= 32) {
-      buf[pos++] = table[(u & 31) | 32];
+      buf[pos++] = ENCODE_TABLE[(u & 31) | 32];
       u >>= 5;
     }
-    buf[pos++] = table[u];
+    buf[pos++] = ENCODE_TABLE[u];
     return pos;
   }
-  return writeUnsigned(table, buf, pos, value < 0 ? -2 * value - 1 : 2 * value);
+  return writeUnsigned(buf, pos, value < 0 ? -2 * value - 1 : 2 * value);
 }
 
 /** Writes an unsigned integer below 2^53 as a varint, with arithmetic, not shifts. */
-function writeUnsigned(
-  table: Uint8Array,
-  buf: Uint8Array,
-  pos: number,
-  value: number,
-): number {
+function writeUnsigned(buf: Uint8Array, pos: number, value: number): number {
   let u = value;
   while (u >= 32) {
     const low = u % 32;
-    buf[pos++] = table[low | 32];
+    buf[pos++] = ENCODE_TABLE[low | 32];
     u = (u - low) / 32;
   }
-  buf[pos++] = table[u];
+  buf[pos++] = ENCODE_TABLE[u];
   return pos;
 }
 
@@ -470,9 +457,8 @@ function encodeBigInts(
 ): string {
   const count = polyline.length;
   let buf = new Uint8Array(16 + count * dims * 8);
-  const table = encodeTable();
-  let pos = writeUnsigned(table, buf, 0, FORMAT_VERSION);
-  pos = writeUnsigned(table, buf, pos, header);
+  let pos = writeUnsigned(buf, 0, FORMAT_VERSION);
+  pos = writeUnsigned(buf, pos, header);
   const last = [0n, 0n, 0n];
   for (let k = 0; k < count; k++) {
     const point = polyline[k];
@@ -501,24 +487,23 @@ function encodeBigInts(
       const u = delta < 0n ? (-delta << 1n) - 1n : delta << 1n;
       // A double's integer part has at most 1024 bits: 205 characters.
       if (pos + 210 > buf.length) buf = grow(buf, pos + 210);
-      pos = writeUnsignedBigInt(table, buf, pos, u);
+      pos = writeUnsignedBigInt(buf, pos, u);
     }
   }
-  return textDecoder().decode(buf.subarray(0, pos));
+  return TEXT_DECODER.decode(buf.subarray(0, pos));
 }
 
 function writeUnsignedBigInt(
-  table: Uint8Array,
   buf: Uint8Array,
   pos: number,
   value: bigint,
 ): number {
   let u = value;
   while (u > MAX_SAFE_BIG) {
-    buf[pos++] = table[Number(u & 31n) | 32];
+    buf[pos++] = ENCODE_TABLE[Number(u & 31n) | 32];
     u >>= 5n;
   }
-  return writeUnsigned(table, buf, pos, Number(u));
+  return writeUnsigned(buf, pos, Number(u));
 }
 
 // ---------------------------------------------------------------------------
@@ -754,12 +739,11 @@ let scanned = 0;
  * values, error diagnosis). Exact below 2^53; sets `scanned`.
  */
 function scanUnsigned(encoded: string, start: number): number {
-  const table = decodeTable();
   let value = 0;
   let mul = 1;
   for (let i = start; i < encoded.length; i++) {
     const code = encoded.charCodeAt(i);
-    const v = code < 128 ? table[code] : INVALID;
+    const v = code < 128 ? DECODE_TABLE[code] : INVALID;
     if (v > 63) {
       throw new ValueError(
         "polyline",
@@ -787,7 +771,6 @@ function scanUnsigned(encoded: string, start: number): number {
  * exact path. Throws the precise error for malformed input.
  */
 function scanSigned(encoded: string, start: number): number {
-  const table = decodeTable();
   const n = encoded.length;
   let i = start;
   let u = 0;
@@ -801,7 +784,7 @@ function scanSigned(encoded: string, start: number): number {
     }
     if (mul === VARINT_LIMIT) return NaN;
     const code = encoded.charCodeAt(i++);
-    v = code < 128 ? table[code] : INVALID;
+    v = code < 128 ? DECODE_TABLE[code] : INVALID;
     if (v > 63) scanUnsigned(encoded, start); // throws the precise error
     u += (v & 31) * mul;
     mul *= 32;
@@ -812,19 +795,13 @@ function scanSigned(encoded: string, start: number): number {
 
 /**
  * Reads one value of up to three characters from `bytes` (see
- * {@linkcode asciiBytes}) at `i`, with `table` (the decode table); anything
- * longer or malformed goes through {@linkcode scanSigned}, on the string.
- * Sets `scanned`.
+ * {@linkcode asciiBytes}) at `i`; anything longer or malformed goes through
+ * {@linkcode scanSigned}, on the string. Sets `scanned`.
  */
-function readValue(
-  table: Uint8Array,
-  bytes: Uint8Array,
-  s: string,
-  i: number,
-): number {
-  const v0 = table[bytes[i]];
-  const v1 = table[bytes[i + 1]];
-  const v2 = table[bytes[i + 2]];
+function readValue(bytes: Uint8Array, s: string, i: number): number {
+  const v0 = DECODE_TABLE[bytes[i]];
+  const v1 = DECODE_TABLE[bytes[i + 1]];
+  const v2 = DECODE_TABLE[bytes[i + 2]];
   let u = v0;
   scanned = i + 1;
   if (v0 > 31) {
@@ -885,7 +862,7 @@ function asciiBytes(s: string): Uint8Array {
   }
   let written = n;
   if (n > 256) {
-    written = textEncoder().encodeInto(s, bytes.subarray(0, n)).written;
+    written = TEXT_ENCODER.encodeInto(s, bytes.subarray(0, n)).written;
   } else {
     for (let j = 0; j < n; j++) {
       const code = s.charCodeAt(j);
@@ -919,7 +896,6 @@ function decodeNumbers(
 ): number {
   const n = s.length;
   const bytes = asciiBytes(s);
-  const table = decodeTable();
   const dims = header.thirdDim === ABSENT ? 2 : 3;
   const f = POW10[header.precision];
   const fz = POW10[header.thirdDimPrecision];
@@ -936,18 +912,18 @@ function decodeNumbers(
     // character continues; x0, x1: the longitude's first two characters (w1, w2
     // or w2, w3); l: x0 continues. The fast case: both values are valid and
     // end within two characters.
-    const w0 = table[bytes[i]];
-    const w1 = table[bytes[i + 1]];
-    const w2 = table[bytes[i + 2]];
-    const w3 = table[bytes[i + 3]];
+    const w0 = DECODE_TABLE[bytes[i]];
+    const w1 = DECODE_TABLE[bytes[i + 1]];
+    const w2 = DECODE_TABLE[bytes[i + 2]];
+    const w3 = DECODE_TABLE[bytes[i + 3]];
     const k = w0 >> 5;
     const x0 = w1 ^ ((w1 ^ w2) & -k);
     const x1 = w2 ^ ((w2 ^ w3) & -k);
     const l = x0 >> 5;
     if ((w0 >> 6) | (k & (w1 >> 5)) | (x0 >> 6) | (l & (x1 >> 5))) {
-      a += readValue(table, bytes, s, i);
+      a += readValue(bytes, s, i);
       if (!(Math.abs(a) <= SLOW_SUM_LIMIT)) return -1;
-      b += readValue(table, bytes, s, scanned);
+      b += readValue(bytes, s, scanned);
       i = scanned;
       if (!(Math.abs(b) <= SLOW_SUM_LIMIT)) return -1;
     } else {
@@ -958,11 +934,11 @@ function decodeNumbers(
       i += 2 + k + l;
     }
     if (dims === 3) {
-      const v0 = table[bytes[i]];
-      const v1 = table[bytes[i + 1]];
+      const v0 = DECODE_TABLE[bytes[i]];
+      const v1 = DECODE_TABLE[bytes[i + 1]];
       const m = v0 >> 5;
       if ((v0 >> 6) | (m & (v1 >> 5))) {
-        c += readValue(table, bytes, s, i);
+        c += readValue(bytes, s, i);
         i = scanned;
         if (!(Math.abs(c) <= SLOW_SUM_LIMIT)) return -1;
       } else {
@@ -1000,7 +976,6 @@ function decodeNumbers(
  */
 function decodeBigInts(encoded: string, header: Header): Float64Array {
   const dims = header.thirdDim === ABSENT ? 2 : 3;
-  const table = decodeTable();
   const out = new Float64Array(encoded.length - header.start);
   const sums = [0n, 0n, 0n];
   let o = 0;
@@ -1015,7 +990,7 @@ function decodeBigInts(encoded: string, header: Header): Float64Array {
     let v: number;
     do {
       const code = encoded.charCodeAt(i);
-      v = code < 128 ? table[code] : INVALID;
+      v = code < 128 ? DECODE_TABLE[code] : INVALID;
       if (v > 63) scanUnsigned(encoded, i); // throws the precise error
       if (mul < VARINT_LIMIT) {
         small += (v & 31) * mul;
