@@ -22,8 +22,8 @@
  * of the same URL, the floor of a first call), and prints both. Every bundle
  * runs once per runtime before the measured rounds, and that run is
  * discarded: Deno keeps a V8 code cache per module file, so its figures are
- * those of a module it has seen before. The table gives the medians of the per-process figures
- * and each bundle's median import over openai's.
+ * those of a module it has seen before. The table gives the medians of the
+ * per-process figures and each bundle's median import over openai's.
  *
  * - `--runs N`: measured rounds per runtime (default 15, at least 9).
  * - `--baseline REV`: also bundles `@ls/ls` and `@ls/geocoding` from the git
