@@ -33,9 +33,9 @@ import {
   formatPoint,
   inCircle,
   integer,
+  latitude,
   lazy,
-  lazyLatitude,
-  lazyLongitude,
+  longitude,
   mapDetailRows,
   parseWith,
   scrubbing,
@@ -312,8 +312,8 @@ export function buildReverseGeocodeRequest(
     query.setStructured(
       "at",
       formatLatLng(
-        parseWith(lazyLatitude(), params.lat, "lat"),
-        parseWith(lazyLongitude(), params.lng, "lng"),
+        parseWith(latitude(), params.lat, "lat"),
+        parseWith(longitude(), params.lng, "lng"),
       ),
     );
   } else if (params.lat !== undefined || params.lng !== undefined) {

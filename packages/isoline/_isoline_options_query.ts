@@ -12,8 +12,8 @@ import {
   formatInteger,
   isRecord,
   lazy,
-  lazyNonEmptyString,
-  lazyNonNegativeInteger,
+  nonEmptyString,
+  nonNegativeInteger,
   parseWith,
   stringMatching,
 } from "@ls/core/internal";
@@ -37,7 +37,7 @@ const allowSchema = /* @__PURE__ */ lazy(() =>
 const trafficSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     mode: z.optional(z.enum(Object.values(IsolineTrafficMode))),
-    overrideFlowDuration: z.optional(lazyNonNegativeInteger()),
+    overrideFlowDuration: z.optional(nonNegativeInteger()),
   })
 );
 
@@ -115,7 +115,7 @@ export function setGroupedOptions(
       "shape[maxResolution]",
       formatInteger(
         parseWith(
-          lazyNonNegativeInteger(),
+          nonNegativeInteger(),
           params.shapeMaxResolution,
           "shapeMaxResolution",
         ),
@@ -146,7 +146,7 @@ export function setGroupedOptions(
   if (params.billingTag !== undefined) {
     query.set(
       "billingTag",
-      parseWith(lazyNonEmptyString(), params.billingTag, "billingTag"),
+      parseWith(nonEmptyString(), params.billingTag, "billingTag"),
     );
   }
 }

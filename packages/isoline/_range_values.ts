@@ -3,15 +3,10 @@
 
 import * as z from "zod/mini";
 import { ValueError } from "@ls/core";
-import {
-  lazy,
-  lazyPositiveInteger,
-  minLength,
-  parseWith,
-} from "@ls/core/internal";
+import { lazy, minLength, parseWith, positiveInteger } from "@ls/core/internal";
 
 const rangeList = /* @__PURE__ */ lazy(() =>
-  z.array(lazyPositiveInteger(), {
+  z.array(positiveInteger(), {
     error: 'must be a comma list such as "300,600" or an array of numbers',
   }).check(minLength(1, "must hold at least one value"))
 );

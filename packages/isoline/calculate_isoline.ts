@@ -45,9 +45,9 @@ import {
   formatDateTime,
   formatInteger,
   lazy,
-  lazyPositiveInteger,
   OPTION_WIRE_NAMES,
   parseWith,
+  positiveInteger,
   scrubbing,
   sendsDefault,
   setAvoid,
@@ -334,7 +334,7 @@ export function buildCalculateIsolineRequest(
       "shape[maxPoints]",
       formatInteger(
         parseWith(
-          lazyPositiveInteger(),
+          positiveInteger(),
           params.shapeMaxPoints,
           "shapeMaxPoints",
         ),

@@ -35,14 +35,14 @@ import {
   ValueError,
 } from "@ls/core";
 import {
+  latitude,
   lazy,
-  lazyLatitude,
-  lazyLongitude,
-  lazyNonNegativeInteger,
-  lazyPointSchema,
-  lazyPositiveInteger,
+  longitude,
+  nonNegativeInteger,
   parsePoint,
   parseWith,
+  pointSchema,
+  positiveInteger,
 } from "@ls/core/internal";
 
 /**
@@ -284,18 +284,18 @@ const regionType = /* @__PURE__ */ lazy(() => z.string());
 const circleSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     type: regionType(),
-    center: lazyPointSchema(),
-    radius: lazyPositiveInteger(),
+    center: pointSchema(),
+    radius: positiveInteger(),
   })
 );
 
 const boundingBoxSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     type: regionType(),
-    north: lazyLatitude(),
-    south: lazyLatitude(),
-    west: lazyLongitude(),
-    east: lazyLongitude(),
+    north: latitude(),
+    south: latitude(),
+    west: longitude(),
+    east: longitude(),
   }).check(
     z.refine((b) => b.south <= b.north, {
       error: "south must not be greater than north",
@@ -316,7 +316,7 @@ const polygonSchema = /* @__PURE__ */ lazy(() =>
 const autoCircleSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
     type: regionType(),
-    margin: z.optional(lazyNonNegativeInteger()),
+    margin: z.optional(nonNegativeInteger()),
   })
 );
 
@@ -409,8 +409,8 @@ function polygonOuter(
       );
     }
     for (let k = 0; k < flat.length; k += 2) {
-      parseWith(lazyLatitude(), flat[k], `${name}[${k}]`);
-      parseWith(lazyLongitude(), flat[k + 1], `${name}[${k + 1}]`);
+      parseWith(latitude(), flat[k], `${name}[${k}]`);
+      parseWith(longitude(), flat[k + 1], `${name}[${k + 1}]`);
     }
     return [...flat];
   }

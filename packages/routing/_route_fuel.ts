@@ -9,11 +9,11 @@
 import * as z from "zod/mini";
 import { type Query, ValueError } from "@ls/core";
 import {
+  finiteNumber,
   formatNumber,
   formatPairs,
   isRecord,
   lazy,
-  lazyFiniteNumber,
   parseWith,
   speedTable,
 } from "@ls/core/internal";
@@ -24,8 +24,8 @@ const fuelSchema = /* @__PURE__ */ lazy(() =>
     type: z.enum(Object.values(FuelType)),
     freeFlowSpeedTable: z.optional(z.unknown()),
     trafficSpeedTable: z.optional(z.unknown()),
-    additionalConsumption: z.optional(lazyFiniteNumber()),
-    ascent: z.optional(lazyFiniteNumber()),
+    additionalConsumption: z.optional(finiteNumber()),
+    ascent: z.optional(finiteNumber()),
   })
 );
 

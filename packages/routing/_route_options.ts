@@ -19,8 +19,8 @@ import {
   integer,
   isRecord,
   lazy,
-  lazyNonNegativeInteger,
   minLength,
+  nonNegativeInteger,
   numberInRange,
   parseWith,
   stringMatching,
@@ -65,7 +65,7 @@ const allowSchema = /* @__PURE__ */ lazy(() =>
 const trafficSchema = /* @__PURE__ */ lazy(() =>
   z.optional(z.strictObject({
     mode: z.optional(z.enum(Object.values(TrafficMode))),
-    overrideFlowDuration: z.optional(lazyNonNegativeInteger()),
+    overrideFlowDuration: z.optional(nonNegativeInteger()),
   }))
 );
 const excludeSchema = /* @__PURE__ */ lazy(() =>

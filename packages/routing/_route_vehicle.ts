@@ -15,7 +15,7 @@ import {
   formatNumber,
   integer,
   lazy,
-  lazyNonNegativeInteger,
+  nonNegativeInteger,
   numberInRange,
   parseWith,
   setVehicleBody,
@@ -28,7 +28,7 @@ const vehicleSchema = /* @__PURE__ */ lazy(() =>
   z.optional(z.strictObject({
     ...vehicleBodyShape(),
     trailerAxleCount: z.optional(integer(1)),
-    heightAboveFirstAxle: z.optional(lazyNonNegativeInteger()),
+    heightAboveFirstAxle: z.optional(nonNegativeInteger()),
     speedCap: z.optional(numberInRange(1, 70, "must be 1 to 70 m/s")),
     speedCapPerFc: z.optional(
       z.array(z.nullable(numberInRange(1, 70, "must be 1 to 70 m/s or null")), {

@@ -9,8 +9,8 @@ import {
   inCircle,
   inCountryCodes,
   integer,
-  lazyPositiveInteger,
   parseWith,
+  positiveInteger,
 } from "@ls/core/internal";
 
 /**
@@ -25,7 +25,7 @@ export const MAX_BROWSE_RADIUS = 250_000;
  */
 export function radiusValue(value: unknown, max?: number): number | undefined {
   if (value === undefined) return undefined;
-  const schema = max === undefined ? lazyPositiveInteger() : integer(1, max);
+  const schema = max === undefined ? positiveInteger() : integer(1, max);
   return parseWith(schema, value, "radius");
 }
 

@@ -2,7 +2,7 @@
 // many results to skip, which HERE takes only together with `limit`.
 
 import { ValueError } from "@ls/core";
-import { lazyNonNegativeInteger, parseWith } from "@ls/core/internal";
+import { nonNegativeInteger, parseWith } from "@ls/core/internal";
 
 /**
  * The checked `offset`: an integer from 0, given only with `limit`;
@@ -16,7 +16,7 @@ export function offsetValue(
   limit: unknown,
 ): number | undefined {
   if (offset === undefined) return undefined;
-  const value = parseWith(lazyNonNegativeInteger(), offset, "offset");
+  const value = parseWith(nonNegativeInteger(), offset, "offset");
   if (limit === undefined) {
     throw new ValueError("offset", "requires limit (the size of a page)");
   }

@@ -23,9 +23,9 @@ import { decodePolyline, encodePolyline, ValueError } from "@ls/core";
 import type { LatLngLike } from "@ls/core";
 import {
   lazy,
-  lazyPositiveInteger,
   parsePoints,
   parseWith,
+  positiveInteger,
 } from "@ls/core/internal";
 
 /** A route section as HERE's router returns it: its encoded polyline. */
@@ -173,7 +173,7 @@ export function searchRouteEntries(
   const { route, routeWidth, ranking, mobilityMode } = params;
   const width = routeWidth === undefined
     ? undefined
-    : parseWith(lazyPositiveInteger(), routeWidth, "routeWidth");
+    : parseWith(positiveInteger(), routeWidth, "routeWidth");
   let value: string | undefined;
   if (route !== undefined) {
     const points = routePoints(route);

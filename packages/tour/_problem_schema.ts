@@ -11,12 +11,12 @@ import {
   formatDateTime,
   integer,
   lazy,
-  lazyNonEmptyString,
-  lazyNonNegativeInteger,
-  lazyPointSchema,
-  lazyPositiveInteger,
   minLength,
+  nonEmptyString,
+  nonNegativeInteger,
   numberInRange,
+  pointSchema,
+  positiveInteger,
 } from "@ls/core/internal";
 import type { OptimizationTraffic } from "./problem_types.ts";
 
@@ -132,20 +132,20 @@ const nonNegative = /* @__PURE__ */ lazy(() =>
 );
 const opt = z.optional;
 const strings = /* @__PURE__ */ lazy(() =>
-  z.array(lazyNonEmptyString(), { error: "must be an array of strings" })
+  z.array(nonEmptyString(), { error: "must be an array of strings" })
 );
 
 const shiftEndSchema = /* @__PURE__ */ lazy(() =>
   open({
     time: dateTime(),
-    location: lazyPointSchema(),
+    location: pointSchema(),
   }, { error: "must be an object with time and location" })
 );
 
 const vehicleTypeSchema = /* @__PURE__ */ lazy(() =>
   open({
-    id: lazyNonEmptyString(),
-    profile: lazyNonEmptyString(),
+    id: nonEmptyString(),
+    profile: nonEmptyString(),
     costs: open({
       fixed: opt(nonNegative()),
       distance: opt(nonNegative()),
@@ -161,10 +161,10 @@ const vehicleTypeSchema = /* @__PURE__ */ lazy(() =>
         }))),
       }),
     ).check(minLength(1, "must have at least 1 shift")),
-    capacity: z.array(lazyNonNegativeInteger(), {
+    capacity: z.array(nonNegativeInteger(), {
       error: "must be an array of non-negative integers",
     }).check(minLength(1, "must have at least 1 dimension")),
-    amount: lazyPositiveInteger(),
+    amount: positiveInteger(),
     skills: opt(strings()),
     limits: opt(open({
       maxDistance: opt(nonNegative()),
@@ -175,7 +175,7 @@ const vehicleTypeSchema = /* @__PURE__ */ lazy(() =>
 
 const profileSchema = /* @__PURE__ */ lazy(() =>
   open({
-    name: lazyNonEmptyString(),
+    name: nonEmptyString(),
     type: oneOf(PROFILE_TYPES),
     departureTime: opt(dateTime()),
     avoid: opt(open({ features: opt(z.array(oneOf(AVOID_FEATURES))) })),
@@ -202,14 +202,14 @@ const taskSchema = /* @__PURE__ */ lazy(() =>
   open({
     places: z.array(
       open({
-        location: lazyPointSchema(),
+        location: pointSchema(),
         duration: nonNegative(),
         times: opt(z.array(timeWindowSchema())),
         tag: opt(z.string()),
       }, { error: "must be a place object" }),
       { error: "must be an array of places" },
     ).check(minLength(1, "must have at least 1 place")),
-    demand: z.array(lazyNonNegativeInteger(), {
+    demand: z.array(nonNegativeInteger(), {
       error: "must be an array of non-negative integers",
     }),
   }, { error: "must be a task object with places" })
@@ -221,14 +221,14 @@ export const planSchema: () => z.ZodMiniType<unknown> = /* @__PURE__ */ lazy(
     open({
       jobs: z.array(
         open({
-          id: lazyNonEmptyString(),
+          id: nonEmptyString(),
           tasks: open({
             pickups: opt(z.array(taskSchema())),
             deliveries: opt(z.array(taskSchema())),
           }, { error: "must be an object with pickups and/or deliveries" }),
           priority: opt(integer()),
           skills: opt(strings()),
-          groupId: opt(lazyNonEmptyString()),
+          groupId: opt(nonEmptyString()),
         }, { error: "must be a job object" }),
         { error: "must be an array of jobs" },
       ).check(minLength(1, "must have at least 1 job")),
@@ -238,7 +238,7 @@ export const planSchema: () => z.ZodMiniType<unknown> = /* @__PURE__ */ lazy(
           jobs: strings().check(
             minLength(1, "must have at least 1 job"),
           ),
-          vehicleId: lazyNonEmptyString(),
+          vehicleId: nonEmptyString(),
         }, { error: "must be a relation object" }),
       )),
     }, { error: "must be an object with jobs" }),
@@ -249,7 +249,7 @@ export const objectivesSchema: () => z.ZodMiniType<unknown> =
   /* @__PURE__ */ lazy(() =>
     z.array(
       open(
-        { type: oneOf(OBJECTIVE_TYPES), action: opt(lazyNonEmptyString()) },
+        { type: oneOf(OBJECTIVE_TYPES), action: opt(nonEmptyString()) },
         {
           error: "must be an objective object with a type",
         },
@@ -275,7 +275,7 @@ export const waitingTimeSchema: () => z.ZodMiniType<unknown> =
   /* @__PURE__ */ lazy(() =>
     open({
       reduce: opt(z.boolean({ error: "must be a boolean" })),
-      bufferTime: opt(lazyNonNegativeInteger()),
+      bufferTime: opt(nonNegativeInteger()),
     }, { error: "must be an object with reduce and bufferTime" })
   );
 

@@ -21,7 +21,7 @@ import {
   checkKeys,
   checkParams,
   checkPollOptions,
-  lazyNonEmptyString,
+  nonEmptyString,
   parseWith,
   type PollOptions,
   runJob,
@@ -207,7 +207,7 @@ export function buildTourPlanningProblem(
 
   const problem: TourPlanningProblem = {} as TourPlanningProblem;
   if (params.id !== undefined) {
-    problem.id = parseWith(lazyNonEmptyString(), params.id, "id");
+    problem.id = parseWith(nonEmptyString(), params.id, "id");
   }
   problem.fleet = fleet;
   problem.plan = plan;

@@ -31,18 +31,18 @@ import type {
 import {
   checkKeys,
   checkParams,
+  finiteNumber,
   fixedArray,
   formatDateTime,
+  latitude,
   lazy,
-  lazyFiniteNumber,
-  lazyLatitude,
-  lazyLongitude,
-  lazyNonNegativeInteger,
-  lazyPositiveInteger,
+  longitude,
   minLength,
+  nonNegativeInteger,
   parsePoint,
   parsePoints,
   parseWith,
+  positiveInteger,
   scrubbing,
 } from "@ls/core/internal";
 import type { WeatherSeverity, WeatherType } from "./constants.ts";
@@ -129,9 +129,9 @@ const MAX_WIDTH = { Point: 100_000, LineString: 25_000 } as const;
 
 const position = /* @__PURE__ */ lazy((): z.ZodMiniType<unknown> =>
   fixedArray(
-    [lazyLongitude(), lazyLatitude()],
+    [longitude(), latitude()],
     "must be a [lng, lat] position",
-    lazyFiniteNumber(),
+    finiteNumber(),
   )
 );
 
@@ -234,14 +234,14 @@ export function buildWeatherAlertsRequest(
   }
   if (params.weatherSeverity !== undefined) {
     warning.severity = parseWith(
-      lazyNonNegativeInteger(),
+      nonNegativeInteger(),
       params.weatherSeverity,
       "weatherSeverity",
     );
   }
   if (params.weatherType !== undefined) {
     warning.type = parseWith(
-      lazyPositiveInteger(),
+      positiveInteger(),
       params.weatherType,
       "weatherType",
     );

@@ -24,13 +24,13 @@ import { ValueError } from "../errors/errors.ts";
 import {
   type BoundingBox,
   type BoundingBoxObject,
+  boundingBoxObjectSchema,
+  boundingBoxSchema,
   formatLatLng,
-  lazyBoundingBoxObjectSchema,
-  lazyBoundingBoxSchema,
   type SearchCircle,
 } from "./coordinates.ts";
 import { type LatLngLike, parsePoint } from "./point.ts";
-import { lazyPositiveInteger, parseWith } from "../params/validate.ts";
+import { parseWith, positiveInteger } from "../params/validate.ts";
 import { formatInteger, formatNumber } from "../params/format.ts";
 
 /** A circle: a centre in any point form and a radius in metres. */
@@ -98,7 +98,7 @@ export function parseCircle(
     ? parsePoint(value, parameter)
     : parsePoint(center, `${parameter}.center`);
   const radius = parseWith(
-    lazyPositiveInteger(),
+    positiveInteger(),
     Reflect.get(value, "radius"),
     `${parameter}.radius`,
   );
@@ -129,7 +129,7 @@ export function parseBox(
 ): BoundingBoxObject {
   if (Array.isArray(value)) {
     const [west, south, east, north] = parseWith(
-      lazyBoundingBoxSchema(),
+      boundingBoxSchema(),
       value,
       parameter,
     );
@@ -142,7 +142,7 @@ export function parseBox(
       value,
     );
   }
-  return parseWith(lazyBoundingBoxObjectSchema(), value, parameter);
+  return parseWith(boundingBoxObjectSchema(), value, parameter);
 }
 
 /**

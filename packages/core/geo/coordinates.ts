@@ -61,57 +61,24 @@ export interface SearchCircle extends LatLngObject {
 }
 
 /**
- * {@linkcode latitude}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyLatitude() === latitude`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lazyLatitude, latitude } from "@ls/core/internal";
- * assert.equal(lazyLatitude(), latitude);
- * ```
- */
-export const lazyLatitude: () => z.ZodMiniType<number> = /* @__PURE__ */ lazy(
-  () =>
-    numberInRange(
-      -90,
-      90,
-      "must be a latitude from -90 to 90",
-    ),
-);
-
-/**
  * A latitude: a finite number from -90 to 90.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { latitude, parseWith } from "@ls/core/internal";
- * assert.equal(parseWith(latitude, 52.5, "lat"), 52.5);
- * assert.throws(() => parseWith(latitude, 95, "lat"), {
+ * assert.equal(parseWith(latitude(), 52.5, "lat"), 52.5);
+ * assert.throws(() => parseWith(latitude(), 95, "lat"), {
  *   message: "Invalid lat: must be a latitude from -90 to 90, got 95",
  * });
  * ```
  */
-export const latitude: z.ZodMiniType<number> = /* @__PURE__ */ lazyLatitude();
-
-/**
- * {@linkcode longitude}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyLongitude() === longitude`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lazyLongitude, longitude } from "@ls/core/internal";
- * assert.equal(lazyLongitude(), longitude);
- * ```
- */
-export const lazyLongitude: () => z.ZodMiniType<number> = /* @__PURE__ */ lazy(
+export const latitude: () => z.ZodMiniType<number> = /* @__PURE__ */ lazy(
   () =>
     numberInRange(
-      -180,
-      180,
-      "must be a longitude from -180 to 180",
+      -90,
+      90,
+      "must be a latitude from -90 to 90",
     ),
 );
 
@@ -122,32 +89,20 @@ export const lazyLongitude: () => z.ZodMiniType<number> = /* @__PURE__ */ lazy(
  * ```ts
  * import assert from "node:assert/strict";
  * import { longitude, parseWith } from "@ls/core/internal";
- * assert.equal(parseWith(longitude, 13.4, "lng"), 13.4);
- * assert.throws(() => parseWith(longitude, -181, "lng"), {
+ * assert.equal(parseWith(longitude(), 13.4, "lng"), 13.4);
+ * assert.throws(() => parseWith(longitude(), -181, "lng"), {
  *   message: "Invalid lng: must be a longitude from -180 to 180, got -181",
  * });
  * ```
  */
-export const longitude: z.ZodMiniType<number> = /* @__PURE__ */ lazyLongitude();
-
-/**
- * {@linkcode latLngSchema}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyLatLngSchema() === latLngSchema`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lazyLatLngSchema, latLngSchema } from "./coordinates.ts";
- * assert.equal(lazyLatLngSchema(), latLngSchema);
- * ```
- */
-export const lazyLatLngSchema: () => z.ZodMiniType<LatLng> =
-  /* @__PURE__ */ lazy(() =>
-    fixedArray<LatLng>(
-      [lazyLatitude(), lazyLongitude()],
-      "must be a [lat, lng] array",
-    )
-  );
+export const longitude: () => z.ZodMiniType<number> = /* @__PURE__ */ lazy(
+  () =>
+    numberInRange(
+      -180,
+      180,
+      "must be a longitude from -180 to 180",
+    ),
+);
 
 /**
  * Schema of a {@linkcode LatLng} tuple, for composing larger schemas.
@@ -158,34 +113,19 @@ export const lazyLatLngSchema: () => z.ZodMiniType<LatLng> =
  * import * as z from "zod/mini";
  * import { parseWith } from "@ls/core/internal";
  * import { latLngSchema } from "./coordinates.ts";
- * assert.deepEqual(parseWith(z.array(latLngSchema), [[52.5, 13.4]], "polygon"), [[52.5, 13.4]]);
- * assert.throws(() => parseWith(z.array(latLngSchema), [[52.5, 13.4], [52.6]], "polygon"), {
+ * assert.deepEqual(parseWith(z.array(latLngSchema()), [[52.5, 13.4]], "polygon"), [[52.5, 13.4]]);
+ * assert.throws(() => parseWith(z.array(latLngSchema()), [[52.5, 13.4], [52.6]], "polygon"), {
  *   message: "Invalid polygon[1]: must be a [lat, lng] array, got [52.6]",
  * });
  * ```
  */
-export const latLngSchema: z.ZodMiniType<LatLng> =
-  /* @__PURE__ */ lazyLatLngSchema();
-
-/**
- * {@linkcode latLngObjectSchema}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyLatLngObjectSchema() === latLngObjectSchema`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lazyLatLngObjectSchema, latLngObjectSchema } from "./coordinates.ts";
- * assert.equal(lazyLatLngObjectSchema(), latLngObjectSchema);
- * ```
- */
-export const lazyLatLngObjectSchema: () => z.ZodMiniType<LatLngObject> =
-  /* @__PURE__ */ lazy(() =>
-    z
-      .object(
-        { lat: lazyLatitude(), lng: lazyLongitude() },
-        { error: "must be an object with lat and lng" },
-      )
-  );
+export const latLngSchema: () => z.ZodMiniType<LatLng> = /* @__PURE__ */ lazy(
+  () =>
+    fixedArray<LatLng>(
+      [latitude(), longitude()],
+      "must be a [lat, lng] array",
+    ),
+);
 
 /**
  * Schema of a {@linkcode LatLngObject}; other keys are dropped.
@@ -196,38 +136,21 @@ export const lazyLatLngObjectSchema: () => z.ZodMiniType<LatLngObject> =
  * import * as z from "zod/mini";
  * import { parseWith } from "@ls/core/internal";
  * import { latLngObjectSchema } from "./coordinates.ts";
- * const origins = parseWith(z.array(latLngObjectSchema), [{ lat: 52.5, lng: 13.4, name: "A" }], "origins");
+ * const origins = parseWith(z.array(latLngObjectSchema()), [{ lat: 52.5, lng: 13.4, name: "A" }], "origins");
  * assert.deepEqual(origins, [{ lat: 52.5, lng: 13.4 }]);
  * ```
  */
-export const latLngObjectSchema: z.ZodMiniType<LatLngObject> =
-  /* @__PURE__ */ lazyLatLngObjectSchema();
+export const latLngObjectSchema: () => z.ZodMiniType<LatLngObject> =
+  /* @__PURE__ */ lazy(() =>
+    z
+      .object(
+        { lat: latitude(), lng: longitude() },
+        { error: "must be an object with lat and lng" },
+      )
+  );
 
 /** The rule shared by every bounding-box form. */
 const SOUTH_NORTH = "south must not be greater than north";
-
-/**
- * {@linkcode boundingBoxSchema}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyBoundingBoxSchema() === boundingBoxSchema`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lazyBoundingBoxSchema, boundingBoxSchema } from "./coordinates.ts";
- * assert.equal(lazyBoundingBoxSchema(), boundingBoxSchema);
- * ```
- */
-export const lazyBoundingBoxSchema: () => z.ZodMiniType<BoundingBox> =
-  /* @__PURE__ */ lazy(() =>
-    fixedArray<BoundingBox>(
-      [lazyLongitude(), lazyLatitude(), lazyLongitude(), lazyLatitude()],
-      "must be a [west, south, east, north] array",
-    ).check(
-      z.refine(([, south, , north]) => south <= north, {
-        error: SOUTH_NORTH,
-      }),
-    )
-  );
 
 /**
  * Schema of a {@linkcode BoundingBox}: longitudes in -180..180, latitudes in
@@ -239,14 +162,23 @@ export const lazyBoundingBoxSchema: () => z.ZodMiniType<BoundingBox> =
  * import assert from "node:assert/strict";
  * import { parseWith } from "@ls/core/internal";
  * import { boundingBoxSchema } from "./coordinates.ts";
- * assert.deepEqual(parseWith(boundingBoxSchema, [13.08, 52.33, 13.76, 52.67], "bbox"), [13.08, 52.33, 13.76, 52.67]);
- * assert.throws(() => parseWith(boundingBoxSchema, [13.08, 52.67, 13.76, 52.33], "bbox"), {
+ * assert.deepEqual(parseWith(boundingBoxSchema(), [13.08, 52.33, 13.76, 52.67], "bbox"), [13.08, 52.33, 13.76, 52.67]);
+ * assert.throws(() => parseWith(boundingBoxSchema(), [13.08, 52.67, 13.76, 52.33], "bbox"), {
  *   message: "Invalid bbox: south must not be greater than north, got [13.08,52.67,13.76,52.33]",
  * });
  * ```
  */
-export const boundingBoxSchema: z.ZodMiniType<BoundingBox> =
-  /* @__PURE__ */ lazyBoundingBoxSchema();
+export const boundingBoxSchema: () => z.ZodMiniType<BoundingBox> =
+  /* @__PURE__ */ lazy(() =>
+    fixedArray<BoundingBox>(
+      [longitude(), latitude(), longitude(), latitude()],
+      "must be a [west, south, east, north] array",
+    ).check(
+      z.refine(([, south, , north]) => south <= north, {
+        error: SOUTH_NORTH,
+      }),
+    )
+  );
 
 /** A bounding box with named edges, the form of JSON bodies and responses. */
 export interface BoundingBoxObject {
@@ -261,34 +193,6 @@ export interface BoundingBoxObject {
 }
 
 /**
- * {@linkcode boundingBoxObjectSchema}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyBoundingBoxObjectSchema() === boundingBoxObjectSchema`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lazyBoundingBoxObjectSchema, boundingBoxObjectSchema } from "./coordinates.ts";
- * assert.equal(lazyBoundingBoxObjectSchema(), boundingBoxObjectSchema);
- * ```
- */
-export const lazyBoundingBoxObjectSchema: () => z.ZodMiniType<
-  BoundingBoxObject
-> = /* @__PURE__ */ lazy(() =>
-  z
-    .object(
-      {
-        west: lazyLongitude(),
-        south: lazyLatitude(),
-        east: lazyLongitude(),
-        north: lazyLatitude(),
-      },
-      { error: "must be an object with west, south, east and north" },
-    ).check(
-      z.refine(({ south, north }) => south <= north, { error: SOUTH_NORTH }),
-    )
-);
-
-/**
  * Schema of a {@linkcode BoundingBoxObject}, with the rules of
  * {@linkcode boundingBoxSchema}; other keys are dropped.
  *
@@ -298,11 +202,25 @@ export const lazyBoundingBoxObjectSchema: () => z.ZodMiniType<
  * import { parseWith } from "@ls/core/internal";
  * import { boundingBoxObjectSchema } from "./coordinates.ts";
  * const area = { west: 13.4, south: 52.5, east: 13.5, north: 52.6 };
- * assert.deepEqual(parseWith(boundingBoxObjectSchema, { ...area, id: 1 }, "area"), area);
+ * assert.deepEqual(parseWith(boundingBoxObjectSchema(), { ...area, id: 1 }, "area"), area);
  * ```
  */
-export const boundingBoxObjectSchema: z.ZodMiniType<BoundingBoxObject> =
-  /* @__PURE__ */ lazyBoundingBoxObjectSchema();
+export const boundingBoxObjectSchema: () => z.ZodMiniType<
+  BoundingBoxObject
+> = /* @__PURE__ */ lazy(() =>
+  z
+    .object(
+      {
+        west: longitude(),
+        south: latitude(),
+        east: longitude(),
+        north: latitude(),
+      },
+      { error: "must be an object with west, south, east and north" },
+    ).check(
+      z.refine(({ south, north }) => south <= north, { error: SOUTH_NORTH }),
+    )
+);
 
 /**
  * Validates a `[lat, lng]` position: exactly two finite numbers, latitude in
@@ -322,7 +240,7 @@ export const boundingBoxObjectSchema: z.ZodMiniType<BoundingBoxObject> =
  * @throws {ValueError} naming `parameter` (or `parameter[0]`/`[1]`)
  */
 export function validateLatLng(value: unknown, parameter: string): LatLng {
-  return parseWith(lazyLatLngSchema(), value, parameter);
+  return parseWith(latLngSchema(), value, parameter);
 }
 
 /**
@@ -345,7 +263,7 @@ export function validateLatLngObject(
   value: unknown,
   parameter: string,
 ): LatLngObject {
-  return parseWith(lazyLatLngObjectSchema(), value, parameter);
+  return parseWith(latLngObjectSchema(), value, parameter);
 }
 
 /**
@@ -369,7 +287,7 @@ export function validateLatLngObject(
  * @throws {ValueError} naming `parameter` or the offending element
  */
 export function validateBbox(value: unknown, parameter: string): BoundingBox {
-  return parseWith(lazyBoundingBoxSchema(), value, parameter);
+  return parseWith(boundingBoxSchema(), value, parameter);
 }
 
 /**

@@ -330,17 +330,23 @@ export function formatPoint(value: unknown, parameter: string): string {
 }
 
 /**
- * {@linkcode pointSchema}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyPointSchema() === pointSchema`.
+ * A zod schema of a {@linkcode LatLngLike} that outputs `{ lat, lng }`, for
+ * composing into larger schemas read with `parseWith`: its errors carry the
+ * path inside the point, as {@linkcode parsePoint}'s do.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { lazyPointSchema, pointSchema } from "@ls/core/internal";
- * assert.equal(lazyPointSchema(), pointSchema);
+ * import * as z from "zod/mini";
+ * import { parseWith, pointSchema } from "@ls/core/internal";
+ * const stops = z.array(z.object({ location: pointSchema() }));
+ * assert.deepEqual(parseWith(stops, [{ location: [52.5, 13.4] }], "jobs"), [{ location: { lat: 52.5, lng: 13.4 } }]);
+ * assert.throws(() => parseWith(stops, [{ location: [95, 13.4] }], "jobs"), {
+ *   message: "Invalid jobs[0].location: latitude 95 is out of range: arrays are [lat, lng]; GeoJSON is [lng, lat], got [95,13.4]",
+ * });
  * ```
  */
-export const lazyPointSchema: () => z.ZodMiniType<LatLngObject, unknown> =
+export const pointSchema: () => z.ZodMiniType<LatLngObject, unknown> =
   /* @__PURE__ */ lazy(() =>
     z.pipe(
       z.unknown(),
@@ -373,26 +379,6 @@ export const lazyPointSchema: () => z.ZodMiniType<LatLngObject, unknown> =
       }),
     )
   );
-
-/**
- * A zod schema of a {@linkcode LatLngLike} that outputs `{ lat, lng }`, for
- * composing into larger schemas read with `parseWith`: its errors carry the
- * path inside the point, as {@linkcode parsePoint}'s do.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import * as z from "zod/mini";
- * import { parseWith, pointSchema } from "@ls/core/internal";
- * const stops = z.array(z.object({ location: pointSchema }));
- * assert.deepEqual(parseWith(stops, [{ location: [52.5, 13.4] }], "jobs"), [{ location: { lat: 52.5, lng: 13.4 } }]);
- * assert.throws(() => parseWith(stops, [{ location: [95, 13.4] }], "jobs"), {
- *   message: "Invalid jobs[0].location: latitude 95 is out of range: arrays are [lat, lng]; GeoJSON is [lng, lat], got [95,13.4]",
- * });
- * ```
- */
-export const pointSchema: z.ZodMiniType<LatLngObject, unknown> =
-  /* @__PURE__ */ lazyPointSchema();
 
 /**
  * Reads a list of points, each with {@linkcode parsePoint}; errors name the

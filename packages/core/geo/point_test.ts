@@ -173,7 +173,10 @@ Deno.test("what a caller's own getter or proxy throws passes through unchanged, 
     },
   });
   assert.throws(() => parsePoint(hostile, "at"), (e) => e === boom);
-  assert.throws(() => parseWith(pointSchema, hostile, "at"), (e) => e === boom);
+  assert.throws(
+    () => parseWith(pointSchema(), hostile, "at"),
+    (e) => e === boom,
+  );
   const array = new Proxy([52, 13], {
     get(target, key) {
       if (key === "0") throw boom;
@@ -184,7 +187,7 @@ Deno.test("what a caller's own getter or proxy throws passes through unchanged, 
 });
 
 Deno.test("pointSchema reports the path inside a larger value", () => {
-  const jobs = z.array(z.object({ location: pointSchema }));
+  const jobs = z.array(z.object({ location: pointSchema() }));
   assert.throws(
     () =>
       parseWith(

@@ -2,7 +2,10 @@
  * Input validation with `zod/mini`, reported as {@linkcode ValueError}s:
  * {@linkcode parseWith} names the offending parameter by its path
  * (`truck.height`, `via[2].lat`) and states the rule as a sentence. The
- * schemas here are the small building blocks the domain packages share.
+ * schemas here are the small building blocks the domain packages share; the
+ * fixed ones (`finiteNumber()`, `positiveInteger()`, …) are functions that
+ * build their schema on first use and return that same schema ever after, so
+ * that importing a package builds none.
  *
  * @example
  * ```ts
@@ -35,7 +38,7 @@ import { lazy } from "./lazy.ts";
  * import assert from "node:assert/strict";
  * import * as z from "zod/mini";
  * import { nonNegativeInteger, parseWith } from "@ls/core/internal";
- * const Truck = z.strictObject({ height: z.optional(nonNegativeInteger) });
+ * const Truck = z.strictObject({ height: z.optional(nonNegativeInteger()) });
  * assert.deepEqual(parseWith(Truck, { height: 350 }, "truck"), { height: 350 });
  * assert.throws(() => parseWith(Truck, { height: 3.5 }, "truck"), {
  *   name: "ValueError",
@@ -69,38 +72,24 @@ export function parseWith<T>(
 }
 
 /**
- * {@linkcode finiteNumber}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyFiniteNumber() === finiteNumber`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lazyFiniteNumber, finiteNumber } from "@ls/core/internal";
- * assert.equal(lazyFiniteNumber(), finiteNumber);
- * ```
- */
-export const lazyFiniteNumber: () => z.ZodMiniType<number> =
-  /* @__PURE__ */ lazy(() =>
-    z.number({
-      error: "must be a finite number",
-    })
-  );
-
-/**
  * A finite number (no `NaN`, no infinities).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { finiteNumber, parseWith } from "@ls/core/internal";
- * assert.equal(parseWith(finiteNumber, 1e-7, "speed"), 1e-7);
- * assert.throws(() => parseWith(finiteNumber, NaN, "speed"), {
+ * assert.equal(parseWith(finiteNumber(), 1e-7, "speed"), 1e-7);
+ * assert.throws(() => parseWith(finiteNumber(), NaN, "speed"), {
  *   message: "Invalid speed: must be a finite number, got NaN",
  * });
  * ```
  */
-export const finiteNumber: z.ZodMiniType<number> =
-  /* @__PURE__ */ lazyFiniteNumber();
+export const finiteNumber: () => z.ZodMiniType<number> = /* @__PURE__ */ lazy(
+  () =>
+    z.number({
+      error: "must be a finite number",
+    }),
+);
 
 /**
  * A finite number from `min` to `max`, both inclusive. `rule` replaces the
@@ -154,52 +143,20 @@ export /* @__NO_SIDE_EFFECTS__ */ function integer(
 }
 
 /**
- * {@linkcode nonNegativeInteger}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyNonNegativeInteger() === nonNegativeInteger`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lazyNonNegativeInteger, nonNegativeInteger } from "@ls/core/internal";
- * assert.equal(lazyNonNegativeInteger(), nonNegativeInteger);
- * ```
- */
-export const lazyNonNegativeInteger: () => z.ZodMiniType<number> =
-  /* @__PURE__ */ lazy(() => integer(0));
-
-/**
  * An integer ≥ 0 (metres, seconds, kilograms, centimetres).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { nonNegativeInteger, parseWith } from "@ls/core/internal";
- * assert.equal(parseWith(nonNegativeInteger, 0, "radius"), 0);
- * assert.throws(() => parseWith(nonNegativeInteger, -1, "radius"), {
+ * assert.equal(parseWith(nonNegativeInteger(), 0, "radius"), 0);
+ * assert.throws(() => parseWith(nonNegativeInteger(), -1, "radius"), {
  *   message: "Invalid radius: must be a non-negative integer, got -1",
  * });
  * ```
  */
-export const nonNegativeInteger: z.ZodMiniType<number> =
-  /* @__PURE__ */ lazyNonNegativeInteger();
-
-/**
- * {@linkcode positiveInteger}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyPositiveInteger() === positiveInteger`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lazyPositiveInteger, positiveInteger } from "@ls/core/internal";
- * assert.equal(lazyPositiveInteger(), positiveInteger);
- * ```
- */
-export const lazyPositiveInteger: () => z.ZodMiniType<number> =
-  /* @__PURE__ */ lazy(() =>
-    integer(
-      1,
-    )
-  );
+export const nonNegativeInteger: () => z.ZodMiniType<number> =
+  /* @__PURE__ */ lazy(() => integer(0));
 
 /**
  * An integer ≥ 1.
@@ -208,31 +165,17 @@ export const lazyPositiveInteger: () => z.ZodMiniType<number> =
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseWith, positiveInteger } from "@ls/core/internal";
- * assert.equal(parseWith(positiveInteger, 10000, "radius"), 10000);
- * assert.throws(() => parseWith(positiveInteger, 0, "radius"), {
+ * assert.equal(parseWith(positiveInteger(), 10000, "radius"), 10000);
+ * assert.throws(() => parseWith(positiveInteger(), 0, "radius"), {
  *   message: "Invalid radius: must be a positive integer, got 0",
  * });
  * ```
  */
-export const positiveInteger: z.ZodMiniType<number> =
-  /* @__PURE__ */ lazyPositiveInteger();
-
-/**
- * {@linkcode nonEmptyString}, built on first use: the packages call this, so that
- * importing them builds no schema. `lazyNonEmptyString() === nonEmptyString`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lazyNonEmptyString, nonEmptyString } from "@ls/core/internal";
- * assert.equal(lazyNonEmptyString(), nonEmptyString);
- * ```
- */
-export const lazyNonEmptyString: () => z.ZodMiniType<string> =
+export const positiveInteger: () => z.ZodMiniType<number> =
   /* @__PURE__ */ lazy(() =>
-    z.string({
-      error: "must be a non-empty string",
-    }).check(minLength(1, "must be a non-empty string"))
+    integer(
+      1,
+    )
   );
 
 /**
@@ -242,14 +185,18 @@ export const lazyNonEmptyString: () => z.ZodMiniType<string> =
  * ```ts
  * import assert from "node:assert/strict";
  * import { nonEmptyString, parseWith } from "@ls/core/internal";
- * assert.equal(parseWith(nonEmptyString, "Main St", "nameHint"), "Main St");
- * assert.throws(() => parseWith(nonEmptyString, "", "nameHint"), {
+ * assert.equal(parseWith(nonEmptyString(), "Main St", "nameHint"), "Main St");
+ * assert.throws(() => parseWith(nonEmptyString(), "", "nameHint"), {
  *   message: 'Invalid nameHint: must be a non-empty string, got ""',
  * });
  * ```
  */
-export const nonEmptyString: z.ZodMiniType<string> =
-  /* @__PURE__ */ lazyNonEmptyString();
+export const nonEmptyString: () => z.ZodMiniType<string> = /* @__PURE__ */ lazy(
+  () =>
+    z.string({
+      error: "must be a non-empty string",
+    }).check(minLength(1, "must be a non-empty string")),
+);
 
 /**
  * A check that a string or an array has at least `min` characters or items,
@@ -326,7 +273,7 @@ export /* @__NO_SIDE_EFFECTS__ */ function stringMatching(
  * ```ts
  * import assert from "node:assert/strict";
  * import { fixedArray, latitude, longitude, parseWith } from "@ls/core/internal";
- * const pair = fixedArray([latitude, longitude], "must be a [lat, lng] array");
+ * const pair = fixedArray([latitude(), longitude()], "must be a [lat, lng] array");
  * assert.deepEqual(parseWith(pair, [52.5, 13.4], "at"), [52.5, 13.4]);
  * assert.throws(() => parseWith(pair, [95, 13.4], "at"), {
  *   message: "Invalid at[0]: must be a latitude from -90 to 90, got 95",

@@ -19,39 +19,44 @@ const expectValueError = assertValueError;
 
 Deno.test("parseWith() returns the parsed value", () => {
   const schema = z.object({
-    a: z.optional(finiteNumber),
-    b: z.array(nonEmptyString),
+    a: z.optional(finiteNumber()),
+    b: z.array(nonEmptyString()),
   });
   assert.deepEqual(parseWith(schema, { a: 1, b: ["x"] }, "p"), {
     a: 1,
     b: ["x"],
   });
-  assert.equal(parseWith(z.optional(finiteNumber), undefined, "p"), undefined);
+  assert.equal(
+    parseWith(z.optional(finiteNumber()), undefined, "p"),
+    undefined,
+  );
 });
 
 Deno.test("parseWith() names the parameter by the issue path", () => {
-  const schema = z.object({ truck: z.object({ height: nonNegativeInteger }) });
+  const schema = z.object({
+    truck: z.object({ height: nonNegativeInteger() }),
+  });
   expectValueError(
     () => parseWith(schema, { truck: { height: 3.5 } }, "params"),
     "params.truck.height",
     "Invalid params.truck.height: must be a non-negative integer, got 3.5",
   );
-  const list = z.object({ via: z.array(z.object({ lat: finiteNumber })) });
+  const list = z.object({ via: z.array(z.object({ lat: finiteNumber() })) });
   expectValueError(
     () => parseWith(list, { via: [{ lat: 1 }, { lat: NaN }] }, "route"),
     "route.via[1].lat",
     "Invalid route.via[1].lat: must be a finite number, got NaN",
   );
-  expectValueError(() => parseWith(finiteNumber, "1", "speed"), "speed");
+  expectValueError(() => parseWith(finiteNumber(), "1", "speed"), "speed");
 });
 
 Deno.test("parseWith() reports the first issue only", () => {
-  const schema = z.object({ a: finiteNumber, b: finiteNumber });
+  const schema = z.object({ a: finiteNumber(), b: finiteNumber() });
   expectValueError(() => parseWith(schema, { a: "x", b: "y" }, "p"), "p.a");
 });
 
 Deno.test("parseWith() reports an unknown key of a strict object at that key", () => {
-  const schema = z.strictObject({ nameHint: z.optional(nonEmptyString) });
+  const schema = z.strictObject({ nameHint: z.optional(nonEmptyString()) });
   expectValueError(
     () => parseWith(schema, { namehint: "Main St" }, "originPlaceOptions"),
     "originPlaceOptions.namehint",
@@ -123,7 +128,7 @@ Deno.test("parseWith() derives readable rules where the schema sets none", () =>
 
 Deno.test("parseWith() throws a ValueError whose message states the rule", () => {
   try {
-    parseWith(positiveInteger, 0, "limit");
+    parseWith(positiveInteger(), 0, "limit");
     assert.fail("expected a throw");
   } catch (e) {
     assert.ok(e instanceof ValueError);
@@ -134,12 +139,12 @@ Deno.test("parseWith() throws a ValueError whose message states the rule", () =>
 
 Deno.test("finiteNumber accepts finite numbers only", () => {
   for (const n of [0, -0, 1e-7, -13.4, 1e21, Number.MAX_VALUE]) {
-    assert.equal(parseWith(finiteNumber, n, "n"), n);
+    assert.equal(parseWith(finiteNumber(), n, "n"), n);
   }
   for (const bad of [NaN, Infinity, -Infinity, "1", null, undefined, 1n]) {
-    expectValueError(() => parseWith(finiteNumber, bad, "n"), "n");
+    expectValueError(() => parseWith(finiteNumber(), bad, "n"), "n");
   }
-  assert.throws(() => parseWith(finiteNumber, NaN, "n"), {
+  assert.throws(() => parseWith(finiteNumber(), NaN, "n"), {
     message: "Invalid n: must be a finite number, got NaN",
   });
 });
@@ -200,31 +205,31 @@ Deno.test("integer() words its rule after its bounds", () => {
     "Invalid n: must be an integer of at most 10, got 0.5",
   );
   assert.equal(
-    rule(nonNegativeInteger),
+    rule(nonNegativeInteger()),
     "Invalid n: must be a non-negative integer, got 0.5",
   );
   assert.equal(
-    rule(positiveInteger),
+    rule(positiveInteger()),
     "Invalid n: must be a positive integer, got 0.5",
   );
 });
 
 Deno.test("nonNegativeInteger and positiveInteger", () => {
-  assert.equal(parseWith(nonNegativeInteger, 0, "n"), 0);
-  expectValueError(() => parseWith(nonNegativeInteger, -1, "n"), "n");
-  assert.equal(parseWith(positiveInteger, 1, "n"), 1);
-  expectValueError(() => parseWith(positiveInteger, 0, "n"), "n");
+  assert.equal(parseWith(nonNegativeInteger(), 0, "n"), 0);
+  expectValueError(() => parseWith(nonNegativeInteger(), -1, "n"), "n");
+  assert.equal(parseWith(positiveInteger(), 1, "n"), 1);
+  expectValueError(() => parseWith(positiveInteger(), 0, "n"), "n");
 });
 
 Deno.test("nonEmptyString rejects empty strings and non-strings", () => {
-  assert.equal(parseWith(nonEmptyString, " ", "s"), " ");
+  assert.equal(parseWith(nonEmptyString(), " ", "s"), " ");
   expectValueError(
-    () => parseWith(nonEmptyString, "", "s"),
+    () => parseWith(nonEmptyString(), "", "s"),
     "s",
     'Invalid s: must be a non-empty string, got ""',
   );
   expectValueError(
-    () => parseWith(nonEmptyString, 5, "s"),
+    () => parseWith(nonEmptyString(), 5, "s"),
     "s",
     "Invalid s: must be a non-empty string, got 5",
   );
@@ -239,7 +244,7 @@ Deno.test("nonEmptyString and minLength() give a ValueError for any odd `length`
   const list = z.array(z.string(), { error: "must be an array of strings" })
     .check(minLength(1, "must not be empty"));
   for (const value of odd) {
-    expectValueError(() => parseWith(nonEmptyString, value, "s"), "s");
+    expectValueError(() => parseWith(nonEmptyString(), value, "s"), "s");
     expectValueError(() => parseWith(list, value, "l"), "l");
   }
   expectValueError(
@@ -271,7 +276,7 @@ Deno.test("stringMatching() states its rule for a mismatch and a non-string", ()
 });
 
 Deno.test("fixedArray: a refinement after it never runs on items that failed", () => {
-  const pair = fixedArray([finiteNumber, finiteNumber], "must be a pair")
+  const pair = fixedArray([finiteNumber(), finiteNumber()], "must be a pair")
     .check(z.refine(([a, b]) => a <= b, { error: "must be ascending" }));
   // A Symbol compared with <= would throw a TypeError inside the refinement.
   for (const bad of [[1, Symbol("s")], [Object.create(null), 2], [1]]) {

@@ -6,11 +6,7 @@ import * as z from "zod/mini";
 import { ValueError } from "../errors/errors.ts";
 import { formatBoolean } from "../params/format.ts";
 import { lazy } from "../params/lazy.ts";
-import {
-  lazyNonEmptyString,
-  minLength,
-  parseWith,
-} from "../params/validate.ts";
+import { minLength, nonEmptyString, parseWith } from "../params/validate.ts";
 import type { EvEntries, EvText } from "./_ev_entries.ts";
 import { chargingCurve, formatPairs } from "./_ev_tables.ts";
 
@@ -48,7 +44,7 @@ const REACHABLE_NEEDS = [
 ] as const;
 
 const connectorList = /* @__PURE__ */ lazy(() =>
-  z.array(lazyNonEmptyString(), {
+  z.array(nonEmptyString(), {
     error: "must be an array of connector types",
   }).check(minLength(1, "must list at least one connector type"))
 );

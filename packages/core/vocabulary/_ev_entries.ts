@@ -6,10 +6,10 @@ import * as z from "zod/mini";
 import { formatNumber } from "../params/format.ts";
 import { lazy } from "../params/lazy.ts";
 import {
-  lazyNonNegativeInteger,
-  lazyPositiveInteger,
+  nonNegativeInteger,
   numberInRange,
   parseWith,
+  positiveInteger,
 } from "../params/validate.ts";
 import { nonNegative, positive } from "./_ev_tables.ts";
 
@@ -30,9 +30,9 @@ const numberRules = /* @__PURE__ */ lazy((): NumberRules => ({
   recuperationEfficiency: numberInRange(0, 1),
   auxiliaryPowerConsumption: nonNegative(),
   airDensity: positive(),
-  currentWeight: lazyPositiveInteger(),
-  width: lazyPositiveInteger(),
-  height: lazyPositiveInteger(),
+  currentWeight: positiveInteger(),
+  width: positiveInteger(),
+  height: positiveInteger(),
   frontalArea: positive(),
   rollingResistanceCoefficient: nonNegative(),
   airDragCoefficient: nonNegative(),
@@ -43,8 +43,8 @@ const numberRules = /* @__PURE__ */ lazy((): NumberRules => ({
   minChargeAtChargingStation: nonNegative(),
   // Above the minimums, whose default is 0.
   maxChargeAfterChargingStation: positive(),
-  chargingSetupDuration: lazyNonNegativeInteger(),
-  maxChargingDuration: lazyNonNegativeInteger(),
+  chargingSetupDuration: nonNegativeInteger(),
+  maxChargingDuration: nonNegativeInteger(),
   maxChargingVoltage: positive(),
   maxChargingCurrent: positive(),
   maxPowerAtLowVoltage: positive(),

@@ -22,7 +22,7 @@ import { ValueError } from "../errors/errors.ts";
 import { formatInteger } from "../params/format.ts";
 import { type NamedValues, namedValues } from "../params/named_values.ts";
 import type { Query } from "../params/query.ts";
-import { lazyNonNegativeInteger } from "../params/validate.ts";
+import { nonNegativeInteger } from "../params/validate.ts";
 
 /**
  * The weight on each axle group, kg, integers ≥ 0
@@ -135,7 +135,7 @@ export interface VehicleBody {
 export /* @__NO_SIDE_EFFECTS__ */ function vehicleBodyShape(): {
   [K in keyof VehicleBody]-?: z.ZodMiniType<VehicleBody[K]>;
 } {
-  const weight = z.optional(lazyNonNegativeInteger());
+  const weight = z.optional(nonNegativeInteger());
   return {
     emptyWeight: weight,
     weightPerAxleGroup: z.optional(

@@ -21,7 +21,7 @@ import { ValueError } from "../errors/errors.ts";
 import { formatBoolean, formatInteger } from "../params/format.ts";
 import { lazy } from "../params/lazy.ts";
 import type { Query } from "../params/query.ts";
-import { lazyNonNegativeInteger, parseWith } from "../params/validate.ts";
+import { nonNegativeInteger, parseWith } from "../params/validate.ts";
 import {
   type Scooter,
   ShippedHazardousGoods,
@@ -37,15 +37,15 @@ const truckSchema = /* @__PURE__ */ lazy(() =>
         error: "must be an array",
       }),
     ),
-    grossWeight: z.optional(lazyNonNegativeInteger()),
-    weightPerAxle: z.optional(lazyNonNegativeInteger()),
-    height: z.optional(lazyNonNegativeInteger()),
-    width: z.optional(lazyNonNegativeInteger()),
-    length: z.optional(lazyNonNegativeInteger()),
+    grossWeight: z.optional(nonNegativeInteger()),
+    weightPerAxle: z.optional(nonNegativeInteger()),
+    height: z.optional(nonNegativeInteger()),
+    width: z.optional(nonNegativeInteger()),
+    length: z.optional(nonNegativeInteger()),
     tunnelCategory: z.optional(z.enum(Object.values(TunnelCategory))),
-    axleCount: z.optional(lazyNonNegativeInteger()),
+    axleCount: z.optional(nonNegativeInteger()),
     type: z.optional(z.enum(Object.values(TruckType))),
-    trailerCount: z.optional(lazyNonNegativeInteger()),
+    trailerCount: z.optional(nonNegativeInteger()),
   })
 );
 

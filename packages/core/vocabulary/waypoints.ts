@@ -27,11 +27,11 @@ import { encodeContent, type Query } from "../params/query.ts";
 import { formatLatLng } from "../geo/coordinates.ts";
 import {
   integer,
-  lazyNonEmptyString,
-  lazyNonNegativeInteger,
+  nonEmptyString,
+  nonNegativeInteger,
   parseWith,
 } from "../params/validate.ts";
-import { type LatLngLike, lazyPointSchema, parsePoint } from "../geo/point.ts";
+import { type LatLngLike, parsePoint, pointSchema } from "../geo/point.ts";
 import {
   MatchSideOfStreet,
   type PlaceOptions,
@@ -43,11 +43,11 @@ const placeOptionsSchema = /* @__PURE__ */ lazy(() =>
   z.optional(
     z.strictObject({
       course: z.optional(integer(0, 360)),
-      sideOfStreetHint: z.optional(lazyPointSchema()),
+      sideOfStreetHint: z.optional(pointSchema()),
       matchSideOfStreet: z.optional(z.enum(Object.values(MatchSideOfStreet))),
-      nameHint: z.optional(lazyNonEmptyString()),
-      radius: z.optional(lazyNonNegativeInteger()),
-      minCourseDistance: z.optional(lazyNonNegativeInteger()),
+      nameHint: z.optional(nonEmptyString()),
+      radius: z.optional(nonNegativeInteger()),
+      minCourseDistance: z.optional(nonNegativeInteger()),
     }).check(
       z.refine(
         (o) =>
@@ -90,7 +90,7 @@ const viaLatLngSchema = /* @__PURE__ */ lazy(() =>
 /** A via with options: `{ point, … }`, any point form. */
 const viaPointSchema = /* @__PURE__ */ lazy(() =>
   z.strictObject({
-    point: lazyPointSchema(),
+    point: pointSchema(),
     placeOptions: placeOptionsSchema(),
     waypointOptions: waypointOptionsSchema(),
   })
