@@ -151,6 +151,12 @@ async function sizes(
 }
 
 /** Bundles `entry` (relative to `cwd`) to the one file `out`. */
+/** Our bundles: what the child does after the import, and the entry. */
+const OURS = [
+  ["ls", "packages/ls/mod.ts"],
+  ["geocoding", "scripts/_cold_start_geocoding.ts"],
+] as const;
+
 async function bundle(
   label: string,
   entry: string,
@@ -290,21 +296,13 @@ try {
       `${tmp}/openai.mjs`,
       "none",
     ),
-    await bundle("ls", "packages/ls/mod.ts", `${tmp}/ls.mjs`, "ls"),
-    await bundle(
-      "geocoding",
-      "scripts/_cold_start_geocoding.ts",
-      `${tmp}/geocoding.mjs`,
-      "geocoding",
-    ),
   ];
+  for (const [kind, entry] of OURS) {
+    bundles.push(await bundle(kind, entry, `${tmp}/${kind}.mjs`, kind));
+  }
   if (SPLIT) {
-    for (
-      const [label, entry, kind] of [
-        ["ls:split", "packages/ls/mod.ts", "ls"],
-        ["geocoding:split", "scripts/_cold_start_geocoding.ts", "geocoding"],
-      ] as const
-    ) {
+    for (const [kind, entry] of OURS) {
+      const label = `${kind}:split`;
       const b = await bundleSplit(label, entry, `${tmp}/${label}`, kind);
       if (b) bundles.push(b);
     }
@@ -324,24 +322,12 @@ try {
       `${root}scripts/_cold_start_geocoding.ts`,
       `${tree}/scripts/_cold_start_geocoding.ts`,
     );
-    bundles.push(
-      await bundle(
-        `ls@${rev}`,
-        "packages/ls/mod.ts",
-        `${tmp}/ls@${rev}.mjs`,
-        "ls",
-        tree,
-        manual,
-      ),
-      await bundle(
-        `geocoding@${rev}`,
-        "scripts/_cold_start_geocoding.ts",
-        `${tmp}/geocoding@${rev}.mjs`,
-        "geocoding",
-        tree,
-        manual,
-      ),
-    );
+    for (const [kind, entry] of OURS) {
+      const label = `${kind}@${rev}`;
+      bundles.push(
+        await bundle(label, entry, `${tmp}/${label}.mjs`, kind, tree, manual),
+      );
+    }
   }
 
   const env = Deno.env.toObject();
