@@ -157,6 +157,9 @@ const OURS = [
   ["geocoding", "scripts/_cold_start_geocoding.ts"],
 ] as const;
 
+/** One minified ES module for the browser platform, as a user's bundler. */
+const BUNDLE = ["bundle", "--quiet", "--minify", "--platform", "browser"];
+
 async function bundle(
   label: string,
   entry: string,
@@ -165,17 +168,7 @@ async function bundle(
   cwd = root,
   extra: string[] = [],
 ): Promise<Bundle> {
-  await run(Deno.execPath(), [
-    "bundle",
-    "--quiet",
-    "--minify",
-    "--platform",
-    "browser",
-    ...extra,
-    "-o",
-    out,
-    entry,
-  ], cwd);
+  await run(Deno.execPath(), [...BUNDLE, ...extra, "-o", out, entry], cwd);
   return { label, path: out, kind, ...await sizes([out]) };
 }
 
@@ -192,18 +185,11 @@ async function bundleSplit(
   extra: string[] = [],
 ): Promise<Bundle | undefined> {
   try {
-    await run(Deno.execPath(), [
-      "bundle",
-      "--quiet",
-      "--minify",
-      "--platform",
-      "browser",
-      "--code-splitting",
-      ...extra,
-      "--outdir",
-      dir,
-      entry,
-    ], cwd);
+    await run(
+      Deno.execPath(),
+      [...BUNDLE, "--code-splitting", ...extra, "--outdir", dir, entry],
+      cwd,
+    );
   } catch (error) {
     console.error(`${label}: code splitting failed, row left out (${error})`);
     return undefined;
