@@ -48,8 +48,9 @@ const { values: args } = parseArgs({
 });
 const budgets = { ...BUDGETS };
 for (const pair of args.budget) {
-  const [name, bytes] = pair.split("=");
-  if (!(name in budgets) || !/^\d+$/.test(bytes ?? "")) {
+  // Own keys only: `in` would take a name every object inherits (toString).
+  const [, name, bytes] = /^([^=]+)=(\d+)$/.exec(pair) ?? [];
+  if (name === undefined || !Object.hasOwn(budgets, name)) {
     throw new Error(`Invalid --budget: expected NAME=BYTES, got "${pair}"`);
   }
   budgets[name] = Number(bytes);

@@ -50,3 +50,21 @@ Deno.test("size: a malformed budget or an unknown package is refused", async () 
     /Invalid --only: no package "nope"/,
   );
 });
+
+Deno.test("size: --budget names a package of its own, and one byte count", async () => {
+  // Names every object inherits, and a pair with a second "=", were taken as
+  // budgets: the run went on as if the flag had not been given.
+  for (
+    const pair of [
+      "toString=5",
+      "constructor=1",
+      "__proto__=5",
+      "hasOwnProperty=1",
+      "geocoding=10=20",
+    ]
+  ) {
+    const { code, err } = await size("--budget", pair);
+    assert.equal(code, 1, pair);
+    assert.match(err, /Invalid --budget: expected NAME=BYTES/, pair);
+  }
+});
