@@ -262,8 +262,10 @@ async function sample(
   return { import: s.import, first: s.first };
 }
 
-const tmp = await Deno.makeTempDir({ prefix: "cold_start_" });
+// The sandbox first: a temporary directory made before it would be left
+// behind when it cannot start, outside the try that removes it.
 await using sandbox = await startSandbox();
+const tmp = await Deno.makeTempDir({ prefix: "cold_start_" });
 try {
   const child = `${tmp}/child.mjs`;
   await Deno.writeTextFile(child, CHILD);

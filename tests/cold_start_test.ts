@@ -26,3 +26,33 @@ Deno.test("the cold-start benchmark runs and prints its ratios", async () => {
     }
   }
 });
+
+Deno.test("the cold-start benchmark leaves no temporary directory when the sandbox cannot start", async () => {
+  const root = new URL("../", import.meta.url).pathname;
+  const tmp = await Deno.makeTempDir();
+  try {
+    // Without read access to the npm packages, the sandbox's gazetteer
+    // cannot load: the run fails before any bundle is made.
+    const { code } = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        `--allow-read=${root}scripts,${root}packages,${tmp}`,
+        `--allow-write=${tmp}`,
+        "--allow-run",
+        "--allow-env",
+        "--allow-net=127.0.0.1",
+        "--allow-sys=loadavg",
+        "scripts/cold_start.ts",
+        "--quick",
+      ],
+      cwd: root,
+      env: { NO_COLOR: "1", TMPDIR: tmp },
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    assert.notEqual(code, 0);
+    assert.deepEqual(await Array.fromAsync(Deno.readDir(tmp)), []);
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
