@@ -40,18 +40,36 @@
  * @module
  */
 
+import { parseArgs } from "node:util";
 import { SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
 
 const root = new URL("../", import.meta.url).pathname;
-const args = Deno.args;
-const option = (name: string): string | undefined => {
-  const at = args.indexOf(name);
-  return at === -1 ? undefined : args[at + 1];
-};
-const QUICK = args.includes("--quick");
-const SPLIT = args.includes("--code-splitting");
-const BASELINE = option("--baseline");
-const RUNS = Number(option("--runs") ?? (QUICK ? 1 : 15));
+// A flag not known, or without its value, ends the run: ignored, it would
+// measure something other than what was asked.
+const flags = (() => {
+  try {
+    return parseArgs({
+      args: Deno.args,
+      options: {
+        runs: { type: "string" },
+        baseline: { type: "string" },
+        "code-splitting": { type: "boolean", default: false },
+        quick: { type: "boolean", default: false },
+      },
+    }).values;
+  } catch (error) {
+    console.error((error as Error).message);
+    Deno.exit(2);
+  }
+})();
+const QUICK = flags.quick;
+const SPLIT = flags["code-splitting"];
+const BASELINE = flags.baseline;
+const RUNS = flags.runs === undefined
+  ? (QUICK ? 1 : 15)
+  : /^\d+$/.test(flags.runs)
+  ? Number(flags.runs)
+  : NaN;
 if (!Number.isSafeInteger(RUNS) || RUNS < (QUICK ? 1 : 9)) {
   console.error("--runs must be an integer of at least 9 (1 with --quick)");
   Deno.exit(2);

@@ -27,6 +27,33 @@ Deno.test("the cold-start benchmark runs and prints its ratios", async () => {
   }
 });
 
+Deno.test("the cold-start benchmark refuses a flag it does not know, or one without its value", async () => {
+  // Each was ignored, and the benchmark ran without what had been asked:
+  // no baseline rows for `--baseline` given last, the default rounds for
+  // `--runs=20`, nothing at all for a misspelt flag.
+  const root = new URL("../", import.meta.url).pathname;
+  for (
+    const [flags, named] of [
+      [["--quick", "--baseline"], "--baseline"],
+      [["--quick", "--baseline", "--code-splitting"], "--baseline"],
+      [["--quick", "--runs"], "--runs"],
+      [["--runs=1e1"], "--runs"],
+      [["--quick", "--basline", "HEAD"], "--basline"],
+    ] as const
+  ) {
+    const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: ["task", "--quiet", "bench:cold", ...flags],
+      cwd: root,
+      env: { NO_COLOR: "1" },
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    const err = new TextDecoder().decode(stderr);
+    assert.equal(code, 2, `${flags.join(" ")}: ${err}`);
+    assert.match(err, new RegExp(named), flags.join(" "));
+  }
+});
+
 Deno.test("the cold-start benchmark leaves no temporary directory when the sandbox cannot start", async () => {
   const root = new URL("../", import.meta.url).pathname;
   const tmp = await Deno.makeTempDir();
