@@ -421,6 +421,12 @@ export function cityRadius(city: City): number {
 }
 
 let loading: Promise<Gazetteer> | undefined;
+let loaded: Gazetteer | undefined;
+
+/** The gazetteer if it has been loaded, else undefined. */
+export function loadedGazetteer(): Gazetteer | undefined {
+  return loaded;
+}
 
 /** The gazetteer, loaded and indexed once per process. */
 export function loadGazetteer(): Promise<Gazetteer> {
@@ -431,7 +437,7 @@ export function loadGazetteer(): Promise<Gazetteer> {
     ]).catch((err) => {
       throw permissionError(err) ?? err;
     });
-    return new Gazetteer(
+    return loaded = new Gazetteer(
       cities.default as unknown as RawCity[],
       countries.default as unknown as RawCountry[],
     );

@@ -24,6 +24,9 @@ import type { Waypoint } from "./_waypoints.ts";
  * street name.
  */
 export function roadName(road: Road, g: Gazetteer): RoadName {
+  if (road.name !== undefined) {
+    return road.number ? { name: road.name, number: road.number } : { name: road.name };
+  }
   const h = hash32("road", round(road.mid.lat, 3), round(road.mid.lng, 3));
   if (road.length > 15_000) {
     const city = g.match(road.mid)?.city;
@@ -151,7 +154,10 @@ export function buildSection(
       ),
     });
     const lengths = apportion(plan.distance, roads.map((r) => r.length));
-    const durations = apportion(plan.duration, roads.map((r) => r.length));
+    const durations = apportion(
+      plan.duration,
+      roads.map((r) => r.time ?? r.length),
+    );
     const names = roads.map((r) => roadName(r, g));
 
     if (req.returns.has("actions") || req.returns.has("turnByTurnActions")) {
