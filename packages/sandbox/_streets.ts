@@ -170,7 +170,8 @@ export class Streets {
       else this.#fine = index;
     }
     const dLat = radius / M_PER_DEG;
-    const south = Math.max(-90, p.lat - dLat), north = Math.min(90, p.lat + dLat);
+    const south = Math.max(-90, p.lat - dLat),
+      north = Math.min(90, p.lat + dLat);
     const cos = Math.cos(
       (Math.max(Math.abs(south), Math.abs(north)) * Math.PI) / 180,
     );
@@ -178,7 +179,10 @@ export class Streets {
     const cols = Math.round(360 / size);
     const out: Hit[] = [];
     const colFrom = Math.floor((p.lng - dLng) / size);
-    const colTo = Math.min(colFrom + cols - 1, Math.floor((p.lng + dLng) / size));
+    const colTo = Math.min(
+      colFrom + cols - 1,
+      Math.floor((p.lng + dLng) / size),
+    );
     for (let r = Math.floor(south / size); r <= Math.floor(north / size); r++) {
       for (let c = colFrom; c <= colTo; c++) {
         const wrapped = ((c + cols / 2) % cols + cols) % cols - cols / 2;
@@ -262,12 +266,16 @@ export class Streets {
   nodePoint(t: Town, i: number, j: number): LatLngLike {
     const u = i * t.spacing, v = j * t.spacing;
     const x = u * t.cos - v * t.sin, y = u * t.sin + v * t.cos;
-    return { lat: t.city.lat + y / M_PER_DEG, lng: wrap(t.city.lng + x / t.kx) };
+    return {
+      lat: t.city.lat + y / M_PER_DEG,
+      lng: wrap(t.city.lng + x / t.kx),
+    };
   }
 
   /** A point in town `t`'s lattice frame (spacings): [u, v]. */
   toLattice(t: Town, p: LatLngLike): [number, number] {
-    const x = wrap(p.lng - t.city.lng) * t.kx, y = (p.lat - t.city.lat) * M_PER_DEG;
+    const x = wrap(p.lng - t.city.lng) * t.kx,
+      y = (p.lat - t.city.lat) * M_PER_DEG;
     return [
       (x * t.cos + y * t.sin) / t.spacing,
       (-x * t.sin + y * t.cos) / t.spacing,
@@ -308,7 +316,9 @@ export class Streets {
       for (const h of this.near(centre, r)) {
         const c = h.city;
         if (c.population < min || (best && !bigger(c, best))) continue;
-        if (Math.floor(c.lat / size) !== cy || Math.floor(c.lng / size) !== cx) continue;
+        if (
+          Math.floor(c.lat / size) !== cy || Math.floor(c.lng / size) !== cx
+        ) continue;
         if (this.town(c)) best = c;
       }
     }

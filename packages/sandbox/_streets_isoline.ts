@@ -4,11 +4,7 @@
 // so the polygons agree with routes to the second and the metre.
 
 import { type Streets } from "./_streets.ts";
-import {
-  CELLS_PER_DEGREE,
-  cellOf,
-  matchCell,
-} from "./_streets_match.ts";
+import { cellOf, CELLS_PER_DEGREE, matchCell } from "./_streets_match.ts";
 import type { Profile } from "./_streets_profile.ts";
 import {
   arrival,
@@ -74,7 +70,9 @@ export function streetIsoline(
     const e = edgeCost(s, p, pos);
     if (!e) return false;
     let c = arrival(p, tree.cost, pos, e);
-    const direct = p.reverse ? sameEdge(p, pos, from, e) : sameEdge(p, from, pos, e0);
+    const direct = p.reverse
+      ? sameEdge(p, pos, from, e)
+      : sameEdge(p, from, pos, e0);
     if (direct !== undefined && (c === undefined || direct < c)) c = direct;
     return c !== undefined && withinRange(p, c, range);
   };
@@ -200,7 +198,11 @@ function trace(inside: Set<number>, cols: number, size: number): Polygon[] {
       (r * size) / CELLS_PER_DEGREE,
       (c * size) / CELLS_PER_DEGREE,
     ]);
-  const outers: { ring: [number, number][]; area: number; holes: [number, number][][] }[] = [];
+  const outers: {
+    ring: [number, number][];
+    area: number;
+    holes: [number, number][][];
+  }[] = [];
   const holes: [number, number][][] = [];
   for (const ring of rings) {
     const area = signedArea(ring);
@@ -212,7 +214,10 @@ function trace(inside: Set<number>, cols: number, size: number): Polygon[] {
     const [r, c] = hole[0];
     let home: typeof outers[number] | undefined;
     for (const o of outers) {
-      if (contains(o.ring, r + 1e-9, c + 0.5) || contains(o.ring, r - 1e-9, c + 0.5)) {
+      if (
+        contains(o.ring, r + 1e-9, c + 0.5) ||
+        contains(o.ring, r - 1e-9, c + 0.5)
+      ) {
         if (!home || o.area < home.area) home = o;
       }
     }

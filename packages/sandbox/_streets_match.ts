@@ -91,8 +91,11 @@ export function matchCell(
   let best: Pos | undefined;
   let bestD = Infinity;
   for (const t of tile.towns) {
-    if (haversineMeters(c, t.city) - t.radius > bestD) continue;
+    const d = haversineMeters(c, t.city);
+    if (d - t.radius > bestD) continue;
     const hit = latticeMatch(s, t, c);
+    // Within a town's disk its own streets take the point.
+    if (hit && d <= t.radius) return hit.pos;
     if (hit && hit.d < bestD) {
       bestD = hit.d;
       best = hit.pos;
@@ -109,7 +112,10 @@ export function matchCell(
     if (d < bestD) {
       bestD = d;
       const link = seg.link;
-      const f = Math.min(1, Math.max(0, (seg.at + u * seg.length) / link.length));
+      const f = Math.min(
+        1,
+        Math.max(0, (seg.at + u * seg.length) / link.length),
+      );
       best = {
         a: nodeId(link.a, 0, 0),
         b: nodeId(link.b, 0, 0),
@@ -134,11 +140,17 @@ function latticeMatch(
   const [u, v] = s.toLattice(t, p);
   const n = t.n;
   const clampLine = (x: number) => Math.max(-n, Math.min(n, x));
-  let best: { axis: 0 | 1; line: number; lo: number; f: number; d: number } |
-    undefined;
+  let best:
+    | { axis: 0 | 1; line: number; lo: number; f: number; d: number }
+    | undefined;
   for (const axis of [0, 1] as const) {
     const along = axis === 0 ? u : v, across = axis === 0 ? v : u;
-    for (const line of [clampLine(Math.floor(across)), clampLine(Math.ceil(across))]) {
+    for (
+      const line of [
+        clampLine(Math.floor(across)),
+        clampLine(Math.ceil(across)),
+      ]
+    ) {
       const m = Math.floor(Math.sqrt(n * n - line * line));
       if (m < 1) continue;
       const lo = Math.max(-m, Math.min(m - 1, Math.floor(along)));
@@ -246,7 +258,9 @@ function buildRegion(
       if (parent >= 0) links.add(s.link(t.city.i, parent, "trunk"));
     }
     if (s.isHub(t)) {
-      for (const link of s.links(t)) if (link.roadClass === "trunk") links.add(link);
+      for (const link of s.links(t)) {
+        if (link.roadClass === "trunk") links.add(link);
+      }
     }
   }
   for (

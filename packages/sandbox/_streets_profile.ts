@@ -7,17 +7,19 @@ import type { AvoidBox } from "./plan_path.ts";
 import type { LatLngLike } from "./geodesy.ts";
 
 /** Road speeds in km/h by mode: motorway, trunk, primary, arterial, local. */
-const SPEEDS: Record<string, readonly [number, number, number, number, number]> =
-  {
-    car: [120, 80, 50, 50, 30],
-    taxi: [120, 80, 50, 50, 30],
-    truck: [80, 70, 40, 40, 25],
-    bus: [90, 70, 40, 40, 25],
-    privateBus: [90, 70, 40, 40, 25],
-    scooter: [0, 45, 40, 40, 30],
-    bicycle: [0, 18, 16, 16, 15],
-    pedestrian: [0, 5, 5, 5, 5],
-  };
+const SPEEDS: Record<
+  string,
+  readonly [number, number, number, number, number]
+> = {
+  car: [120, 80, 50, 50, 30],
+  taxi: [120, 80, 50, 50, 30],
+  truck: [80, 70, 40, 40, 25],
+  bus: [90, 70, 40, 40, 25],
+  privateBus: [90, 70, 40, 40, 25],
+  scooter: [0, 45, 40, 40, 30],
+  bicycle: [0, 18, 16, 16, 15],
+  pedestrian: [0, 5, 5, 5, 5],
+};
 
 const CLASS_INDEX: Record<RoadClass, number> = {
   motorway: 0,

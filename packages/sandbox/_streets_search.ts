@@ -335,7 +335,10 @@ export function search(
           const dir = latticeOneWay(t, axis, line, at) * (p.reverse ? -1 : 1);
           if (lo ? dir > 0 : dir < 0) continue;
         }
-        if (p.boxes.length && !latticeEdge(s, p, t, lo ? ni : i, lo ? nj : j, axis)) {
+        if (
+          p.boxes.length &&
+          !latticeEdge(s, p, t, lo ? ni : i, lo ? nj : j, axis)
+        ) {
           continue;
         }
         relax(
@@ -358,7 +361,6 @@ export function search(
   }
   return { cost, pred, predLink, capped: false };
 }
-
 
 /** A straight-line lower bound of the cost from a node to a point. */
 export function straightBound(

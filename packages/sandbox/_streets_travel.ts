@@ -6,10 +6,7 @@ import type { Gazetteer } from "./_gazetteer.ts";
 import { roadNumber, streetName } from "./_street_names.ts";
 import { type Streets, streetsOf } from "./_streets.ts";
 import { match } from "./_streets_match.ts";
-import {
-  profileOf,
-  type StreetOptions,
-} from "./_streets_profile.ts";
+import { profileOf, type StreetOptions } from "./_streets_profile.ts";
 import { type Pos, unpack } from "./_streets_search.ts";
 import {
   costsFrom,

@@ -14,6 +14,7 @@ import { inBox, type Profile } from "./_streets_profile.ts";
 import {
   arrival,
   edgeCost,
+  pack,
   type Pos,
   sameEdge,
   search,
@@ -21,7 +22,6 @@ import {
   straightBound,
   type Tree,
   unpack,
-  pack,
 } from "./_streets_search.ts";
 import { haversineMeters, type LatLngLike } from "./geodesy.ts";
 
