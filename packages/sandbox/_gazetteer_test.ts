@@ -44,7 +44,8 @@ Deno.test("geocode finds a city by its local name, titled by its English one", a
 });
 
 Deno.test("geocode by local name: with a country, in a qualified query, in another language", async () => {
-  await using sandbox = await startSandbox();
+  // Preloading indexes the names before the first request.
+  await using sandbox = await startSandbox({ preload: true });
   const withCountry = await call(
     sandbox,
     `/v1/geocode?q=${encodeURIComponent("Wien, Österreich")}&limit=1`,
