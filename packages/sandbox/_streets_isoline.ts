@@ -3,7 +3,7 @@
 // starts from a place in reach, and a point outside from one out of reach,
 // so the polygons agree with routes to the second and the metre.
 
-import { type Streets } from "./_streets.ts";
+import type { Streets } from "./_streets.ts";
 import { cellOf, CELLS_PER_DEGREE, matchCell } from "./_streets_match.ts";
 import type { Profile } from "./_streets_profile.ts";
 import {
