@@ -167,15 +167,15 @@ function nearCosts(
   const towns = new Set(targets.map((t) => t ? townOf(t) : -1));
   towns.add(townOf(from));
   const ends = new Map<number, number[]>();
+  const costs = targets.map((t) => t ? edgeCost(s, p, t) : undefined);
   targets.forEach((t, k) => {
-    if (!t) return;
+    if (!t || !costs[k]) return;
     for (const n of [t.a, t.b]) {
       const list = ends.get(n) ?? [];
       list.push(k);
       ends.set(n, list);
     }
   });
-  const costs = targets.map((t) => t ? edgeCost(s, p, t) : undefined);
   const best: number[] = targets.map((t, k) => {
     if (!t || !costs[k]) return Infinity;
     return sameEdge(p, from, t, eFrom) ?? Infinity;
