@@ -82,7 +82,10 @@ function parseProblem(body: unknown, g: Gazetteer): Problem {
   const matched = points.map((p) => matchPoint(g, p));
   // One search per (profile, location) gives the trips to every location.
   const streets = new Matcher(g);
-  const rows = new Map<string, ({ distance: number; duration: number } | null)[]>();
+  const rows = new Map<
+    string,
+    ({ distance: number; duration: number } | null)[]
+  >();
   return {
     locations: points,
     profiles,
