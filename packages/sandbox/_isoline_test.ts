@@ -180,16 +180,6 @@ Deno.test("a point inside a time isoline is reached within its range", async () 
 
 Deno.test({
   name: "a point outside a time isoline is not reached within its range",
-  // network bug: the isoline leaves out reachable places. Its flood fill
-  // starts from the cells of the nodes in reach and steps only to the four
-  // side neighbours, so cells matched to a road that crosses the raster
-  // diagonally (a motorway through a town's lattice, a street at the
-  // lattice's turned angle), and whole areas behind them, are never
-  // visited. E.g. truck, origin 52.52,13.405, range 300 s: the route to
-  // 52.5461,13.4371 takes 187 s, yet the point is outside the polygons;
-  // range 900 s: the route to 52.47634401812383,13.217030338838011 takes
-  // 685 s, also outside.
-  ignore: true,
   async fn() {
     await using sandbox = await startSandbox();
     const breaks: string[] = [];

@@ -26,7 +26,7 @@ import {
 import { haversineMeters, type LatLngLike } from "./geodesy.ts";
 
 /** Raster cells an isoline evaluates before it draws at a coarser raster. */
-const CELL_BUDGET = 250_000;
+const CELL_BUDGET = 600_000;
 
 /** A polygon: its outer ring and its holes, [lat, lng] pairs, closed. */
 export interface Polygon {
@@ -161,11 +161,7 @@ export function streetIsoline(
   for (;; level++) {
     const found = flood(level);
     if (found) {
-      return trace(
-        found,
-        Math.round(360 * CELLS_PER_DEGREE / 2 ** level),
-        2 ** level,
-      );
+      return trace(found, 2 ** level);
     }
   }
 
@@ -175,7 +171,7 @@ export function streetIsoline(
    * lie from its road, since a cell in reach has its road's place in reach,
    * and those places lie within the seeds' box.
    */
-  function flood(level: number): Set<number> | undefined {
+  function flood(level: number): Grid | undefined {
     const size = 2 ** level;
     const margin = Math.ceil((MAX_SNAP / 111_320) * CELLS_PER_DEGREE) + 1;
     const lngMargin = Math.ceil(
@@ -190,10 +186,13 @@ export function streetIsoline(
     const c0 = Math.floor((minC - lngMargin) / size),
       c1 = Math.floor((maxC + lngMargin) / size);
     if ((r1 - r0 + 1) * (c1 - c0 + 1) > 4 * CELL_BUDGET) return undefined;
-    const cols = Math.round(360 * CELLS_PER_DEGREE / size);
-    // (trace() reads keys back the same way)
-    const key = (r: number, c: number) => r * cols * 4 + c + cols * 2;
-    const inside = new Set<number>();
+    const grid: Grid = {
+      r0,
+      c0,
+      rows: r1 - r0 + 1,
+      cols: c1 - c0 + 1,
+      bits: new Uint8Array((r1 - r0 + 1) * (c1 - c0 + 1)),
+    };
     const motorways = p.speeds[0] > 0;
     // A tile whose cells all lie nearer their roads than the seeds' box
     // is far is skipped whole.
@@ -223,49 +222,64 @@ export function streetIsoline(
       for (let c = c0; c <= c1; c++) {
         const col = c * size + (size >> 1);
         if (skip(row, col)) continue;
-        if (inReach(matchCell(s, row, col, motorways))) inside.add(key(r, c));
+        if (inReach(matchCell(s, row, col, motorways))) {
+          grid.bits[(r - r0) * grid.cols + (c - c0)] = 1;
+        }
       }
     }
-    return inside;
+    return grid;
   }
+}
+
+/** Cells of a raster box: 1 where in reach. */
+interface Grid {
+  r0: number;
+  c0: number;
+  rows: number;
+  cols: number;
+  bits: Uint8Array;
 }
 
 /**
  * The rings around a set of cells: outer rings counter-clockwise, holes
  * clockwise; diagonal neighbours stay apart.
  */
-function trace(inside: Set<number>, cols: number, size: number): Polygon[] {
-  const W = cols * 4, OFF = cols * 2;
-  const unkey = (k: number): [number, number] => {
-    const r = Math.floor(k / W);
-    return [r, k - r * W - OFF];
-  };
-  const has = (r: number, c: number) => inside.has(r * W + c + OFF);
+function trace(grid: Grid, size: number): Polygon[] {
+  const { r0, c0, rows, cols, bits } = grid;
+  const has = (r: number, c: number) =>
+    r >= r0 && r < r0 + rows && c >= c0 && c < c0 + cols &&
+    bits[(r - r0) * cols + (c - c0)] === 1;
   // Directed boundary edges, keyed by their start corner.
-  const out = new Map<string, [number, number][]>();
+  const W = cols + 1;
+  const vkey = (r: number, c: number) => (r - r0) * W + (c - c0);
+  const out = new Map<number, [number, number][]>();
   const add = (a: [number, number], b: [number, number]) => {
-    const k = `${a[0]},${a[1]}`;
+    const k = vkey(a[0], a[1]);
     const list = out.get(k);
     if (list) list.push(b);
     else out.set(k, [b]);
   };
-  for (const k of inside) {
-    const [r, c] = unkey(k);
-    if (!has(r - 1, c)) add([r, c], [r, c + 1]);
-    if (!has(r, c + 1)) add([r, c + 1], [r + 1, c + 1]);
-    if (!has(r + 1, c)) add([r + 1, c + 1], [r + 1, c]);
-    if (!has(r, c - 1)) add([r + 1, c], [r, c]);
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) {
+      if (bits[i * cols + j] !== 1) continue;
+      const r = r0 + i, c = c0 + j;
+      if (!has(r - 1, c)) add([r, c], [r, c + 1]);
+      if (!has(r, c + 1)) add([r, c + 1], [r + 1, c + 1]);
+      if (!has(r + 1, c)) add([r + 1, c + 1], [r + 1, c]);
+      if (!has(r, c - 1)) add([r + 1, c], [r, c]);
+    }
   }
   const rings: [number, number][][] = [];
   for (const [startKey, ends] of out) {
     while (ends.length) {
-      const start = startKey.split(",").map(Number) as [number, number];
+      const sr = Math.floor(startKey / W);
+      const start: [number, number] = [r0 + sr, c0 + startKey - sr * W];
       const ring: [number, number][] = [start];
       let prev = start;
       let next = ends.pop()!;
       for (;;) {
         ring.push(next);
-        const list = out.get(`${next[0]},${next[1]}`);
+        const list = out.get(vkey(next[0], next[1]));
         if (!list || !list.length) break;
         // At a corner two cells meet only diagonally: turn left, around the cell we follow.
         let pick = 0;

@@ -1,6 +1,6 @@
 // Map matching: which point of the network a position starts from. A
 // position is first snapped to the centre of its cell of a fixed raster
-// (1/1000 of a degree), and that centre to the nearest street or road.
+// (1/500 of a degree), and that centre to the nearest street or road.
 // Every point of a cell thus starts from the same place, which is what
 // lets an isoline be exactly the cells whose place is in reach.
 
@@ -16,7 +16,7 @@ import type { Pos } from "./_streets_search.ts";
 import { haversineMeters, type LatLngLike } from "./geodesy.ts";
 
 /** Raster cells per degree. */
-export const CELLS_PER_DEGREE = 1000;
+export const CELLS_PER_DEGREE = 500;
 /** Match tiles per degree: each tile keeps the candidates of its cells. */
 const TILES_PER_DEGREE = 128;
 /** Raster cells per match tile side. */
@@ -106,7 +106,10 @@ export function matchCell(
   let best: Pos | undefined;
   let bestD = Infinity;
   for (const t of tile.towns) {
-    const d = haversineMeters(c, t.city);
+    // The town's own flat frame: the same figure wherever it is asked for.
+    const dx = wrap(c.lng - t.city.lng) * t.kx;
+    const dy = (c.lat - t.city.lat) * M_PER_DEG;
+    const d = Math.sqrt(dx * dx + dy * dy);
     if (d - t.radius > bestD) continue;
     const hit = latticeMatch(s, t, c);
     // Within a town's disk its own streets take the point.

@@ -203,7 +203,10 @@ Deno.test(`property: reverse geocoding then geocoding comes back within 50 m (se
         i,
       ) => haversineMeters(i.position, item.position)),
     );
-    assert.ok(d <= 50, `${where}: ${q} comes back ${d.toFixed(0)} m away (${rev.text})`);
+    assert.ok(
+      d <= 50,
+      `${where}: ${q} comes back ${d.toFixed(0)} m away (${rev.text})`,
+    );
   }
 });
 

@@ -31,9 +31,9 @@
  * const { routes } = await (await fetch(url)).json();
  * const { summary } = routes[0].sections[0];
  * assert.deepEqual(summary, {
- *   duration: 16130,
- *   length: 536886,
- *   baseDuration: 16130,
+ *   duration: 16028,
+ *   length: 533434,
+ *   baseDuration: 16028,
  * });
  * // A matrix entry for the same trip is the route's summary.
  * const res = await fetch(
