@@ -60,6 +60,7 @@
 export * from "./sandbox.ts";
 export * from "./handler.ts";
 export * from "./fault.ts";
+export * from "./street_map.ts";
 export * from "./travel_model.ts";
 export * from "./geodesy.ts";
 export * from "./plan_path.ts";
