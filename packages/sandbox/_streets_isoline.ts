@@ -24,6 +24,10 @@ import {
   unpack,
 } from "./_streets_search.ts";
 import { haversineMeters, type LatLngLike } from "./geodesy.ts";
+import { LOCAL_RADIUS, LONG_TRIP } from "./_streets_trip.ts";
+
+/** Beyond this reach, an isoline enters only the towns this near its start, metres. */
+const ENTER_RADIUS = 40_000;
 
 /** Raster cells an isoline evaluates before it draws at a coarser raster. */
 const CELL_BUDGET = 600_000;
@@ -70,9 +74,22 @@ export function streetIsoline(
   const limit = byFirst
     ? (p.short ? pack(p, 2 ** 27 - 1, bound) : pack(p, bound, 2 ** 26 - 1))
     : undefined;
+  // A range that reaches far is bounded the way long trips are: town
+  // streets only within ENTER_RADIUS of the start, trunk roads only within
+  // the local radius when it reaches past a long trip, motorways beyond.
+  // That keeps a nine-hour isoline to seconds (the towns beyond show as
+  // holes; a route to one of them may fit the range).
+  const reachM = range.type === "time" ? range.value * p.vmax : range.value;
+  const near = (radius: number) => (t: number) =>
+    haversineMeters(s.g.cities[t], from.point) <= radius;
+  const bounds = {
+    ...(reachM > ENTER_RADIUS ? { enter: near(ENTER_RADIUS) } : {}),
+    ...(reachM > LONG_TRIP ? { trunk: near(LOCAL_RADIUS) } : {}),
+  };
   const tree = search(s, p, seedsOf(s, p, from), {
     limit,
     expand: byFirst ? undefined : (c) => withinRange(p, c, range),
+    ...bounds,
   });
   const inReach = (pos: Pos | undefined): boolean => {
     if (!pos) return false;
@@ -193,6 +210,24 @@ export function streetIsoline(
       cols: c1 - c0 + 1,
       bits: new Uint8Array((r1 - r0 + 1) * (c1 - c0 + 1)),
     };
+    if (level > 0) {
+      // A coarse raster marks the blocks that hold a place in reach: exact
+      // matching of each block would build every tile of a continent.
+      // Each block and the ones around it, so that the roads between
+      // places in reach join up.
+      for (const [r, c] of seeds) {
+        const rr = Math.floor(r / size) - r0, cc = Math.floor(c / size) - c0;
+        for (let dr = -1; dr <= 1; dr++) {
+          for (let dc = -1; dc <= 1; dc++) {
+            const y = rr + dr, x = cc + dc;
+            if (y >= 0 && y < grid.rows && x >= 0 && x < grid.cols) {
+              grid.bits[y * grid.cols + x] = 1;
+            }
+          }
+        }
+      }
+      return grid;
+    }
     const motorways = p.speeds[0] > 0;
     // A tile whose cells all lie nearer their roads than the seeds' box
     // is far is skipped whole.

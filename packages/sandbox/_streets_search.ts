@@ -134,8 +134,11 @@ function part(p: Profile, e: EdgeCost, f: number): number {
 export class NodeTable {
   #s: Streets;
   #towns = new Map<number, Float64Array>();
+  /** Towns whose centre alone has a value: no array for their streets. */
+  #centres = new Map<number, number>();
   #lastTown = -1;
   #last: Float64Array | undefined;
+  #lastN = 0;
 
   constructor(s: Streets) {
     this.#s = s;
@@ -152,13 +155,17 @@ export class NodeTable {
     const n = this.#lastN;
     return ((r >> 9) - OFF + n) * (2 * n + 1) + (r & 511) - OFF + n;
   }
-  #lastN = 0;
 
   /** The value of a node, or undefined. */
   get(id: number): number | undefined {
     const k = this.#slot(id);
-    const v = this.#last?.[k];
-    return v === undefined || v !== v ? undefined : v;
+    if (!this.#last) {
+      return id % TOWN_SHIFT === CENTRE
+        ? this.#centres.get(this.#lastTown)
+        : undefined;
+    }
+    const v = this.#last[k];
+    return v !== v ? undefined : v;
   }
 
   /** Sets the value of a node. */
@@ -166,17 +173,27 @@ export class NodeTable {
     let k = this.#slot(id);
     if (!this.#last) {
       const t = this.#lastTown;
+      if (id % TOWN_SHIFT === CENTRE) {
+        this.#centres.set(t, v);
+        return;
+      }
       const n = this.#s.townAt(t).n;
       this.#last = new Float64Array((2 * n + 1) ** 2).fill(NaN);
       this.#towns.set(t, this.#last);
       this.#lastN = n;
       k = this.#slot(id);
+      const centre = this.#centres.get(t);
+      if (centre !== undefined) {
+        this.#last[n * (2 * n + 1) + n] = centre;
+        this.#centres.delete(t);
+      }
     }
-    this.#last![k] = v;
+    this.#last[k] = v;
   }
 
   /** Calls `fn` for every node with a value. */
   forEach(fn: (v: number, id: number) => void): void {
+    for (const [t, v] of this.#centres) fn(v, nodeId(t, 0, 0));
     for (const [t, arr] of this.#towns) {
       const n = this.#s.townAt(t).n, w = 2 * n + 1;
       for (let k = 0; k < arr.length; k++) {
@@ -186,12 +203,10 @@ export class NodeTable {
       }
     }
   }
-
-  /** The towns that have values. */
-  towns(): IterableIterator<number> {
-    return this.#towns.keys();
-  }
 }
+
+/** The offset part of a town centre's node id. */
+const CENTRE = OFF * 512 + OFF;
 
 /** What a search leaves behind. */
 export interface Tree {
