@@ -44,3 +44,4 @@ export * from "./fault.ts";
 export * from "./travel_model.ts";
 export * from "./geodesy.ts";
 export * from "./plan_path.ts";
+export * from "./street_map.ts";
