@@ -7,6 +7,7 @@ import {
   type City,
   type Country,
   type Gazetteer,
+  nameWeight,
   US_STATES,
 } from "./_gazetteer.ts";
 import { structured } from "./_query.ts";
@@ -203,8 +204,9 @@ export interface Ranked {
 }
 
 /**
- * Places named `text` (exactly, else by prefix) that pass `filter`, best
- * first by a score of match quality, population and nearness to `at`.
+ * Places named `text` (exactly, else by prefix; by their own or an
+ * alternate name) that pass `filter`, best first by a score of match
+ * quality, population and nearness to `at`.
  */
 export function rankCities(
   g: Gazetteer,
@@ -214,22 +216,24 @@ export function rankCities(
 ): Ranked[] {
   const folded = fold(text);
   if (!folded) return [];
-  let matches = g.exact(folded).filter(filter).map((city) => ({
-    city,
-    quality: 1,
-  }));
+  let matches = g.exactHits(folded).filter((h) => filter(h.city)).map((
+    hit,
+  ) => ({ hit, quality: 1 }));
   if (matches.length === 0) {
-    matches = g.prefix(folded, 200).filter(filter).map((city) => ({
-      city,
-      quality: round(Math.min(0.95, folded.length / city.folded.length), 2),
+    matches = g.prefixHits(folded, 200).filter((h) => filter(h.city)).map((
+      hit,
+    ) => ({
+      hit,
+      quality: round(Math.min(0.95, folded.length / hit.name.length), 2),
     }));
   }
   return matches
-    .map(({ city, quality }) => ({
-      city,
+    .map(({ hit, quality }) => ({
+      city: hit.city,
       quality,
-      score: quality * 10 + Math.log10(city.population + 1) -
-        (at ? haversineMeters(at, city) / 300_000 : 0),
+      // An alternate name ranks its place as one a hundred times smaller.
+      score: quality * 10 + Math.log10(nameWeight(hit) + 1) -
+        (at ? haversineMeters(at, hit.city) / 300_000 : 0),
     }))
     .sort((a, b) => b.score - a.score || a.city.i - b.city.i);
 }

@@ -4,7 +4,12 @@
 // carry ids but no position.
 
 import { type Ctx, json } from "./_http.ts";
-import { type City, type Gazetteer, loadGazetteer } from "./_gazetteer.ts";
+import {
+  type City,
+  type Gazetteer,
+  loadGazetteer,
+  nameWeight,
+} from "./_gazetteer.ts";
 import {
   addressItem,
   cityItem,
@@ -88,10 +93,17 @@ function closedList(
   return values;
 }
 
-/** Fitness of a place: populous and, with `at`, near. */
-function placeScore(city: City, common: Common): number {
+/**
+ * Fitness of a place: populous (or as populous as `weight`, for a place
+ * found by an alternate name) and, with `at`, near.
+ */
+function placeScore(
+  city: City,
+  common: Common,
+  weight = city.population,
+): number {
   const near = common.at ? haversineMeters(common.at, city) / 200_000 : 0;
-  return Math.log10(city.population + 1) - near;
+  return Math.log10(weight + 1) - near;
 }
 
 /** Localities whose name starts with the query (its last comma part first). */
@@ -104,11 +116,13 @@ function localities(
   const filter = areaFilter(g, common.area);
   const parts = q.split(",").map(fold).filter(Boolean);
   const text = parts.length > 1 ? parts[parts.length - 1] : fold(q);
-  return g.prefix(text, 300)
-    .filter((c) => filter.city(c) && (districts || g.parentCity(c) === c))
-    .map((city) => ({
-      item: cityItem(g, city, common.lang),
-      score: placeScore(city, common),
+  return g.prefixHits(text, 300)
+    .filter(({ city: c }) =>
+      filter.city(c) && (districts || g.parentCity(c) === c)
+    )
+    .map((hit) => ({
+      item: cityItem(g, hit.city, common.lang),
+      score: placeScore(hit.city, common, nameWeight(hit)),
     }));
 }
 

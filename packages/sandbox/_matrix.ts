@@ -15,7 +15,7 @@ import {
 import { checkQuery } from "./_routing_params.ts";
 import { Slicer } from "./_slicer.ts";
 import type { LatLngLike } from "./geodesy.ts";
-import { travel } from "./travel_model.ts";
+import { Matcher, streetRow } from "./_streets_travel.ts";
 
 async function compute(
   req: MatrixRequest,
@@ -53,31 +53,47 @@ async function compute(
   };
   const originInside = await inside(req.origins);
   const destinationInside = await inside(req.destinations);
+  const streets = new Matcher(g);
   for (let i = 0; i < o; i++) {
+    if (slicer.due()) await slicer.pause();
     const a = req.origins[i];
     const ca = matched(a);
+    // The destinations this origin can reach on the same land mass, then
+    // one search from the origin for all of them.
+    const wanted: number[] = [];
     for (let j = 0; j < d; j++) {
-      if (slicer.due()) await slicer.pause();
       const k = d * i + j;
       const b = req.destinations[j];
       let code = 0;
-      let distance = 0, duration = 0;
       if (!originInside[i] || !destinationInside[j]) code = 4;
       else {
         const cb = matched(b);
         if (!ca || !cb) code = 2;
         else if (g.landmass(ca) !== g.landmass(cb)) code = 1;
-        else {
-          const t = travel(a, b, req.options);
-          distance = t.distance;
-          duration = t.duration;
-          if (t.blocked) code = 3;
-        }
+        else wanted.push(j);
       }
       codes[k] = code;
-      if (times) times[k] = duration;
-      if (dists) dists[k] = distance;
+      if (times) times[k] = 0;
+      if (dists) dists[k] = 0;
     }
+    if (!wanted.length) continue;
+    const row = streetRow(
+      streets,
+      a,
+      wanted.map((j) => req.destinations[j]),
+      req.options,
+    );
+    wanted.forEach((j, n) => {
+      const k = d * i + j;
+      const trip = row[n];
+      if (typeof trip === "string") {
+        codes[k] = trip === "unmatched" ? 2 : 1;
+        return;
+      }
+      if (trip.blocked) codes[k] = 3;
+      if (times) times[k] = trip.duration;
+      if (dists) dists[k] = trip.distance;
+    });
   }
   const matrix: Record<string, unknown> = { numOrigins: o, numDestinations: d };
   if (times) matrix.travelTimes = times;

@@ -7,8 +7,11 @@ import {
   cityRadius,
   type Country,
   type Gazetteer,
+  loadedGazetteer,
   US_STATES,
 } from "./_gazetteer.ts";
+import { streetsOf } from "./_streets.ts";
+import { locateAddress } from "./_streets_address.ts";
 import { CATEGORIES, type Poi, poiId, poiName } from "./_pois.ts";
 import {
   fold,
@@ -240,9 +243,14 @@ export interface StreetAddress {
   position?: LatLngLike;
 }
 
-/** Where a synthetic address lies: a stable spot within its place. */
+/** Where a synthetic address lies: on its street, else a stable spot within its place. */
 function addressPosition(a: StreetAddress): LatLngLike {
   if (a.position) return a.position;
+  // A street of the generated network, where the place has one by that name.
+  const g = loadedGazetteer();
+  const onStreet = g &&
+    locateAddress(streetsOf(g), a.city, a.street, a.houseNumber);
+  if (onStreet) return onStreet;
   const rand = random(hash32("street", a.city.id, fold(a.street)));
   const radius = cityRadius(a.city);
   const bearing = rand() * 360;

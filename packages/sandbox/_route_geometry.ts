@@ -7,6 +7,8 @@ import type { SectionPlan } from "./_route_plan.ts";
 import type { RouteRequest } from "./_route_request.ts";
 import { clamp } from "./_util.ts";
 import { detourFactor } from "./travel_model.ts";
+import type { RoadClass } from "./_streets.ts";
+import { legName } from "./_streets_travel.ts";
 import {
   destinationPoint,
   haversineMeters,
@@ -27,6 +29,14 @@ export interface Road {
   bearing: number;
   /** Its middle point. */
   mid: LatLngLike;
+  /** On the street network: the road's name and number. */
+  name?: string;
+  number?: string;
+  /** On the street network: its class, and whether it charges a toll. */
+  roadClass?: RoadClass;
+  toll?: boolean;
+  /** On the street network: tenths of a second to drive it. */
+  time?: number;
 }
 
 /** The polyline points, its roads, and where each path point landed. */
@@ -149,6 +159,7 @@ export function sectionGeometry(
   req: RouteRequest,
   plan: SectionPlan,
 ): Geometry {
+  if (plan.legs) return networkGeometry(plan);
   const geometry = buildGeometry(
     plan.path,
     detourFactor(req.options),
@@ -159,6 +170,51 @@ export function sectionGeometry(
     return buildGeometry(plan.path, 1, plan.clearance);
   }
   return geometry;
+}
+
+/**
+ * The geometry of a section on the street network: its path as drawn, one
+ * road for each run of legs on the same street or link.
+ */
+function networkGeometry(plan: SectionPlan): Geometry {
+  const points = plan.path;
+  const roads: Road[] = [];
+  let at = 0;
+  let key = "";
+  for (const leg of plan.legs!) {
+    const from = at;
+    at += leg.points.length - 1;
+    if (at === from) continue;
+    const k = leg.link
+      ? `l${leg.link.roadClass}${leg.link.a}:${leg.link.b}`
+      : `t${leg.town!.city.i}:${leg.axis}:${leg.line}`;
+    const last = roads[roads.length - 1];
+    if (last && k === key) {
+      last.to = at;
+      last.length += leg.length;
+      last.time! += leg.time;
+      continue;
+    }
+    key = k;
+    const { name, number } = legName(leg);
+    roads.push({
+      from,
+      to: at,
+      length: leg.length,
+      bearing: 0,
+      mid: points[from],
+      name,
+      ...(number ? { number } : {}),
+      roadClass: leg.roadClass,
+      toll: leg.link?.toll ?? false,
+      time: leg.time,
+    });
+  }
+  for (const r of roads) {
+    r.bearing = initialBearing(points[r.from], points[r.to]);
+    r.mid = points[(r.from + r.to) >> 1];
+  }
+  return { points, roads, pathIndex: points.map((_, k) => k) };
 }
 
 /** True when any point lies strictly inside one of the boxes. */

@@ -2,11 +2,22 @@
 // non-pass-through vias), the path of each section around avoided areas,
 // and when each section departs.
 
+import { loadedGazetteer } from "./_gazetteer.ts";
 import type { RouteRequest } from "./_route_request.ts";
+import { Matcher, streetRoute } from "./_streets_travel.ts";
+import type { Leg } from "./_streets_trip.ts";
 import { offsetForLongitude } from "./_util.ts";
 import type { LatLngLike } from "./geodesy.ts";
-import { planPath } from "./plan_path.ts";
-import { durationSeconds, pathDistanceMeters } from "./travel_model.ts";
+
+/** A route the network cannot give: an end off it, or no road between. */
+export class NoStreetRoute extends Error {
+  /** `unmatched` or `unreachable`. */
+  readonly kind: "unmatched" | "unreachable";
+  constructor(kind: "unmatched" | "unreachable") {
+    super(`No route: ${kind}`);
+    this.kind = kind;
+  }
+}
 
 /** One section of a route: its waypoints, drawn path, length and duration. */
 export interface SectionPlan {
@@ -15,6 +26,8 @@ export interface SectionPlan {
   end: number;
   /** The drawn path: waypoints (an alternative's bends among them) and avoid corners. */
   path: LatLngLike[];
+  /** The network legs the path is drawn from. */
+  legs?: Leg[];
   /** Index in `path` of each waypoint of the section. */
   waypointAt: number[];
   blocked: boolean;
@@ -36,31 +49,43 @@ export function planSections(req: RouteRequest): SectionPlan[] {
     if (!wps[i].passThrough) bounds.push(i);
   }
   bounds.push(wps.length - 1);
-  const boxes = req.options.avoidAreas ?? [];
+  const g = loadedGazetteer();
+  if (!g) throw new Error("The gazetteer is not loaded");
+  const matcher = new Matcher(g);
   const sections: SectionPlan[] = [];
   for (let s = 0; s + 1 < bounds.length; s++) {
     const stops: LatLngLike[] = wps.slice(bounds[s], bounds[s + 1] + 1);
-    const path: LatLngLike[] = [stops[0]];
-    const waypointAt = [0];
+    const path: LatLngLike[] = [];
+    const legs: Leg[] = [];
+    const waypointAt: number[] = [];
     let blocked = false;
-    let clearance = Infinity;
+    let distance = 0, time = 0;
     for (let i = 1; i < stops.length; i++) {
-      const leg = planPath(stops[i - 1], stops[i], boxes);
-      blocked ||= leg.blocked;
-      clearance = Math.min(clearance, leg.clearance);
-      path.push(...leg.points.slice(1));
+      const trip = streetRoute(matcher, stops[i - 1], stops[i], req.options);
+      if (typeof trip === "string") throw new NoStreetRoute(trip);
+      blocked ||= trip.blocked;
+      if (i === 1) {
+        path.push(trip.from.point);
+        waypointAt.push(0);
+      }
+      for (const leg of trip.path.legs) {
+        legs.push(leg);
+        path.push(...leg.points.slice(1));
+      }
       waypointAt.push(path.length - 1);
+      distance += trip.distance;
+      time += trip.path.time;
     }
-    const distance = pathDistanceMeters(path, req.options);
     sections.push({
       start: bounds[s],
       end: bounds[s + 1],
       path,
+      legs,
       waypointAt,
       blocked,
-      clearance,
+      clearance: Infinity,
       distance,
-      duration: durationSeconds(distance, req.options),
+      duration: Math.round(time / 10),
     });
   }
   return sections;

@@ -17,6 +17,7 @@ import { sectionFuel } from "./_route_fuel.ts";
 import { terrainElevation } from "./_terrain.ts";
 import { apportion, formatTime, hash32, hashUuid, round } from "./_util.ts";
 import type { Waypoint } from "./_waypoints.ts";
+import type { LatLngLike } from "./geodesy.ts";
 
 /**
  * A road's name, stable by position: a route number (`E45` in Afro-Eurasia,
@@ -24,6 +25,11 @@ import type { Waypoint } from "./_waypoints.ts";
  * street name.
  */
 export function roadName(road: Road, g: Gazetteer): RoadName {
+  if (road.name !== undefined) {
+    return road.number
+      ? { name: road.name, number: road.number }
+      : { name: road.name };
+  }
   const h = hash32("road", round(road.mid.lat, 3), round(road.mid.lng, 3));
   if (road.length > 15_000) {
     const city = g.match(road.mid)?.city;
@@ -41,9 +47,15 @@ function place(
   elevation: boolean,
   waypoint?: number,
   battery?: Battery,
+  matched?: LatLngLike,
 ): Record<string, unknown> {
-  const location: Record<string, number> = { lat: p.lat, lng: p.lng };
-  if (elevation) location.elv = terrainElevation(p.lat, p.lng);
+  // The place is where the waypoint meets the street network.
+  const at = matched ?? p;
+  const location: Record<string, number> = {
+    lat: round(at.lat, 6),
+    lng: round(at.lng, 6),
+  };
+  if (elevation) location.elv = terrainElevation(location.lat, location.lng);
   if (p.station) return chargingStationPlace(p, location, battery);
   return {
     type: "place",
@@ -90,6 +102,7 @@ export function buildSection(
       elevation,
       isVia(plan.start) ? requestIndex(plan.start) : undefined,
       battery,
+      plan.legs ? plan.path[0] : undefined,
     ),
     ...(ev?.departureCharge !== undefined
       ? { charge: ev.departureCharge }
@@ -106,6 +119,7 @@ export function buildSection(
       elevation,
       isVia(plan.end) ? requestIndex(plan.end) : undefined,
       battery,
+      plan.legs ? plan.path[plan.path.length - 1] : undefined,
     ),
     ...(ev?.arrivalCharge !== undefined ? { charge: ev.arrivalCharge } : {}),
   };
@@ -151,7 +165,10 @@ export function buildSection(
       ),
     });
     const lengths = apportion(plan.distance, roads.map((r) => r.length));
-    const durations = apportion(plan.duration, roads.map((r) => r.length));
+    const durations = apportion(
+      plan.duration,
+      roads.map((r) => r.time ?? r.length),
+    );
     const names = roads.map((r) => roadName(r, g));
 
     if (req.returns.has("actions") || req.returns.has("turnByTurnActions")) {

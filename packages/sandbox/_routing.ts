@@ -8,9 +8,9 @@
 import { type Ctx, json } from "./_http.ts";
 import { type City, loadGazetteer } from "./_gazetteer.ts";
 import { connected, matchPoint } from "./_network.ts";
-import { buildGeometry } from "./_route_geometry.ts";
+import { sectionGeometry } from "./_route_geometry.ts";
 import { bendRoute, BENDS } from "./_route_alternatives.ts";
-import { timing } from "./_route_plan.ts";
+import { NoStreetRoute, timing } from "./_route_plan.ts";
 import {
   checkExclude,
   parseRouteRequest,
@@ -25,7 +25,6 @@ import {
 } from "./_route_ev.ts";
 import { unknownParameterNotices } from "./_routing_params.ts";
 import { hashUuid, toBase64Url } from "./_util.ts";
-import { detourFactor } from "./travel_model.ts";
 
 /** `GET /v8/routes`. */
 export async function routes(ctx: Ctx): Promise<Response> {
@@ -83,7 +82,22 @@ export async function routes(ctx: Ctx): Promise<Response> {
     if (plans.length > req.alternatives) break;
     const bent = bendRoute(req, bend, g); // the main route: req itself
     if (!bent) continue;
-    const plan = planChargingStops(bent, req.ev);
+    let plan: ReturnType<typeof planChargingStops>;
+    try {
+      plan = planChargingStops(bent, req.ev);
+    } catch (err) {
+      if (!(err instanceof NoStreetRoute)) throw err;
+      if (bend !== 0) continue; // an alternative the streets cannot give
+      return err.kind === "unmatched"
+        ? fail(
+          "couldNotMatchOrigin",
+          "Origin could not be matched to the road network",
+        )
+        : fail(
+          "noRouteFound",
+          "Route calculation failed: no road connects the waypoints",
+        );
+    }
     if ("fail" in plan) {
       if (bend === 0) return fail(plan.fail.code, plan.fail.title);
       continue; // an alternative no stop can make reachable
@@ -105,11 +119,7 @@ export async function routes(ctx: Ctx): Promise<Response> {
     }
     if (req.returns.has("routeLabels")) {
       const longest = sections[0];
-      const geometry = buildGeometry(
-        longest.path,
-        detourFactor(planned.options),
-        longest.clearance,
-      );
+      const geometry = sectionGeometry(planned, longest);
       const road = geometry.roads.slice().sort((a, b) =>
         b.length - a.length
       )[0];

@@ -3,7 +3,12 @@
 
 import { encodeContent } from "@ls/core/internal";
 import { type Ctx, json, searchError } from "./_http.ts";
-import { type City, type Gazetteer, loadGazetteer } from "./_gazetteer.ts";
+import {
+  type City,
+  type Gazetteer,
+  loadGazetteer,
+  nameWeight,
+} from "./_gazetteer.ts";
 import {
   addressById,
   addressItem,
@@ -349,7 +354,9 @@ export async function autosuggest(ctx: Ctx): Promise<Response> {
   }
 
   const entities: { item: Item; score: number }[] = [];
-  for (const city of g.prefix(folded, 300).filter(filter.city)) {
+  for (const hit of g.prefixHits(folded, 300)) {
+    const city = hit.city;
+    if (!filter.city(city)) continue;
     const d = haversineMeters(center, city);
     const item = cityItem(g, city, common.lang);
     item.distance = Math.round(d);
@@ -359,7 +366,7 @@ export async function autosuggest(ctx: Ctx): Promise<Response> {
     };
     entities.push({
       item,
-      score: Math.log10(city.population + 1) - d / 200_000,
+      score: Math.log10(nameWeight(hit) + 1) - d / 200_000,
     });
   }
   const hits = searchPois(g, center, {

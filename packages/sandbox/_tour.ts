@@ -17,7 +17,7 @@ import { fail, Invalid, Locations } from "./_tour_input.ts";
 import { parseJobs, parseRelations } from "./_tour_jobs.ts";
 import type { Problem } from "./_tour_problem.ts";
 import { renderSolution } from "./_tour_render.ts";
-import { travel } from "./travel_model.ts";
+import { Matcher, streetRow } from "./_streets_travel.ts";
 
 /**
  * The largest problem solved: Tour Planning v2's documented async limits
@@ -80,9 +80,11 @@ function parseProblem(body: unknown, g: Gazetteer): Problem {
 
   const points = locations.list;
   const matched = points.map((p) => matchPoint(g, p));
-  const cache = new Map<
+  // One search per (profile, location) gives the trips to every location.
+  const streets = new Matcher(g);
+  const rows = new Map<
     string,
-    { distance: number; duration: number } | null
+    ({ distance: number; duration: number } | null)[]
   >();
   return {
     locations: points,
@@ -91,18 +93,21 @@ function parseProblem(body: unknown, g: Gazetteer): Problem {
     jobs,
     timeBudgetMs: budget,
     travel(profile, a, b) {
-      const key = `${profile}:${a}:${b}`;
-      let hit = cache.get(key);
-      if (hit === undefined) {
-        const ca = matched[a], cb = matched[b];
-        hit = !ca || !cb || g.landmass(ca) !== g.landmass(cb)
-          ? null
-          : (({ distance, duration }) => ({ distance, duration }))(
-            travel(points[a], points[b], profiles[profile]),
-          );
-        cache.set(key, hit);
+      const ca = matched[a], cb = matched[b];
+      if (!ca || !cb || g.landmass(ca) !== g.landmass(cb)) return undefined;
+      const key = `${profile}:${a}`;
+      let row = rows.get(key);
+      if (!row) {
+        row = streetRow(streets, points[a], points, profiles[profile]).map((
+          t,
+        ) =>
+          typeof t === "string"
+            ? null
+            : { distance: t.distance, duration: t.duration }
+        );
+        rows.set(key, row);
       }
-      return hit ?? undefined;
+      return row[b] ?? undefined;
     },
   };
 }

