@@ -33,14 +33,24 @@ const STREET_WORDS =
 function isStreetPart(part: string): boolean {
   const tokens = part.trim().split(/\s+/);
   const hasNumber = tokens.some((t) => /^\d+[a-zA-Z]?$/.test(t));
-  const hasWord = tokens.some((t) => /\p{L}{2,}/u.test(t));
+  // A road number (A9, N210, SS1, I-95) names a road too.
+  const hasWord = tokens.some((t) =>
+    /\p{L}{2,}/u.test(t) || /^[A-Z]{1,3}-?\d{1,4}$/.test(t)
+  );
   return (hasNumber && hasWord) ||
     tokens.some((t) => STREET_WORDS.test(t) && t.length > 3);
 }
 
 function splitStreet(part: string): { street: string; houseNumber?: string } {
   const tokens = part.trim().split(/\s+/);
-  const idx = tokens.findIndex((t) => /^\d+[a-zA-Z]?(-\d+)?$/.test(t));
+  // The number before the name ("1 Rue du 8 Mai 1945") or after it
+  // ("Rue du 8 Mai 1945 1"): numbers inside a name are part of it.
+  const isNumber = (t: string) => /^\d+[a-zA-Z]?(-\d+)?$/.test(t);
+  const idx = isNumber(tokens[0]) && tokens.length > 1
+    ? 0
+    : isNumber(tokens[tokens.length - 1])
+    ? tokens.length - 1
+    : tokens.findIndex(isNumber);
   if (idx < 0) return { street: part.trim() };
   const houseNumber = tokens[idx];
   const street = tokens.filter((_, i) => i !== idx).join(" ");
@@ -65,7 +75,11 @@ export function parseFreeText(g: Gazetteer, q: string): AddressQuery {
   const out: AddressQuery = { fields: new Set() };
   let parts = q.split(",").map((s) => s.trim()).filter(Boolean);
   if (parts.length > 1) {
-    const country = countryFromText(g, parts[parts.length - 1]);
+    const last = parts[parts.length - 1];
+    // "Street 1, Franca" names the town Franca, not France in Portuguese.
+    const onlyCity = parts.length === 2 && isStreetPart(parts[0]) &&
+      g.exact(fold(last)).length > 0;
+    const country = onlyCity ? undefined : countryFromText(g, last);
     if (country) {
       out.country = country;
       parts = parts.slice(0, -1);

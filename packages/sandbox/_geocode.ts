@@ -28,7 +28,7 @@ import {
 } from "./_search_params.ts";
 import { hash32, pick, random, round } from "./_util.ts";
 import { streetsOf } from "./_streets.ts";
-import { addressAt } from "./_streets_address.ts";
+import { addressAt, locateAddress } from "./_streets_address.ts";
 import type { LatLngLike } from "./geodesy.ts";
 
 const TYPES = [
@@ -101,7 +101,18 @@ export async function geocode(ctx: Ctx): Promise<Response> {
         types.includes("street")));
 
   if (parsed.cityText) {
-    const ranked = rankCities(g, parsed.cityText, filter, common.at);
+    let ranked = rankCities(g, parsed.cityText, filter, common.at);
+    if (parsed.street) {
+      // Of the places by that name, those that have the street come first.
+      const s = streetsOf(g);
+      const has = ranked.map(({ city }) =>
+        locateAddress(s, city, parsed.street!, parsed.houseNumber) !== undefined
+      );
+      ranked = [
+        ...ranked.filter((_, k) => has[k]),
+        ...ranked.filter((_, k) => !has[k]),
+      ];
+    }
     for (const { city, quality } of ranked) {
       if (items.length >= common.limit) break;
       const fieldScore: Record<string, unknown> = { city: quality };

@@ -197,7 +197,21 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   };
   const streets = new Matcher(g);
   const ringMax = p.has("shape[maxPoints]") ? points : Infinity;
-  const start = streets.pos(center);
+  const start = streets.pos(center, options);
+  if (!start && type !== "consumption") {
+    return json({
+      isolines: [],
+      notices: [...notices, {
+        title: `The ${
+          originRaw !== undefined ? "origin" : "destination"
+        } could not be matched to the road network`,
+        code: originRaw !== undefined
+          ? "couldNotMatchOrigin"
+          : "couldNotMatchDestination",
+        severity: "critical",
+      }],
+    });
+  }
   const result: Record<string, unknown> = {};
   const offset = time?.kind === "instant"
     ? time.offsetMinutes
@@ -225,6 +239,7 @@ export async function isolines(ctx: Ctx): Promise<Response> {
         originRaw !== undefined ? profile : { ...profile, reverse: true },
         start,
         { type: type as "time" | "distance", value },
+        center,
       );
       return {
         range: { type, value },

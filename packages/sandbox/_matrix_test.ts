@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
-import { distanceMeters, durationSeconds } from "./travel_model.ts";
 import { SANDBOX_API_KEY } from "./handler.ts";
 import { startSandbox } from "./sandbox.ts";
-import { call, received } from "./_test_sandbox.ts";
+import { call, received, routeSummary } from "./_test_sandbox.ts";
 
 const A = { lat: 52.52, lng: 13.405 };
 const B = { lat: 52.3906, lng: 13.0645 };
 const C = { lat: 52.3471, lng: 14.5506 };
 
-Deno.test("sync matrix: row-major entries from the travel model", async () => {
+Deno.test("sync matrix: row-major entries, each the summary of the route between its points", async () => {
   await using sandbox = await startSandbox();
   const res = await call(sandbox, "/v8/matrix?async=false", {
     json: {
@@ -27,14 +26,24 @@ Deno.test("sync matrix: row-major entries from the travel model", async () => {
   const origins = [A, B], destinations = [B, C, A];
   for (let i = 0; i < 2; i++) {
     for (let j = 0; j < 3; j++) {
-      const d = distanceMeters(origins[i], destinations[j]);
-      assert.equal(matrix.distances[3 * i + j], d);
-      assert.equal(
-        matrix.travelTimes[3 * i + j],
-        durationSeconds(d, { transportMode: "truck" }),
+      const route = await routeSummary(
+        sandbox,
+        origins[i],
+        destinations[j],
+        "truck",
       );
+      assert.ok(route, `a route from origin ${i} to destination ${j}`);
+      assert.equal(matrix.distances[3 * i + j], route.length);
+      assert.equal(matrix.travelTimes[3 * i + j], route.duration);
     }
   }
+  // A point to itself is no trip; the others are.
+  assert.deepEqual([matrix.distances[2], matrix.distances[3]], [0, 0]);
+  assert.ok(
+    [0, 1, 4, 5].every((k) =>
+      matrix.distances[k] > 0 && matrix.travelTimes[k] > 0
+    ),
+  );
   assert.deepEqual(res.body.regionDefinition, { type: "world" });
   assert.match(res.body.matrixId, /^[0-9a-f-]{36}$/);
   // Default attributes: travel times only; destinations default to origins.
@@ -199,9 +208,11 @@ Deno.test("async matrix: 202, status (accepted → inProgress), 303 with Locatio
   assert.equal(raw.headers.get("content-encoding"), "gzip");
   const result = await raw.json();
   assert.equal(result.matrixId, matrixId);
+  // Pinned, so a change of the generated network shows; and the routes'.
+  assert.deepEqual(result.matrix.distances, [80663, 109009]);
   assert.deepEqual(result.matrix.distances, [
-    distanceMeters(A, C),
-    distanceMeters(B, C),
+    (await routeSummary(sandbox, A, C))?.length,
+    (await routeSummary(sandbox, B, C))?.length,
   ]);
   assert.equal(result.matrix.travelTimes, undefined);
 });
@@ -273,7 +284,13 @@ Deno.test("a big sync matrix does not stall the sandbox: a geocode sent meanwhil
   assert.equal(geocode.status, 200);
   assert.equal(matrix.status, 200);
   assert.equal(body.matrix.distances.length, 250_000);
-  assert.equal(body.matrix.distances[1], distanceMeters(points[0], points[1]));
+  // Entries across the square, each the summary of its route.
+  for (const [i, j] of [[0, 1], [0, 499], [260, 13], [499, 0]]) {
+    const route = await routeSummary(sandbox, points[i], points[j]);
+    assert.ok(route, `a route from point ${i} to point ${j}`);
+    assert.equal(body.matrix.distances[500 * i + j], route.length);
+    assert.equal(body.matrix.travelTimes[500 * i + j], route.duration);
+  }
 });
 
 Deno.test("a polygon region with 200,000 vertices: 200 (no stack overflow; tested once per point)", async () => {
@@ -327,4 +344,31 @@ Deno.test("async matrix jobs expire after jobTtlMs, and the oldest is evicted pa
     assert.equal(expired.status, 404);
     assert.equal(expired.body.title, "Not found");
   }
+});
+
+Deno.test({
+  name:
+    "a pedestrian matrix row with a destination beside a motorway: it starts from the nearest road a pedestrian may use",
+  async fn() {
+    await using sandbox = await startSandbox();
+    const motorway = { lat: 52.5461, lng: 13.4371 };
+    const street = { lat: 52.53, lng: 13.41 };
+    const res = await call(sandbox, "/v8/matrix?async=false", {
+      json: {
+        origins: [A],
+        destinations: [motorway, street],
+        regionDefinition: { type: "world" },
+        transportMode: "pedestrian",
+        matrixAttributes: ["travelTimes", "distances"],
+      },
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.matrix.errorCodes, undefined);
+    for (const [k, to] of [motorway, street].entries()) {
+      const route = await routeSummary(sandbox, A, to, "pedestrian");
+      assert.ok(route);
+      assert.equal(res.body.matrix.travelTimes[k], route.duration);
+      assert.equal(res.body.matrix.distances[k], route.length);
+    }
+  },
 });

@@ -3,9 +3,16 @@
 // starts from a place in reach, and a point outside from one out of reach,
 // so the polygons agree with routes to the second and the metre.
 
-import { type Streets } from "./_streets.ts";
-import { cellOf, CELLS_PER_DEGREE, matchCell } from "./_streets_match.ts";
-import type { Profile } from "./_streets_profile.ts";
+import { nodeParts, type Streets } from "./_streets.ts";
+import {
+  cellOf,
+  CELLS_PER_DEGREE,
+  CELLS_PER_TILE,
+  matchCell,
+  MAX_SNAP,
+  tileOf,
+} from "./_streets_match.ts";
+import { classIndex, type Profile } from "./_streets_profile.ts";
 import {
   arrival,
   edgeCost,
@@ -16,9 +23,10 @@ import {
   seedsOf,
   unpack,
 } from "./_streets_search.ts";
+import { haversineMeters, type LatLngLike } from "./geodesy.ts";
 
 /** Raster cells an isoline evaluates before it draws at a coarser raster. */
-const CELL_BUDGET = 250_000;
+const CELL_BUDGET = 600_000;
 
 /** A polygon: its outer ring and its holes, [lat, lng] pairs, closed. */
 export interface Polygon {
@@ -49,6 +57,7 @@ export function streetIsoline(
   p: Profile,
   from: Pos,
   range: StreetRange,
+  centre: LatLngLike = from.point,
 ): Polygon[] {
   const e0 = edgeCost(s, p, from);
   if (!e0) return [];
@@ -78,99 +87,199 @@ export function streetIsoline(
   };
 
   // Seeds: the cells of the settled nodes in reach, and of the start.
-  const seeds: [number, number][] = [cellOf(from.point)];
+  const seeds: [number, number][] = [];
   let minR = Infinity, maxR = -Infinity, minC = Infinity, maxC = -Infinity;
-  tree.cost.forEach((c, id) => {
-    if (!withinRange(p, c, range)) return;
-    const cell = cellOf(s.point(id));
+  const add = (cell: [number, number]) => {
     seeds.push(cell);
     minR = Math.min(minR, cell[0]);
     maxR = Math.max(maxR, cell[0]);
     minC = Math.min(minC, cell[1]);
     maxC = Math.max(maxC, cell[1]);
+  };
+  add(cellOf(centre));
+  add(cellOf(from.point));
+  if (from.link) {
+    // The start's own road, as far along as the range could go.
+    const speed = p.speeds[classIndex(from.link.roadClass)];
+    const reachM = range.type === "time" ? range.value * speed : range.value;
+    const pts = from.link.points;
+    let walked = 0;
+    for (let k = 0; k < pts.length; k++) {
+      if (k) {
+        walked += haversineMeters(
+          { lat: pts[k - 1][0], lng: pts[k - 1][1] },
+          { lat: pts[k][0], lng: pts[k][1] },
+        );
+      }
+      if (Math.abs(walked - from.f * from.link.length) <= reachM + 1000) {
+        add(cellOf({ lat: pts[k][0], lng: pts[k][1] }));
+      }
+    }
+  }
+  tree.cost.forEach((c, id) => {
+    if (!withinRange(p, c, range)) return;
+    const [ti, i, j] = nodeParts(id);
+    if (i === 0 && j === 0) {
+      // The roads out of a town in reach: their cells may be in reach
+      // without touching the town's.
+      const [time, length] = unpack(p, c);
+      for (const link of s.links(s.townAt(ti))) {
+        const speed = p.speeds[classIndex(link.roadClass)];
+        if (!(speed > 0)) continue;
+        // As far along it as the rest of the range could go.
+        const left = range.type === "time"
+          ? (range.value - time / 10) * speed
+          : range.value - length;
+        const pts = link.a === ti ? link.points : [...link.points].reverse();
+        let walked = 0;
+        for (let k = 0; k < pts.length && walked <= left + 1000; k++) {
+          if (k) {
+            walked += haversineMeters(
+              { lat: pts[k - 1][0], lng: pts[k - 1][1] },
+              { lat: pts[k][0], lng: pts[k][1] },
+            );
+          }
+          add(cellOf({ lat: pts[k][0], lng: pts[k][1] }));
+        }
+      }
+    }
+    add(cellOf(s.point(id)));
   });
   // A coarser raster when the fine one would take too long: blocks of
   // 2^level cells, each judged by the cell at its centre.
   let level = 0;
-  const span = Math.max(1, (maxR - minR + 1) * (maxC - minC + 1));
+  const span = minR <= maxR ? (maxR - minR + 1) * (maxC - minC + 1) : 1;
   while (span / 4 ** level > CELL_BUDGET) level++;
-  const size = 2 ** level;
-  const judge = (r: number, c: number) => {
-    const row = r * size + (size >> 1), col = c * size + (size >> 1);
-    return inReach(matchCell(s, row, col));
-  };
-  const cols = Math.round(360 * CELLS_PER_DEGREE / size);
-  const key = (r: number, c: number) => r * cols * 4 + c + cols * 2;
-  // (trace() reads keys back the same way)
-  const inside = new Set<number>();
-  const seen = new Set<number>();
-  const queue: number[] = [];
-  for (const [r0, c0] of seeds) {
-    const r = Math.floor(r0 / size), c = Math.floor(c0 / size);
-    const k = key(r, c);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    if (judge(r, c)) {
-      inside.add(k);
-      queue.push(r, c);
+  if (minR > maxR) {
+    [minR, maxR, minC, maxC] = [
+      seeds[0][0],
+      seeds[0][0],
+      seeds[0][1],
+      seeds[0][1],
+    ];
+  }
+  for (;; level++) {
+    const found = flood(level);
+    if (found) {
+      return trace(found, 2 ** level);
     }
   }
-  let evaluated = seen.size;
-  while (queue.length) {
-    const c = queue.pop()!, r = queue.pop()!;
-    for (const [dr, dc] of STEPS) {
-      const nr = r + dr, nc = c + dc;
-      const k = key(nr, nc);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      if (++evaluated > 8 * CELL_BUDGET) break;
-      if (judge(nr, nc)) {
-        inside.add(k);
-        queue.push(nr, nc);
+
+  /**
+   * The cells in reach at a raster level, or undefined past the budget:
+   * every cell of the seeds' box and a margin of the farthest a point may
+   * lie from its road, since a cell in reach has its road's place in reach,
+   * and those places lie within the seeds' box.
+   */
+  function flood(level: number): Grid | undefined {
+    const size = 2 ** level;
+    const margin = Math.ceil((MAX_SNAP / 111_320) * CELLS_PER_DEGREE) + 1;
+    const lngMargin = Math.ceil(
+      margin /
+        Math.max(
+          0.05,
+          Math.cos(((minR + maxR) / 2 / CELLS_PER_DEGREE) * Math.PI / 180),
+        ),
+    );
+    const r0 = Math.floor((minR - margin) / size),
+      r1 = Math.floor((maxR + margin) / size);
+    const c0 = Math.floor((minC - lngMargin) / size),
+      c1 = Math.floor((maxC + lngMargin) / size);
+    if ((r1 - r0 + 1) * (c1 - c0 + 1) > 4 * CELL_BUDGET) return undefined;
+    const grid: Grid = {
+      r0,
+      c0,
+      rows: r1 - r0 + 1,
+      cols: c1 - c0 + 1,
+      bits: new Uint8Array((r1 - r0 + 1) * (c1 - c0 + 1)),
+    };
+    const motorways = p.speeds[0] > 0;
+    // A tile whose cells all lie nearer their roads than the seeds' box
+    // is far is skipped whole.
+    const boxS = minR / CELLS_PER_DEGREE, boxN = (maxR + 1) / CELLS_PER_DEGREE;
+    const boxW = minC / CELLS_PER_DEGREE, boxE = (maxC + 1) / CELLS_PER_DEGREE;
+    const far = new Map<number, boolean>();
+    const skip = (row: number, col: number) => {
+      const ty = Math.floor(row / CELLS_PER_TILE);
+      const tx = Math.floor(col / CELLS_PER_TILE);
+      const k = ty * 1_000_000 + tx;
+      let v = far.get(k);
+      if (v === undefined) {
+        const tile = tileOf(s, ty, tx);
+        const lat = (ty + 0.5) * CELLS_PER_TILE / CELLS_PER_DEGREE;
+        const lng = (tx + 0.5) * CELLS_PER_TILE / CELLS_PER_DEGREE;
+        const dy = Math.max(0, boxS - lat, lat - boxN) * 111_320;
+        const dx = Math.max(0, boxW - lng, lng - boxE) * 111_320 *
+          Math.cos((lat * Math.PI) / 180);
+        v = !tile || Math.sqrt(dx * dx + dy * dy) > tile.reach;
+        far.set(k, v);
+      }
+      return v;
+    };
+    for (let r = r0; r <= r1; r++) {
+      const row = r * size + (size >> 1);
+      if (Math.abs(row / CELLS_PER_DEGREE) >= 90) continue;
+      for (let c = c0; c <= c1; c++) {
+        const col = c * size + (size >> 1);
+        if (skip(row, col)) continue;
+        if (inReach(matchCell(s, row, col, motorways))) {
+          grid.bits[(r - r0) * grid.cols + (c - c0)] = 1;
+        }
       }
     }
+    return grid;
   }
-  return trace(inside, cols, size);
 }
 
-const STEPS: readonly [number, number][] = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+/** Cells of a raster box: 1 where in reach. */
+interface Grid {
+  r0: number;
+  c0: number;
+  rows: number;
+  cols: number;
+  bits: Uint8Array;
+}
 
 /**
  * The rings around a set of cells: outer rings counter-clockwise, holes
  * clockwise; diagonal neighbours stay apart.
  */
-function trace(inside: Set<number>, cols: number, size: number): Polygon[] {
-  const W = cols * 4, OFF = cols * 2;
-  const unkey = (k: number): [number, number] => {
-    const r = Math.floor(k / W);
-    return [r, k - r * W - OFF];
-  };
-  const has = (r: number, c: number) => inside.has(r * W + c + OFF);
+function trace(grid: Grid, size: number): Polygon[] {
+  const { r0, c0, rows, cols, bits } = grid;
+  const has = (r: number, c: number) =>
+    r >= r0 && r < r0 + rows && c >= c0 && c < c0 + cols &&
+    bits[(r - r0) * cols + (c - c0)] === 1;
   // Directed boundary edges, keyed by their start corner.
-  const out = new Map<string, [number, number][]>();
+  const W = cols + 1;
+  const vkey = (r: number, c: number) => (r - r0) * W + (c - c0);
+  const out = new Map<number, [number, number][]>();
   const add = (a: [number, number], b: [number, number]) => {
-    const k = `${a[0]},${a[1]}`;
+    const k = vkey(a[0], a[1]);
     const list = out.get(k);
     if (list) list.push(b);
     else out.set(k, [b]);
   };
-  for (const k of inside) {
-    const [r, c] = unkey(k);
-    if (!has(r - 1, c)) add([r, c], [r, c + 1]);
-    if (!has(r, c + 1)) add([r, c + 1], [r + 1, c + 1]);
-    if (!has(r + 1, c)) add([r + 1, c + 1], [r + 1, c]);
-    if (!has(r, c - 1)) add([r + 1, c], [r, c]);
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) {
+      if (bits[i * cols + j] !== 1) continue;
+      const r = r0 + i, c = c0 + j;
+      if (!has(r - 1, c)) add([r, c], [r, c + 1]);
+      if (!has(r, c + 1)) add([r, c + 1], [r + 1, c + 1]);
+      if (!has(r + 1, c)) add([r + 1, c + 1], [r + 1, c]);
+      if (!has(r, c - 1)) add([r + 1, c], [r, c]);
+    }
   }
   const rings: [number, number][][] = [];
   for (const [startKey, ends] of out) {
     while (ends.length) {
-      const start = startKey.split(",").map(Number) as [number, number];
+      const sr = Math.floor(startKey / W);
+      const start: [number, number] = [r0 + sr, c0 + startKey - sr * W];
       const ring: [number, number][] = [start];
       let prev = start;
       let next = ends.pop()!;
       for (;;) {
         ring.push(next);
-        const list = out.get(`${next[0]},${next[1]}`);
+        const list = out.get(vkey(next[0], next[1]));
         if (!list || !list.length) break;
         // At a corner two cells meet only diagonally: turn left, around the cell we follow.
         let pick = 0;

@@ -1,6 +1,6 @@
 // Map matching: which point of the network a position starts from. A
 // position is first snapped to the centre of its cell of a fixed raster
-// (1/1000 of a degree), and that centre to the nearest street or road.
+// (1/500 of a degree), and that centre to the nearest street or road.
 // Every point of a cell thus starts from the same place, which is what
 // lets an isoline be exactly the cells whose place is in reach.
 
@@ -16,14 +16,18 @@ import type { Pos } from "./_streets_search.ts";
 import { haversineMeters, type LatLngLike } from "./geodesy.ts";
 
 /** Raster cells per degree. */
-export const CELLS_PER_DEGREE = 1000;
+export const CELLS_PER_DEGREE = 500;
 /** Match tiles per degree: each tile keeps the candidates of its cells. */
 const TILES_PER_DEGREE = 128;
+/** Raster cells per match tile side. */
+export const CELLS_PER_TILE = CELLS_PER_DEGREE / TILES_PER_DEGREE;
 /** Region tiles per degree: each gathers the towns and links around it once. */
 const REGIONS_PER_DEGREE = 16;
 /** No place within this distance: the point is off the network. */
 const MATCH_RADIUS = 300_000;
 const TILE_CAP = 4096;
+/** The farthest a point may lie from the road it starts from, metres. */
+export const MAX_SNAP = 3_000;
 
 interface Segment {
   link: Link;
@@ -38,6 +42,8 @@ interface Segment {
 interface Tile {
   towns: Town[];
   segments: Segment[];
+  /** No cell of the tile lies farther than this from its road, metres. */
+  reach: number;
 }
 
 const tiles = new WeakMap<Streets, Map<number, Tile | undefined>>();
@@ -67,11 +73,19 @@ export function cellCentre(row: number, col: number): LatLngLike {
   };
 }
 
-/** The network position a point starts from, or undefined off the network. */
-export function match(s: Streets, p: LatLngLike): Pos | undefined {
+/**
+ * The network position a point starts from, or undefined off the network.
+ * Without `motorways`, motorways are left out (modes that may not drive
+ * them start from the nearest other road).
+ */
+export function match(
+  s: Streets,
+  p: LatLngLike,
+  motorways = true,
+): Pos | undefined {
   if (!(Math.abs(p.lat) <= 90) || !Number.isFinite(p.lng)) return undefined;
   const [row, col] = cellOf(p);
-  return matchCell(s, row, col);
+  return matchCell(s, row, col, motorways);
 }
 
 /** The network position of a raster cell's centre. */
@@ -79,6 +93,7 @@ export function matchCell(
   s: Streets,
   row: number,
   col: number,
+  motorways = true,
 ): Pos | undefined {
   const c = cellCentre(row, col);
   if (Math.abs(c.lat) >= 90) return undefined;
@@ -91,7 +106,10 @@ export function matchCell(
   let best: Pos | undefined;
   let bestD = Infinity;
   for (const t of tile.towns) {
-    const d = haversineMeters(c, t.city);
+    // The town's own flat frame: the same figure wherever it is asked for.
+    const dx = wrap(c.lng - t.city.lng) * t.kx;
+    const dy = (c.lat - t.city.lat) * M_PER_DEG;
+    const d = Math.sqrt(dx * dx + dy * dy);
     if (d - t.radius > bestD) continue;
     const hit = latticeMatch(s, t, c);
     // Within a town's disk its own streets take the point.
@@ -103,6 +121,7 @@ export function matchCell(
   }
   const kx = M_PER_DEG * Math.cos((c.lat * Math.PI) / 180);
   for (const seg of tile.segments) {
+    if (!motorways && seg.link.roadClass === "motorway") continue;
     const ax = wrap(seg.a[1] - c.lng) * kx, ay = (seg.a[0] - c.lat) * M_PER_DEG;
     const bx = wrap(seg.b[1] - c.lng) * kx, by = (seg.b[0] - c.lat) * M_PER_DEG;
     const dx = bx - ax, dy = by - ay;
@@ -128,18 +147,20 @@ export function matchCell(
       };
     }
   }
-  return best;
+  // Farther than this from any road, a point is off the network (open sea).
+  return bestD <= MAX_SNAP ? best : undefined;
 }
 
-/** The nearest street of a town's lattice to a point, and its distance. */
-function latticeMatch(
+/** The nearest street of a town's lattice to a point (inside or outside its disk), and its distance. */
+export function latticeMatch(
   s: Streets,
   t: Town,
   p: LatLngLike,
 ): { pos: Pos; d: number } | undefined {
   const [u, v] = s.toLattice(t, p);
   const n = t.n;
-  const clampLine = (x: number) => Math.max(-n, Math.min(n, x));
+  // Lines ±n are single nodes: the outermost streets are ±(n - 1).
+  const clampLine = (x: number) => Math.max(1 - n, Math.min(n - 1, x));
   let best:
     | { axis: 0 | 1; line: number; lo: number; f: number; d: number }
     | undefined;
@@ -184,7 +205,11 @@ function latticeMatch(
  * The candidates of a match tile: towns whose disks may hold a nearest
  * street of one of its cells, and the link segments that may be nearer.
  */
-function tileOf(s: Streets, ty: number, tx: number): Tile | undefined {
+export function tileOf(
+  s: Streets,
+  ty: number,
+  tx: number,
+): Tile | undefined {
   let cache = tiles.get(s);
   if (!cache) tiles.set(s, cache = new Map());
   const key = ty * 100_000 + tx;
@@ -347,5 +372,5 @@ function buildTile(
   const segments = region.segments.filter((g) =>
     segmentDistance(g.a, g.b, centre, kx) <= reach + half
   );
-  return { towns, segments };
+  return { towns, segments, reach: reach + half };
 }

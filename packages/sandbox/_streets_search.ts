@@ -29,7 +29,7 @@ import { haversineMeters, type LatLngLike } from "./geodesy.ts";
 const FAST_SHIFT = 2 ** 26;
 const SHORT_SHIFT = 2 ** 27;
 /** Nodes a search settles before it gives up. */
-const NODE_CAP = 3_000_000;
+const NODE_CAP = 1_500_000;
 
 /** A place on the network: a point of the edge from node `a` to node `b`. */
 export interface Pos {
@@ -219,6 +219,8 @@ export interface SearchOptions {
   pred?: boolean;
   /** Do not settle nodes beyond this cost. */
   limit?: number;
+  /** May the search take trunk roads from this town's centre (default: yes)? */
+  trunk?: (town: number) => boolean;
   /** Whether to go on from a settled node (default: always). */
   expand?: (cost: number) => boolean;
 }
@@ -350,7 +352,8 @@ export function search(
       }
     }
     if (centre) {
-      for (const link of s.links(t)) {
+      const all = !o.trunk || o.trunk(ti);
+      for (const link of all ? s.links(t) : s.motorways(t)) {
         if (!linkAllowed(p, link)) continue;
         const other = link.a === ti ? link.b : link.a;
         const speed = p.speeds[classIndex(link.roadClass)];

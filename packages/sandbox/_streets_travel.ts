@@ -38,10 +38,11 @@ export class Matcher {
     this.s = streetsOf(g);
   }
   /** The network position of a point, or undefined. */
-  pos(p: LatLngLike): Pos | undefined {
-    const key = `${p.lat},${p.lng}`;
+  pos(p: LatLngLike, options: StreetOptions = {}): Pos | undefined {
+    const motorways = profileOf(options).speeds[0] > 0;
+    const key = `${motorways}|${p.lat},${p.lng}`;
     if (this.#memo.has(key)) return this.#memo.get(key);
-    const pos = match(this.s, p);
+    const pos = match(this.s, p, motorways);
     this.#memo.set(key, pos);
     return pos;
   }
@@ -58,7 +59,7 @@ export function streetRoute(
   b: LatLngLike,
   options: StreetOptions = {},
 ): (StreetTrip & { path: StreetPath; from: Pos; to: Pos }) | NoTrip {
-  const from = m.pos(a), to = m.pos(b);
+  const from = m.pos(a, options), to = m.pos(b, options);
   if (!from || !to) return "unmatched";
   const { profile, blocked } = withEnds(profileOf(options), [from, to]);
   const path = findPath(m.s, profile, from, to);
@@ -80,10 +81,10 @@ export function streetRow(
   targets: readonly LatLngLike[],
   options: StreetOptions = {},
 ): (StreetTrip | NoTrip)[] {
-  const from = m.pos(a);
+  const from = m.pos(a, options);
   if (!from) return targets.map(() => "unmatched");
   const base = profileOf(options);
-  const to = targets.map((t) => m.pos(t));
+  const to = targets.map((t) => m.pos(t, options));
   const out: (StreetTrip | NoTrip)[] = targets.map(() => "unreachable");
   const plain: number[] = [];
   to.forEach((pos, k) => {

@@ -78,6 +78,19 @@ function townOf(pos: Pos): number {
   return pos.link ? -1 : nodeParts(pos.a)[0];
 }
 
+/**
+ * Trips longer than this (straight line, metres) leave the trunk roads
+ * behind: they take them only within {@linkcode LOCAL_RADIUS} of either
+ * end, and motorways in between, as a driver would.
+ */
+export const LONG_TRIP = 150_000;
+export const LOCAL_RADIUS = 100_000;
+
+/** Whether two points are far enough apart for a long trip. */
+export function isLong(a: LatLngLike, b: LatLngLike): boolean {
+  return haversineMeters(a, b) > LONG_TRIP;
+}
+
 /** The cheapest path from one position to another, or undefined. */
 export function findPath(
   s: Streets,
@@ -85,6 +98,7 @@ export function findPath(
   from: Pos,
   to: Pos,
 ): StreetPath | undefined {
+  const long = isLong(from.point, to.point);
   const eTo = edgeCost(s, p, to), eFrom = edgeCost(s, p, from);
   if (!eTo || !eFrom) return undefined;
   const limit = horizon(p, from.point, to.point);
@@ -95,6 +109,7 @@ export function findPath(
     pred: true,
     limit,
     enter: (t) => towns.has(t),
+    trunk: long ? localTo(s, from.point, to.point) : undefined,
     heuristic: straightBound(s, p, to.point),
     stop: (key) => key >= best,
     settle: (node, c) => {
@@ -104,11 +119,41 @@ export function findPath(
     },
   });
   if (!(best <= limit)) return undefined;
-  return buildPath(s, p, from, to, eFrom, eTo, tree, best, direct);
+  return buildPath(s, p, from, to, eTo, tree, best, direct);
+}
+
+/** Trunk roads are open at towns within the local radius of either end. */
+function localTo(
+  s: Streets,
+  a: LatLngLike,
+  b: LatLngLike,
+): (town: number) => boolean {
+  return (t) => {
+    const c = s.g.cities[t];
+    return haversineMeters(c, a) <= LOCAL_RADIUS ||
+      haversineMeters(c, b) <= LOCAL_RADIUS;
+  };
 }
 
 /** The costs from one position to many (undefined: no route). */
 export function costsFrom(
+  s: Streets,
+  p: Profile,
+  from: Pos,
+  all: readonly (Pos | undefined)[],
+): (number | undefined)[] {
+  // Long trips each take their own search, as their routes do.
+  const far = all.map((t) => t !== undefined && isLong(from.point, t.point));
+  const out = nearCosts(s, p, from, all.map((t, k) => far[k] ? undefined : t));
+  all.forEach((t, k) => {
+    if (!far[k]) return;
+    const path = findPath(s, p, from, t!);
+    if (path) out[k] = pack(p, path.time, path.length);
+  });
+  return out;
+}
+
+function nearCosts(
   s: Streets,
   p: Profile,
   from: Pos,
@@ -122,15 +167,15 @@ export function costsFrom(
   const towns = new Set(targets.map((t) => t ? townOf(t) : -1));
   towns.add(townOf(from));
   const ends = new Map<number, number[]>();
+  const costs = targets.map((t) => t ? edgeCost(s, p, t) : undefined);
   targets.forEach((t, k) => {
-    if (!t) return;
+    if (!t || !costs[k]) return;
     for (const n of [t.a, t.b]) {
       const list = ends.get(n) ?? [];
       list.push(k);
       ends.set(n, list);
     }
   });
-  const costs = targets.map((t) => t ? edgeCost(s, p, t) : undefined);
   const best: number[] = targets.map((t, k) => {
     if (!t || !costs[k]) return Infinity;
     return sameEdge(p, from, t, eFrom) ?? Infinity;
@@ -185,7 +230,6 @@ function buildPath(
   p: Profile,
   from: Pos,
   to: Pos,
-  eFrom: NonNullable<ReturnType<typeof edgeCost>>,
   eTo: NonNullable<ReturnType<typeof edgeCost>>,
   tree: Tree,
   best: number,
@@ -200,11 +244,10 @@ function buildPath(
     };
   }
   // Which end of the target edge the path came in by.
-  const ca = tree.cost.get(to.a), cb = tree.cost.get(to.b);
+  const ca = tree.cost.get(to.a);
   const viaA = ca !== undefined && eTo.forward &&
     ca + part(p, eTo, to.f) === best;
   const end = viaA ? to.a : to.b;
-  void cb;
   const nodes: [number, Link | null][] = [];
   for (let n = end; n !== -1;) {
     const prev = tree.pred!.get(n)!;

@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import type { LatLngLike } from "./geodesy.ts";
-import { distanceMeters, durationSeconds } from "./travel_model.ts";
 import { SANDBOX_API_KEY } from "./handler.ts";
 import { type Sandbox, startSandbox } from "./sandbox.ts";
 import VAN_TYPE from "./testdata/van_type.json" with { type: "json" };
-import { call, received } from "./_test_sandbox.ts";
+import { call, received, routeSummary } from "./_test_sandbox.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -52,8 +51,51 @@ const AROUND = [
   { lat: 52.44, lng: 13.29 },
 ];
 
-/** Checks a solution against its problem independently of the solver. */
-function assertValid(p: Json, solution: Json): void {
+/**
+ * The trips between points by the sandbox's matrix (one sync request,
+ * from every point to every point): what every leg of a tour must take.
+ */
+async function legs(
+  sandbox: Sandbox,
+  points: LatLngLike[],
+  profile: Json,
+): Promise<
+  (a: LatLngLike, b: LatLngLike) => [distance: number, duration: number]
+> {
+  const res = await call(sandbox, "/v8/matrix?async=false", {
+    json: {
+      origins: points,
+      regionDefinition: { type: "autoCircle", margin: 1000 },
+      transportMode: profile.type,
+      routingMode: profile.mode === "short" ? "short" : "fast",
+      matrixAttributes: ["travelTimes", "distances"],
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  const { matrix } = res.body;
+  assert.equal(matrix.errorCodes, undefined);
+  const index = (p: LatLngLike) => {
+    const k = points.findIndex((q) => q.lat === p.lat && q.lng === p.lng);
+    assert.ok(k >= 0);
+    return k;
+  };
+  return (a, b) => {
+    const k = index(a) * points.length + index(b);
+    return [matrix.distances[k], matrix.travelTimes[k]];
+  };
+}
+
+/**
+ * Checks a solution against its problem independently of the solver:
+ * every leg between two stops takes exactly the matrix's trip between
+ * their locations, and the tours' distances and driving times add up
+ * those legs.
+ */
+async function assertValid(
+  sandbox: Sandbox,
+  p: Json,
+  solution: Json,
+): Promise<void> {
   const jobs = new Map<string, Json>(p.plan.jobs.map((j: Json) => [j.id, j]));
   const types = new Map<string, Json>(
     p.fleet.types.map((t: Json) => [t.id, t]),
@@ -65,10 +107,18 @@ function assertValid(p: Json, solution: Json): void {
     assert.ok(type, tour.typeId);
     assert.match(tour.vehicleId, new RegExp(`^${tour.typeId}_\\d+$`));
     const shift = type.shifts[tour.shiftIndex];
-    const mode = p.fleet.profiles.find((x: Json) =>
-      x.name === type.profile
-    ).type;
     const stops = tour.stops;
+    const profile = p.fleet.profiles.find((x: Json) => x.name === type.profile);
+    const trip = await legs(
+      sandbox,
+      stops.map((s: Json) => s.location).filter((
+        q: LatLngLike,
+        k: number,
+        all: LatLngLike[],
+      ) => all.findIndex((o) => o.lat === q.lat && o.lng === q.lng) === k),
+      profile,
+    );
+    let driven = 0, driving = 0;
     assert.equal(stops[0].activities[0].type, "departure");
     assert.deepEqual(stops[0].location, shift.start.location);
     assert.ok(
@@ -89,15 +139,17 @@ function assertValid(p: Json, solution: Json): void {
         );
       }
       if (prev) {
-        const travel = durationSeconds(
-          distanceMeters(prev.location, stop.location),
-          { transportMode: mode },
+        // Waiting is done at the stop, after arriving: the leg is the trip.
+        const [length, travel] = trip(prev.location, stop.location);
+        assert.equal(
+          Date.parse(stop.time.arrival),
+          Date.parse(prev.time.departure) + travel * 1000,
+          `${tour.vehicleId}: arrival at ${stop.time.arrival}`,
         );
-        assert.ok(
-          Date.parse(stop.time.arrival) >=
-            Date.parse(prev.time.departure) + travel * 1000 - 1000,
-        );
+        driven += length;
+        driving += travel;
       }
+      assert.equal(stop.distance, driven, `${tour.vehicleId}: distance`);
       for (const a of stop.activities) {
         if (["departure", "arrival", "break"].includes(a.type)) continue;
         const job = jobs.get(a.jobId);
@@ -137,6 +189,14 @@ function assertValid(p: Json, solution: Json): void {
       }
       prev = stop;
     }
+    assert.equal(tour.statistic.distance, driven);
+    assert.equal(tour.statistic.times.driving, driving);
+    // From leaving the start (a break there may follow) to the end.
+    assert.equal(
+      tour.statistic.duration,
+      (Date.parse(stops.at(-1).time.departure) -
+        Date.parse(stops[0].activities[0].time.start)) / 1000,
+    );
     distance += tour.statistic.distance;
     duration += tour.statistic.duration;
   }
@@ -170,7 +230,7 @@ Deno.test("a fleet type with amount 2^31 is solved without making 2^31 vehicles"
   const p = problem([vanType({ amount: 2 ** 31 })], jobs);
   const res = await call(sandbox, "/v3/problems", { json: p });
   assert.equal(res.status, 200, res.text);
-  assertValid(p, res.body);
+  await assertValid(sandbox, p, res.body);
   assert.equal(res.body.unassigned, undefined);
 });
 
@@ -188,22 +248,47 @@ Deno.test("sync solve: every job served once, within capacity and time windows",
   const p = problem([vanType({ amount: 3 })], jobs);
   const res = await call(sandbox, "/v3/problems", { json: p });
   assert.equal(res.status, 200, res.text);
-  assertValid(p, res.body);
+  await assertValid(sandbox, p, res.body);
   assert.equal(res.body.unassigned, undefined);
   assert.ok(res.body.tours.length >= 3, "24 units need three vans of 10");
   const first = res.body.tours[0];
+  // The legs are the routes between the stops, too.
+  let driving = 0;
+  for (let k = 1; k < first.stops.length; k++) {
+    const route = await routeSummary(
+      sandbox,
+      first.stops[k - 1].location,
+      first.stops[k].location,
+    );
+    assert.ok(route);
+    assert.equal(
+      first.stops[k].distance - first.stops[k - 1].distance,
+      route.length,
+    );
+    driving += route.duration;
+  }
+  assert.equal(first.statistic.times.driving, driving);
   assert.deepEqual(Object.keys(first.statistic.times), [
     "driving",
     "serving",
     "waiting",
     "break",
   ]);
+  // Each tour costs its type's fixed cost, per metre and per second; the
+  // solution's cost is their sum rounded once (summing the rounded tour
+  // costs may be a thousandth off).
+  const round3 = (x: number) => Math.round(x * 1000) / 1000;
+  const { costs } = vanType();
+  const unrounded = res.body.tours.map((t: Json) =>
+    costs.fixed + costs.distance * t.statistic.distance +
+    costs.time * t.statistic.duration
+  );
+  res.body.tours.forEach((t: Json, k: number) =>
+    assert.equal(t.statistic.cost, round3(unrounded[k]))
+  );
   assert.equal(
     res.body.statistic.cost,
-    Math.round(
-      res.body.tours.reduce((s: number, t: Json) => s + t.statistic.cost, 0) *
-        1000,
-    ) / 1000,
+    round3(unrounded.reduce((s: number, c: number) => s + c, 0)),
   );
   const again = await call(sandbox, "/v3/problems", { json: p });
   assert.deepEqual(again.body, res.body);
@@ -228,7 +313,7 @@ Deno.test("unassigned jobs carry HERE's reason codes", async () => {
   ]);
   const res = await call(sandbox, "/v3/problems", { json: p });
   assert.equal(res.status, 200, res.text);
-  assertValid(p, res.body);
+  await assertValid(sandbox, p, res.body);
   const reasons = Object.fromEntries(
     res.body.unassigned.map((u: Json) => [
       u.jobId,
@@ -261,7 +346,7 @@ Deno.test("shift end and capacity: jobs that no longer fit get shift-time or cap
   );
   const p = problem([short], jobs);
   const res = await call(sandbox, "/v3/problems", { json: p });
-  assertValid(p, res.body);
+  await assertValid(sandbox, p, res.body);
   assert.ok(res.body.unassigned.length > 0);
   for (const u of res.body.unassigned) {
     assert.ok(
@@ -280,7 +365,7 @@ Deno.test("high-priority jobs win the scarce capacity", async () => {
     delivery("urgent", AROUND[1], [4], { priority: 1 }),
   ]);
   const res = await call(sandbox, "/v3/problems", { json: p });
-  assertValid(p, res.body);
+  await assertValid(sandbox, p, res.body);
   assert.deepEqual(res.body.unassigned.map((u: Json) => u.jobId), ["normal"]);
   assert.equal(res.body.unassigned[0].reasons[0].code, "CAPACITY_CONSTRAINT");
 });
@@ -306,7 +391,7 @@ Deno.test("pickup-and-delivery jobs, multi-dimensional capacity, tags", async ()
     pd("p3", AROUND[4], AROUND[5]),
   ]);
   const res = await call(sandbox, "/v3/problems", { json: p });
-  assertValid(p, res.body);
+  await assertValid(sandbox, p, res.body);
   // Each van carries at most one parcel at a time (second dimension 1), yet all are served.
   assert.equal(res.body.unassigned, undefined);
   const tags = res.body.tours.flatMap((t: Json) =>
@@ -336,7 +421,7 @@ Deno.test("breaks are scheduled within their window; relations bind jobs to a ve
   }]);
   const res = await call(sandbox, "/v3/problems", { json: p });
   assert.equal(res.status, 200, res.text);
-  assertValid(p, res.body);
+  await assertValid(sandbox, p, res.body);
   const van2 = res.body.tours.find((t: Json) => t.vehicleId === "van_2");
   const served = van2.stops.flatMap((s: Json) =>
     s.activities.map((a: Json) => a.jobId)
@@ -434,7 +519,7 @@ Deno.test("a big sync problem does not stall the sandbox: a geocode sent meanwhi
   assert.deepEqual(order, ["geocode", "solve"]);
   assert.equal(geocode.status, 200);
   assert.equal(solved.status, 200);
-  assertValid(p, solution);
+  await assertValid(sandbox, p, solution);
 });
 
 Deno.test("closing the sandbox stops a sync solve under way: 503", async () => {

@@ -1,10 +1,10 @@
-// The sandbox's streets and places inside a box, for drawing a base map.
-//
-// A stand-in until the generated street network lands: it returns the
-// gazetteer's places in the box and a few straight roads between the largest
-// of them, so that maps can be drawn against the final signature.
+// The sandbox's streets and places inside a box, for drawing a base map:
+// the motorways and trunk roads between towns, each town's lattice of
+// streets, and the places with their populations.
 
 import { loadGazetteer } from "./_gazetteer.ts";
+import { roadNumber, streetName } from "./_street_names.ts";
+import { latticeClass, type Link, streetsOf } from "./_streets.ts";
 
 /** One road of the street network. */
 export interface StreetMapRoad {
@@ -77,47 +77,82 @@ export async function streetMap(
   box: StreetMapBox,
   options: { maxRoads?: number } = {},
 ): Promise<StreetMap> {
-  const gazetteer = await loadGazetteer();
-  const places: StreetMapPlace[] = gazetteer.cities
-    .filter((c) =>
-      c.lat >= box.south && c.lat <= box.north && c.lng >= box.west &&
-      c.lng <= box.east
-    )
-    .sort((a, b) => b.population - a.population || a.i - b.i)
-    .map(({ name, lat, lng, population }) => ({ name, lat, lng, population }));
-  const roads: StreetMapRoad[] = [];
-  const [first, ...others] = places.slice(0, 6);
-  if (first) {
-    others.forEach((p, i) =>
-      roads.push({
-        roadClass: CLASSES[Math.min(i, 2)],
-        name: `${first.name} – ${p.name}`,
-        points: [[first.lat, first.lng], [p.lat, p.lng]],
-      })
+  const g = await loadGazetteer();
+  const s = streetsOf(g);
+  const max = options.maxRoads ?? 20_000;
+  const inBox = (lat: number, lng: number) =>
+    lat >= box.south && lat <= box.north && lng >= box.west && lng <= box.east;
+  const centre = {
+    lat: (box.south + box.north) / 2,
+    lng: (box.west + box.east) / 2,
+  };
+  const corner = { lat: box.north, lng: box.east };
+  const radius = Math.hypot(
+    (corner.lat - centre.lat) * 111_320,
+    (corner.lng - centre.lng) * 111_320 *
+      Math.cos((centre.lat * Math.PI) / 180),
+  );
+  // Towns whose streets may reach into the box, biggest first.
+  const towns = s.near(centre, radius + 30_000)
+    .map((h) => s.town(h.city))
+    .filter((t) => t !== undefined)
+    .sort((a, b) =>
+      b.city.population - a.city.population || a.city.i - b.city.i
     );
-    // A small grid of straight streets around the largest place.
-    for (let k = -4; k <= 4; k++) {
-      const roadClass = k === 0 ? "arterial" : "local";
-      const d = k * 0.01;
-      roads.push({
-        roadClass,
-        name: `Street ${k + 5}`,
-        points: [[first.lat + d, first.lng - 0.06], [
-          first.lat + d,
-          first.lng + 0.06,
-        ]],
-      }, {
-        roadClass,
-        name: `Avenue ${k + 5}`,
-        points: [[first.lat - 0.04, first.lng + 1.5 * d], [
-          first.lat + 0.04,
-          first.lng + 1.5 * d,
-        ]],
-      });
+  const roads: StreetMapRoad[] = [];
+  const links = new Set<Link>();
+  for (const t of towns) {
+    for (const link of s.links(t)) {
+      if (link.points.some(([lat, lng]) => inBox(lat, lng))) links.add(link);
+    }
+  }
+  for (const link of links) {
+    roads.push({
+      roadClass: link.roadClass,
+      name: roadNumber(link.country, link.roadClass, link.seed),
+      points: link.points.map(([lat, lng]) => [lat, lng]),
+    });
+  }
+  for (const t of towns) {
+    if (roads.length >= 4 * max) break;
+    for (const axis of [0, 1] as const) {
+      for (let line = -t.n + 1; line < t.n; line++) {
+        const m = Math.floor(Math.sqrt(t.n * t.n - line * line));
+        const ends = [-m, m].map((k) =>
+          axis === 0 ? s.nodePoint(t, k, line) : s.nodePoint(t, line, k)
+        );
+        if (!ends.some((p) => inBox(p.lat, p.lng)) && !crosses(ends, box)) {
+          continue;
+        }
+        roads.push({
+          roadClass: latticeClass(line),
+          name: streetName(t.city.country, t.city.id, axis, line),
+          points: ends.map((p) => [round(p.lat), round(p.lng)]),
+        });
+      }
     }
   }
   roads.sort((a, b) =>
     CLASSES.indexOf(a.roadClass) - CLASSES.indexOf(b.roadClass)
   );
-  return { roads: roads.slice(0, options.maxRoads ?? roads.length), places };
+  const places: StreetMapPlace[] = g.cities
+    .filter((c) => inBox(c.lat, c.lng))
+    .sort((a, b) => b.population - a.population || a.i - b.i)
+    .map(({ name, lat, lng, population }) => ({ name, lat, lng, population }));
+  return { roads: roads.slice(0, max), places };
+}
+
+/** Whether a straight street crosses the box (both ends outside it). */
+function crosses(
+  ends: { lat: number; lng: number }[],
+  box: StreetMapBox,
+): boolean {
+  const [a, b] = ends;
+  return Math.min(a.lat, b.lat) <= box.north &&
+    Math.max(a.lat, b.lat) >= box.south &&
+    Math.min(a.lng, b.lng) <= box.east && Math.max(a.lng, b.lng) >= box.west;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e5) / 1e5;
 }
