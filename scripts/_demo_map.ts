@@ -170,11 +170,11 @@ export const ROAD_STYLES: Readonly<
     { color: string; width: number; casing?: string }
   >
 > = {
-  local: { color: "#d9d3c7", width: 0.6 },
-  arterial: { color: "#ffffff", width: 1.6, casing: "#b9b2a5" },
-  primary: { color: "#fcd6a4", width: 2.2, casing: "#c99a5b" },
-  trunk: { color: "#f9b29c", width: 3, casing: "#c8664b" },
-  motorway: { color: "#e892a2", width: 3.6, casing: "#b8405e" },
+  local: { color: "#d9d3c7", width: 0.5 },
+  arterial: { color: "#ffffff", width: 1.1, casing: "#c4bdb0" },
+  primary: { color: "#fcd6a4", width: 1.4, casing: "#d0a56a" },
+  trunk: { color: "#f9b29c", width: 1.6 },
+  motorway: { color: "#e892a2", width: 2.8, casing: "#b8405e" },
 };
 
 /** The road network as SVG: casings under fills, wider classes on top. */
