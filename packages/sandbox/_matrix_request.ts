@@ -273,6 +273,16 @@ export function parseMatrixRequest(
     if (body.truck !== undefined && mode !== "truck") {
       throw bad("'truck' is only allowed with transportMode 'truck'");
     }
+    // A truck's size closes the roads with lower limits.
+    const size = isObject(body.vehicle) ? body.vehicle : body.truck;
+    if (isObject(size)) {
+      for (const field of ["grossWeight", "height"] as const) {
+        const v = size[field];
+        if (typeof v === "number" && Number.isFinite(v) && v > 0) {
+          options[field] = v;
+        }
+      }
+    }
   }
   if (body.departureTime !== undefined && body.departureTime !== "any") {
     if (

@@ -321,6 +321,7 @@ export function parseRouteRequest(params: Params): RouteRequest {
       avoidFeatures,
       avoidAreas,
       speed,
+      ...truckSize(params),
     },
     alternatives,
     departure,
@@ -348,4 +349,18 @@ export function checkExclude(params: Params, g: Gazetteer): void {
       );
     }
   }
+}
+
+/** A truck's gross weight (kg) and height (cm), as `vehicle[...]` or the older `truck[...]` give them. */
+function truckSize(params: Params): { grossWeight?: number; height?: number } {
+  const out: { grossWeight?: number; height?: number } = {};
+  for (const field of ["grossWeight", "height"] as const) {
+    const raw = params.get(`vehicle[${field}]`) ??
+      params.get(`truck[${field}]`);
+    const value = Number(raw);
+    if (raw !== undefined && Number.isFinite(value) && value > 0) {
+      out[field] = value;
+    }
+  }
+  return out;
 }

@@ -173,6 +173,10 @@ export interface TravelOptions {
   avoidAreas?: readonly AvoidBox[];
   /** A constant speed in m/s that replaces the mode's profile (routing's `pedestrian[speed]`). */
   speed?: number;
+  /** A truck's gross weight in kg (`vehicle[grossWeight]`): roads with a lower limit are closed to it. */
+  grossWeight?: number;
+  /** A truck's height in cm (`vehicle[height]`): roads with a lower limit are closed to it. */
+  height?: number;
 }
 
 /**
