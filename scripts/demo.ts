@@ -9,22 +9,23 @@
  * `demo-output/`: a GeoJSON file per result and `map.html`, a self-contained
  * page that draws the route, the isolines, the matrix origins, the tours,
  * and the electric-car trip of `examples/routing/ev_trip.ts` with its
- * charging stop and consumption isolines, on an SVG (no tile server).
+ * charging stop and consumption isolines, on an SVG (no tile server) over
+ * the sandbox's street network and places (`scripts/_demo_map.ts`).
  *
  * @module
  */
 
-import type {
-  FeatureCollection,
-  LineString,
-  MultiPolygon,
-  Point,
-  Polygon,
-} from "geojson";
+import type { FeatureCollection } from "geojson";
 import { LS, type LSOptions, PlatformCredentials } from "@ls/ls";
-import { type Sandbox, SANDBOX_API_KEY, startSandbox } from "@ls/sandbox";
+import {
+  type Sandbox,
+  SANDBOX_API_KEY,
+  startSandbox,
+  streetMap,
+} from "@ls/sandbox";
 import { planEvTrip } from "../examples/routing/ev_trip.ts";
 import { geocodeCsv } from "./geocode_csv.ts";
+import { mapView, MAX_ROADS, renderMap } from "./_demo_map.ts";
 
 const OUT = new URL("../demo-output/", import.meta.url);
 const ADDRESSES = new URL("../examples/data/addresses.csv", import.meta.url);
@@ -322,193 +323,23 @@ async function main(): Promise<void> {
       JSON.stringify(fc, null, 1),
     );
   }
-  await Deno.writeTextFile(new URL("map.html", OUT), renderMap(layers, where));
+  // The base map: the sandbox's generated streets when the results came from
+  // the sandbox (HERE's routes would not follow them), the gazetteer's
+  // places always.
+  const view = mapView(layers);
+  const base = await streetMap(view.box, { maxRoads: sandbox ? MAX_ROADS : 0 });
+  const credit = sandbox
+    ? "Streets: the sandbox's generated network. Places: GeoNames."
+    : "Places: GeoNames.";
+  await Deno.writeTextFile(
+    new URL("map.html", OUT),
+    renderMap(layers, where, view, base, credit),
+  );
   console.log(
     `\nWrote demo-output/ (${Object.keys(layers).length + 1 // addresses.geojson, by the bulk step
     } GeoJSON files and map.html) in ${
       ((performance.now() - started) / 1000).toFixed(1)
     } s`,
-  );
-}
-
-// ---------------------------------------------------------------- the map
-
-const TOUR_COLORS = ["#2ca02c", "#17becf", "#8c564b", "#bcbd22"];
-
-function renderMap(layers: Record<string, Fc>, where: string): string {
-  const W = 960, H = 720, PAD = 30;
-  const all: number[][] = [];
-  for (const fc of Object.values(layers)) {
-    for (const f of fc.features) {
-      collect(f.geometry as Point | LineString | Polygon | MultiPolygon, all);
-    }
-  }
-  const lngs = all.map((p) => p[0]), lats = all.map((p) => p[1]);
-  const [minX, maxX, minY, maxY] = [
-    Math.min(...lngs),
-    Math.max(...lngs),
-    Math.min(...lats),
-    Math.max(...lats),
-  ];
-  const kx = Math.cos(((minY + maxY) / 2) * Math.PI / 180);
-  const scale = Math.min(
-    (W - 2 * PAD) / ((maxX - minX) * kx || 1),
-    (H - 2 * PAD) / ((maxY - minY) || 1),
-  );
-  const xy = ([lng, lat]: number[]) =>
-    `${(PAD + (lng - minX) * kx * scale).toFixed(1)},${
-      (H - PAD - (lat - minY) * scale).toFixed(1)
-    }`;
-  const path = (ring: number[][]) => "M" + ring.map(xy).join("L");
-  const parts: string[] = [];
-
-  // Isolines: the consumption ones (kWh, dashed) under the time ones (s).
-  const isolines = [
-    [
-      layers.evIsolines,
-      "#2a9d8f",
-      "#2a9d8f",
-      0.1,
-      ' stroke-dasharray="4 3"',
-      1000,
-      "kWh",
-    ],
-    [layers.isolines, "#ffbf00", "#e69500", 0.18, "", 1, "s"],
-  ] as const;
-  for (const [layer, fill, color, opacity, dash, per, unit] of isolines) {
-    for (const f of layer?.features ?? []) {
-      const g = f.geometry as Polygon | MultiPolygon;
-      const polys = g.type === "Polygon" ? [g.coordinates] : g.coordinates;
-      const range = (f.properties as { range?: { value?: number } })?.range
-        ?.value;
-      for (const rings of polys) {
-        parts.push(
-          `<path d="${
-            rings.map((r) => path(r) + "Z").join("")
-          }" fill="${fill}" fill-opacity="${opacity}" stroke="${color}" stroke-width="1.5"${dash} fill-rule="evenodd"><title>${
-            unit === "kWh" ? "consumption isoline" : "isoline"
-          } ${(range ?? 0) / per} ${unit}</title></path>`,
-        );
-      }
-    }
-  }
-  let tourIndex = 0;
-  for (const f of layers.tours?.features ?? []) {
-    if (f.geometry.type === "LineString") {
-      const c = TOUR_COLORS[tourIndex++ % TOUR_COLORS.length];
-      parts.push(
-        `<path d="${
-          path(f.geometry.coordinates)
-        }" fill="none" stroke="${c}" stroke-width="2.5" stroke-dasharray="7 4"><title>tour</title></path>`,
-      );
-    }
-  }
-  for (const f of layers.route?.features ?? []) {
-    const g = f.geometry as LineString;
-    parts.push(
-      `<path d="${
-        path(g.coordinates)
-      }" fill="none" stroke="#1f4fd6" stroke-width="4" stroke-linejoin="round"><title>car route</title></path>`,
-    );
-  }
-  for (const f of layers.evRoute?.features ?? []) {
-    const g = f.geometry as LineString;
-    const p = f.properties as Record<string, number | undefined>;
-    parts.push(
-      `<path d="${
-        path(g.coordinates)
-      }" fill="none" stroke="#0f766e" stroke-width="4" stroke-linejoin="round"><title>electric car, ${
-        p.arrivalCharge ?? "?"
-      } kWh on arrival</title></path>`,
-    );
-    if (p.chargingTime !== undefined) {
-      const [x, y] = xy(g.coordinates.at(-1)!).split(",");
-      parts.push(
-        `<circle cx="${x}" cy="${y}" r="7" fill="#facc15" stroke="#0f766e" stroke-width="2"><title>charging stop: ${p.arrivalCharge} → ${p.targetCharge} kWh in ${
-          Math.round(p.chargingTime / 60)
-        } min</title></circle>`,
-      );
-    }
-  }
-  for (const f of layers.tours?.features ?? []) {
-    if (f.geometry.type === "Point") {
-      parts.push(
-        `<circle cx="${xy(f.geometry.coordinates).split(",")[0]}" cy="${
-          xy(f.geometry.coordinates).split(",")[1]
-        }" r="4" fill="#2ca02c" stroke="#fff"><title>tour stop</title></circle>`,
-      );
-    }
-  }
-  for (const f of layers.matrixOrigins?.features ?? []) {
-    const [x, y] = xy((f.geometry as Point).coordinates).split(",");
-    parts.push(
-      `<rect x="${Number(x) - 5}" y="${
-        Number(y) - 5
-      }" width="10" height="10" fill="#9467bd" stroke="#fff"><title>matrix origin ${f.id}</title></rect>`,
-    );
-  }
-  for (
-    const f of [
-      ...(layers.geocode?.features ?? []),
-      ...(layers.discover?.features ?? []),
-    ]
-  ) {
-    const [x, y] = xy((f.geometry as Point).coordinates).split(",");
-    const title = String((f.properties as { title?: string })?.title ?? "");
-    parts.push(
-      `<circle cx="${x}" cy="${y}" r="5" fill="#d62728" stroke="#fff"><title>${
-        escapeXml(title)
-      }</title></circle>`,
-    );
-  }
-
-  const legend = [
-    ["#1f4fd6", "car route"],
-    ["#e69500", "isolines (10 and 20 min)"],
-    ["#2ca02c", "tours (dashed) and stops"],
-    ["#9467bd", "matrix origins"],
-    ["#d62728", "geocode and discover results"],
-    ["#0f766e", "EV route and charging stop"],
-    ["#2a9d8f", "EV range, 6 and 12 kWh"],
-  ].map(([c, t], i) =>
-    `<g transform="translate(${W - 250},${
-      24 + i * 22
-    })"><rect width="14" height="14" fill="${c}"/><text x="22" y="12">${t}</text></g>`
-  ).join("");
-
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>HERE Location Services demo</title>
-<style>body{font-family:system-ui,sans-serif;margin:16px;color:#222}svg{background:#f4f7fb;border:1px solid #ccd}text{font-size:13px}</style>
-</head><body>
-<h1 style="font-size:18px;margin:0 0 8px">HERE Location Services for TypeScript: demo</h1>
-<p style="margin:0 0 8px;font-size:13px">Results from ${
-    escapeXml(where)
-  }. Every shape below came back from an <code>LS</code> call.</p>
-<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
-${parts.join("\n")}
-<rect x="${W - 262}" y="12" width="250" height="${
-    7 * 22 + 12
-  }" fill="#fff" fill-opacity="0.85" stroke="#ccd"/>
-${legend}
-</svg></body></html>
-`;
-}
-
-function collect(
-  g: Point | LineString | Polygon | MultiPolygon | null,
-  out: number[][],
-): void {
-  if (!g) return;
-  if (g.type === "Point") out.push(g.coordinates);
-  else if (g.type === "LineString") out.push(...g.coordinates);
-  else if (g.type === "Polygon") out.push(...g.coordinates.flat());
-  else if (g.type === "MultiPolygon") out.push(...g.coordinates.flat(2));
-}
-
-function escapeXml(s: string): string {
-  return s.replace(
-    /[<>&"]/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!,
   );
 }
 

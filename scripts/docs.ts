@@ -4,7 +4,8 @@
  * - `api/<package>/`: the HTML reference of each workspace package, every
  *   entry point of its deno.json (`deno doc --html`);
  * - `guides/`: README.md, CONTRIBUTING.md, docs/*.md and each package's
- *   README.md, copied with their paths kept, so the links between them hold;
+ *   README.md, copied with their paths kept, so the links between them hold,
+ *   and the pictures of `docs/images/` they show;
  * - `index.html`: a page that links both.
  *
  * `deno task docs:links` then checks every relative link of the result.
@@ -71,6 +72,15 @@ for (const file of guides) {
   const copy = new URL(`guides/${file}`, out);
   await Deno.mkdir(new URL("./", copy), { recursive: true });
   await Deno.writeTextFile(copy, text);
+}
+
+const images = new URL("docs/images/", root);
+for await (const entry of Deno.readDir(images)) {
+  if (entry.isFile) {
+    const copy = new URL(`guides/docs/images/${entry.name}`, out);
+    await Deno.mkdir(new URL("./", copy), { recursive: true });
+    await Deno.copyFile(new URL(entry.name, images), copy);
+  }
 }
 
 const escape = (s: string) =>

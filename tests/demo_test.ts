@@ -1,5 +1,5 @@
 // `deno task demo` runs every operation against the in-process sandbox and
-// writes the GeoJSON files and map.html.
+// writes the GeoJSON files and map.html, drawn over the sandbox's streets.
 import assert from "node:assert/strict";
 
 Deno.test("deno task demo runs every operation and writes the map", async () => {
@@ -63,6 +63,16 @@ Deno.test("deno task demo runs every operation and writes the map", async () => 
   assert.equal(typeof ev.features[0].properties.chargingTime, "number");
   assert.match(html, /<title>charging stop: /);
   assert.match(html, /<title>consumption isoline 12 kWh<\/title>/);
+  // The sandbox's streets and places are drawn under the results, with a
+  // scale bar, in a page of a reasonable size.
+  assert.ok(
+    html.indexOf('class="road ') < html.indexOf("<title>car route</title>"),
+    "streets under the results",
+  );
+  assert.match(html, />Berlin<\/text>/);
+  assert.match(html, />Potsdam<\/text>/);
+  assert.match(html, /<g class="scale">.*>\d+ k?m<\/text>/);
+  assert.ok(html.length < 3_000_000, `map.html is ${html.length} bytes`);
   // The bulk step geocoded every row of the sample CSV.
   assert.match(
     out,
