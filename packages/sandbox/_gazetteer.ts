@@ -8,48 +8,17 @@
 
 import { fold } from "./_util.ts";
 import { haversineMeters, type LatLngLike } from "./geodesy.ts";
+import { type City, type Country, LANG3 } from "./_gazetteer_types.ts";
+import {
+  indexAlternates,
+  indexes,
+  lowerBound,
+  MAX_PREFIX_HITS,
+  type Places,
+} from "./_gazetteer_names.ts";
 
-/** One populated place. */
-export interface City {
-  /** Index in `Gazetteer.cities`. */
-  readonly i: number;
-  /** GeoNames id. */
-  readonly id: number;
-  /** Name (English where GeoNames has one). */
-  readonly name: string;
-  /** Folded name, for matching. */
-  readonly folded: string;
-  /** ISO 3166-1 alpha-2 country code. */
-  readonly country: string;
-  /** GeoNames feature code: `PPLC` capital, `PPLA` admin seat, `PPLX` district, ... */
-  readonly featureCode: string;
-  /** GeoNames admin-1 code (the state code in the US). */
-  readonly adminCode: string;
-  /** Population. */
-  readonly population: number;
-  /** Latitude. */
-  readonly lat: number;
-  /** Longitude. */
-  readonly lng: number;
-}
-
-/** One country. */
-export interface Country {
-  /** Alpha-2 code. */
-  readonly cca2: string;
-  /** Alpha-3 code. */
-  readonly cca3: string;
-  /** Common English name. */
-  readonly name: string;
-  /** Common names by ISO 639-3 language code. */
-  readonly names: Readonly<Record<string, string>>;
-  /** Representative position. */
-  readonly lat: number;
-  /** Representative position. */
-  readonly lng: number;
-  /** `Europe`, `Americas`, ... */
-  readonly region: string;
-}
+export type { City, Country } from "./_gazetteer_types.ts";
+export { US_STATES } from "./_gazetteer_types.ts";
 
 interface RawCity {
   cityId: number;
@@ -99,90 +68,6 @@ export function nameWeight(hit: NameHit): number {
     ? hit.city.population / ALTERNATE_PENALTY
     : hit.city.population;
 }
-
-/** BCP 47 primary language → ISO 639-3 code used by `world-countries` translations. */
-const LANG3: Record<string, string> = {
-  ar: "ara",
-  br: "bre",
-  cs: "ces",
-  cy: "cym",
-  de: "deu",
-  et: "est",
-  fi: "fin",
-  fr: "fra",
-  hr: "hrv",
-  hu: "hun",
-  it: "ita",
-  ja: "jpn",
-  ko: "kor",
-  nl: "nld",
-  fa: "per",
-  pl: "pol",
-  pt: "por",
-  ru: "rus",
-  sk: "slk",
-  es: "spa",
-  sr: "srp",
-  sv: "swe",
-  tr: "tur",
-  ur: "urd",
-  zh: "zho",
-};
-
-/** US state names by postal code (GeoNames admin-1 codes of the US). */
-export const US_STATES: Readonly<Record<string, string>> = {
-  AL: "Alabama",
-  AK: "Alaska",
-  AZ: "Arizona",
-  AR: "Arkansas",
-  CA: "California",
-  CO: "Colorado",
-  CT: "Connecticut",
-  DE: "Delaware",
-  DC: "District of Columbia",
-  FL: "Florida",
-  GA: "Georgia",
-  HI: "Hawaii",
-  ID: "Idaho",
-  IL: "Illinois",
-  IN: "Indiana",
-  IA: "Iowa",
-  KS: "Kansas",
-  KY: "Kentucky",
-  LA: "Louisiana",
-  ME: "Maine",
-  MD: "Maryland",
-  MA: "Massachusetts",
-  MI: "Michigan",
-  MN: "Minnesota",
-  MS: "Mississippi",
-  MO: "Missouri",
-  MT: "Montana",
-  NE: "Nebraska",
-  NV: "Nevada",
-  NH: "New Hampshire",
-  NJ: "New Jersey",
-  NM: "New Mexico",
-  NY: "New York",
-  NC: "North Carolina",
-  ND: "North Dakota",
-  OH: "Ohio",
-  OK: "Oklahoma",
-  OR: "Oregon",
-  PA: "Pennsylvania",
-  RI: "Rhode Island",
-  SC: "South Carolina",
-  SD: "South Dakota",
-  TN: "Tennessee",
-  TX: "Texas",
-  UT: "Utah",
-  VT: "Vermont",
-  VA: "Virginia",
-  WA: "Washington",
-  WV: "West Virginia",
-  WI: "Wisconsin",
-  WY: "Wyoming",
-};
 
 const CELL = 1; // degrees
 const M_PER_DEG = 111_320;
@@ -530,117 +415,6 @@ export class Gazetteer {
     return "Afro-Eurasia";
   }
 }
-
-/** The most names a prefix search looks at (of places' own names, then of alternate names). */
-const MAX_PREFIX_HITS = 20_000;
-
-/** The first index of sorted `names` that is not less than `key`. */
-function lowerBound(names: readonly string[], key: string): number {
-  let lo = 0, hi = names.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (names[mid] < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/**
- * Places below this population are found by their own name only: GeoNames
- * names them in the local language already, and their alternate names are
- * mostly transliterations (the threshold is GeoNames' own `cities15000`).
- */
-const ALTERNATES_MIN_POPULATION = 15_000;
-
-/**
- * Places (their index) by folded alternate name, from a GeoNames cities file:
- * tab-separated UTF-8 lines of id, name, ASCII name, alternate names
- * (comma-separated), latitude, ...
- */
-function indexAlternates(
-  bytes: Uint8Array,
-  placeOf: (id: number) => City | undefined,
-): Map<string, Places> {
-  const decoder = new TextDecoder();
-  const byName = new Map<string, Places>();
-  for (let pos = 0; pos < bytes.length;) {
-    let id = 0, p = pos;
-    for (; p < bytes.length && bytes[p] !== 9; p++) {
-      id = id * 10 + bytes[p] - 48;
-    }
-    let end = p;
-    while (end < bytes.length && bytes[end] !== 10) end++;
-    const city = placeOf(id);
-    if (city && city.population >= ALTERNATES_MIN_POPULATION) {
-      let from = p + 1;
-      for (let tabs = 0; from < end && tabs < 2; from++) {
-        if (bytes[from] === 9) tabs++;
-      }
-      let to = from;
-      while (to < end && bytes[to] !== 9) to++;
-      if (to > from) {
-        addAlternates(byName, city, decoder.decode(bytes.subarray(from, to)));
-      }
-    }
-    pos = end + 1;
-  }
-  return byName;
-}
-
-/**
- * Indexes a place's alternate names (`text`, comma-separated) by their
- * folded form, all folded at once (a name folds as `fold` folds it: lower
- * case, without diacritics, runs of other than letters and digits one
- * space). Left out: codes (`VIE`, the airport) and the machine
- * romanisations GeoNames writes in lower case (`bin`, `dili`), which name
- * other places more often than not.
- */
-function addAlternates(
-  byName: Map<string, Places>,
-  city: City,
-  text: string,
-): void {
-  let folded = text.replace(UNUSABLE, "").toLowerCase();
-  if (!ASCII.test(folded)) {
-    folded = folded.normalize("NFD").replace(/\p{M}+/gu, "").replace(
-      /ß/g,
-      "ss",
-    );
-  }
-  if (UNFOLDED.test(folded)) folded = folded.replace(NON_WORD_BUT_COMMA, " ");
-  for (let key of folded.split(",")) {
-    if (key.startsWith(" ") || key.endsWith(" ")) key = key.trim();
-    if (key === "" || key === city.folded) continue;
-    const places = byName.get(key);
-    if (places === undefined) byName.set(key, city.i);
-    else if (typeof places === "number") {
-      if (places !== city.i) byName.set(key, [places, city.i]);
-    } else if (places[places.length - 1] !== city.i) places.push(city.i);
-  }
-}
-
-/**
- * The places (indexes) of one alternate name: most names are of one place
- * only, and a number instead of a one-element array is much less for the
- * garbage collector to track.
- */
-type Places = number | number[];
-
-/** The indexes of `places`. */
-function indexes(places: Places | undefined): readonly number[] {
-  return places === undefined
-    ? []
-    : typeof places === "number"
-    ? [places]
-    : places;
-}
-
-const ASCII = /^[\x20-\x7e]*$/;
-/** An alternate name in a comma-separated list that starts lower case, or a code. */
-const UNUSABLE = /(?<=^|,)(?:\p{Ll}[^,]*|[A-Z0-9]{1,4})(?=,|$)/gu;
-/** Whether a folded list has runs of non-word characters still to replace. */
-const UNFOLDED = /[^\p{L}\p{N}, ]|^ | $| [ ,]|, /u;
-const NON_WORD_BUT_COMMA = /[^\p{L}\p{N},]+/gu;
 
 /**
  * The radius (metres) a place covers, from its population: 1.2 km for a
