@@ -296,6 +296,29 @@ async function main(): Promise<void> {
       }`,
     );
     layers.tours = tour.toGeoJSON();
+    // A tour's legs are drawn along the streets its vehicle drives: the car
+    // route between each pair of stops.
+    for (const f of layers.tours.features) {
+      if (f.geometry.type !== "LineString") continue;
+      const stops = f.geometry.coordinates;
+      const drawn: number[][] = [];
+      for (let k = 1; k < stops.length; k++) {
+        const leg = await ls.carRoute({
+          origin: { lat: stops[k - 1][1], lng: stops[k - 1][0] },
+          destination: { lat: stops[k][1], lng: stops[k][0] },
+          returnResults,
+        });
+        const street = leg.toGeoJSON().features.find((g) =>
+          g.geometry.type === "LineString"
+        );
+        drawn.push(
+          ...(street?.geometry.type === "LineString"
+            ? street.geometry.coordinates
+            : [stops[k - 1], stops[k]]),
+        );
+      }
+      if (drawn.length) f.geometry.coordinates = drawn;
+    }
 
     // The bulk step starts afresh each time: a previous output would be
     // resumed, with nothing left to do.

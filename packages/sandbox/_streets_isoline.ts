@@ -30,7 +30,7 @@ import { LOCAL_RADIUS, LONG_TRIP } from "./_streets_trip.ts";
 const ENTER_RADIUS = 40_000;
 
 /** Raster cells an isoline evaluates before it draws at a coarser raster. */
-const CELL_BUDGET = 600_000;
+const CELL_BUDGET = 200_000;
 
 /** A polygon: its outer ring and its holes, [lat, lng] pairs, closed. */
 export interface Polygon {
