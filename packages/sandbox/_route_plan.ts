@@ -13,9 +13,12 @@ import type { LatLngLike } from "./geodesy.ts";
 export class NoStreetRoute extends Error {
   /** `unmatched` or `unreachable`. */
   readonly kind: "unmatched" | "unreachable";
-  constructor(kind: "unmatched" | "unreachable") {
+  /** The index in the request's waypoints of the one off the network (`unmatched`). */
+  readonly waypoint: number;
+  constructor(kind: "unmatched" | "unreachable", waypoint = -1) {
     super(`No route: ${kind}`);
     this.kind = kind;
+    this.waypoint = waypoint;
   }
 }
 
@@ -62,6 +65,11 @@ export function planSections(req: RouteRequest): SectionPlan[] {
     let distance = 0, time = 0;
     for (let i = 1; i < stops.length; i++) {
       const trip = streetRoute(matcher, stops[i - 1], stops[i], req.options);
+      if (trip === "unmatched") {
+        // Name the waypoint that is off the network, not always the origin.
+        const off = matcher.pos(stops[i - 1], req.options) ? i : i - 1;
+        throw new NoStreetRoute(trip, bounds[s] + off);
+      }
       if (typeof trip === "string") throw new NoStreetRoute(trip);
       blocked ||= trip.blocked;
       if (i === 1) {

@@ -42,25 +42,26 @@ export async function routes(ctx: Ctx): Promise<Response> {
       notices: [...notices, { title, code, severity: "critical" }],
     });
 
+  const unmatched = (i: number) => {
+    const last = req.waypoints.length - 1;
+    const which = i === 0
+      ? "Origin"
+      : i === last
+      ? "Destination"
+      : `Via ${i - 1}`;
+    return fail(
+      i === 0
+        ? "couldNotMatchOrigin"
+        : i === last
+        ? "couldNotMatchDestination"
+        : "couldNotMatchVia",
+      `${which} could not be matched to the road network`,
+    );
+  };
   const matched: City[] = [];
   for (let i = 0; i < req.waypoints.length; i++) {
     const city = matchPoint(g, req.waypoints[i]);
-    if (!city) {
-      const last = req.waypoints.length - 1;
-      const which = i === 0
-        ? "Origin"
-        : i === last
-        ? "Destination"
-        : `Via ${i - 1}`;
-      return fail(
-        i === 0
-          ? "couldNotMatchOrigin"
-          : i === last
-          ? "couldNotMatchDestination"
-          : "couldNotMatchVia",
-        `${which} could not be matched to the road network`,
-      );
-    }
+    if (!city) return unmatched(i);
     matched.push(city);
   }
   if (!connected(g, matched)) {
@@ -88,15 +89,10 @@ export async function routes(ctx: Ctx): Promise<Response> {
     } catch (err) {
       if (!(err instanceof NoStreetRoute)) throw err;
       if (bend !== 0) continue; // an alternative the streets cannot give
-      return err.kind === "unmatched"
-        ? fail(
-          "couldNotMatchOrigin",
-          "Origin could not be matched to the road network",
-        )
-        : fail(
-          "noRouteFound",
-          "Route calculation failed: no road connects the waypoints",
-        );
+      return err.kind === "unmatched" ? unmatched(err.waypoint) : fail(
+        "noRouteFound",
+        "Route calculation failed: no road connects the waypoints",
+      );
     }
     if ("fail" in plan) {
       if (bend === 0) return fail(plan.fail.code, plan.fail.title);
