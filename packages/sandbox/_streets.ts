@@ -63,6 +63,10 @@ const TOLL_COUNTRIES = new Set([
 
 class Capped<K, V> {
   #map = new Map<K, V>();
+  #cap: number;
+  constructor(cap = CACHE_CAP) {
+    this.#cap = cap;
+  }
   get(k: K): V | undefined {
     return this.#map.get(k);
   }
@@ -70,7 +74,7 @@ class Capped<K, V> {
     return this.#map.has(k);
   }
   set(k: K, v: V): V {
-    if (this.#map.size >= CACHE_CAP) this.#map.clear();
+    if (this.#map.size >= this.#cap) this.#map.clear();
     this.#map.set(k, v);
     return v;
   }
@@ -107,7 +111,8 @@ export class Streets {
   #parents = new Capped<number, number>();
   #links = new Capped<number, Link[]>();
   #motorways = new Capped<number, Link[]>();
-  #linkCache = new Capped<string, Link>();
+  // A link carries its drawn road: fewer of them.
+  #linkCache = new Capped<string, Link>(8_000);
   #hubs = new Capped<string, number>();
 
   #fine?: Map<number, number[]>;

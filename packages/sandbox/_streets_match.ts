@@ -25,7 +25,9 @@ export const CELLS_PER_TILE = CELLS_PER_DEGREE / TILES_PER_DEGREE;
 const REGIONS_PER_DEGREE = 16;
 /** No place within this distance: the point is off the network. */
 const MATCH_RADIUS = 300_000;
-const TILE_CAP = 4096;
+const TILE_CAP = 2048;
+/** Regions hold the segments of every link near them: fewer of them. */
+const REGION_CAP = 256;
 /** The farthest a point may lie from the road it starts from, metres. */
 export const MAX_SNAP = 3_000;
 
@@ -236,7 +238,7 @@ function regionOf(s: Streets, ry: number, rx: number): Region | undefined {
   };
   const half = (Math.SQRT1_2 * M_PER_DEG) / REGIONS_PER_DEGREE;
   const region = buildRegion(s, centre, half);
-  if (cache.size >= TILE_CAP) cache.clear();
+  if (cache.size >= REGION_CAP) cache.clear();
   cache.set(key, region);
   return region;
 }
