@@ -174,8 +174,9 @@ export async function isolines(ctx: Ctx): Promise<Response> {
     })),
   ];
   const g = await loadGazetteer();
-  if (!matchPoint(g, center)) {
-    return json({
+  // Off the network (open sea, ice, or farther than a road reaches).
+  const unmatched = () =>
+    json({
       isolines: [],
       notices: [...notices, {
         title: `The ${
@@ -187,7 +188,7 @@ export async function isolines(ctx: Ctx): Promise<Response> {
         severity: "critical",
       }],
     });
-  }
+  if (!matchPoint(g, center)) return unmatched();
 
   const options: TravelOptions = {
     transportMode: mode,
@@ -198,20 +199,7 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   const streets = new Matcher(g);
   const ringMax = p.has("shape[maxPoints]") ? points : Infinity;
   const start = streets.pos(center, options);
-  if (!start && type !== "consumption") {
-    return json({
-      isolines: [],
-      notices: [...notices, {
-        title: `The ${
-          originRaw !== undefined ? "origin" : "destination"
-        } could not be matched to the road network`,
-        code: originRaw !== undefined
-          ? "couldNotMatchOrigin"
-          : "couldNotMatchDestination",
-        severity: "critical",
-      }],
-    });
-  }
+  if (!start && type !== "consumption") return unmatched();
   const result: Record<string, unknown> = {};
   const offset = time?.kind === "instant"
     ? time.offsetMinutes
