@@ -355,11 +355,15 @@ Deno.test("e2e: async matrix with progress, and an auto-tiled flexible matrix", 
     assert.equal(m.matrix.numDestinations, 12);
     assert.ok(progress.includes("completed"), progress.join(","));
     for (let i = 0; i < 12; i++) assert.equal(m.travelTime(i, i), 0);
-    assert.equal(
-      m.distance(2, 7),
-      distanceMeters(points[2], points[7]),
-      "matrix distances follow the travel model",
-    );
+    // Entries are the network's trips: the route for the same pair.
+    for (const [i, j] of [[2, 7], [7, 2], [0, 11], [9, 4]]) {
+      const leg = await routeSummary(ls, points[i], points[j]);
+      assert.deepEqual(
+        [m.travelTime(i, j), m.distance(i, j)],
+        [leg.duration, leg.length],
+        `matrix entry ${i},${j} is the route's summary`,
+      );
+    }
 
     const origins = points.slice(0, 20);
     const destinations = Array.from({ length: 120 }, (_, i) => ({
@@ -374,11 +378,20 @@ Deno.test("e2e: async matrix with progress, and an auto-tiled flexible matrix", 
       matrixAttributes: ["travelTimes"],
     });
     assert.equal(flex.matrix.numDestinations, 120);
-    assert.equal(
-      flex.travelTime(5, 117),
-      durationSeconds(distanceMeters(origins[5], destinations[117])),
-      "tiles are merged at the right offsets",
-    );
+    // Entries from every tile are the routes for their own pairs, and
+    // differ from their neighbours', so a tile merged at a wrong offset
+    // shows.
+    for (const [i, j] of [[5, 117], [0, 0], [11, 99], [3, 100], [8, 60]]) {
+      const leg = await routeSummary(ls, origins[i], destinations[j], {
+        departureTime: "any",
+      });
+      assert.equal(
+        flex.travelTime(i, j),
+        leg.duration,
+        `tiles are merged at the right offsets (${i},${j})`,
+      );
+      assert.notEqual(flex.travelTime(i, j), flex.travelTime(i, j ^ 1));
+    }
     assert.equal(flex.toDistancesMatrix(), undefined);
   });
 });
@@ -553,6 +566,30 @@ Deno.test("e2e: HERE-shaped errors from the sandbox become ApiErrors; bad input 
     );
   });
 });
+
+/** The summary of the one-section car route from `a` to `b`. */
+async function routeSummary(
+  ls: LS,
+  a: { lat: number; lng: number },
+  b: { lat: number; lng: number },
+  options: { departureTime?: "any" } = {},
+): Promise<{ duration: number; length: number }> {
+  const route = await ls.carRoute({
+    origin: a,
+    destination: b,
+    ...options,
+    returnResults: ["summary"],
+  });
+  assert.equal(
+    route.routes.length,
+    1,
+    `a route from ${JSON.stringify(a)} to ${JSON.stringify(b)}`,
+  );
+  const [section, ...more] = route.routes[0].sections;
+  assert.equal(more.length, 0);
+  const { duration, length } = section.summary!;
+  return { duration, length };
+}
 
 function distanceFrom(
   a: [number, number],
