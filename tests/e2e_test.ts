@@ -1,7 +1,8 @@
 // End to end: every LS operation against the offline sandbox, over real HTTP,
-// and checks that the answers agree with each other and with the sandbox's
-// travel model (route duration = matrix entry, isoline boundary reachable
-// within range, tours respect capacity and time windows).
+// and checks that the answers agree with each other on the sandbox's street
+// network (route summary = matrix entry, points inside an isoline reached
+// within its range and points just outside not, tours respect capacity and
+// time windows).
 import assert from "node:assert/strict";
 import {
   ApiError,
@@ -14,7 +15,6 @@ import {
 } from "@ls/ls";
 import {
   distanceMeters,
-  durationSeconds,
   type Sandbox,
   SANDBOX_API_KEY,
   SANDBOX_CREDENTIALS,
@@ -86,6 +86,12 @@ Deno.test("e2e: geocode, reverse geocode, discover, browse, lookup, autosuggest"
 });
 
 Deno.test("e2e: a route's duration equals the matrix entry for the same pair", async () => {
+  // Berlin to Potsdam on the sandbox's streets: [duration s, length m].
+  const PINNED = {
+    car: [1405, 29400],
+    bicycle: [5936, 29400],
+    pedestrian: [21168, 29400],
+  };
   await withLs(async (ls) => {
     for (const mode of ["car", "bicycle", "pedestrian"] as const) {
       const params = {
@@ -114,20 +120,36 @@ Deno.test("e2e: a route's duration equals the matrix entry for the same pair", a
         `${mode} duration`,
       );
       assert.equal(m.distance(0, 0), section.summary?.length, `${mode} length`);
-      const model = distanceMeters(
-        { lat: BERLIN[0], lng: BERLIN[1] },
-        { lat: POTSDAM[0], lng: POTSDAM[1] },
-        { transportMode: mode },
+      // The network's answer for this pair, pinned: a change to the
+      // sandbox's streets shows here (the matrix is tied to it above).
+      assert.deepEqual(
+        [section.summary?.duration, section.summary?.length],
+        PINNED[mode],
+        `${mode} summary`,
       );
-      assert.equal(
-        section.summary?.duration,
-        durationSeconds(model, { transportMode: mode }),
-      );
-      // The geometry starts and ends at the waypoints.
+      // The geometry starts and ends where the waypoints meet the streets,
+      // and the sections keep the waypoints as they were asked for.
       const line = route.toGeoJSON().features[0].geometry.coordinates;
-      assert.ok(Math.abs(line[0][1] - BERLIN[0]) < 1e-3);
-      assert.ok(Math.abs(line.at(-1)![1] - POTSDAM[0]) < 1e-3);
+      const { departure, arrival } = section;
+      assert.deepEqual(line[0], [
+        departure.place.location.lng,
+        departure.place.location.lat,
+      ]);
+      assert.deepEqual(line.at(-1), [
+        arrival.place.location.lng,
+        arrival.place.location.lat,
+      ]);
+      assert.deepEqual(departure.place.originalLocation, {
+        lat: BERLIN[0],
+        lng: BERLIN[1],
+      });
+      assert.deepEqual(arrival.place.originalLocation, {
+        lat: POTSDAM[0],
+        lng: POTSDAM[1],
+      });
     }
+    assert.ok(PINNED.car[0] < PINNED.bicycle[0]);
+    assert.ok(PINNED.bicycle[0] < PINNED.pedestrian[0]);
   });
 });
 
@@ -155,7 +177,7 @@ Deno.test("e2e: truck and scooter routes, vias, alternatives", async () => {
   });
 });
 
-Deno.test("e2e: every isoline boundary point is reachable within its range", async () => {
+Deno.test("e2e: a point inside an isoline is reached within its range, one just outside is not", async () => {
   await withLs(async (ls) => {
     const iso = await ls.calculateIsoline({
       origin: BERLIN,
@@ -165,19 +187,40 @@ Deno.test("e2e: every isoline boundary point is reachable within its range", asy
     });
     assert.equal(iso.isolines.length, 2);
     const origin = { lat: BERLIN[0], lng: BERLIN[1] };
+    const breaks: string[] = [];
     for (const isoline of iso.isolines) {
       const limit = isoline.range.value;
-      for (const polygon of isoline.polygons) {
-        for (const [lat, lng] of polygon.outer) {
-          const seconds = durationSeconds(distanceMeters(origin, { lat, lng }));
-          assert.ok(seconds <= limit, `${seconds} s > ${limit} s`);
-          assert.ok(
-            seconds >= limit * 0.9,
-            `boundary point only ${seconds} s away`,
+      const polygons = isoline.polygons.map((p) => ({
+        outer: p.outer,
+        inner: p.inner,
+      }));
+      assert.ok(insidePolygons(polygons, origin), "the origin is inside");
+      const tested = isolineProbes(polygons);
+      assert.ok(tested.some((t) => t.inside) && tested.some((t) => !t.inside));
+      let farthestInside = 0;
+      for (const { p, inside } of tested) {
+        const got = (await routeSummary(ls, origin, p))?.duration;
+        if (inside && got !== undefined) {
+          farthestInside = Math.max(farthestInside, got);
+        }
+        const ok = inside
+          ? got !== undefined && got <= limit
+          : got === undefined || got > limit;
+        if (!ok) {
+          breaks.push(
+            `${limit} s: ${p.lat},${p.lng} is ${
+              inside ? "inside" : "outside"
+            }, the route takes ${got ?? "none"}`,
           );
         }
       }
+      // The boundary is tight: points beside it take nearly the range.
+      assert.ok(
+        farthestInside >= limit * 0.9,
+        `points inside the ${limit} s isoline are only ${farthestInside} s away`,
+      );
     }
+    assert.deepEqual(breaks, []);
     const geo = iso.toGeoJSON();
     for (const f of geo.features) {
       const rings = f.geometry.type === "Polygon"
@@ -333,11 +376,15 @@ Deno.test("e2e: async matrix with progress, and an auto-tiled flexible matrix", 
     assert.equal(m.matrix.numDestinations, 12);
     assert.ok(progress.includes("completed"), progress.join(","));
     for (let i = 0; i < 12; i++) assert.equal(m.travelTime(i, i), 0);
-    assert.equal(
-      m.distance(2, 7),
-      distanceMeters(points[2], points[7]),
-      "matrix distances follow the travel model",
-    );
+    // Entries are the network's trips: the route for the same pair.
+    for (const [i, j] of [[2, 7], [7, 2], [0, 11], [9, 4]]) {
+      const leg = await routeSummary(ls, points[i], points[j]);
+      assert.deepEqual(
+        [m.travelTime(i, j), m.distance(i, j)],
+        [leg?.duration, leg?.length],
+        `matrix entry ${i},${j} is the route's summary`,
+      );
+    }
 
     const origins = points.slice(0, 20);
     const destinations = Array.from({ length: 120 }, (_, i) => ({
@@ -352,11 +399,20 @@ Deno.test("e2e: async matrix with progress, and an auto-tiled flexible matrix", 
       matrixAttributes: ["travelTimes"],
     });
     assert.equal(flex.matrix.numDestinations, 120);
-    assert.equal(
-      flex.travelTime(5, 117),
-      durationSeconds(distanceMeters(origins[5], destinations[117])),
-      "tiles are merged at the right offsets",
-    );
+    // Entries from every tile are the routes for their own pairs, and
+    // differ from their neighbours', so a tile merged at a wrong offset
+    // shows.
+    for (const [i, j] of [[5, 117], [0, 0], [11, 99], [3, 100], [8, 60]]) {
+      const leg = await routeSummary(ls, origins[i], destinations[j], {
+        departureTime: "any",
+      });
+      assert.equal(
+        flex.travelTime(i, j),
+        leg?.duration,
+        `tiles are merged at the right offsets (${i},${j})`,
+      );
+      assert.notEqual(flex.travelTime(i, j), flex.travelTime(i, j ^ 1));
+    }
     assert.equal(flex.toDistancesMatrix(), undefined);
   });
 });
@@ -531,6 +587,100 @@ Deno.test("e2e: HERE-shaped errors from the sandbox become ApiErrors; bad input 
     );
   });
 });
+
+/**
+ * The summary of the one-section car route from `a` to `b`, or undefined
+ * when the sandbox finds none.
+ */
+async function routeSummary(
+  ls: LS,
+  a: { lat: number; lng: number },
+  b: { lat: number; lng: number },
+  options: { departureTime?: "any" } = {},
+): Promise<{ duration: number; length: number } | undefined> {
+  const route = await ls.carRoute({
+    origin: a,
+    destination: b,
+    ...options,
+    returnResults: ["summary"],
+  });
+  if (route.routes.length === 0) return undefined;
+  const [section, ...more] = route.routes[0].sections;
+  assert.equal(more.length, 0);
+  const { duration, length } = section.summary!;
+  return { duration, length };
+}
+
+type Ring = readonly (readonly [number, number])[];
+interface IsolinePolygon {
+  outer: Ring;
+  inner: Ring[];
+}
+
+function inRing(ring: Ring, lat: number, lng: number): boolean {
+  let inside = false;
+  for (let k = 1; k < ring.length; k++) {
+    const [y1, x1] = ring[k - 1], [y2, x2] = ring[k];
+    if ((y1 > lat) !== (y2 > lat)) {
+      const x = x1 + ((lat - y1) / (y2 - y1)) * (x2 - x1);
+      if (x > lng) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/** Whether a point lies in one of the polygons and in none of its holes. */
+function insidePolygons(
+  polygons: IsolinePolygon[],
+  p: { lat: number; lng: number },
+): boolean {
+  return polygons.some((poly) =>
+    inRing(poly.outer, p.lat, p.lng) &&
+    !poly.inner.some((hole) => inRing(hole, p.lat, p.lng))
+  );
+}
+
+/**
+ * Points to test isoline polygons with, each inside or outside them by a
+ * point-in-polygon test: beside ring corners (the first of every ring and
+ * about 24 evenly along all of them), a tenth of the sandbox's raster cell
+ * off diagonally, one just inside and one just outside each; and 12
+ * points spread over the polygons' bounding box.
+ */
+function isolineProbes(
+  polygons: IsolinePolygon[],
+): { p: { lat: number; lng: number }; inside: boolean }[] {
+  const rings = polygons.flatMap((poly) => [poly.outer, ...poly.inner]);
+  const corners = rings.flatMap((ring) => ring.slice(1));
+  const picked = new Set(rings.map((ring) => ring[0]));
+  const step = Math.max(1, Math.floor(corners.length / 24));
+  for (let k = 0; k < corners.length; k += step) picked.add(corners[k]);
+  const out: { p: { lat: number; lng: number }; inside: boolean }[] = [];
+  const d = 2e-4; // the raster's cells are 1/500 degree wide
+  for (const [lat, lng] of picked) {
+    let wantIn = true, wantOut = true;
+    for (const [dy, dx] of [[d, d], [d, -d], [-d, d], [-d, -d]]) {
+      const p = { lat: lat + dy, lng: lng + dx };
+      const isIn = insidePolygons(polygons, p);
+      if (isIn ? wantIn : wantOut) out.push({ p, inside: isIn });
+      if (isIn) wantIn = false;
+      else wantOut = false;
+    }
+  }
+  const lats = corners.map((c) => c[0]), lngs = corners.map((c) => c[1]);
+  const south = Math.min(...lats), north = Math.max(...lats);
+  const west = Math.min(...lngs), east = Math.max(...lngs);
+  let seed = 12345;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  for (let k = 0; k < 12; k++) {
+    const p = {
+      lat: south + (north - south) * (1.2 * random() - 0.1),
+      lng: west + (east - west) * (1.2 * random() - 0.1),
+    };
+    out.push({ p, inside: insidePolygons(polygons, p) });
+  }
+  return out;
+}
 
 function distanceFrom(
   a: [number, number],

@@ -62,7 +62,14 @@
  * });
  * const geojson = res.toGeoJSON();
  * assert.equal(geojson.features.length, 1);
- * assert.deepEqual(geojson.features[0].geometry.coordinates[0], [13.4, 52.5]);
+ * // The line starts where the origin meets the streets ([lng, lat], as
+ * // GeoJSON has it); the departure keeps the point that was asked for.
+ * const { place } = res.routes[0].sections[0].departure;
+ * assert.deepEqual(geojson.features[0].geometry.coordinates[0], [
+ *   place.location.lng,
+ *   place.location.lat,
+ * ]);
+ * assert.deepEqual(place.originalLocation, { lat: 52.5, lng: 13.4 });
  * ```
  *
  * @module
