@@ -9,13 +9,6 @@ import { startSandbox } from "@ls/sandbox";
 Deno.test({
   name:
     "one geocode position goes into every point-taking operation, type-checked, against the sandbox",
-  // network bug: the example's avoided area (a small polygon with the
-  // origin as a corner) holds the origin, but the sandbox releases an
-  // avoided area only when it holds the place the waypoint is matched to
-  // (about 110 m away, just outside the area's box) and then cannot leave
-  // the street it starts on, which crosses the area: "no road connects
-  // the waypoints" (even from the origin to itself).
-  ignore: true,
   fn: oneGeocodePosition,
 });
 

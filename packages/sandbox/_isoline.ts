@@ -1,7 +1,9 @@
-// Isoline Routing v8: GET /v8/isolines. Each polygon's points lie at the
-// model's reach from the centre, so every boundary point is reachable
-// within its range. A consumption range (Wh) reaches, in each direction,
-// as far as the EV consumption model and the terrain's climbs allow.
+// Isoline Routing v8: GET /v8/isolines. A time or distance isoline is the
+// raster cells whose street is in reach on the street network, traced into
+// polygons with holes, so a point inside has a route within the range and
+// a point outside has none. A consumption range (Wh) still reaches, in
+// each direction, as far as the EV consumption model and the terrain's
+// climbs allow along a straight line.
 
 import { encodePolyline } from "@ls/core";
 import { type Ctx, json, malformed } from "./_http.ts";
@@ -19,7 +21,7 @@ import {
 import { formatTime, offsetForLongitude } from "./_util.ts";
 import { parseWaypoint } from "./_waypoints.ts";
 import { parseAvoidAreas } from "./_avoid_areas.ts";
-import { destinationPoint } from "./geodesy.ts";
+import { destinationPoint, haversineMeters } from "./geodesy.ts";
 import { consumptionReachMeters } from "./_ev.ts";
 import { parseEv } from "./_ev_query.ts";
 import { checkIsolineOptions } from "./_isoline_options.ts";
@@ -221,7 +223,10 @@ export async function isolines(ctx: Ctx): Promise<Response> {
   result.isolines = values.map((value) => {
     if (type !== "consumption" && start) {
       // The reachable part of the street network, traced into polygons.
-      const { profile } = withEnds(profileOf(options), [start]);
+      const { profile } = withEnds(profileOf(options), [
+        start.point,
+        center,
+      ]);
       const polygons = streetIsoline(
         streets.s,
         originRaw !== undefined ? profile : { ...profile, reverse: true },
@@ -234,12 +239,15 @@ export async function isolines(ctx: Ctx): Promise<Response> {
         polygons: polygons.map((poly) => ({
           outer: encodePolyline({
             precision: 6,
-            polyline: thin(poly.outer, ringMax),
+            polyline: thin(poly.outer, ringMax, maxResolution),
           }),
           ...(poly.inner.length
             ? {
               inner: poly.inner.map((ring) =>
-                encodePolyline({ precision: 6, polyline: thin(ring, ringMax) })
+                encodePolyline({
+                  precision: 6,
+                  polyline: thin(ring, ringMax, maxResolution),
+                })
               ),
             }
             : {}),
@@ -276,12 +284,30 @@ export async function isolines(ctx: Ctx): Promise<Response> {
  * corner kept when it has more. Only `shape[maxPoints]` asks for fewer
  * than the traced ring has; the traced ring is exact on the raster.
  */
-function thin(ring: [number, number][], max: number): [number, number][] {
-  if (ring.length - 1 <= max) return ring;
-  const step = Math.ceil((ring.length - 1) / max);
-  const out = ring.filter((_, k) => k % step === 0 && k < ring.length - 1);
-  out.push(out[0]);
-  return out;
+function thin(
+  ring: [number, number][],
+  max: number,
+  resolution = 0,
+): [number, number][] {
+  let out = ring;
+  if (resolution > 0) {
+    // shape[maxResolution]: corners closer than that to the last one kept go.
+    out = [ring[0]];
+    for (let k = 1; k < ring.length - 1; k++) {
+      const [lat, lng] = out[out.length - 1];
+      const [lat2, lng2] = ring[k];
+      if (
+        haversineMeters({ lat, lng }, { lat: lat2, lng: lng2 }) >= resolution
+      ) out.push(ring[k]);
+    }
+    if (out.length < 4) out = ring.slice(0, -1);
+    out.push(out[0]);
+  }
+  if (out.length - 1 <= max) return out;
+  const step = Math.ceil((out.length - 1) / max);
+  const kept = out.filter((_, k) => k % step === 0 && k < out.length - 1);
+  kept.push(kept[0]);
+  return kept;
 }
 
 /**

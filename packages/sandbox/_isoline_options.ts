@@ -1,8 +1,9 @@
 // Isoline options HERE groups under one prefix: `shape[maxResolution]`,
 // `exclude[…]`, `allow[…]`, `traffic[…]`, `taxi[…]`, checked as HERE
 // checks them (E605001 for a malformed value, E605016 for an unknown
-// excluded country). The model's reach does not change for them, except
-// that a coarser `shape[maxResolution]` gives fewer ring points.
+// excluded country). The reach does not change for them; a coarser
+// `shape[maxResolution]` gives fewer ring points on consumption isolines
+// (a street-network isoline is exact on its raster and keeps its shape).
 
 import { checkTaxi } from "./_routing_params.ts";
 import { malformed } from "./_http.ts";

@@ -32,13 +32,6 @@ Deno.test("isolines take exclude, allow, traffic, taxi and billingTag without no
 
 Deno.test({
   name: "a coarser shape[maxResolution] gives fewer ring points",
-  // network bug: time and distance isolines from the street network
-  // ignore shape[maxResolution]. The isoline service reads it but passes
-  // it only to the consumption isoline's ring; the street polygons are
-  // thinned for shape[maxPoints] alone. E.g. car, origin 52.52,13.405,
-  // distance 5000: the first polygon's outer ring has 365 points with
-  // shape[maxResolution]=2000 as without it (expected fewer).
-  ignore: true,
   async fn() {
     await using sandbox = await startSandbox();
     const points = async (extra: string) => {

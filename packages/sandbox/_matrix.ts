@@ -1,7 +1,8 @@
 // Matrix Routing v8: POST /v8/matrix (sync and async), the job status and
-// the result download. Entries come from the travel model, so they equal
-// the summaries of single-section routes. Big matrices are computed in
-// slices, so other requests are answered meanwhile.
+// the result download. Entries come from the street network, one search
+// per origin (or per pair, for long trips), so they equal the summaries of
+// single-section routes. Big matrices are computed in slices, so other
+// requests are answered meanwhile.
 
 import { type Ctx, json, malformed, readJson, routingError } from "./_http.ts";
 import { type City, type Gazetteer, loadGazetteer } from "./_gazetteer.ts";

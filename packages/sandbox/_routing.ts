@@ -1,6 +1,7 @@
-// Routing v8: `GET /v8/routes` over the travel model. Every waypoint must
+// Routing v8: `GET /v8/routes` over the street network. Every waypoint must
 // match the road network and all must share one land mass; alternatives
-// bend the longest leg sideways. EV routes add charges and consumption,
+// bend the longest leg sideways through a shape point, so they take other
+// streets. EV routes add charges and consumption,
 // and with `ev[makeReachable]=true` charging stops where the charge would
 // run short, planned for each route on its own path (an alternative that
 // cannot be made reachable is left out).

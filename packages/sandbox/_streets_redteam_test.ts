@@ -55,3 +55,18 @@ Deno.test({
     assert.ok(res.body.isolines[1].polygons.length > 0);
   },
 });
+
+Deno.test("an avoided area that holds the waypoint asked for (not its street) is driven through and flagged", async () => {
+  await using sandbox = await startSandbox();
+  // The origin is a corner of the box; its street lies ~110 m away, just
+  // outside it, and crosses it.
+  const res = await call(
+    sandbox,
+    "/v8/routes?transportMode=car&return=summary&origin=52.54988,13.36174" +
+      "&destination=52.55988,13.37174&avoid[areas]=bbox:13.3607,52.5489,13.3627,52.5509",
+  );
+  assert.equal(res.status, 200, res.text);
+  const [section] = res.body.routes[0].sections;
+  assert.ok(section.summary.duration > 0);
+  assert.equal(section.notices[0].code, "violatedBlockedRoad");
+});

@@ -61,7 +61,12 @@ export function streetRoute(
 ): (StreetTrip & { path: StreetPath; from: Pos; to: Pos }) | NoTrip {
   const from = m.pos(a, options), to = m.pos(b, options);
   if (!from || !to) return "unmatched";
-  const { profile, blocked } = withEnds(profileOf(options), [from, to]);
+  const { profile, blocked } = withEnds(profileOf(options), [
+    from.point,
+    to.point,
+    a,
+    b,
+  ]);
   const path = findPath(m.s, profile, from, to);
   if (!path) return "unreachable";
   return {
@@ -89,9 +94,14 @@ export function streetRow(
   const plain: number[] = [];
   to.forEach((pos, k) => {
     if (!pos) out[k] = "unmatched";
-    else if (withEnds(base, [from, pos]).blocked) {
+    else if (withEnds(base, [from.point, pos.point, a, targets[k]]).blocked) {
       // An avoided area that holds an end changes the rules for this pair.
-      const { profile } = withEnds(base, [from, pos]);
+      const { profile } = withEnds(base, [
+        from.point,
+        pos.point,
+        a,
+        targets[k],
+      ]);
       const path = findPath(m.s, profile, from, pos);
       if (path) {
         out[k] = {

@@ -58,12 +58,15 @@ export function horizon(p: Profile, a: LatLngLike, b: LatLngLike): number {
   return pack(p, Math.round(10 * (3 * d / slow + 3600)), 2 ** 26 - 1);
 }
 
-/** Leaves out of a profile the avoided boxes that hold a trip's ends. */
-export function withEnds(p: Profile, ends: readonly Pos[]): {
+/**
+ * Leaves out of a profile the avoided boxes that hold a trip's ends: the
+ * points asked for and where they meet the streets.
+ */
+export function withEnds(p: Profile, ends: readonly LatLngLike[]): {
   profile: Profile;
   blocked: boolean;
 } {
-  const boxes = p.boxes.filter((b) => !ends.some((e) => inBox(e.point, b)));
+  const boxes = p.boxes.filter((b) => !ends.some((e) => inBox(e, b)));
   return {
     profile: boxes.length === p.boxes.length ? p : { ...p, boxes },
     blocked: boxes.length !== p.boxes.length,
