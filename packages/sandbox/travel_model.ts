@@ -1,6 +1,8 @@
 /**
- * The sandbox's one deterministic travel model. Routes, isolines, matrices
- * and tour planning all use it, so their answers agree with each other:
+ * The sandbox's straight-line travel estimate. Routes, isolines,
+ * matrices and tour planning answer from the generated street network (see
+ * `streetMap`); this estimate is what consumption isolines reach along, and
+ * a quick figure for a trip without searching the streets:
  *
  * - **Distance**: the great-circle (haversine) length of the path times a
  *   detour factor ({@linkcode DETOUR_FACTOR} 1.3, or
@@ -16,8 +18,9 @@
  * - **Reach** ({@linkcode reachableDistanceMeters}): the exact inverse, used
  *   for isolines, so every isoline boundary point is reachable within range.
  *
- * A route's section summary equals the matrix entry of the same pair, mode
- * and options: `durationSeconds(distanceMeters(a, b, o), o)`.
+ * Its figures agree with each other: `durationSeconds(distanceMeters(a, b,
+ * o), o)` is the trip's time, and {@linkcode reachableDistanceMeters} its
+ * inverse.
  *
  * @example
  * ```ts
