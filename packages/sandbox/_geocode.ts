@@ -240,8 +240,13 @@ export async function reverseGeocode(ctx: Ctx): Promise<Response> {
   if (
     match && types && (types.includes("address") || types.includes("street"))
   ) {
-    // The generated street nearest the position, and its house number.
-    const found = addressAt(streetsOf(g), center);
+    // The generated street nearest the position, and its house number;
+    // off the streets (3 km from a road, 30 km from a town), the address
+    // at the nearest place's centre, with its distance: a street made up
+    // at the position would geocode to the place's real street elsewhere.
+    const streets = streetsOf(g);
+    const found = addressAt(streets, center) ??
+      addressAt(streets, match.city);
     const street: StreetAddress = found
       ? {
         city: found.city,

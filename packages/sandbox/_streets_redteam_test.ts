@@ -4,6 +4,7 @@
 
 import assert from "node:assert/strict";
 import { call } from "./_test_sandbox.ts";
+import { haversineMeters } from "./geodesy.ts";
 import { startSandbox } from "./sandbox.ts";
 
 // Anadyr's streets, and a point of the Gulf of Anadyr 3 km and more from
@@ -69,4 +70,40 @@ Deno.test("an avoided area that holds the waypoint asked for (not its street) is
   const [section] = res.body.routes[0].sections;
   assert.ok(section.summary.duration > 0);
   assert.equal(section.notices[0].code, "violatedBlockedRoad");
+});
+
+// Points more than 3 km from any road and 30 km from any town (Taveuni,
+// across the antimeridian from Labasa; the steppe near Zimovniki) used to
+// get a made-up street of the nearest place, placed at the point itself:
+// geocoding that address found the place's real street of that name,
+// 80 km away.
+Deno.test("reverse geocoding off the streets gives an address that geocodes back", async () => {
+  await using sandbox = await startSandbox();
+  for (const at of ["-16.83,-179.97", "46.8302,42.6906"]) {
+    const rev = await call(
+      sandbox,
+      `/v1/revgeocode?at=${at}&types=address`,
+    );
+    assert.equal(rev.status, 200, rev.text);
+    const [item] = rev.body.items;
+    assert.ok(item?.address?.houseNumber, `${at}: ${rev.text}`);
+    const [lat, lng] = at.split(",").map(Number);
+    assert.equal(
+      item.distance,
+      Math.round(haversineMeters({ lat, lng }, item.position)),
+    );
+    const q = `${item.address.street} ${item.address.houseNumber}, ${
+      item.address.district ?? item.address.city
+    }`;
+    const fwd = await call(
+      sandbox,
+      `/v1/geocode?q=${
+        encodeURIComponent(q)
+      }&in=countryCode:${item.address.countryCode}`,
+    );
+    const [back] = fwd.body.items;
+    assert.ok(back, `${at}: ${q} not found`);
+    const d = haversineMeters(back.position, item.position);
+    assert.ok(d <= 50, `${at}: ${q} comes back ${d.toFixed(0)} m away`);
+  }
 });
