@@ -23,6 +23,8 @@ import { haversineMeters, type LatLngLike } from "./geodesy.ts";
 
 /** The largest town radius, metres. */
 const MAX_RADIUS = 30_000;
+/** The smallest disk a town gets, metres: less, and it is a district. */
+const MIN_RADIUS = 400;
 /** How far a town looks for a bigger one to link to, metres. */
 const PARENT_RADIUS = 30_000;
 /** Longest trunk link between cell hubs, metres. */
@@ -107,7 +109,6 @@ export function nodeParts(id: number): [number, number, number] {
 export class Streets {
   readonly g: Gazetteer;
   #towns = new Capped<number, Town | null>();
-  #absorbed = new Capped<number, boolean>();
   #parents = new Capped<number, number>();
   #links = new Capped<number, Link[]>();
   #motorways = new Capped<number, Link[]>();
@@ -174,40 +175,29 @@ export class Streets {
 
   /** True when a bigger town's disk takes the place in (it is a district). */
   absorbed(city: City): boolean {
-    const hit = this.#absorbed.get(city.i);
-    if (hit !== undefined) return hit;
-    let absorbed = false;
-    for (const h of this.near(city, MAX_RADIUS)) {
-      const d = h.city;
-      if (
-        d !== city && bigger(d, city) && h.distance < popRadius(d) &&
-        !this.absorbed(d)
-      ) {
-        absorbed = true;
-        break;
-      }
-    }
-    return this.#absorbed.set(city.i, absorbed);
+    return this.town(city) === undefined;
   }
 
   /** The town of a place, or undefined when a bigger place absorbs it. */
   town(city: City): Town | undefined {
     const hit = this.#towns.get(city.i);
     if (hit !== undefined) return hit ?? undefined;
-    if (this.absorbed(city)) {
-      this.#towns.set(city.i, null);
-      return undefined;
-    }
-    // Two towns' disks never overlap: each gets its share of the gap,
-    // in proportion to its own radius.
+    // Bigger towns take their disks first; a place gets what they leave,
+    // and none when that is less than MIN_RADIUS (it is one of their
+    // districts). So two disks never overlap, and no absorbed place lies
+    // outside the disk that absorbed it.
     const own = popRadius(city);
     let radius = own;
     for (const h of this.near(city, own + MAX_RADIUS)) {
       const d = h.city;
-      if (d === city) continue;
-      const pd = popRadius(d);
-      if (!(h.distance < own + pd) || this.absorbed(d)) continue;
-      radius = Math.min(radius, (h.distance * own) / (own + pd));
+      if (d === city || !bigger(d, city)) continue;
+      if (h.distance - MAX_RADIUS >= radius) break;
+      const td = this.town(d);
+      if (td) radius = Math.min(radius, h.distance - td.radius);
+    }
+    if (radius < MIN_RADIUS) {
+      this.#towns.set(city.i, null);
+      return undefined;
     }
     const spacing = Math.min(200, Math.max(100, radius / 4));
     const n = Math.max(1, Math.floor(radius / spacing) - 1);

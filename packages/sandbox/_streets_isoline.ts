@@ -231,22 +231,42 @@ export function streetIsoline(
     const motorways = p.speeds[0] > 0;
     // A tile whose cells all lie nearer their roads than the seeds' box
     // is far is skipped whole.
-    const boxS = minR / CELLS_PER_DEGREE, boxN = (maxR + 1) / CELLS_PER_DEGREE;
-    const boxW = minC / CELLS_PER_DEGREE, boxE = (maxC + 1) / CELLS_PER_DEGREE;
+    // A tile is skipped whole when no place in reach can be the road of
+    // any of its cells: every such place lies within 1 km of a seed (nodes
+    // in reach, and points every 700 m along roads in reach), and within
+    // the tile's reach of its cells.
+    const tileKey = (ty: number, tx: number) => ty * 1_000_000 + tx;
+    const seedTiles = new Set<number>();
+    for (const [r, c] of seeds) {
+      seedTiles.add(
+        tileKey(Math.floor(r / CELLS_PER_TILE), Math.floor(c / CELLS_PER_TILE)),
+      );
+    }
+    const tileM = 111_320 * CELLS_PER_TILE / CELLS_PER_DEGREE;
     const far = new Map<number, boolean>();
     const skip = (row: number, col: number) => {
       const ty = Math.floor(row / CELLS_PER_TILE);
       const tx = Math.floor(col / CELLS_PER_TILE);
-      const k = ty * 1_000_000 + tx;
+      const k = tileKey(ty, tx);
       let v = far.get(k);
       if (v === undefined) {
         const tile = tileOf(s, ty, tx);
-        const lat = (ty + 0.5) * CELLS_PER_TILE / CELLS_PER_DEGREE;
-        const lng = (tx + 0.5) * CELLS_PER_TILE / CELLS_PER_DEGREE;
-        const dy = Math.max(0, boxS - lat, lat - boxN) * 111_320;
-        const dx = Math.max(0, boxW - lng, lng - boxE) * 111_320 *
-          Math.cos((lat * Math.PI) / 180);
-        v = !tile || Math.sqrt(dx * dx + dy * dy) > tile.reach;
+        v = true;
+        if (tile) {
+          const lat = (ty + 0.5) * CELLS_PER_TILE / CELLS_PER_DEGREE;
+          const cos = Math.max(0.05, Math.cos((lat * Math.PI) / 180));
+          const radius = tile.reach + 1000 + tileM;
+          const ky = Math.ceil(radius / tileM) + 1;
+          const kx = Math.ceil(radius / (tileM * cos)) + 1;
+          search: for (let dy = -ky; dy <= ky; dy++) {
+            for (let dx = -kx; dx <= kx; dx++) {
+              if (seedTiles.has(tileKey(ty + dy, tx + dx))) {
+                v = false;
+                break search;
+              }
+            }
+          }
+        }
         far.set(k, v);
       }
       return v;

@@ -29,7 +29,7 @@ const TILE_CAP = 2048;
 /** Regions hold the segments of every link near them: fewer of them. */
 const REGION_CAP = 256;
 /** The farthest a point may lie from the road it starts from, metres. */
-export const MAX_SNAP = 3_000;
+export const MAX_SNAP = 5_000;
 
 interface Segment {
   link: Link;
