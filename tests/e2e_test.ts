@@ -20,6 +20,10 @@ import {
   SANDBOX_CREDENTIALS,
   startSandbox,
 } from "@ls/sandbox";
+import {
+  insidePolygons,
+  isolineProbes,
+} from "../packages/sandbox/_test_isoline.ts";
 
 const BERLIN: [number, number] = [52.52, 13.405];
 const POTSDAM: [number, number] = [52.3906, 13.0645];
@@ -197,7 +201,11 @@ Deno.test("e2e: a point inside an isoline is reached within its range, one just 
         inner: p.inner,
       }));
       assert.ok(insidePolygons(polygons, origin), "the origin is inside");
-      const tested = isolineProbes(polygons);
+      const tested = isolineProbes(polygons, {
+        corners: 24,
+        offset: 2e-4, // the raster's cells are 1/500 degree wide
+        spread: 12,
+      });
       assert.ok(tested.some((t) => t.inside) && tested.some((t) => !t.inside));
       let farthestInside = 0;
       for (const { p, inside } of tested) {
@@ -611,77 +619,6 @@ async function routeSummary(
   assert.equal(more.length, 0);
   const { duration, length } = section.summary!;
   return { duration, length };
-}
-
-type Ring = readonly (readonly [number, number])[];
-interface IsolinePolygon {
-  outer: Ring;
-  inner: Ring[];
-}
-
-function inRing(ring: Ring, lat: number, lng: number): boolean {
-  let inside = false;
-  for (let k = 1; k < ring.length; k++) {
-    const [y1, x1] = ring[k - 1], [y2, x2] = ring[k];
-    if ((y1 > lat) !== (y2 > lat)) {
-      const x = x1 + ((lat - y1) / (y2 - y1)) * (x2 - x1);
-      if (x > lng) inside = !inside;
-    }
-  }
-  return inside;
-}
-
-/** Whether a point lies in one of the polygons and in none of its holes. */
-function insidePolygons(
-  polygons: IsolinePolygon[],
-  p: { lat: number; lng: number },
-): boolean {
-  return polygons.some((poly) =>
-    inRing(poly.outer, p.lat, p.lng) &&
-    !poly.inner.some((hole) => inRing(hole, p.lat, p.lng))
-  );
-}
-
-/**
- * Points to test isoline polygons with, each inside or outside them by a
- * point-in-polygon test: beside ring corners (the first of every ring and
- * about 24 evenly along all of them), a tenth of the sandbox's raster cell
- * off diagonally, one just inside and one just outside each; and 12
- * points spread over the polygons' bounding box.
- */
-function isolineProbes(
-  polygons: IsolinePolygon[],
-): { p: { lat: number; lng: number }; inside: boolean }[] {
-  const rings = polygons.flatMap((poly) => [poly.outer, ...poly.inner]);
-  const corners = rings.flatMap((ring) => ring.slice(1));
-  const picked = new Set(rings.map((ring) => ring[0]));
-  const step = Math.max(1, Math.floor(corners.length / 24));
-  for (let k = 0; k < corners.length; k += step) picked.add(corners[k]);
-  const out: { p: { lat: number; lng: number }; inside: boolean }[] = [];
-  const d = 2e-4; // the raster's cells are 1/500 degree wide
-  for (const [lat, lng] of picked) {
-    let wantIn = true, wantOut = true;
-    for (const [dy, dx] of [[d, d], [d, -d], [-d, d], [-d, -d]]) {
-      const p = { lat: lat + dy, lng: lng + dx };
-      const isIn = insidePolygons(polygons, p);
-      if (isIn ? wantIn : wantOut) out.push({ p, inside: isIn });
-      if (isIn) wantIn = false;
-      else wantOut = false;
-    }
-  }
-  const lats = corners.map((c) => c[0]), lngs = corners.map((c) => c[1]);
-  const south = Math.min(...lats), north = Math.max(...lats);
-  const west = Math.min(...lngs), east = Math.max(...lngs);
-  let seed = 12345;
-  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  for (let k = 0; k < 12; k++) {
-    const p = {
-      lat: south + (north - south) * (1.2 * random() - 0.1),
-      lng: west + (east - west) * (1.2 * random() - 0.1),
-    };
-    out.push({ p, inside: insidePolygons(polygons, p) });
-  }
-  return out;
 }
 
 function distanceFrom(

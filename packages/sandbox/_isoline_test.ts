@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { decodePolyline } from "@ls/core";
-import type { LatLngLike } from "./geodesy.ts";
 import { type Sandbox, startSandbox } from "./sandbox.ts";
 import { call, routeSummary } from "./_test_sandbox.ts";
+import {
+  insidePolygons as inside,
+  isolineProbes,
+  type RingPolygon,
+} from "./_test_isoline.ts";
 
 const ORIGIN = { lat: 52.52, lng: 13.405 };
 
-type Ring = number[][];
-interface Polygon {
-  outer: Ring;
-  inner: Ring[];
-}
+type Polygon = RingPolygon;
 
 /** The polygons of an isoline, decoded; every ring closed. */
 function polygonsOf(
@@ -31,68 +31,6 @@ function polygonsOf(
   }));
 }
 
-function inRing(ring: Ring, lat: number, lng: number): boolean {
-  let inside = false;
-  for (let k = 1; k < ring.length; k++) {
-    const [y1, x1] = ring[k - 1], [y2, x2] = ring[k];
-    if ((y1 > lat) !== (y2 > lat)) {
-      const x = x1 + ((lat - y1) / (y2 - y1)) * (x2 - x1);
-      if (x > lng) inside = !inside;
-    }
-  }
-  return inside;
-}
-
-/** Whether a point lies in one of the polygons and in none of its holes. */
-function inside(polygons: Polygon[], p: LatLngLike): boolean {
-  return polygons.some((poly) =>
-    inRing(poly.outer, p.lat, p.lng) &&
-    !poly.inner.some((hole) => inRing(hole, p.lat, p.lng))
-  );
-}
-
-/**
- * Points to test an isoline's polygons with, each inside or outside them
- * (by a point-in-polygon test): beside ring corners, a few metres off in
- * each diagonal direction, so just inside and just outside the boundary
- * (a corner of every ring, and corners evenly along all rings), and
- * points spread over the polygons' bounding box.
- */
-function probes(polygons: Polygon[]): { p: LatLngLike; inside: boolean }[] {
-  const rings = polygons.flatMap((poly) => [poly.outer, ...poly.inner]);
-  const corners = rings.flatMap((ring) => ring.slice(1));
-  const picked = new Set(rings.map((ring) => ring[0]));
-  const step = Math.max(1, Math.floor(corners.length / 32));
-  for (let k = 0; k < corners.length; k += step) picked.add(corners[k]);
-  const out: { p: LatLngLike; inside: boolean }[] = [];
-  const d = 1e-4; // a tenth of the raster's cell
-  for (const [lat, lng] of picked) {
-    let wantIn = true, wantOut = true;
-    for (const [dy, dx] of [[d, d], [d, -d], [-d, d], [-d, -d]]) {
-      const p = { lat: lat + dy, lng: lng + dx };
-      const isIn = inside(polygons, p);
-      if (isIn ? wantIn : wantOut) out.push({ p, inside: isIn });
-      if (isIn) wantIn = false;
-      else wantOut = false;
-    }
-  }
-  const all = corners.concat(rings.map((ring) => ring[0]));
-  const south = Math.min(...all.map((c) => c[0])),
-    north = Math.max(...all.map((c) => c[0]));
-  const west = Math.min(...all.map((c) => c[1])),
-    east = Math.max(...all.map((c) => c[1]));
-  let seed = 12345;
-  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  for (let k = 0; k < 16; k++) {
-    const p = {
-      lat: south + (north - south) * (1.2 * random() - 0.1),
-      lng: west + (east - west) * (1.2 * random() - 0.1),
-    };
-    out.push({ p, inside: inside(polygons, p) });
-  }
-  return out;
-}
-
 /**
  * Checks an isoline's contract by routing: a point inside its polygons is
  * reached from the centre (reaches it, for a destination isoline) within
@@ -111,9 +49,11 @@ async function contractBreaks(
 ): Promise<string[]> {
   const { role = "origin", side = "both" } = options;
   const breaks: string[] = [];
-  const tested = probes(polygons).filter((t) =>
-    side === "both" || t.inside === (side === "inside")
-  );
+  const tested = isolineProbes(polygons, {
+    corners: 32,
+    offset: 1e-4, // a tenth of the raster's cell
+    spread: 16,
+  }).filter((t) => side === "both" || t.inside === (side === "inside"));
   if (side !== "outside") assert.ok(tested.some((t) => t.inside));
   if (side !== "inside") assert.ok(tested.some((t) => !t.inside));
   for (const { p, inside } of tested) {
@@ -163,38 +103,28 @@ async function timeIsolines(
   });
 }
 
-Deno.test("a point inside a time isoline is reached within its range", async () => {
-  await using sandbox = await startSandbox();
-  const breaks: string[] = [];
-  for (const mode of ["car", "pedestrian", "truck"]) {
-    for (const { range, polygons } of await timeIsolines(sandbox, mode)) {
-      breaks.push(
-        ...await contractBreaks(sandbox, polygons, range, mode, {
-          side: "inside",
-        }),
-      );
-    }
-  }
-  assert.deepEqual(breaks, []);
-});
-
-Deno.test({
-  name: "a point outside a time isoline is not reached within its range",
-  async fn() {
+for (
+  const [side, name] of [
+    ["inside", "a point inside a time isoline is reached within its range"],
+    [
+      "outside",
+      "a point outside a time isoline is not reached within its range",
+    ],
+  ] as const
+) {
+  Deno.test(name, async () => {
     await using sandbox = await startSandbox();
     const breaks: string[] = [];
     for (const mode of ["car", "pedestrian", "truck"]) {
       for (const { range, polygons } of await timeIsolines(sandbox, mode)) {
         breaks.push(
-          ...await contractBreaks(sandbox, polygons, range, mode, {
-            side: "outside",
-          }),
+          ...await contractBreaks(sandbox, polygons, range, mode, { side }),
         );
       }
     }
     assert.deepEqual(breaks, []);
-  },
-});
+  });
+}
 
 Deno.test("distance isolines, destination isolines and shape[maxPoints]", async () => {
   await using sandbox = await startSandbox();

@@ -173,11 +173,6 @@ export class Streets {
     return out;
   }
 
-  /** True when a bigger town's disk takes the place in (it is a district). */
-  absorbed(city: City): boolean {
-    return this.town(city) === undefined;
-  }
-
   /** The town of a place, or undefined when a bigger place absorbs it. */
   town(city: City): Town | undefined {
     const hit = this.#towns.get(city.i);

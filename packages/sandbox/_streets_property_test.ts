@@ -10,6 +10,7 @@ import { profileOf } from "./_streets_profile.ts";
 import { streetIsoline } from "./_streets_isoline.ts";
 import { Matcher, streetRoute } from "./_streets_travel.ts";
 import { call } from "./_test_sandbox.ts";
+import { insidePolygons } from "./_test_isoline.ts";
 import { random } from "./_util.ts";
 import {
   destinationPoint,
@@ -140,9 +141,7 @@ Deno.test(`property: inside a time isoline the route fits the range, outside it 
         lat: south - pad + rand() * (north - south + 2 * pad),
         lng: west - pad + rand() * (east - west + 2 * pad),
       };
-      const isIn = polygons.some((poly) =>
-        inRing(poly.outer, p) && !poly.inner.some((h) => inRing(h, p))
-      );
+      const isIn = insidePolygons(polygons, p);
       if (isIn ? inHere >= 5 : outHere >= 5) continue;
       const trip = streetRoute(m, centre, p, { transportMode: mode });
       if (isIn) {
@@ -209,18 +208,6 @@ Deno.test(`property: reverse geocoding then geocoding comes back within 50 m (se
     );
   }
 });
-
-function inRing(ring: readonly [number, number][], p: LatLngLike): boolean {
-  let inside = false;
-  for (let k = 1; k < ring.length; k++) {
-    const [y1, x1] = ring[k - 1], [y2, x2] = ring[k];
-    if ((y1 > p.lat) !== (y2 > p.lat)) {
-      const x = x1 + ((p.lat - y1) / (y2 - y1)) * (x2 - x1);
-      if (x > p.lng) inside = !inside;
-    }
-  }
-  return inside;
-}
 
 // Keeps the import of the polyline decoder honest for the HTTP isoline
 // check below.
