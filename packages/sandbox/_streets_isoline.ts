@@ -8,8 +8,10 @@ import {
   cellOf,
   CELLS_PER_DEGREE,
   CELLS_PER_TILE,
-  matchCell,
+  matchInTile,
   MAX_SNAP,
+  type Tile,
+  tileIndex,
   tileOf,
 } from "./_streets_match.ts";
 import { classIndex, type Profile } from "./_streets_profile.ts";
@@ -229,8 +231,6 @@ export function streetIsoline(
       return grid;
     }
     const motorways = p.speeds[0] > 0;
-    // A tile whose cells all lie nearer their roads than the seeds' box
-    // is far is skipped whole.
     // A tile is skipped whole when no place in reach can be the road of
     // any of its cells: every such place lies within 1 km of a seed (nodes
     // in reach, and points every 700 m along roads in reach), and within
@@ -238,48 +238,52 @@ export function streetIsoline(
     const tileKey = (ty: number, tx: number) => ty * 1_000_000 + tx;
     const seedTiles = new Set<number>();
     for (const [r, c] of seeds) {
-      seedTiles.add(
-        tileKey(Math.floor(r / CELLS_PER_TILE), Math.floor(c / CELLS_PER_TILE)),
-      );
+      seedTiles.add(tileKey(tileIndex(r), tileIndex(c)));
     }
     const tileM = 111_320 * CELLS_PER_TILE / CELLS_PER_DEGREE;
-    const far = new Map<number, boolean>();
-    const skip = (row: number, col: number) => {
-      const ty = Math.floor(row / CELLS_PER_TILE);
-      const tx = Math.floor(col / CELLS_PER_TILE);
-      const k = tileKey(ty, tx);
-      let v = far.get(k);
-      if (v === undefined) {
-        const tile = tileOf(s, ty, tx);
-        v = true;
-        if (tile) {
-          const lat = (ty + 0.5) * CELLS_PER_TILE / CELLS_PER_DEGREE;
-          const cos = Math.max(0.05, Math.cos((lat * Math.PI) / 180));
-          const radius = tile.reach + 1000 + tileM;
-          const ky = Math.ceil(radius / tileM) + 1;
-          const kx = Math.ceil(radius / (tileM * cos)) + 1;
-          search: for (let dy = -ky; dy <= ky; dy++) {
-            for (let dx = -kx; dx <= kx; dx++) {
-              if (seedTiles.has(tileKey(ty + dy, tx + dx))) {
-                v = false;
-                break search;
-              }
-            }
+    const far = (ty: number, tx: number, tile: Tile) => {
+      const lat = (ty + 0.5) * CELLS_PER_TILE / CELLS_PER_DEGREE;
+      const cos = Math.max(0.05, Math.cos((lat * Math.PI) / 180));
+      const radius = tile.reach + 1000 + tileM;
+      const ky = Math.ceil(radius / tileM) + 1;
+      const kx = Math.ceil(radius / (tileM * cos)) + 1;
+      for (let dy = -ky; dy <= ky; dy++) {
+        for (let dx = -kx; dx <= kx; dx++) {
+          if (seedTiles.has(tileKey(ty + dy, tx + dx))) return false;
+        }
+      }
+      return true;
+    };
+    // Whether each tile is skipped, as the scan meets it: rows of cells
+    // cross the same tiles again.
+    const skipped = new Map<number, Tile | null>();
+    for (let r = r0; r <= r1; r++) {
+      const lat = (r + 0.5) / CELLS_PER_DEGREE;
+      if (Math.abs(lat) >= 90) continue;
+      const ty = tileIndex(r);
+      let lastTx = NaN, tile: Tile | null = null;
+      for (let c = c0; c <= c1; c++) {
+        const tx = tileIndex(c);
+        if (tx !== lastTx) {
+          lastTx = tx;
+          const k = tileKey(ty, tx);
+          const known = skipped.get(k);
+          if (known !== undefined) tile = known;
+          else {
+            const t = tileOf(s, ty, tx);
+            tile = t && !far(ty, tx, t) ? t : null;
+            skipped.set(k, tile);
           }
         }
-        far.set(k, v);
-      }
-      return v;
-    };
-    for (let r = r0; r <= r1; r++) {
-      const row = r * size + (size >> 1);
-      if (Math.abs(row / CELLS_PER_DEGREE) >= 90) continue;
-      for (let c = c0; c <= c1; c++) {
-        const col = c * size + (size >> 1);
-        if (skip(row, col)) continue;
-        if (inReach(matchCell(s, row, col, motorways))) {
-          grid.bits[(r - r0) * grid.cols + (c - c0)] = 1;
-        }
+        if (!tile) continue;
+        const pos = matchInTile(
+          s,
+          tile,
+          lat,
+          (c + 0.5) / CELLS_PER_DEGREE,
+          motorways,
+        );
+        if (inReach(pos)) grid.bits[(r - r0) * grid.cols + (c - c0)] = 1;
       }
     }
     return grid;

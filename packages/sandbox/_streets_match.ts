@@ -19,13 +19,17 @@ import { haversineMeters, type LatLngLike } from "./geodesy.ts";
 export const CELLS_PER_DEGREE = 500;
 /** Match tiles per degree: each tile keeps the candidates of its cells. */
 const TILES_PER_DEGREE = 128;
-/** Raster cells per match tile side. */
+/** Raster cells per match tile side (not a whole number). */
 export const CELLS_PER_TILE = CELLS_PER_DEGREE / TILES_PER_DEGREE;
 /** Region tiles per degree: each gathers the towns and links around it once. */
 const REGIONS_PER_DEGREE = 16;
 /** No place within this distance: the point is off the network. */
 const MATCH_RADIUS = 300_000;
-const TILE_CAP = 2048;
+/**
+ * A scan of an isoline's raster (up to 800,000 cells) finds its tiles
+ * again on the next call: a cap below its tiles would rebuild them all.
+ */
+const TILE_CAP = 65_536;
 /** Regions hold the segments of every link near them: fewer of them. */
 const REGION_CAP = 256;
 /** The farthest a point may lie from the road it starts from, metres. */
@@ -41,15 +45,16 @@ interface Segment {
   length: number;
 }
 
-interface Tile {
+export interface Tile {
   towns: Town[];
   segments: Segment[];
   /** No cell of the tile lies farther than this from its road, metres. */
   reach: number;
 }
 
-const tiles = new WeakMap<Streets, Map<number, Tile | undefined>>();
-const regions = new WeakMap<Streets, Map<number, Region | undefined>>();
+// null: no place near enough, so no tile (region).
+const tiles = new WeakMap<Streets, Map<number, Tile | null>>();
+const regions = new WeakMap<Streets, Map<number, Region | null>>();
 
 /** The towns and links near a region tile, before each match tile picks its own. */
 interface Region {
@@ -65,14 +70,6 @@ export function cellOf(p: LatLngLike): [number, number] {
     Math.floor(p.lat * CELLS_PER_DEGREE),
     Math.floor(wrap(p.lng) * CELLS_PER_DEGREE),
   ];
-}
-
-/** The centre of a raster cell. */
-export function cellCentre(row: number, col: number): LatLngLike {
-  return {
-    lat: (row + 0.5) / CELLS_PER_DEGREE,
-    lng: (col + 0.5) / CELLS_PER_DEGREE,
-  };
 }
 
 /**
@@ -97,60 +94,151 @@ export function matchCell(
   col: number,
   motorways = true,
 ): Pos | undefined {
-  const c = cellCentre(row, col);
-  if (Math.abs(c.lat) >= 90) return undefined;
-  const tile = tileOf(
-    s,
-    Math.floor(c.lat * TILES_PER_DEGREE),
-    Math.floor(c.lng * TILES_PER_DEGREE),
-  );
-  if (!tile) return undefined;
-  let best: Pos | undefined;
+  const lat = (row + 0.5) / CELLS_PER_DEGREE;
+  if (Math.abs(lat) >= 90) return undefined;
+  const tile = tileOf(s, tileIndex(row), tileIndex(col));
+  return tile &&
+    matchInTile(s, tile, lat, (col + 0.5) / CELLS_PER_DEGREE, motorways);
+}
+
+/** The match tile row (column) of a raster cell row (column). */
+export function tileIndex(cell: number): number {
+  return Math.floor(((cell + 0.5) / CELLS_PER_DEGREE) * TILES_PER_DEGREE);
+}
+
+/**
+ * The network position of a point of a match tile (the centre of one of
+ * its cells): the street of the town whose disk holds it, or else the
+ * nearest street or road within MAX_SNAP.
+ */
+export function matchInTile(
+  s: Streets,
+  tile: Tile,
+  lat: number,
+  lng: number,
+  motorways: boolean,
+): Pos | undefined {
   let bestD = Infinity;
+  let bestTown: Town | undefined;
   for (const t of tile.towns) {
     // The town's own flat frame: the same figure wherever it is asked for.
-    const dx = wrap(c.lng - t.city.lng) * t.kx;
-    const dy = (c.lat - t.city.lat) * M_PER_DEG;
+    const dx = wrap(lng - t.city.lng) * t.kx;
+    const dy = (lat - t.city.lat) * M_PER_DEG;
     const d = Math.sqrt(dx * dx + dy * dy);
     if (d - t.radius > bestD) continue;
-    const hit = latticeMatch(s, t, c);
+    const hit = nearestLine(t, lat, lng);
     // Within a town's disk its own streets take the point.
-    if (hit && d <= t.radius) return hit.pos;
-    if (hit && hit.d < bestD) {
-      bestD = hit.d;
-      best = hit.pos;
+    if (hit < Infinity && d <= t.radius) return latticePos(s, t);
+    if (hit < bestD) {
+      bestD = hit;
+      bestTown = t;
+      // The scratch line belongs to this town until another beats it.
+      kept.axis = line.axis;
+      kept.line = line.line;
+      kept.lo = line.lo;
+      kept.f = line.f;
     }
   }
-  const kx = M_PER_DEG * Math.cos((c.lat * Math.PI) / 180);
+  let bestSeg: Segment | undefined;
+  let bestU = 0;
+  const kx = M_PER_DEG * Math.cos((lat * Math.PI) / 180);
   for (const seg of tile.segments) {
     if (!motorways && seg.link.roadClass === "motorway") continue;
-    const ax = wrap(seg.a[1] - c.lng) * kx, ay = (seg.a[0] - c.lat) * M_PER_DEG;
-    const bx = wrap(seg.b[1] - c.lng) * kx, by = (seg.b[0] - c.lat) * M_PER_DEG;
+    const ax = wrap(seg.a[1] - lng) * kx, ay = (seg.a[0] - lat) * M_PER_DEG;
+    const bx = wrap(seg.b[1] - lng) * kx, by = (seg.b[0] - lat) * M_PER_DEG;
     const dx = bx - ax, dy = by - ay;
     const l2 = dx * dx + dy * dy;
     const u = l2 > 0 ? Math.min(1, Math.max(0, -(ax * dx + ay * dy) / l2)) : 0;
     const d = Math.sqrt((ax + u * dx) ** 2 + (ay + u * dy) ** 2);
     if (d < bestD) {
       bestD = d;
-      const link = seg.link;
-      const f = Math.min(
-        1,
-        Math.max(0, (seg.at + u * seg.length) / link.length),
-      );
-      best = {
-        a: nodeId(link.a, 0, 0),
-        b: nodeId(link.b, 0, 0),
-        f,
-        link,
-        point: {
-          lat: seg.a[0] + u * (seg.b[0] - seg.a[0]),
-          lng: wrap(seg.a[1] + u * wrap(seg.b[1] - seg.a[1])),
-        },
-      };
+      bestSeg = seg;
+      bestU = u;
     }
   }
   // Farther than this from any road, a point is off the network (open sea).
-  return bestD <= MAX_SNAP ? best : undefined;
+  if (!(bestD <= MAX_SNAP)) return undefined;
+  if (bestSeg) {
+    const seg = bestSeg, u = bestU, link = seg.link;
+    return {
+      a: nodeId(link.a, 0, 0),
+      b: nodeId(link.b, 0, 0),
+      f: Math.min(1, Math.max(0, (seg.at + u * seg.length) / link.length)),
+      link,
+      point: {
+        lat: seg.a[0] + u * (seg.b[0] - seg.a[0]),
+        lng: wrap(seg.a[1] + u * wrap(seg.b[1] - seg.a[1])),
+      },
+    };
+  }
+  if (!bestTown) return undefined;
+  line.axis = kept.axis;
+  line.line = kept.line;
+  line.lo = kept.lo;
+  line.f = kept.f;
+  return latticePos(s, bestTown);
+}
+
+/** The nearest lattice edge found last: reused, so matching allocates little. */
+interface LineHit {
+  axis: 0 | 1;
+  line: number;
+  lo: number;
+  f: number;
+}
+const line: LineHit = { axis: 0, line: 0, lo: 0, f: 0 };
+const kept: LineHit = { axis: 0, line: 0, lo: 0, f: 0 };
+
+/**
+ * The distance in metres from a point to the nearest street of a town's
+ * lattice (Infinity when it has none), leaving that street in `line`.
+ */
+function nearestLine(t: Town, lat: number, lng: number): number {
+  const x = wrap(lng - t.city.lng) * t.kx, y = (lat - t.city.lat) * M_PER_DEG;
+  const u = (x * t.cos + y * t.sin) / t.spacing;
+  const v = (-x * t.sin + y * t.cos) / t.spacing;
+  const n = t.n;
+  let best = Infinity;
+  // Lines ±n are single nodes: the outermost streets are ±(n - 1).
+  for (let k = 0; k < 4; k++) {
+    const axis = k < 2 ? 0 : 1;
+    const along = axis === 0 ? u : v, across = axis === 0 ? v : u;
+    const raw = (k & 1) === 0 ? Math.floor(across) : Math.ceil(across);
+    const ln = Math.max(1 - n, Math.min(n - 1, raw));
+    const m = Math.floor(Math.sqrt(n * n - ln * ln));
+    if (m < 1) continue;
+    const lo = Math.max(-m, Math.min(m - 1, Math.floor(along)));
+    const f = Math.max(0, Math.min(1, along - lo));
+    const da = along - (lo + f), dc = across - ln;
+    const d = Math.sqrt(da * da + dc * dc) * t.spacing;
+    if (d < best) {
+      best = d;
+      line.axis = axis;
+      line.line = ln;
+      line.lo = lo;
+      line.f = f;
+    }
+  }
+  return best;
+}
+
+/** The position on the lattice edge in `line`. */
+function latticePos(s: Streets, t: Town): Pos {
+  const ti = t.city.i;
+  const { axis, line: ln, lo, f } = line;
+  const ai = axis === 0 ? lo : ln, aj = axis === 0 ? ln : lo;
+  const bi = axis === 0 ? lo + 1 : ln, bj = axis === 0 ? ln : lo + 1;
+  const pa = s.nodePoint(t, ai, aj), pb = s.nodePoint(t, bi, bj);
+  return {
+    a: nodeId(ti, ai, aj),
+    b: nodeId(ti, bi, bj),
+    f,
+    link: null,
+    point: {
+      lat: pa.lat + f * (pb.lat - pa.lat),
+      lng: wrap(pa.lng + f * wrap(pb.lng - pa.lng)),
+    },
+  };
 }
 
 /** The nearest street of a town's lattice to a point (inside or outside its disk), and its distance. */
@@ -159,48 +247,8 @@ export function latticeMatch(
   t: Town,
   p: LatLngLike,
 ): { pos: Pos; d: number } | undefined {
-  const [u, v] = s.toLattice(t, p);
-  const n = t.n;
-  // Lines ±n are single nodes: the outermost streets are ±(n - 1).
-  const clampLine = (x: number) => Math.max(1 - n, Math.min(n - 1, x));
-  let best:
-    | { axis: 0 | 1; line: number; lo: number; f: number; d: number }
-    | undefined;
-  for (const axis of [0, 1] as const) {
-    const along = axis === 0 ? u : v, across = axis === 0 ? v : u;
-    for (
-      const line of [
-        clampLine(Math.floor(across)),
-        clampLine(Math.ceil(across)),
-      ]
-    ) {
-      const m = Math.floor(Math.sqrt(n * n - line * line));
-      if (m < 1) continue;
-      const lo = Math.max(-m, Math.min(m - 1, Math.floor(along)));
-      const f = Math.max(0, Math.min(1, along - lo));
-      const d = Math.hypot(along - (lo + f), across - line) * t.spacing;
-      if (!best || d < best.d) best = { axis, line, lo, f, d };
-    }
-  }
-  if (!best) return undefined;
-  const ti = t.city.i;
-  const [ai, aj, bi, bj] = best.axis === 0
-    ? [best.lo, best.line, best.lo + 1, best.line]
-    : [best.line, best.lo, best.line, best.lo + 1];
-  const pa = s.nodePoint(t, ai, aj), pb = s.nodePoint(t, bi, bj);
-  return {
-    d: best.d,
-    pos: {
-      a: nodeId(ti, ai, aj),
-      b: nodeId(ti, bi, bj),
-      f: best.f,
-      link: null,
-      point: {
-        lat: pa.lat + best.f * (pb.lat - pa.lat),
-        lng: wrap(pa.lng + best.f * wrap(pb.lng - pa.lng)),
-      },
-    },
-  };
+  const d = nearestLine(t, p.lat, p.lng);
+  return d < Infinity ? { pos: latticePos(s, t), d } : undefined;
 }
 
 /**
@@ -215,7 +263,8 @@ export function tileOf(
   let cache = tiles.get(s);
   if (!cache) tiles.set(s, cache = new Map());
   const key = ty * 100_000 + tx;
-  if (cache.has(key)) return cache.get(key);
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit ?? undefined;
   const centre = {
     lat: (ty + 0.5) / TILES_PER_DEGREE,
     lng: wrap((tx + 0.5) / TILES_PER_DEGREE),
@@ -223,7 +272,7 @@ export function tileOf(
   const half = (Math.SQRT1_2 * M_PER_DEG) / TILES_PER_DEGREE;
   const tile = buildTile(s, centre, half);
   if (cache.size >= TILE_CAP) cache.clear();
-  cache.set(key, tile);
+  cache.set(key, tile ?? null);
   return tile;
 }
 
@@ -231,7 +280,8 @@ function regionOf(s: Streets, ry: number, rx: number): Region | undefined {
   let cache = regions.get(s);
   if (!cache) regions.set(s, cache = new Map());
   const key = ry * 100_000 + rx;
-  if (cache.has(key)) return cache.get(key);
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit ?? undefined;
   const centre = {
     lat: (ry + 0.5) / REGIONS_PER_DEGREE,
     lng: wrap((rx + 0.5) / REGIONS_PER_DEGREE),
@@ -239,7 +289,7 @@ function regionOf(s: Streets, ry: number, rx: number): Region | undefined {
   const half = (Math.SQRT1_2 * M_PER_DEG) / REGIONS_PER_DEGREE;
   const region = buildRegion(s, centre, half);
   if (cache.size >= REGION_CAP) cache.clear();
-  cache.set(key, region);
+  cache.set(key, region ?? null);
   return region;
 }
 
