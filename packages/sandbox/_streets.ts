@@ -392,19 +392,66 @@ export class Streets {
       (TOLL_COUNTRIES.has(ca.country) || TOLL_COUNTRIES.has(cb.country)) &&
       seed % 4 !== 0;
     const restricted = roadClass === "trunk" ? seed % 11 : -1;
-    const link: Link = {
-      a,
-      b,
-      roadClass,
-      points,
+    const link = new Road(ca, cb, roadClass, seed, {
       length: Math.max(1, Math.round(length)),
       toll,
       maxWeight: restricted === 3 ? 7500 : 0,
       maxHeight: restricted === 7 ? 380 : 0,
-      seed,
-      country: ca.country,
-    };
+    });
+    geometries.set(link, points);
     return this.#linkCache.set(key, link);
+  }
+}
+
+/** Drawn roads kept: each is recomputed when asked for again. */
+const GEOMETRY_CAP = 4_000;
+
+/**
+ * The drawn roads of recent links. A link is kept by every town list it
+ * is in, so its geometry lives apart from it: a long motorway carries
+ * hundreds of points, and town lists would keep them all alive.
+ */
+const geometries = new Capped<Road, readonly [number, number][]>(
+  GEOMETRY_CAP,
+);
+
+/** A link whose geometry is computed again when it is no longer kept. */
+class Road implements Link {
+  readonly a: number;
+  readonly b: number;
+  readonly length: number;
+  readonly toll: boolean;
+  readonly maxWeight: number;
+  readonly maxHeight: number;
+  readonly country: string;
+  readonly #ca: City;
+  readonly #cb: City;
+
+  constructor(
+    ca: City,
+    cb: City,
+    readonly roadClass: Link["roadClass"],
+    readonly seed: number,
+    o: Pick<Link, "length" | "toll" | "maxWeight" | "maxHeight">,
+  ) {
+    this.#ca = ca;
+    this.#cb = cb;
+    this.a = ca.i;
+    this.b = cb.i;
+    this.length = o.length;
+    this.toll = o.toll;
+    this.maxWeight = o.maxWeight;
+    this.maxHeight = o.maxHeight;
+    this.country = ca.country;
+  }
+
+  get points(): readonly [number, number][] {
+    const hit = geometries.get(this);
+    if (hit) return hit;
+    return geometries.set(
+      this,
+      linkGeometry(this.#ca, this.#cb, this.seed, this.roadClass),
+    );
   }
 }
 

@@ -93,3 +93,18 @@ Deno.test("the network is the same whatever was asked before", async () => {
   );
   assert.equal(after, before);
 });
+
+Deno.test("a link's road is drawn again, the same, once its points are no longer kept", async () => {
+  const g = await loadGazetteer();
+  const s = streetsOf(g);
+  const link = await findLink((l) => l.roadClass === "motorway");
+  const first = link.points;
+  const drawn = structuredClone(first);
+  // Other roads push this one's points out of the kept ones: town lists
+  // keep links, and would otherwise keep every road they ever drew.
+  for (let i = 0; i < 5_000; i++) s.link(i, i + 1, "trunk").points;
+  const again = link.points;
+  assert.notEqual(again, first, "the points were kept");
+  assert.deepEqual(again, drawn);
+  assert.ok(again.length > 10);
+});
