@@ -382,11 +382,22 @@ export class Streets {
     const seed = hash32(roadClass, ca.id, cb.id);
     const points = linkGeometry(ca, cb, seed, roadClass);
     let length = 0;
+    const bounds: [number, number, number, number] = [
+      points[0][0],
+      points[0][1],
+      points[0][0],
+      points[0][1],
+    ];
     for (let k = 1; k < points.length; k++) {
       length += haversineMeters(
         { lat: points[k - 1][0], lng: points[k - 1][1] },
         { lat: points[k][0], lng: points[k][1] },
       );
+      const [lat, lng] = points[k];
+      bounds[0] = Math.min(bounds[0], lat);
+      bounds[1] = Math.min(bounds[1], lng);
+      bounds[2] = Math.max(bounds[2], lat);
+      bounds[3] = Math.max(bounds[3], lng);
     }
     const toll = roadClass === "motorway" &&
       (TOLL_COUNTRIES.has(ca.country) || TOLL_COUNTRIES.has(cb.country)) &&
@@ -397,6 +408,7 @@ export class Streets {
       toll,
       maxWeight: restricted === 3 ? 7500 : 0,
       maxHeight: restricted === 7 ? 380 : 0,
+      bounds,
     });
     geometries.set(link, points);
     return this.#linkCache.set(key, link);
@@ -424,6 +436,7 @@ class Road implements Link {
   readonly maxWeight: number;
   readonly maxHeight: number;
   readonly country: string;
+  readonly bounds: readonly [number, number, number, number];
   readonly #ca: City;
   readonly #cb: City;
 
@@ -432,7 +445,7 @@ class Road implements Link {
     cb: City,
     readonly roadClass: Link["roadClass"],
     readonly seed: number,
-    o: Pick<Link, "length" | "toll" | "maxWeight" | "maxHeight">,
+    o: Pick<Link, "length" | "toll" | "maxWeight" | "maxHeight" | "bounds">,
   ) {
     this.#ca = ca;
     this.#cb = cb;
@@ -442,6 +455,7 @@ class Road implements Link {
     this.toll = o.toll;
     this.maxWeight = o.maxWeight;
     this.maxHeight = o.maxHeight;
+    this.bounds = o.bounds;
     this.country = ca.country;
   }
 

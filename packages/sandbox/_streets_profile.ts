@@ -98,8 +98,26 @@ export function linkAllowed(p: Profile, link: Link): boolean {
   if (p.avoidToll && link.toll) return false;
   if (link.maxWeight && p.grossWeight > link.maxWeight) return false;
   if (link.maxHeight && p.height > link.maxHeight) return false;
-  if (p.boxes.length && lineHitsBoxes(link.points, p.boxes)) return false;
+  if (p.boxes.length && nearBoxes(link.bounds, p.boxes)) {
+    // Only a link near a box draws its road: a long search meets more
+    // links than the drawn roads kept, and would draw them all again.
+    if (lineHitsBoxes(link.points, p.boxes)) return false;
+  }
   return true;
+}
+
+/**
+ * Whether a box of points [south, west, north, east] meets any of the
+ * boxes, by the test a segment inside it must pass to touch one.
+ */
+function nearBoxes(
+  [south, west, north, east]: readonly [number, number, number, number],
+  boxes: readonly AvoidBox[],
+): boolean {
+  return boxes.some((box) =>
+    !(north < box.south || south > box.north || east < box.west ||
+      west > box.east)
+  );
 }
 
 /** Whether a point lies in a box. */

@@ -31,6 +31,11 @@ export interface Link {
   readonly roadClass: "motorway" | "trunk";
   /** Geometry from town `a` to town `b`, [lat, lng] pairs. */
   readonly points: readonly [number, number][];
+  /**
+   * The box of `points`: [south, west, north, east]. A test against it
+   * needs no geometry, which may have to be drawn again.
+   */
+  readonly bounds: readonly [number, number, number, number];
   /** Length, whole metres. */
   readonly length: number;
   /** Whether a toll is charged. */
