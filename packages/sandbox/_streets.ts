@@ -415,8 +415,12 @@ export class Streets {
   }
 }
 
-/** Drawn roads kept: each is recomputed when asked for again. */
-const GEOMETRY_CAP = 4_000;
+/**
+ * Drawn roads kept: each is recomputed when asked for again. A nine-hour
+ * isoline walks the roads of thousands of towns; with fewer kept, it drew
+ * most of them again on each call.
+ */
+const GEOMETRY_CAP = 16_000;
 
 /**
  * The drawn roads of recent links. A link is kept by every town list it
