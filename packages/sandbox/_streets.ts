@@ -420,7 +420,7 @@ export class Streets {
  * isoline walks the roads of thousands of towns; with fewer kept, it drew
  * most of them again on each call.
  */
-const GEOMETRY_CAP = 16_000;
+export const GEOMETRY_CAP = 16_000;
 
 /**
  * The drawn roads of recent links. A link is kept by every town list it
