@@ -6,7 +6,11 @@ import type { Gazetteer } from "./_gazetteer.ts";
 import { roadNumber, streetName } from "./_street_names.ts";
 import { type Streets, streetsOf } from "./_streets.ts";
 import { match } from "./_streets_match.ts";
-import { profileOf, type StreetOptions } from "./_streets_profile.ts";
+import {
+  type Profile,
+  profileOf,
+  type StreetOptions,
+} from "./_streets_profile.ts";
 import { type Pos, unpack } from "./_streets_search.ts";
 import {
   costsFrom,
@@ -39,7 +43,11 @@ export class Matcher {
   }
   /** The network position of a point, or undefined. */
   pos(p: LatLngLike, options: StreetOptions = {}): Pos | undefined {
-    const motorways = profileOf(options).speeds[0] > 0;
+    return this.posFor(p, profileOf(options));
+  }
+  /** The network position of a point for a profile already built. */
+  posFor(p: LatLngLike, profile: Profile): Pos | undefined {
+    const motorways = profile.speeds[0] > 0;
     const key = `${motorways}|${p.lat},${p.lng}`;
     if (this.#memo.has(key)) return this.#memo.get(key);
     const pos = match(this.s, p, motorways);
@@ -59,9 +67,10 @@ export function streetRoute(
   b: LatLngLike,
   options: StreetOptions = {},
 ): (StreetTrip & { path: StreetPath; from: Pos; to: Pos }) | NoTrip {
-  const from = m.pos(a, options), to = m.pos(b, options);
+  const base = profileOf(options);
+  const from = m.posFor(a, base), to = m.posFor(b, base);
   if (!from || !to) return "unmatched";
-  const { profile, blocked } = withEnds(profileOf(options), [
+  const { profile, blocked } = withEnds(base, [
     from.point,
     to.point,
     a,
@@ -86,22 +95,25 @@ export function streetRow(
   targets: readonly LatLngLike[],
   options: StreetOptions = {},
 ): (StreetTrip | NoTrip)[] {
-  const from = m.pos(a, options);
-  if (!from) return targets.map(() => "unmatched");
   const base = profileOf(options);
-  const to = targets.map((t) => m.pos(t, options));
+  const from = m.posFor(a, base);
+  if (!from) return targets.map(() => "unmatched");
+  const to = targets.map((t) => m.posFor(t, base));
   const out: (StreetTrip | NoTrip)[] = targets.map(() => "unreachable");
   const plain: number[] = [];
   to.forEach((pos, k) => {
-    if (!pos) out[k] = "unmatched";
-    else if (withEnds(base, [from.point, pos.point, a, targets[k]]).blocked) {
+    if (!pos) {
+      out[k] = "unmatched";
+      return;
+    }
+    const { profile, blocked } = withEnds(base, [
+      from.point,
+      pos.point,
+      a,
+      targets[k],
+    ]);
+    if (blocked) {
       // An avoided area that holds an end changes the rules for this pair.
-      const { profile } = withEnds(base, [
-        from.point,
-        pos.point,
-        a,
-        targets[k],
-      ]);
       const path = findPath(m.s, profile, from, pos);
       if (path) {
         out[k] = {
