@@ -209,8 +209,8 @@ Deno.test(`property: reverse geocoding then geocoding comes back within 50 m (se
   }
 });
 
-// Keeps the import of the polyline decoder honest for the HTTP isoline
-// check below.
+// The isoline property above runs on the library functions the handler
+// calls: this ties them to what the handler sends.
 Deno.test("an isoline over HTTP equals the library's polygons", async () => {
   await using sandbox = await startSandbox();
   const res = await call(
